@@ -1,0 +1,165 @@
+"""The protocol every rules engine follows, and the pieces they share.
+
+A `Game` is static (id, player counts, options); a `State` is one match in progress. Engines are
+pure and synchronous: no I/O, no clocks, no global randomness. Everything random comes from the
+match's `Rng`, whose position is part of the state, so the seed plus the action log replays a
+match exactly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow now. The message is meant for the player."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One variant or house rule a match can be started with."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    description: str
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished match: final score per seat and the winning seats."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    def to_json(self) -> dict:
+        return {"scores": list(self.scores), "winners": list(self.winners)}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Outcome:
+        return cls(tuple(data["scores"]), tuple(data["winners"]))
+
+
+class Rng:
+    """A deterministic random source: SHA-256 of the seed and a counter.
+
+    Python's `random` module may change its sequences between versions; this does not, so a
+    stored match replays identically on any interpreter.
+    """
+
+    def __init__(self, seed: int, counter: int = 0) -> None:
+        self.seed = seed
+        self.counter = counter
+
+    def _next_word(self) -> int:
+        digest = hashlib.sha256(f"{self.seed}:{self.counter}".encode()).digest()
+        self.counter += 1
+        return int.from_bytes(digest[:8], "big")
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n), without modulo bias."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            word = self._next_word()
+            if word < limit:
+                return word % n
+
+    def shuffle(self, items: list) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def to_json(self) -> dict:
+        return {"seed": self.seed, "counter": self.counter}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Rng:
+        return cls(data["seed"], data["counter"])
+
+
+class Action(Protocol):
+    """An action is immutable and hashable; `str(action)` is its notation."""
+
+    def __str__(self) -> str: ...
+
+
+class State(Protocol):
+    @property
+    def to_move(self) -> tuple[int, ...]: ...
+
+    def legal_actions(self, seat: int) -> list[Any]: ...
+
+    def apply(self, seat: int, action: Any) -> list[str]:
+        """Apply one action; returns the engine events it caused, in the spec's notation."""
+        ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def outcome(self) -> Outcome | None: ...
+
+    def view(self, seat: int | None) -> dict:
+        """What `seat` may see (None: a spectator). JSON-compatible; never holds hidden data."""
+        ...
+
+    def secrets(self, seat: int) -> set[str]:
+        """Tokens only `seat` may see (e.g. its cards); no other seat's view may contain them."""
+        ...
+
+    def to_json(self) -> dict: ...
+
+
+@dataclass(frozen=True)
+class Game:
+    """A registry entry: what the bot and tests need to know about one game."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = field(default=())
+
+    def resolve_options(self, options: dict | None) -> dict:
+        """Fill in defaults and reject unknown names or values."""
+        given = dict(options or {})
+        resolved = {}
+        for option in self.options:
+            value = given.pop(option.name, option.default)
+            if value not in option.choices:
+                allowed = ", ".join(str(c) for c in option.choices)
+                raise IllegalAction(f"{option.name} must be one of: {allowed}.")
+            resolved[option.name] = value
+        if given:
+            raise IllegalAction(f"Unknown option for {self.title}: {', '.join(sorted(given))}.")
+        return resolved
+
+    def check_players(self, num_players: int) -> None:
+        if not self.min_players <= num_players <= self.max_players:
+            raise IllegalAction(
+                f"{self.title} needs {self.min_players} to {self.max_players} players, not {num_players}."
+            )
+
+    def new(self, num_players: int, seed: int, options: dict | None = None) -> State:
+        raise NotImplementedError
+
+    def from_json(self, data: dict) -> State:
+        raise NotImplementedError
+
+    def parse_action(self, text: str) -> Any:
+        raise NotImplementedError
+
+
+def replay(
+    game: Game, num_players: int, seed: int, options: dict | None, log: list[tuple[int, str]]
+) -> State:
+    """Rebuild a state from its seed and its (seat, notation) action log."""
+    state = game.new(num_players, seed, options)
+    for seat, text in log:
+        state.apply(seat, game.parse_action(text))
+    return state

@@ -1,0 +1,450 @@
+"""Martian Trickery (Joss Ives): trick-taking for 3-4 players, winning pyramids as prizes.
+
+Implements shared/rules/trickery.md, rulings R1-R21. Seats are 0-based here; the notation's
+P1..P4 are seats 0..3. Play runs clockwise, which is increasing seat number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+
+from .core import Game, IllegalAction, Option, Outcome, Rng
+from .pieces import SUIT_NAMES, Card, Pyramid, deck
+
+TRICKS_PER_HAND = 12
+MIN_HANDS = 4  # R16
+THREE_PENALTIES_BONUS = 21  # R14
+
+# Colour codes of each pyramid set: (point colours, penalty colour). One transparent nest of the
+# Treehouse set is left out (R18); which one has no effect on play, so it is fixed here.
+PYRAMID_SETS = {
+    "rainbow": ("RGB", "K"),  # yellow set aside
+    "xeno": ("OCP", "W"),  # clear set aside
+    "mono": ("WWW", "K"),  # variant V1: three point nests of one colour, one penalty nest
+}
+
+
+@dataclass(frozen=True)
+class Lead:
+    """The leader names the prize and plays the first card in one action (R4).
+
+    `prize` is None only in the last trick, where the single pyramid left is implied.
+    """
+
+    prize: Pyramid | None
+    card: Card
+
+    def __str__(self) -> str:
+        return f"L {self.prize} {self.card}" if self.prize else f"L {self.card}"
+
+
+@dataclass(frozen=True)
+class Follow:
+    card: Card
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+TrickeryAction = Lead | Follow
+
+
+def seat_name(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+# --- scoring (spec section 5) ---------------------------------------------------------------
+
+
+def _group_value(a: Pyramid, b: Pyramid, c: Pyramid, mono_variant: bool) -> int | None:
+    sizes = {a.size, b.size, c.size}
+    if len(sizes) == 1:
+        return 7  # size-triple, any colours (R9)
+    if sizes == {1, 2, 3}:
+        if len({a.colour, b.colour, c.colour}) == 1 and not mono_variant:
+            return 7  # monochrome tree
+        return 5  # mixed tree (R10), or any tree in variant V1
+    return None
+
+
+@cache
+def _best_grouping(pyramids: tuple[Pyramid, ...], mono_variant: bool) -> int:
+    """B(X): the best total over all ways to split the pyramids into groups (R11)."""
+    if not pyramids:
+        return 0
+    first, rest = pyramids[0], pyramids[1:]
+    best = 1 + _best_grouping(rest, mono_variant)
+    for i, j in combinations(range(len(rest)), 2):
+        value = _group_value(first, rest[i], rest[j], mono_variant)
+        if value is not None:
+            remaining = tuple(p for k, p in enumerate(rest) if k not in (i, j))
+            best = max(best, value + _best_grouping(remaining, mono_variant))
+    return best
+
+
+def base_value(points: list[Pyramid], mono_variant: bool = False) -> int:
+    return _best_grouping(tuple(sorted(points)), mono_variant)
+
+
+def hand_score(points: list[Pyramid], penalties: list[Pyramid], mono_variant: bool = False) -> int:
+    """One player's score for a hand, from the point and penalty pyramids they took."""
+    if len(penalties) == 1:  # R12: drop the point pyramids of the penalty's size
+        size = penalties[0].size
+        return base_value([p for p in points if p.size != size], mono_variant)
+    if len(penalties) == 2:  # R13
+        return -base_value(points, mono_variant)
+    if len(penalties) == 3:  # R14
+        return THREE_PENALTIES_BONUS + base_value(points, mono_variant)
+    return base_value(points, mono_variant)
+
+
+def trick_winner(plays: list[tuple[int, Card]]) -> int:
+    """The seat whose card wins: the highest spade if any, else the highest of the lead suit."""
+    lead_suit = plays[0][1].suit
+    trump = [(card.rank, seat) for seat, card in plays if card.suit == "s"]
+    if trump:
+        return max(trump)[1]
+    return max((card.rank, seat) for seat, card in plays if card.suit == lead_suit)[1]
+
+
+# --- the state ------------------------------------------------------------------------------
+
+
+class TrickeryState:
+    def __init__(self, *, num_players: int, options: dict, rng: Rng, dealer: int) -> None:
+        self.num_players = num_players
+        self.options = options
+        self.rng = rng
+        self.dealer = dealer
+        self.hand_number = 0
+        self.totals = [0] * num_players
+        self.hand_scores: list[list[int]] = []  # one row per finished hand
+        self.hands: list[list[Card]] = [[] for _ in range(num_players)]
+        self.taken: list[list[Pyramid]] = [[] for _ in range(num_players)]
+        self.pool: list[Pyramid] = []
+        self.spades_broken = False
+        self.leader = 0
+        self.prize: Pyramid | None = None
+        self.plays: list[tuple[int, Card]] = []
+        self.done_tricks: list[dict] = []  # this hand's finished tricks, public (R20)
+        self.last_hand: dict | None = None  # what each seat took and scored in the previous hand
+        self.winners: tuple[int, ...] | None = None
+
+    # -- setup
+
+    @property
+    def point_colours(self) -> str:
+        return PYRAMID_SETS[self.options["pyramids"]][0]
+
+    @property
+    def penalty_colour(self) -> str:
+        return PYRAMID_SETS[self.options["pyramids"]][1]
+
+    @property
+    def mono_variant(self) -> bool:
+        return self.options["pyramids"] == "mono"
+
+    def _all_pyramids(self) -> list[Pyramid]:
+        colours = self.point_colours + self.penalty_colour
+        return sorted(Pyramid(colour, size) for colour in colours for size in (1, 2, 3))
+
+    def _deal(self) -> list[str]:
+        """Start the next hand: reset the pool (R15), shuffle and deal everything (R3)."""
+        self.hand_number += 1
+        self.pool = self._all_pyramids()
+        self.taken = [[] for _ in range(self.num_players)]
+        self.spades_broken = False
+        self.done_tricks = []
+        ranks = range(6, 15) if self.num_players == 3 else range(3, 15)
+        cards = deck(ranks)
+        self.rng.shuffle(cards)
+        self.hands = [[] for _ in range(self.num_players)]
+        for i, card in enumerate(cards):
+            self.hands[(self.dealer + 1 + i) % self.num_players].append(card)
+        self.leader = (self.dealer + 1) % self.num_players
+        self.prize = None
+        self.plays = []
+        return [f"HAND {self.hand_number} D={seat_name(self.dealer)}"]
+
+    # -- protocol
+
+    @property
+    def is_over(self) -> bool:
+        return self.winners is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.winners is None:
+            return None
+        return Outcome(tuple(self.totals), self.winners)
+
+    @property
+    def trick_number(self) -> int:
+        return len(self.done_tricks) + 1
+
+    @property
+    def current_seat(self) -> int:
+        return (self.leader + len(self.plays)) % self.num_players
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.is_over else (self.current_seat,)
+
+    def legal_cards(self, seat: int) -> list[Card]:
+        """The cards `seat` may play now, leading or following."""
+        hand = self.hands[seat]
+        if not self.plays:
+            if self.spades_broken or all(card.suit == "s" for card in hand):
+                return list(hand)  # R6: a hand of only spades may lead one
+            return [card for card in hand if card.suit != "s"]
+        lead_suit = self.plays[0][1].suit
+        following = [card for card in hand if card.suit == lead_suit]
+        return following or list(hand)
+
+    def legal_actions(self, seat: int) -> list[TrickeryAction]:
+        if seat not in self.to_move:
+            return []
+        cards = self.legal_cards(seat)
+        if self.plays:
+            return [Follow(card) for card in cards]
+        if len(self.pool) == 1:
+            return [Lead(None, card) for card in cards]
+        return [Lead(prize, card) for prize in sorted(set(self.pool)) for card in cards]
+
+    def apply(self, seat: int, action: TrickeryAction) -> list[str]:
+        if self.is_over:
+            raise IllegalAction("This match is already over.")
+        if seat != self.current_seat:
+            raise IllegalAction(f"It is {seat_name(self.current_seat)}'s turn, not yours.")
+        if not self.plays:
+            prize = self._check_lead(seat, action)
+            self.prize = prize
+        else:
+            self._check_follow(seat, action)
+        card = action.card
+        events = []
+        if self.plays and card.suit == "s" and self.plays[0][1].suit != "s" and not self.spades_broken:
+            self.spades_broken = True  # R7: any trump breaks spades, winning or not
+            events.append("BROKEN")
+        self.hands[seat].remove(card)
+        self.plays.append((seat, card))
+        if len(self.plays) == self.num_players:
+            events += self._finish_trick()
+        return events
+
+    def _check_lead(self, seat: int, action: TrickeryAction) -> Pyramid:
+        if not isinstance(action, Lead):
+            raise IllegalAction("You are leading this trick: choose a prize pyramid and a card.")
+        prize = action.prize
+        if len(self.pool) == 1:
+            if prize is not None and prize != self.pool[0]:
+                raise IllegalAction(f"Only {self.pool[0]} is left; it is the prize of the last trick.")
+            prize = self.pool[0]
+        elif prize is None:
+            raise IllegalAction("Choose a prize pyramid from the pool before leading.")
+        elif prize not in self.pool:
+            raise IllegalAction(f"{prize} is not in the pool.")
+        self._check_card(seat, action.card)
+        return prize
+
+    def _check_follow(self, seat: int, action: TrickeryAction) -> None:
+        if not isinstance(action, Follow):
+            raise IllegalAction("This trick has already been led: play a card.")
+        self._check_card(seat, action.card)
+
+    def _check_card(self, seat: int, card: Card) -> None:
+        if card not in self.hands[seat]:
+            raise IllegalAction(f"{card.label} is not in your hand.")
+        if card not in self.legal_cards(seat):
+            if not self.plays:
+                raise IllegalAction("Spades are not broken yet: lead a card of another suit.")
+            lead = self.plays[0][1]
+            raise IllegalAction(f"You must follow suit: play one of your {SUIT_NAMES[lead.suit]}.")
+
+    def _finish_trick(self) -> list[str]:
+        winner = trick_winner(self.plays)
+        self.taken[winner].append(self.prize)
+        self.pool.remove(self.prize)
+        self.done_tricks.append(
+            {
+                "leader": self.leader,
+                "prize": str(self.prize),
+                "plays": [[seat, str(card)] for seat, card in self.plays],
+                "winner": winner,
+            }
+        )
+        events = [f"WIN {seat_name(winner)} {self.prize}"]
+        self.leader = winner
+        self.prize = None
+        self.plays = []
+        if len(self.done_tricks) == TRICKS_PER_HAND:
+            events += self._finish_hand()
+        return events
+
+    def _finish_hand(self) -> list[str]:
+        events = []
+        scores = []
+        for seat in range(self.num_players):
+            points = [p for p in self.taken[seat] if p.colour != self.penalty_colour]
+            penalties = [p for p in self.taken[seat] if p.colour == self.penalty_colour]
+            score = hand_score(points, penalties, self.mono_variant)
+            scores.append(score)
+            self.totals[seat] += score
+            events.append(f"SCORE {seat_name(seat)} {score:+d} ={self.totals[seat]}")
+        self.hand_scores.append(scores)
+        self.last_hand = {"taken": [[str(p) for p in taken] for taken in self.taken], "scores": scores}
+        top = max(self.totals)
+        leaders = [seat for seat, total in enumerate(self.totals) if total == top]
+        if self.hand_number >= MIN_HANDS and len(leaders) == 1:  # R16, R17
+            self.winners = (leaders[0],)
+            return [*events, f"WINNER {seat_name(leaders[0])}"]
+        self.dealer = (self.dealer + 1) % self.num_players
+        return events + self._deal()
+
+    # -- what each seat may see
+
+    def view(self, seat: int | None) -> dict:
+        view = {
+            "game": "trickery",
+            "num_players": self.num_players,
+            "seat": seat,
+            "pyramids": self.options["pyramids"],
+            "point_colours": sorted(set(self.point_colours)),
+            "penalty_colour": self.penalty_colour,
+            "hand_number": self.hand_number,
+            "trick_number": min(self.trick_number, TRICKS_PER_HAND),
+            "dealer": self.dealer,
+            "totals": list(self.totals),
+            "hand_scores": [list(row) for row in self.hand_scores],
+            "pool": [str(p) for p in self.pool],
+            "taken": [[str(p) for p in taken] for taken in self.taken],
+            "spades_broken": self.spades_broken,
+            "cards_left": [len(hand) for hand in self.hands],
+            "trick": {
+                "leader": self.leader,
+                "prize": str(self.prize) if self.prize else None,
+                "plays": [[s, str(card)] for s, card in self.plays],
+            },
+            "done_tricks": [dict(trick) for trick in self.done_tricks],
+            "last_hand": self.last_hand,
+            "to_move": list(self.to_move),
+            "is_over": self.is_over,
+            "winners": list(self.winners) if self.winners else [],
+        }
+        if seat is not None:
+            view["hand"] = [str(card) for card in self.hands[seat]]
+            view["legal"] = [str(card) for card in self.legal_cards(seat)] if seat in self.to_move else []
+        return view
+
+    def secrets(self, seat: int) -> set[str]:
+        return {str(card) for card in self.hands[seat]}
+
+    # -- persistence
+
+    def to_json(self) -> dict:
+        return {
+            "num_players": self.num_players,
+            "options": dict(self.options),
+            "rng": self.rng.to_json(),
+            "dealer": self.dealer,
+            "hand_number": self.hand_number,
+            "totals": list(self.totals),
+            "hand_scores": [list(row) for row in self.hand_scores],
+            "last_hand": self.last_hand,
+            "hands": [[str(card) for card in hand] for hand in self.hands],
+            "taken": [[str(p) for p in taken] for taken in self.taken],
+            "pool": [str(p) for p in self.pool],
+            "spades_broken": self.spades_broken,
+            "leader": self.leader,
+            "prize": str(self.prize) if self.prize else None,
+            "plays": [[seat, str(card)] for seat, card in self.plays],
+            "done_tricks": [dict(trick) for trick in self.done_tricks],
+            "winners": list(self.winners) if self.winners is not None else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> TrickeryState:
+        state = cls(
+            num_players=data["num_players"],
+            options=dict(data["options"]),
+            rng=Rng.from_json(data["rng"]),
+            dealer=data["dealer"],
+        )
+        state.hand_number = data["hand_number"]
+        state.totals = list(data["totals"])
+        state.hand_scores = [list(row) for row in data["hand_scores"]]
+        state.last_hand = data["last_hand"]
+        state.hands = [[Card.parse(c) for c in hand] for hand in data["hands"]]
+        state.taken = [[Pyramid.parse(p) for p in taken] for taken in data["taken"]]
+        state.pool = [Pyramid.parse(p) for p in data["pool"]]
+        state.spades_broken = data["spades_broken"]
+        state.leader = data["leader"]
+        state.prize = Pyramid.parse(data["prize"]) if data["prize"] else None
+        state.plays = [(seat, Card.parse(card)) for seat, card in data["plays"]]
+        state.done_tricks = [dict(trick) for trick in data["done_tricks"]]
+        state.winners = tuple(data["winners"]) if data["winners"] is not None else None
+        return state
+
+
+class Trickery(Game):
+    def new(self, num_players: int, seed: int, options: dict | None = None) -> TrickeryState:
+        self.check_players(num_players)
+        options = self.resolve_options(options)
+        rng = Rng(seed)
+        first_dealer = options["first_dealer"]
+        if first_dealer == "random":
+            dealer = rng.below(num_players)  # R2
+        elif first_dealer > num_players:
+            raise IllegalAction(f"There is no P{first_dealer} in a {num_players}-player game.")
+        else:
+            dealer = first_dealer - 1
+        state = TrickeryState(num_players=num_players, options=options, rng=rng, dealer=dealer)
+        state._deal()
+        return state
+
+    def from_json(self, data: dict) -> TrickeryState:
+        return TrickeryState.from_json(data)
+
+    def parse_action(self, text: str) -> TrickeryAction:
+        """Reads `L K2 Qd`, `L 9c` (last trick), `Kd`, and the typed forms `lead K2 Qd`, `play Kd`.
+
+        A leading seat (`P2 L K2 Qd`, as in the match log) is accepted and ignored.
+        """
+        words = text.split()
+        if words and len(words[0]) == 2 and words[0][0] in "pP" and words[0][1].isdigit():
+            words = words[1:]
+        if not words:
+            raise IllegalAction("Write a card to play, like `play 7h`, or `lead K2 Qd` to lead.")
+        command = words[0].lower()
+        if command in ("l", "lead") and len(words) in (2, 3):
+            prize = Pyramid.parse(words[1]) if len(words) == 3 else None
+            return Lead(prize, Card.parse(words[-1]))
+        if command == "play" and len(words) == 2:
+            return Follow(Card.parse(words[1]))
+        if len(words) == 1:
+            return Follow(Card.parse(words[0]))
+        raise IllegalAction(f"'{text}' is not a Trickery action: try `play 7h` or `lead K2 Qd`.")
+
+
+TRICKERY = Trickery(
+    id="trickery",
+    title="Martian Trickery",
+    min_players=3,
+    max_players=4,
+    options=(
+        Option(
+            "pyramids",
+            "rainbow",
+            ("rainbow", "xeno", "mono"),
+            "Which pyramids: a Rainbow or Xeno Treehouse, or two monochrome stashes (variant V1).",
+        ),
+        Option(
+            "first_dealer",
+            "random",
+            ("random", 1, 2, 3, 4),
+            "Who deals the first hand: random, or a seat number (P1 is the host).",
+        ),
+    ),
+)

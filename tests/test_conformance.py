@@ -1,0 +1,139 @@
+"""Protocol conformance, run for every game in `games.GAMES` (later games get it for free).
+
+Random full games; at every step the protocol's promises are checked: who must move, legal
+actions apply and round-trip through notation, state JSON round-trips, views hide other seats'
+secrets; at the end the action log replays to the same state.
+"""
+
+import json
+import random
+
+import pytest
+
+from games import GAMES, Outcome, replay
+
+GAMES_PER_ID = 200
+# Applying every listed action on a clone at every step is the costly check; do it in full for
+# this many games and for a random sample of actions in the rest.
+FULL_CHECK_GAMES = 12
+SAMPLED_ACTIONS = 3
+FORBIDDEN_VIEW_KEYS = {"rng", "seed", "deck", "hands"}
+
+
+def strings_in(value) -> set[str]:
+    """Every string in a JSON value, dictionary keys included."""
+    found, stack = set(), [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, dict):
+            found.update(item)
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return found
+
+
+def check_views(state, num_players):
+    secrets = [state.secrets(seat) for seat in range(num_players)]
+    for viewer in [None, *range(num_players)]:
+        view = state.view(viewer)
+        assert json.loads(json.dumps(view)) == view, "views must be JSON data"
+        leaves = strings_in(view)
+        assert not FORBIDDEN_VIEW_KEYS & leaves, "views never carry the deck or generator"
+        for owner in range(num_players):
+            if owner != viewer:
+                leaked = leaves & secrets[owner]
+                assert not leaked, f"seat {viewer} sees seat {owner}'s secrets {leaked}"
+
+
+def check_round_trips(game, state):
+    data = state.to_json()
+    assert json.loads(json.dumps(data)) == data
+    clone = game.from_json(json.loads(json.dumps(data)))
+    assert clone.to_json() == data
+    return clone
+
+
+def clone(game, state):
+    return game.from_json(state.to_json())
+
+
+def play_random_game(game, num_players, seed, *, full_check):
+    chooser = random.Random(seed)
+    options = {option.name: chooser.choice(_valid_choices(option, num_players)) for option in game.options}
+    state = game.new(num_players, seed, options)
+    log = []
+    while not state.is_over:
+        to_move = state.to_move
+        assert to_move, "a game that is not over must have someone to move"
+        assert all(0 <= seat < num_players for seat in to_move)
+        for seat in range(num_players):
+            if seat not in to_move:
+                assert state.legal_actions(seat) == []
+        seat = chooser.choice(to_move)
+        actions = state.legal_actions(seat)
+        assert actions, "a seat that must move has at least one legal action"
+        assert len(set(actions)) == len(actions), "no action is listed twice"
+        for action in actions:
+            assert game.parse_action(str(action)) == action, f"notation does not round-trip: {action}"
+        checked = actions if full_check else chooser.sample(actions, min(SAMPLED_ACTIONS, len(actions)))
+        for action in checked:
+            clone(game, state).apply(seat, action)  # raises if a listed action is illegal
+        check_views(state, num_players)
+        state = check_round_trips(game, state)
+        action = chooser.choice(actions)
+        state.apply(seat, action)
+        log.append((seat, str(action)))
+    assert state.to_move == ()
+    assert all(state.legal_actions(seat) == [] for seat in range(num_players))
+    outcome = state.outcome
+    assert isinstance(outcome, Outcome)
+    assert len(outcome.scores) == num_players
+    assert outcome.winners and set(outcome.winners) <= set(range(num_players))
+    check_views(state, num_players)
+    replayed = replay(game, num_players, seed, options, log)
+    assert replayed.to_json() == state.to_json(), "seed + action log must reproduce the final state"
+    return log
+
+
+def _valid_choices(option, num_players):
+    # Seat-numbered choices (like a named first dealer) only make sense for seats that exist.
+    return [c for c in option.choices if not isinstance(c, int) or isinstance(c, bool) or c <= num_players]
+
+
+CASES = [
+    (game_id, players)
+    for game_id, game in GAMES.items()
+    for players in range(game.min_players, game.max_players + 1)
+]
+
+
+@pytest.mark.parametrize(("game_id", "num_players"), CASES)
+def test_random_games_keep_the_protocol(game_id, num_players):
+    game = GAMES[game_id]
+    counts = game.max_players - game.min_players + 1
+    games_here = -(-GAMES_PER_ID // counts)  # the 200 games are split across player counts
+    for index in range(games_here):
+        play_random_game(
+            game, num_players, seed=1000 * num_players + index, full_check=index < FULL_CHECK_GAMES
+        )
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_registry_entry_is_complete(game_id):
+    game = GAMES[game_id]
+    assert game.id == game_id and game.title
+    assert 1 <= game.min_players <= game.max_players
+    defaults = game.resolve_options(None)
+    assert defaults == {option.name: option.default for option in game.options}
+    assert all(option.default in option.choices and option.description for option in game.options)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_same_seed_and_actions_give_the_same_game(game_id):
+    game = GAMES[game_id]
+    log_a = play_random_game(game, game.min_players, seed=7, full_check=False)
+    log_b = play_random_game(game, game.min_players, seed=7, full_check=False)
+    assert log_a == log_b

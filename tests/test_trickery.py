@@ -1,0 +1,324 @@
+"""Martian Trickery: every test vector of shared/rules/trickery.md section 8, plus rule details."""
+
+import hashlib
+
+import pytest
+
+from games import GAMES, IllegalAction, Rng
+from games.pieces import Card, Pyramid
+from games.trickery import Follow, Lead, TrickeryState, base_value, hand_score
+
+TRICKERY = GAMES["trickery"]
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.parse(word) for word in text.split()]
+
+
+def pyramids(text: str) -> list[Pyramid]:
+    return [Pyramid.parse(word) for word in text.split()]
+
+
+def table(hands: list[str], *, leader: int, spades_broken=False, pool=None, pyramid_set="rainbow"):
+    """A state in the middle of a hand: the given hands, `leader` to lead."""
+    state = TrickeryState(
+        num_players=len(hands),
+        options={"pyramids": pyramid_set, "first_dealer": "random"},
+        rng=Rng(1),
+        dealer=(leader - 1) % len(hands),
+    )
+    state.hand_number = 1
+    state.hands = [cards(hand) for hand in hands]
+    state.pool = pyramids(pool) if pool else state._all_pyramids()
+    state.leader = leader
+    state.spades_broken = spades_broken
+    return state
+
+
+def play_trick(state, lead_prize: str, cards_in_order: list[str]) -> list[str]:
+    events = []
+    first = Lead(Pyramid.parse(lead_prize), Card.parse(cards_in_order[0]))
+    events += state.apply(state.current_seat, first)
+    for card in cards_in_order[1:]:
+        events += state.apply(state.current_seat, Follow(Card.parse(card)))
+    return events
+
+
+# --- tricks and legality ------------------------------------------------------------------
+
+
+def test_t1_highest_of_lead_suit_wins():
+    state = table(["Jd 2c", "9d 3c", "Qd 4c", "5c 6c"], leader=1)
+    events = play_trick(state, "R1", ["9d", "Qd", "5c", "Jd"])
+    assert "WIN P3 R1" in events
+    assert not state.spades_broken and "BROKEN" not in events
+
+
+def test_t2_trump_wins_and_breaks_spades():
+    state = table(["Th 2c", "Kh 3c", "3s 4c", "Ah 5c"], leader=0)
+    events = play_trick(state, "R1", ["Th", "Kh", "3s", "Ah"])
+    assert "WIN P3 R1" in events
+    assert state.spades_broken and "BROKEN" in events
+
+
+def test_t3_losing_trump_still_breaks_spades():
+    state = table(["7c 7d", "9s 8d", "Qs 9d"], leader=0)
+    events = play_trick(state, "G2", ["7c", "9s", "Qs"])
+    assert events[0] == "BROKEN"
+    assert "WIN P3 G2" in events and state.spades_broken
+
+
+def test_t4_spade_lead_highest_spade_wins():
+    state = table(["Qs 2c", "Ah 3c", "3s 4c", "Js 5c"], leader=3, spades_broken=True)
+    events = play_trick(state, "B3", ["Js", "Qs", "Ah", "3s"])
+    assert "WIN P1 B3" in events
+
+
+def test_t5_cannot_lead_spades_before_broken():
+    state = table(["As Ks 7h", "2c", "3c"], leader=0)
+    assert state.legal_cards(0) == cards("7h")
+    with pytest.raises(IllegalAction, match="Spades are not broken"):
+        state.apply(0, Lead(Pyramid("R", 1), Card.parse("As")))
+
+
+def test_t6_only_spades_may_lead_spade_without_breaking():
+    state = table(["As 8s", "2c 3c", "4c 5c"], leader=0)
+    assert set(state.legal_cards(0)) == set(cards("As 8s"))
+    events = state.apply(0, Lead(Pyramid("R", 1), Card.parse("As")))
+    assert "BROKEN" not in events and not state.spades_broken
+
+
+@pytest.mark.parametrize(
+    ("hand", "legal", "breaks"),
+    [("Kh 3h Qs Tc", "Kh 3h", False), ("Qs Tc", "Qs Tc", True), ("Qs Js", "Qs Js", True)],
+)
+def test_t7_follow_suit_else_free_choice(hand, legal, breaks):
+    state = table(["7h 2d", hand, "2c 3c"], leader=0)
+    state.apply(0, Lead(Pyramid("R", 1), Card.parse("7h")))
+    assert set(state.legal_cards(1)) == set(cards(legal))
+    spade = next((c for c in state.legal_cards(1) if c.suit == "s"), None)
+    if spade:
+        state.apply(1, Follow(spade))
+        assert state.spades_broken is breaks
+
+
+def test_follower_holding_lead_suit_may_not_sluff():
+    state = table(["7h 2d", "Kh 2s 3d", "2c 3c"], leader=0)
+    state.apply(0, Lead(Pyramid("R", 1), Card.parse("7h")))
+    with pytest.raises(IllegalAction, match="follow suit"):
+        state.apply(1, Follow(Card.parse("3d")))
+    assert len(state.hands[1]) == 3 and len(state.plays) == 1
+
+
+def test_t8_prize_is_compulsory_and_implied_in_last_trick():
+    state = table(["2c 3c", "4c 5c", "6c 7c"], leader=0, pool="K1 K3")
+    assert {str(a) for a in state.legal_actions(0)} == {"L K1 2c", "L K1 3c", "L K3 2c", "L K3 3c"}
+    with pytest.raises(IllegalAction, match="prize"):
+        state.apply(0, Lead(None, Card.parse("2c")))
+    state.apply(0, Lead(Pyramid("K", 3), Card.parse("3c")))
+    state.apply(1, Follow(Card.parse("5c")))
+    state.apply(2, Follow(Card.parse("7c")))
+    assert state.pool == pyramids("K1")
+    assert [str(a) for a in state.legal_actions(2)] == ["L 6c"]
+    state.apply(2, TRICKERY.parse_action("L 6c"))
+    assert state.prize == Pyramid("K", 1)
+
+
+def test_out_of_turn_and_wrong_action_kind_are_refused():
+    state = table(["7h 2d", "Kh 3h", "2c 3c"], leader=0)
+    with pytest.raises(IllegalAction, match="turn"):
+        state.apply(1, Follow(Card.parse("Kh")))
+    with pytest.raises(IllegalAction, match="leading"):
+        state.apply(0, Follow(Card.parse("7h")))
+    state.apply(0, Lead(Pyramid("R", 1), Card.parse("7h")))
+    with pytest.raises(IllegalAction, match="already been led"):
+        state.apply(1, Lead(Pyramid("R", 2), Card.parse("Kh")))
+    with pytest.raises(IllegalAction, match="not in your hand"):
+        state.apply(1, Follow(Card.parse("Ah")))
+
+
+def test_prize_must_be_in_pool():
+    state = table(["7h 2d", "Kh 3h", "2c 3c"], leader=0, pool="R1 R2")
+    with pytest.raises(IllegalAction, match="not in the pool"):
+        state.apply(0, Lead(Pyramid("K", 2), Card.parse("7h")))
+
+
+# --- hand scoring -------------------------------------------------------------------------
+
+ALL_NINE = "R1 R2 R3 G1 G2 G3 B1 B2 B3"
+S5 = "R1 B1 G1 R2 B2 R3 B3"
+
+
+@pytest.mark.parametrize(
+    ("name", "points", "penalties", "score"),
+    [
+        ("S1", "R1 R2 R3 B1", "", 8),
+        ("S2", ALL_NINE, "", 21),
+        ("S3", "R1 B1 G1 R2 B3", "", 9),
+        ("S4", "R1 B1 G1 R2 B2 G2 R3", "", 15),
+        ("S5", S5, "", 15),
+        ("S6", S5, "K2", 9),
+        ("S7", S5, "K1", 4),
+        ("S8", "R1 R2 R3 B2", "K1", 3),
+        ("S9", "R1 R2 R3 G2 G3", "K1 K3", -9),
+        ("S10", "B1 B2", "K1 K2 K3", 23),
+        ("S11", "", "K1 K2 K3", 21),
+        ("S12", "", "K2 K3", 0),
+        ("S13", "", "", 0),
+    ],
+)
+def test_hand_scoring_vectors(name, points, penalties, score):
+    assert hand_score(pyramids(points), pyramids(penalties)) == score, name
+
+
+@pytest.mark.parametrize(
+    ("name", "points", "penalties", "score"),
+    [
+        ("MV1", "W1 W2 W3", "", 5),
+        ("MV2", "W1 W1 W1 W2 W2 W3 W3", "", 11),
+        ("MV3", "W1 W1 W2 W2 W3 W3", "", 10),
+        ("MV4", "W1 W1 W1 W2 W2 W2 W3 W3 W3", "", 21),
+        ("MV5", "W1 W1 W1 W2 W3", "K2", 8),
+        ("MV6", "W1 W1 W2 W2 W3 W3", "K1 K3", -10),
+    ],
+)
+def test_variant_v1_scoring_vectors(name, points, penalties, score):
+    assert hand_score(pyramids(points), pyramids(penalties), mono_variant=True) == score, name
+
+
+def test_monochrome_tree_is_worth_more_than_mixed_in_treehouse_game():
+    assert base_value(pyramids("R1 R2 R3")) == 7
+    assert base_value(pyramids("R1 R2 G3")) == 5
+    assert base_value(pyramids("R1 R2")) == 2
+
+
+def test_hand_is_scored_through_play_and_added_to_totals():
+    """A whole hand driven through `apply`: the last trick scores it and deals the next one."""
+    state = table(["Ac", "Kc", "Qc"], leader=0, pool="K3")
+    state.taken = [pyramids("R1 R2 R3 K1"), pyramids("G1 G2"), pyramids("K2 B3")]
+    state.done_tricks = [{}] * 11
+    state.totals = [10, 0, 5]
+    events = state.apply(0, Lead(None, Card.parse("Ac")))
+    events += state.apply(1, Follow(Card.parse("Kc")))
+    events += state.apply(2, Follow(Card.parse("Qc")))
+    # P1 wins the last trick and takes K3: two penalty pyramids, R1 R2 R3 negated.
+    assert events[:4] == ["WIN P1 K3", "SCORE P1 -7 =3", "SCORE P2 +2 =2", "SCORE P3 +1 =6"]
+    assert events[4] == "HAND 2 D=P1"
+    assert state.hand_number == 2 and len(state.pool) == 12 and all(len(h) == 12 for h in state.hands)
+
+
+# --- end of game --------------------------------------------------------------------------
+
+
+def finish_hand_with_scores(state, scores):
+    """Score the current hand as if the players had taken pyramids worth `scores`."""
+    values = {
+        0: [],
+        1: pyramids("R1"),
+        2: pyramids("R1 G2"),
+        5: pyramids("R1 G2 B3"),
+        6: pyramids("R1 G2 B3 R2"),
+        7: pyramids("R1 R2 R3"),
+    }
+    state.taken = [list(values[score]) for score in scores]
+    return state._finish_hand()
+
+
+def test_g1_tie_after_four_hands_plays_tie_break_hand():
+    state = TRICKERY.new(3, seed=5, options={"first_dealer": 1})
+    dealers = [state.dealer]
+    for _ in range(3):
+        finish_hand_with_scores(state, [7, 7, 6])
+        dealers.append(state.dealer)
+    assert dealers == [0, 1, 2, 0]
+    events = finish_hand_with_scores(state, [7, 7, 7])
+    assert state.totals == [28, 28, 25] and not state.is_over
+    assert events[-1] == "HAND 5 D=P2" and state.leader == 2
+    events = finish_hand_with_scores(state, [2, 0, 7])
+    assert state.totals == [30, 28, 32]
+    assert events[-1] == "WINNER P3"
+    assert state.is_over and state.outcome.winners == (2,) and state.to_move == ()
+
+
+def test_g2_negative_totals_still_win():
+    state = TRICKERY.new(4, seed=5)
+    for _ in range(4):
+        finish_hand_with_scores(state, [0, 0, 0, 0])
+        if state.is_over:
+            break
+    assert not state.is_over  # four-way tie at 0
+    state.totals = [-3, -5, -7, -4]
+    events = finish_hand_with_scores(state, [0, 0, 0, 0])
+    assert events[-1] == "WINNER P1" and state.outcome.scores == (-3, -5, -7, -4)
+
+
+# --- setup, notation and options ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "lowest"), [(3, 6), (4, 3)])
+def test_deal_uses_the_right_deck_and_dealers_left_leads(players, lowest):
+    state = TRICKERY.new(players, seed=11)
+    dealt = [card for hand in state.hands for card in hand]
+    assert len(dealt) == 12 * players == len(set(dealt))
+    assert min(card.rank for card in dealt) == lowest and max(card.rank for card in dealt) == 14
+    assert state.to_move == ((state.dealer + 1) % players,)
+    assert len(state.pool) == 12 and sum(p.colour == "K" for p in state.pool) == 3
+
+
+def test_same_seed_same_deal_different_seed_different_deal():
+    assert TRICKERY.new(4, 99).hands == TRICKERY.new(4, 99).hands
+    assert TRICKERY.new(4, 99).hands != TRICKERY.new(4, 100).hands
+
+
+def test_rng_is_sha256_of_seed_and_counter_not_pythons_random():
+    """Stored matches must replay on any Python: the sequence is defined by SHA-256 alone."""
+    rng = Rng(2026)
+    expected = [
+        int.from_bytes(hashlib.sha256(f"2026:{i}".encode()).digest()[:8], "big") % 10 for i in range(8)
+    ]
+    assert [rng.below(10) for _ in range(8)] == expected
+    assert rng.to_json() == {"seed": 2026, "counter": 8}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("L K2 Qd", "L K2 Qd"),
+        ("lead k2 qd", "L K2 Qd"),
+        ("P2 L K2 Qd", "L K2 Qd"),
+        ("L 9c", "L 9c"),
+        ("Kd", "Kd"),
+        ("play 10h", "Th"),
+        ("P3 Kd", "Kd"),
+    ],
+)
+def test_notation_parses_spec_and_typed_forms(text, expected):
+    assert str(TRICKERY.parse_action(text)) == expected
+
+
+@pytest.mark.parametrize("text", ["", "L", "L K2 Qd 7h", "Zz", "L Q9 Qd", "lead K2 1d", "play"])
+def test_bad_notation_is_refused_with_a_message(text):
+    with pytest.raises(IllegalAction):
+        TRICKERY.parse_action(text)
+
+
+def test_options_are_validated():
+    with pytest.raises(IllegalAction, match="pyramids"):
+        TRICKERY.new(3, 1, {"pyramids": "plaid"})
+    with pytest.raises(IllegalAction, match="Unknown option"):
+        TRICKERY.new(3, 1, {"jokers": True})
+    with pytest.raises(IllegalAction, match="P4"):
+        TRICKERY.new(3, 1, {"first_dealer": 4})
+    with pytest.raises(IllegalAction, match="3 to 4 players"):
+        TRICKERY.new(2, 1)
+
+
+@pytest.mark.parametrize(("pyramid_set", "penalty"), [("xeno", "W"), ("mono", "K")])
+def test_pyramid_sets(pyramid_set, penalty):
+    state = TRICKERY.new(3, 1, {"pyramids": pyramid_set})
+    assert sorted(str(p) for p in state.pool if p.colour == penalty) == [
+        f"{penalty}1",
+        f"{penalty}2",
+        f"{penalty}3",
+    ]
+    assert len(state.pool) == 12
