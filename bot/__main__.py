@@ -1,0 +1,50 @@
+"""`python -m bot` (or `martian-arcade`): run the bot with settings from the environment / .env."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import discord
+
+from .app import create_bot
+from .settings import Settings
+
+
+def main() -> int:
+    try:
+        settings = Settings.from_env()
+    except ValueError as error:
+        print(f"martian-arcade: bad configuration: {error}", file=sys.stderr)
+        return 2
+    if not settings.token:
+        print(
+            "martian-arcade: DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot's token in it"
+            " (see README, 'Quick start').",
+            file=sys.stderr,
+        )
+        return 2
+    logging.basicConfig(
+        level=settings.log_level,
+        format="%(asctime)s %(levelname)-8s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    bot = create_bot(settings)
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        print(
+            "martian-arcade: Discord rejected DISCORD_TOKEN. Copy it again from the Developer Portal.",
+            file=sys.stderr,
+        )
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print(
+            "martian-arcade: Discord refused the gateway intents; see README, 'Quick start'.", file=sys.stderr
+        )
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

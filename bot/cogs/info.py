@@ -1,0 +1,57 @@
+"""/rules and /help."""
+
+from __future__ import annotations
+
+import asyncio
+from importlib import resources
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from games import GAMES
+from renderers import render_rules_picture
+
+from .matches import png_file
+
+if TYPE_CHECKING:
+    from ..app import ArcadeBot
+
+PLAYABLE = [app_commands.Choice(name=game.title, value=game.id) for game in GAMES.values()]
+
+HELP_TEXT = """**Martian Arcade** — Looney Pyramid games, played right here.
+
+`/play trickery opponent1 opponent2 [opponent3]` — invite 2 or 3 members to Martian Trickery. Everyone invited presses **Accept**; the match then gets its own thread.
+`/rules <game>` — a short summary of a game's rules.
+`/help` — this message.
+
+During a match: your secret cards come by DM, with buttons to play when it's your turn. On the board in the thread, **Play** opens your move privately and **My hand** shows your cards (handy if your DMs are closed).
+
+Coming soon: Agents of M.A.R.S., Martian Senet, Martian Flood and Martian Combat."""
+
+
+def rules_summary(game_id: str) -> str:
+    return resources.files("bot.rules").joinpath(f"{game_id}.md").read_text()
+
+
+class Info(commands.Cog):
+    def __init__(self, bot: ArcadeBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="rules", description="A short summary of a game's rules")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=PLAYABLE)
+    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        embed = discord.Embed(
+            title=f"{GAMES[game.value].title} — rules in brief", description=rules_summary(game.value)
+        )
+        picture = await asyncio.to_thread(render_rules_picture, game.value)
+        embed.set_image(url="attachment://rules.png")
+        await interaction.response.send_message(
+            embed=embed, file=png_file(picture, "rules.png"), ephemeral=True
+        )
+
+    @app_commands.command(name="help", description="What Martian Arcade can do")
+    async def help(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(HELP_TEXT, ephemeral=True)

@@ -1,0 +1,435 @@
+"""Lobbies and play: translates slash commands and clicks into match-service calls and back.
+
+No rules and no SQL here. The order after every action is fixed: the service has already
+saved it; then the clicker's prompt is answered, private DMs go out, and a new board is posted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from renderers import render_board, render_hand
+
+from ..components import Claim, MatchButton, view_of
+from ..games import PRESENTERS
+from ..service import ActionResult, Match, MatchError, StaleClick
+
+if TYPE_CHECKING:
+    from ..app import ArcadeBot
+
+log = logging.getLogger(__name__)
+
+MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
+LOBBY_SWEEP_SECONDS = 30
+
+
+def message_link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    link = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    return f"{link}/{message_id}" if message_id else link
+
+
+def png_file(data: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+class Matches(commands.Cog):
+    play = app_commands.Group(
+        name="play", description="Start a match of a Looney Pyramid game", guild_only=True
+    )
+
+    def __init__(self, bot: ArcadeBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+        self._publishing: dict[int, asyncio.Lock] = {}
+
+    async def cog_load(self) -> None:
+        self.sweep_lobbies.start()
+
+    async def cog_unload(self) -> None:
+        self.sweep_lobbies.cancel()
+
+    def _match_lock(self, match_id: int) -> asyncio.Lock:
+        """Held from applying an action until its messages are out, so boards appear in order."""
+        return self._publishing.setdefault(match_id, asyncio.Lock())
+
+    # --- /play
+
+    @play.command(name="trickery", description="Martian Trickery: trick-taking for 3-4 players")
+    @app_commands.describe(
+        opponent1="A member to invite",
+        opponent2="A second member to invite",
+        opponent3="A third member, for a 4-player game",
+        pyramids="Which pyramids are on the table (default: Rainbow Treehouse)",
+    )
+    @app_commands.choices(
+        pyramids=[
+            app_commands.Choice(name="Rainbow Treehouse", value="rainbow"),
+            app_commands.Choice(name="Xeno Treehouse", value="xeno"),
+            app_commands.Choice(name="Two monochrome stashes (variant)", value="mono"),
+        ]
+    )
+    async def play_trickery(
+        self,
+        interaction: discord.Interaction,
+        opponent1: discord.Member,
+        opponent2: discord.Member | None = None,
+        opponent3: discord.Member | None = None,
+        pyramids: app_commands.Choice[str] | None = None,
+    ) -> None:
+        options = {"pyramids": pyramids.value} if pyramids else {}
+        await self.open_lobby(interaction, "trickery", [opponent1, opponent2, opponent3], options)
+
+    async def open_lobby(
+        self,
+        interaction: discord.Interaction,
+        game_id: str,
+        picked: list[discord.Member | None],
+        options: dict,
+    ) -> None:
+        host = interaction.user
+        opponents = [member for member in picked if member is not None]
+        if any(member.bot for member in opponents):
+            await self._refuse(interaction, "Bots can't play — invite people instead.")
+            return
+        if any(member.id == host.id for member in opponents):
+            await self._refuse(interaction, "You're playing already — pick other members as opponents.")
+            return
+        players = [(host.id, host.display_name)] + [(m.id, m.display_name) for m in opponents]
+        try:
+            match = await self.service.create_lobby(
+                game_id,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                players=players,
+                options=options,
+            )
+        except MatchError as error:
+            await self._refuse(interaction, str(error))
+            return
+        await interaction.response.send_message(
+            self._lobby_text(match), view=self._lobby_view(match), allowed_mentions=MENTION_USERS
+        )
+        message = await interaction.original_response()
+        await self.service.set_lobby_message(match.id, message.id)
+
+    def _lobby_text(self, match: Match) -> str:
+        host, *guests = match.seats
+        invited = ", ".join(f"<@{s.user_id}>" for s in guests)
+        ticks = "  ".join(f"{'✅' if s.accepted else '⏳'} {s.display_name}" for s in match.seats)
+        options = ", ".join(f"{name}: {value}" for name, value in match.options.items())
+        closes = int(match.lobby_expires_at or 0)
+        return (
+            f"🔺 **{match.game.title}** (match #{match.id}) — <@{host.user_id}> invites {invited} to play.\n"
+            f"Options: {options}\n{ticks}\n"
+            f"Everyone invited must press **Accept**. The invitation closes <t:{closes}:R>."
+        )
+
+    def _lobby_view(self, match: Match) -> discord.ui.View:
+        return view_of(
+            [
+                MatchButton(Claim(match.id, 0, "acc"), label="Accept", style=discord.ButtonStyle.success),
+                MatchButton(Claim(match.id, 0, "dec"), label="Decline", style=discord.ButtonStyle.danger),
+            ]
+        )
+
+    def _closed_lobby_text(self, match: Match) -> str:
+        reason, _, by_user = (match.end_reason or "").partition(":")
+        if reason == "declined":
+            why = f"<@{by_user}> declined."
+        else:
+            minutes = round(self.service.lobby_timeout / 60)
+            why = f"not everyone accepted within {minutes} minutes."
+        return f"🔺 **{match.game.title}** (match #{match.id}) — this invitation is closed: {why}"
+
+    async def _answer_lobby(self, interaction: discord.Interaction, claim: Claim) -> None:
+        await interaction.response.defer()
+        try:
+            answer = await self.service.answer_invite(
+                claim.match_id, interaction.user.id, accept=claim.kind == "acc"
+            )
+        except MatchError as error:
+            await self._tell(interaction, str(error))
+            return
+        match = answer.match
+        if answer.declined:
+            await interaction.edit_original_response(content=self._closed_lobby_text(match), view=None)
+        elif not answer.started:
+            await interaction.edit_original_response(
+                content=self._lobby_text(match), view=self._lobby_view(match)
+            )
+        else:
+            match = await self._begin(match)
+            where = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
+            await interaction.edit_original_response(
+                content=f"🔺 **{match.game.title}** (match #{match.id}) has started! Follow it here: {where}",
+                view=None,
+            )
+
+    @tasks.loop(seconds=LOBBY_SWEEP_SECONDS)
+    async def sweep_lobbies(self) -> None:
+        try:
+            for match in await self.service.expire_lobbies():
+                if match.lobby_message_id:
+                    message = self._channel(match.channel_id, match).get_partial_message(
+                        match.lobby_message_id
+                    )
+                    await message.edit(content=self._closed_lobby_text(match), view=None)
+        except Exception:
+            log.exception("Closing expired lobbies failed; will retry")
+
+    @sweep_lobbies.before_loop
+    async def _before_sweep(self) -> None:
+        await self.bot.wait_until_ready()
+
+    # --- starting a match
+
+    async def _begin(self, match: Match) -> Match:
+        """Open the match thread, deal the private hands and post the first board."""
+        thread_id = await self._open_thread(match)
+        await self.service.set_thread(match.id, thread_id)
+        match = await self.service.load(match.id)
+        async with self._match_lock(match.id):
+            for seat in range(len(match.seats)):
+                await self._send_private(match, seat)
+            match = await self.service.load(match.id)
+            await self._post_board(match, ["The cards are dealt — check your DMs."])
+        return await self.service.load(match.id)
+
+    async def _open_thread(self, match: Match) -> int | None:
+        name = f"{match.game.title} #{match.id}: " + ", ".join(match.names)
+        lobby = self._channel(match.channel_id, match).get_partial_message(match.lobby_message_id)
+        try:
+            thread = await lobby.create_thread(name=name[:100])
+        except discord.HTTPException as error:
+            log.info("No thread for match %s (%s); playing in the channel", match.id, error.status)
+            return None
+        return thread.id
+
+    # --- components
+
+    async def on_component(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
+        """Every match button and select lands here (see bot.components)."""
+        handlers = {
+            "acc": self._answer_lobby,
+            "dec": self._answer_lobby,
+            "play": self._show_prompt,
+            "hand": self._show_hand,
+            "act": self._act,
+        }
+        try:
+            if claim.kind == "pick":
+                await self._pick(interaction, claim, values)
+            else:
+                await handlers[claim.kind](interaction, claim)
+        except Exception:
+            log.exception("Handling %s for match %s failed", claim.kind, claim.match_id)
+            await self._tell(interaction, "Something went wrong on my side. Please try again in a moment.")
+
+    async def _act(self, interaction: discord.Interaction, claim: Claim) -> None:
+        await interaction.response.defer()
+        async with self._match_lock(claim.match_id):
+            try:
+                result = await self.service.act(
+                    claim.match_id, interaction.user.id, claim.version, claim.argument
+                )
+            except MatchError as error:
+                await self._tell(interaction, str(error))
+                return
+            presenter = PRESENTERS[result.match.game_id]
+            await interaction.edit_original_response(
+                content=presenter.acted_text(result.action), view=None, attachments=[]
+            )
+            await self._publish(result, acted_in=interaction.message.id if interaction.message else None)
+
+    async def _pick(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
+        await interaction.response.defer()
+        try:
+            match, seat = await self.service.check_turn(claim.match_id, interaction.user.id, claim.version)
+            presenter = PRESENTERS[match.game_id]
+            choice = presenter.check_pick(match, seat, values)
+        except MatchError as error:
+            await self._tell(interaction, str(error))
+            return
+        text, items = presenter.prompt(match, seat, prize=choice)
+        await interaction.edit_original_response(content=text, view=view_of(items))
+
+    async def _show_prompt(self, interaction: discord.Interaction, claim: Claim) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            match, seat = await self.service.check_turn(claim.match_id, interaction.user.id, claim.version)
+        except StaleClick:
+            await self._tell(interaction, await self._outdated_board_text(claim.match_id))
+            return
+        except MatchError as error:
+            await self._tell(interaction, str(error))
+            return
+        text, items = PRESENTERS[match.game_id].prompt(match, seat)
+        hand = await asyncio.to_thread(render_hand, match.state.view(seat), names=match.names)
+        await interaction.followup.send(
+            text,
+            file=png_file(hand, "hand.png"),
+            view=view_of(items) or discord.utils.MISSING,
+            ephemeral=True,
+        )
+
+    async def _show_hand(self, interaction: discord.Interaction, claim: Claim) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            match, seat, view = await self.service.private_view(claim.match_id, interaction.user.id)
+        except MatchError as error:
+            await self._tell(interaction, str(error))
+            return
+        text = f"**Your hand** in {match.game.title} #{match.id}: {PRESENTERS[match.game_id].hand_text(view)}"
+        if seat in match.state.to_move:
+            text += "\nIt's your turn — press **Play** on the latest board to move."
+        hand = await asyncio.to_thread(render_hand, view, names=match.names)
+        await interaction.followup.send(text, file=png_file(hand, "hand.png"), ephemeral=True)
+
+    async def _outdated_board_text(self, match_id: int) -> str:
+        match = await self.service.load(match_id)
+        if match.status != "active":
+            return "This match is over."
+        link = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
+        return f"That board is outdated; the match has moved on. Here is the latest one: {link}"
+
+    # --- after an action
+
+    async def _publish(self, result: ActionResult, *, acted_in: int | None) -> None:
+        match = await self.service.load(result.match.id)
+        presenter = PRESENTERS[match.game_id]
+        seat_prompt = match.seats[result.seat].prompt_message_id
+        if seat_prompt and seat_prompt != acted_in:
+            await self._retire_prompt(match, result.seat)
+        if not match.state.is_over:
+            new_deal = any(event.startswith("HAND") for event in result.events)
+            for seat in range(len(match.seats)) if new_deal else match.state.to_move:
+                await self._send_private(match, seat)
+            match = await self.service.load(match.id)
+        lines = [presenter.describe_action(match, result.seat, result.action)]
+        await self._post_board(match, lines + presenter.describe_events(match, result.events))
+
+    async def _post_board(self, match: Match, lines: list[str]) -> None:
+        presenter = PRESENTERS[match.game_id]
+        channel = self._channel(match.play_channel_id, match)
+        board = await asyncio.to_thread(render_board, match.state.view(None), names=match.names)
+        parts = [f"**{match.game.title}** · match #{match.id}", *lines]
+        if match.state.is_over:
+            parts.append(presenter.final_text(match))
+            view = None
+        else:
+            parts.append(presenter.status_line(match))
+            parts += self._turn_lines(match)
+            view = view_of(
+                [
+                    MatchButton(
+                        Claim(match.id, match.version, "play"),
+                        label="Play",
+                        style=discord.ButtonStyle.primary,
+                    ),
+                    MatchButton(Claim(match.id, match.version, "hand"), label="My hand"),
+                ]
+            )
+        try:
+            message = await channel.send(
+                "\n".join(parts)[:2000],
+                file=png_file(board, "board.png"),
+                view=view,
+                allowed_mentions=MENTION_USERS,
+            )
+        except discord.HTTPException:
+            log.exception("Could not post the board of match %s", match.id)
+            return
+        previous = match.board_message_id
+        await self.service.set_board_message(match.id, message.id)
+        if previous:
+            try:
+                await channel.get_partial_message(previous).edit(view=None)
+            except discord.HTTPException:
+                log.info("Could not clear the buttons of an old board of match %s", match.id)
+
+    def _turn_lines(self, match: Match) -> list[str]:
+        lines = []
+        for seat in match.state.to_move:
+            player = match.seats[seat]
+            if player.dm_closed:
+                lines.append(
+                    f"👉 <@{player.user_id}>, your turn! I can't DM you, so use **My hand** and **Play** below."
+                )
+            else:
+                lines.append(f"👉 <@{player.user_id}>, your turn! Play from your DMs or with **Play** below.")
+        closed = [s.display_name for s in match.seats if s.dm_closed and s.seat not in match.state.to_move]
+        if closed:
+            lines.append(f"⚠️ I can't DM {', '.join(closed)}: use **My hand** and **Play** here instead.")
+        return lines
+
+    async def _send_private(self, match: Match, seat: int) -> None:
+        """DM one player their hand, with their move controls when it is their turn."""
+        presenter = PRESENTERS[match.game_id]
+        player = match.seats[seat]
+        view = match.state.view(seat)
+        guild = self.bot.get_guild(match.guild_id) if match.guild_id else None
+        where = message_link(match.guild_id, match.play_channel_id)
+        text = (
+            f"🔺 **{match.game.title}** · match #{match.id} in **{guild.name if guild else 'your server'}** "
+            f"({where})\nYour cards: {presenter.hand_text(view)}"
+        )
+        items: list[discord.ui.Item] = []
+        if seat in match.state.to_move:
+            prompt_text, items = presenter.prompt(match, seat)
+            text += "\n" + prompt_text
+        hand = await asyncio.to_thread(render_hand, view, names=match.names)
+        try:
+            channel = await self.bot.create_dm(discord.Object(player.user_id))
+            message = await channel.send(text[:2000], file=png_file(hand, "hand.png"), view=view_of(items))
+        except discord.Forbidden as error:
+            if error.code == DM_CLOSED:
+                if not player.dm_closed:
+                    await self.service.set_dm_closed(match.id, seat, True)
+                return
+            log.warning("DM to a player of match %s refused: %s", match.id, error.code)
+            return
+        except discord.HTTPException as error:
+            log.warning("DM to a player of match %s failed: %s", match.id, error.status)
+            return
+        if player.dm_closed:
+            await self.service.set_dm_closed(match.id, seat, False)
+        if items:
+            if player.prompt_message_id:
+                await self._retire_prompt(match, seat)
+            await self.service.set_prompt_message(match.id, seat, message.id)
+
+    async def _retire_prompt(self, match: Match, seat: int) -> None:
+        """Remove the buttons of a DM prompt that is no longer current (best effort)."""
+        player = match.seats[seat]
+        try:
+            channel = await self.bot.create_dm(discord.Object(player.user_id))
+            await channel.get_partial_message(player.prompt_message_id).edit(view=None)
+        except discord.HTTPException:
+            log.info("Could not clear an old DM prompt of match %s", match.id)
+        await self.service.set_prompt_message(match.id, seat, None)
+
+    # --- helpers
+
+    def _channel(self, channel_id: int, match: Match) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(channel_id, guild_id=match.guild_id)
+
+    async def _refuse(self, interaction: discord.Interaction, text: str) -> None:
+        await interaction.response.send_message(text, ephemeral=True)
+
+    async def _tell(self, interaction: discord.Interaction, text: str) -> None:
+        """An ephemeral answer, whether or not the interaction was acknowledged already."""
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.info("Could not answer an interaction (it may have expired)")

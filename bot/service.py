@@ -1,0 +1,340 @@
+"""The match service: lobbies, starting matches and applying actions.
+
+Every change follows one path: load the match, check who is asking (seat, turn, version),
+apply the action with the rules engine, save state and log in one transaction. The database is
+the truth; the Discord layer only reports what this returns. Nothing here talks to Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from games import GAMES, Game, IllegalAction, State
+
+from .storage import Database
+
+
+class MatchError(Exception):
+    """A request that cannot be carried out; the message is shown to the user as it is."""
+
+
+class StaleClick(MatchError):
+    """The click names an older version of the match than the stored one."""
+
+
+@dataclass
+class Seat:
+    seat: int
+    user_id: int
+    display_name: str
+    accepted: bool
+    dm_closed: bool
+    prompt_message_id: int | None
+
+
+@dataclass
+class Match:
+    id: int
+    game_id: str
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    status: str
+    seed: int
+    version: int
+    options: dict
+    host_id: int
+    lobby_message_id: int | None
+    lobby_expires_at: float | None
+    board_message_id: int | None
+    end_reason: str | None
+    seats: list[Seat]
+    state: State | None = None
+
+    @property
+    def game(self) -> Game:
+        return GAMES[self.game_id]
+
+    @property
+    def play_channel_id(self) -> int:
+        """Where the board lives: the match thread, or the channel when no thread could be made."""
+        return self.thread_id or self.channel_id
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.display_name for seat in self.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    def user_at(self, seat: int) -> int:
+        return self.seats[seat].user_id
+
+
+@dataclass
+class ActionResult:
+    match: Match
+    seat: int
+    action: str
+    events: list[str]
+    previous_version: int
+
+
+@dataclass
+class LobbyAnswer:
+    match: Match
+    started: bool = False
+    declined: bool = False
+
+
+@dataclass
+class _Locks:
+    """One lock per match, so concurrent clicks on one match queue instead of interleaving."""
+
+    by_match: dict[int, asyncio.Lock] = field(default_factory=dict)
+
+    def __call__(self, match_id: int) -> asyncio.Lock:
+        return self.by_match.setdefault(match_id, asyncio.Lock())
+
+
+class MatchService:
+    def __init__(self, db: Database, *, clock: Callable[[], datetime], lobby_timeout: float = 600) -> None:
+        self.db = db
+        self.clock = clock
+        self.lobby_timeout = lobby_timeout
+        self._locks = _Locks()
+
+    def _now(self) -> tuple[float, str]:
+        now = self.clock()
+        return now.timestamp(), now.isoformat()
+
+    # --- reading
+
+    async def load(self, match_id: int) -> Match:
+        row = await self.db.fetchone("SELECT * FROM matches WHERE id = ?", (match_id,))
+        if row is None or row["game"] not in GAMES:
+            raise MatchError("I can't find that match any more.")
+        seat_rows = await self.db.fetchall(
+            "SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
+        )
+        match = Match(
+            id=row["id"],
+            game_id=row["game"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            thread_id=row["thread_id"],
+            status=row["status"],
+            seed=row["seed"],
+            version=row["version"],
+            options=json.loads(row["options_json"]),
+            host_id=row["host_id"],
+            lobby_message_id=row["lobby_message_id"],
+            lobby_expires_at=row["lobby_expires_at"],
+            board_message_id=row["board_message_id"],
+            end_reason=row["end_reason"],
+            seats=[
+                Seat(
+                    r["seat"],
+                    r["user_id"],
+                    r["display_name"],
+                    bool(r["accepted"]),
+                    bool(r["dm_closed"]),
+                    r["prompt_message_id"],
+                )
+                for r in seat_rows
+            ],
+        )
+        if row["state_json"]:
+            match.state = match.game.from_json(json.loads(row["state_json"]))
+        return match
+
+    async def action_log(self, match_id: int) -> list[tuple[int, str]]:
+        rows = await self.db.fetchall(
+            "SELECT seat, action FROM actions WHERE match_id = ? ORDER BY ply", (match_id,)
+        )
+        return [(row["seat"], row["action"]) for row in rows]
+
+    async def private_view(self, match_id: int, user_id: int) -> tuple[Match, int, dict]:
+        """The match and what `user_id` may see of it, for their own eyes only."""
+        match = await self.load(match_id)
+        seat = match.seat_of(user_id)
+        if seat is None:
+            raise MatchError("You're not playing in this match.")
+        if match.state is None:
+            raise MatchError("This match hasn't started yet.")
+        return match, seat, match.state.view(seat)
+
+    # --- lobbies
+
+    async def create_lobby(
+        self,
+        game_id: str,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        players: list[tuple[int, str]],
+        options: dict | None = None,
+    ) -> Match:
+        """Open a lobby. `players` are (user id, display name), the host first; the host has accepted."""
+        game = GAMES[game_id]
+        user_ids = [user_id for user_id, _ in players]
+        if len(set(user_ids)) != len(user_ids):
+            raise MatchError("Each player can only be picked once (and you're already playing).")
+        try:
+            game.check_players(len(players))
+            resolved = game.resolve_options(options)
+        except IllegalAction as error:
+            raise MatchError(str(error)) from error
+        now, stamp = self._now()
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO matches (game, guild_id, channel_id, status, seed, options_json, host_id,"
+                " lobby_expires_at, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    guild_id,
+                    channel_id,
+                    secrets.randbits(63),
+                    json.dumps(resolved),
+                    user_ids[0],
+                    now + self.lobby_timeout,
+                    stamp,
+                    stamp,
+                ),
+            )
+            match_id = cursor.lastrowid
+            await conn.executemany(
+                "INSERT INTO seats (match_id, seat, user_id, display_name, accepted) VALUES (?, ?, ?, ?, ?)",
+                [
+                    (match_id, seat, user_id, name[:80], seat == 0)
+                    for seat, (user_id, name) in enumerate(players)
+                ],
+            )
+        return await self.load(match_id)
+
+    async def answer_invite(self, match_id: int, user_id: int, *, accept: bool) -> LobbyAnswer:
+        async with self._locks(match_id):
+            match = await self.load(match_id)
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise MatchError("Only the invited players can answer this invitation.")
+            if match.status != "lobby":
+                raise MatchError("This lobby is closed.")
+            _, stamp = self._now()
+            if not accept:
+                await self._close_lobby(match, "declined", stamp, user_id)
+                return LobbyAnswer(await self.load(match_id), declined=True)
+            if match.seats[seat].accepted:
+                raise MatchError("You've already accepted; waiting for the others.")
+            async with self.db.transaction() as conn:
+                await conn.execute(
+                    "UPDATE seats SET accepted = 1 WHERE match_id = ? AND seat = ?", (match_id, seat)
+                )
+                match.seats[seat].accepted = True
+                started = all(s.accepted for s in match.seats)
+                if started:
+                    state = match.game.new(len(match.seats), match.seed, match.options)
+                    await conn.execute(
+                        "UPDATE matches SET status = 'active', version = 1, state_json = ?, lobby_expires_at = NULL,"
+                        " updated_at = ? WHERE id = ? AND status = 'lobby'",
+                        (json.dumps(state.to_json()), stamp, match_id),
+                    )
+            return LobbyAnswer(await self.load(match_id), started=started)
+
+    async def _close_lobby(self, match: Match, reason: str, stamp: str, by_user: int | None = None) -> None:
+        detail = f"{reason}:{by_user}" if by_user else reason
+        await self.db.execute(
+            "UPDATE matches SET status = 'cancelled', end_reason = ?, lobby_expires_at = NULL, updated_at = ?"
+            " WHERE id = ? AND status = 'lobby'",
+            (detail, stamp, match.id),
+        )
+
+    async def expire_lobbies(self) -> list[Match]:
+        """Close every lobby whose invitation time has run out; returns them."""
+        now, stamp = self._now()
+        rows = await self.db.fetchall(
+            "SELECT id FROM matches WHERE status = 'lobby' AND lobby_expires_at <= ?", (now,)
+        )
+        expired = []
+        for row in rows:
+            async with self._locks(row["id"]):
+                match = await self.load(row["id"])
+                if match.status == "lobby":
+                    await self._close_lobby(match, "timeout", stamp)
+                    expired.append(await self.load(row["id"]))
+        return expired
+
+    # --- playing
+
+    async def check_turn(self, match_id: int, user_id: int, version: int) -> tuple[Match, int]:
+        """The match and the user's seat, if they may act on `version` now; else MatchError."""
+        match = await self.load(match_id)
+        seat = match.seat_of(user_id)
+        if seat is None:
+            raise MatchError("You're not playing in this match — these buttons are for its players.")
+        if match.status == "lobby":
+            raise MatchError("This match hasn't started yet.")
+        if match.status != "active":
+            raise MatchError("This match is over.")
+        if version != match.version:
+            raise StaleClick("That's from an earlier turn; the match has moved on. Use the latest message.")
+        if seat not in match.state.to_move:
+            waiting = ", ".join(match.seats[s].display_name for s in match.state.to_move)
+            raise MatchError(f"It's not your turn — waiting for {waiting}.")
+        return match, seat
+
+    async def act(self, match_id: int, user_id: int, version: int, action_text: str) -> ActionResult:
+        """Apply one action for `user_id`, if it is their turn and `version` is current."""
+        async with self._locks(match_id):
+            match, seat = await self.check_turn(match_id, user_id, version)
+            game = match.game
+            try:
+                action = game.parse_action(action_text)
+                events = match.state.apply(seat, action)
+            except IllegalAction as error:
+                raise MatchError(str(error)) from error
+            _, stamp = self._now()
+            status = "finished" if match.state.is_over else "active"
+            async with self.db.transaction() as conn:
+                cursor = await conn.execute(
+                    "UPDATE matches SET state_json = ?, version = version + 1, status = ?, updated_at = ?,"
+                    " end_reason = CASE WHEN ? = 'finished' THEN 'completed' ELSE end_reason END"
+                    " WHERE id = ? AND version = ?",
+                    (json.dumps(match.state.to_json()), status, stamp, status, match_id, version),
+                )
+                if cursor.rowcount != 1:
+                    raise StaleClick("Someone else acted at the same moment; this click was not applied.")
+                await conn.execute(
+                    "INSERT INTO actions (match_id, ply, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+                    (match_id, version - 1, seat, str(action), stamp),
+                )
+            match.version += 1
+            match.status = status
+            return ActionResult(match, seat, str(action), events, version)
+
+    # --- where the match lives on Discord
+
+    async def set_lobby_message(self, match_id: int, message_id: int) -> None:
+        await self.db.execute("UPDATE matches SET lobby_message_id = ? WHERE id = ?", (message_id, match_id))
+
+    async def set_thread(self, match_id: int, thread_id: int | None) -> None:
+        await self.db.execute("UPDATE matches SET thread_id = ? WHERE id = ?", (thread_id, match_id))
+
+    async def set_board_message(self, match_id: int, message_id: int) -> None:
+        await self.db.execute("UPDATE matches SET board_message_id = ? WHERE id = ?", (message_id, match_id))
+
+    async def set_dm_closed(self, match_id: int, seat: int, closed: bool) -> None:
+        await self.db.execute(
+            "UPDATE seats SET dm_closed = ? WHERE match_id = ? AND seat = ?", (int(closed), match_id, seat)
+        )
+
+    async def set_prompt_message(self, match_id: int, seat: int, message_id: int | None) -> None:
+        await self.db.execute(
+            "UPDATE seats SET prompt_message_id = ? WHERE match_id = ? AND seat = ?",
+            (message_id, match_id, seat),
+        )

@@ -1,0 +1,71 @@
+"""Configuration, read once from the environment (and a `.env` file, if there is one)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+TRUE_WORDS = {"1", "true", "yes", "on"}
+FALSE_WORDS = {"0", "false", "no", "off", ""}
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """KEY=value lines; blank lines and # comments are skipped, surrounding quotes removed."""
+    values = {}
+    for line in path.read_text().splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key.strip()] = value
+    return values
+
+
+def _flag(name: str, text: str) -> bool:
+    lowered = text.strip().lower()
+    if lowered in TRUE_WORDS:
+        return True
+    if lowered in FALSE_WORDS:
+        return False
+    raise ValueError(f"{name} must be true or false, not {text!r}")
+
+
+def _number(name: str, text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"{name} must be a whole number, not {text!r}") from None
+
+
+@dataclass
+class Settings:
+    token: str = field(default="", repr=False)  # never printed, never logged
+    database_url: str = "sqlite:///data/martian.db"
+    sync_commands: bool = True
+    command_guild_id: int | None = None
+    lobby_timeout_seconds: int = 600
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None, env_file: str | Path = ".env") -> Settings:
+        """Real environment variables win over the `.env` file."""
+        values: dict[str, str] = {}
+        path = Path(env_file)
+        if path.is_file():
+            values.update(read_env_file(path))
+        values.update(os.environ if environ is None else environ)
+        settings = cls()
+        settings.token = values.get("DISCORD_TOKEN", "").strip()
+        settings.database_url = values.get("DATABASE_URL") or settings.database_url
+        if "SYNC_COMMANDS" in values:
+            settings.sync_commands = _flag("SYNC_COMMANDS", values["SYNC_COMMANDS"])
+        if values.get("COMMAND_GUILD_ID"):
+            settings.command_guild_id = _number("COMMAND_GUILD_ID", values["COMMAND_GUILD_ID"])
+        if values.get("LOBBY_TIMEOUT_SECONDS"):
+            settings.lobby_timeout_seconds = _number("LOBBY_TIMEOUT_SECONDS", values["LOBBY_TIMEOUT_SECONDS"])
+        settings.log_level = (values.get("LOG_LEVEL") or settings.log_level).upper()
+        return settings

@@ -1,0 +1,105 @@
+"""The SQLite database: one aiosqlite connection owned by the bot, numbered migrations."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+
+import aiosqlite
+
+log = logging.getLogger(__name__)
+
+
+def sqlite_path(database_url: str) -> str:
+    """`sqlite:///data/x.db` is relative to the working directory, `sqlite:////abs/x.db` absolute."""
+    prefix = "sqlite:///"
+    if not database_url.startswith(prefix):
+        raise ValueError(
+            f"DATABASE_URL must start with {prefix!r} (only SQLite is supported), got {database_url!r}"
+        )
+    path = database_url[len(prefix) :]
+    if not path:
+        raise ValueError("DATABASE_URL names no file")
+    return path
+
+
+def migrations() -> list[tuple[int, str]]:
+    """The numbered SQL files shipped in bot/migrations, in order."""
+    found = []
+    for entry in resources.files("bot.migrations").iterdir():
+        if entry.name.endswith(".sql"):
+            found.append((int(entry.name.split("_", 1)[0]), entry.read_text()))
+    return sorted(found)
+
+
+class Database:
+    """Serialises all access through one lock: aiosqlite shares one connection between
+    coroutines, so without it two handlers could interleave statements inside one transaction."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._conn = connection
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, database_url: str) -> Database:
+        path = sqlite_path(database_url)
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        connection = await aiosqlite.connect(path, isolation_level=None)
+        connection.row_factory = aiosqlite.Row
+        for pragma in ("journal_mode = WAL", "foreign_keys = ON", "busy_timeout = 5000"):
+            async with connection.execute(f"PRAGMA {pragma}"):
+                pass  # close each cursor: an open one would block the migrations' COMMIT
+        database = cls(connection)
+        await database.migrate()
+        return database
+
+    async def close(self) -> None:
+        await self._conn.close()
+
+    async def schema_version(self) -> int:
+        async with self._lock, self._conn.execute("PRAGMA user_version") as cursor:
+            return (await cursor.fetchone())[0]
+
+    async def migrate(self) -> None:
+        current = await self.schema_version()
+        for number, sql in migrations():
+            if number > current:
+                log.info("Applying database migration %04d", number)
+                script = f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;"
+                async with self._lock:
+                    try:
+                        await self._conn.executescript(script)
+                    except BaseException:
+                        if self._conn.in_transaction:
+                            await self._conn.execute("ROLLBACK")
+                        raise
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """All statements inside run atomically; any exception rolls everything back."""
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+            await self._conn.execute("COMMIT")
+
+    async def fetchone(self, sql: str, params: tuple = ()) -> aiosqlite.Row | None:
+        async with self._lock, self._conn.execute(sql, params) as cursor:
+            return await cursor.fetchone()
+
+    async def fetchall(self, sql: str, params: tuple = ()) -> list[aiosqlite.Row]:
+        async with self._lock, self._conn.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def execute(self, sql: str, params: tuple = ()) -> int:
+        """One statement in its own transaction; returns the number of rows changed."""
+        async with self.transaction() as conn, conn.execute(sql, params) as cursor:
+            return cursor.rowcount

@@ -1,0 +1,45 @@
+"""Pictures of game views: pure functions from a view dict (already free of hidden information) to PNG bytes.
+
+Each game has a module; the dicts below map view["game"] to its renderers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import trickery
+
+Renderer = Callable[..., bytes]
+
+BOARD_RENDERERS: dict[str, Renderer] = {"trickery": trickery.render_trickery_board}
+HAND_RENDERERS: dict[str, Renderer] = {"trickery": trickery.render_trickery_hand}
+
+
+def _renderer(table: dict[str, Renderer], view: dict) -> Renderer:
+    game = view.get("game")
+    if game not in table:
+        raise ValueError(f"No renderer for game {game!r}.")
+    return table[game]
+
+
+def render_board(view: dict, *, names: list[str] | None = None) -> bytes:
+    """The public board as PNG bytes. Never shows view["hand"], so any seat's view is safe to post."""
+    return _renderer(BOARD_RENDERERS, view)(view, names=names)
+
+
+def render_hand(view: dict, *, names: list[str] | None = None) -> bytes:
+    """The viewing seat's own cards as PNG bytes (send it privately)."""
+    return _renderer(HAND_RENDERERS, view)(view, names=names)
+
+
+RULES_PICTURES: dict[str, Callable[[], bytes]] = {"trickery": trickery.render_trickery_scoring_guide}
+
+
+def render_rules_picture(game_id: str) -> bytes:
+    """The picture shown with a game's /rules summary (Trickery: its scoring guide), as PNG bytes."""
+    if game_id not in RULES_PICTURES:
+        raise ValueError(f"No rules picture for game {game_id!r}.")
+    return RULES_PICTURES[game_id]()
+
+
+__all__ = ["render_board", "render_hand", "render_rules_picture"]

@@ -1,0 +1,488 @@
+"""The shared drawing kit: palette, fonts, text, Looney pyramids, playing cards and PNG output.
+
+Everything is drawn with Pillow and its bundled scalable font; there are no asset files. Shapes
+that need smooth edges (pyramids, suits, card corners) are drawn once at SUPERSAMPLE times their
+size, reduced, cached as sprites and then pasted, so a render is mostly pastes and text.
+"""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from games.pieces import RANK_LABELS, Card, Pyramid
+
+Colour = tuple[int, int, int]
+Box = tuple[int, int, int, int]
+
+SUPERSAMPLE = 4
+PNG_COLOURS = 64
+PNG_COMPRESS_LEVEL = 3  # zlib level: 6 (the default) costs ~5 ms more per board for ~15% smaller files
+
+# --- palette: a dark table that sits well in Discord's dark and light themes -----------------
+
+BACKGROUND = (27, 31, 40)
+PANEL = (42, 48, 62)
+PANEL_EDGE = (70, 78, 96)
+PANEL_ACTIVE = (70, 60, 26)
+TEXT = (244, 245, 248)
+MUTED = (170, 177, 192)
+FAINT = (104, 112, 130)
+ACCENT = (255, 196, 46)  # whose turn it is
+ON_ACCENT = (36, 28, 6)
+PENALTY = (255, 70, 62)
+GOOD = (92, 214, 140)
+ON_GOOD = (10, 40, 22)
+CARD_FACE = (252, 252, 250)
+CARD_EDGE = (190, 195, 206)
+SUIT_RED = (206, 30, 40)
+SUIT_BLACK = (20, 22, 28)
+
+PYRAMID_COLOURS: dict[str, Colour] = {
+    "R": (228, 52, 52),
+    "Y": (247, 202, 40),
+    "G": (42, 178, 86),
+    "B": (50, 114, 234),
+    "K": (22, 22, 26),
+    "O": (247, 138, 34),
+    "C": (42, 202, 222),
+    "L": (205, 232, 242),
+    "P": (150, 84, 216),
+    "W": (245, 245, 241),
+}
+
+
+def mix(colour: Colour, other: Colour, amount: float) -> Colour:
+    """`colour` moved `amount` (0..1) of the way towards `other`."""
+    return tuple(round(a + (b - a) * amount) for a, b in zip(colour, other, strict=True))
+
+
+def luminance(colour: Colour) -> float:
+    r, g, b = colour
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+# --- fonts and text -------------------------------------------------------------------------
+
+# Pillow's bundled Aileron has no dashes or minus sign; these are drawn as bars instead.
+EM_DASH = "—"
+MINUS = "−"
+
+
+@lru_cache(maxsize=32)
+def font(size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.load_default(size=size)
+
+
+@lru_cache(maxsize=2048)
+def _glyph_pixels(char: str) -> bytes:
+    image = Image.new("L", (48, 48))
+    ImageDraw.Draw(image).text((8, 4), char, font=font(32), fill=255)
+    return image.tobytes()
+
+
+def has_glyph(char: str) -> bool:
+    """Whether the bundled font can draw `char` (it covers little beyond ASCII)."""
+    return char.isspace() or _glyph_pixels(char) != _glyph_pixels("\ue000")
+
+
+def printable(text: str) -> str:
+    """User text (a display name) reduced to what the font can draw: accents dropped, emoji removed."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    kept = "".join(char for char in decomposed if not unicodedata.combining(char) and has_glyph(char))
+    return " ".join(kept.split())
+
+
+def _stroke(size: int, bold: bool) -> int:
+    """Faux bold: the bundled font has one weight, so bold text gets a stroke of its own colour."""
+    return max(1, size // 22) if bold else 0
+
+
+def _runs(text: str) -> list[str]:
+    """Split text into plain runs and single dash characters."""
+    runs: list[str] = []
+    current = ""
+    for char in text:
+        if char in (EM_DASH, MINUS):
+            if current:
+                runs.append(current)
+            runs.append(char)
+            current = ""
+        else:
+            current += char
+    if current:
+        runs.append(current)
+    return runs
+
+
+@lru_cache(maxsize=256)
+def _dash_geometry(
+    char: str, size: int, stroke: int, v_anchor: str
+) -> tuple[float, float, float, float, float]:
+    """(advance, bar start, bar end, bar top, bar bottom) of a drawn dash, relative to its origin."""
+    face = font(size)
+    left, top, right, bottom = face.getbbox("+", anchor="l" + v_anchor)
+    centre = (top + bottom) / 2
+    thickness = max(2.0, size / 12) + 2 * stroke
+    if char == EM_DASH:
+        advance = size * 0.95
+        start, end = size * 0.12, size * 0.83
+    else:
+        advance = face.getlength("+")
+        start, end = left, right
+    return advance, start, end, centre - thickness / 2, centre + thickness / 2
+
+
+def text_width(text: str, size: int, *, bold: bool = False) -> float:
+    stroke = _stroke(size, bold)
+    face = font(size)
+    return sum(
+        _dash_geometry(run, size, stroke, "s")[0] if run in (EM_DASH, MINUS) else face.getlength(run)
+        for run in _runs(text)
+    )
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    *,
+    size: int,
+    fill: Colour,
+    anchor: str = "la",
+    bold: bool = False,
+) -> float:
+    """Draw text like `ImageDraw.text` (anchors l/m/r + a/t/m/s/b) and return its width."""
+    face = font(size)
+    stroke = _stroke(size, bold)
+    h_anchor, v_anchor = anchor
+    width = text_width(text, size, bold=bold)
+    x = xy[0] - {"l": 0, "m": width / 2, "r": width}[h_anchor]
+    y = xy[1]
+    for run in _runs(text):
+        if run in (EM_DASH, MINUS):
+            advance, start, end, top, bottom = _dash_geometry(run, size, stroke, v_anchor)
+            draw.rectangle((x + start, y + top, x + end, y + bottom - 1), fill=fill)
+            x += advance
+        else:
+            draw.text(
+                (x, y),
+                run,
+                font=face,
+                fill=fill,
+                anchor="l" + v_anchor,
+                stroke_width=stroke,
+                stroke_fill=fill,
+            )
+            x += face.getlength(run)
+    return width
+
+
+def fit_text(text: str, size: int, max_width: float, *, bold: bool = False) -> str:
+    """`text`, cut short with an ellipsis if it is wider than `max_width`."""
+    if text_width(text, size, bold=bold) <= max_width:
+        return text
+    while text and text_width(text.rstrip() + "…", size, bold=bold) > max_width:
+        text = text[:-1]
+    return text.rstrip() + "…" if text else ""
+
+
+def signed(number: int) -> str:
+    """A score change: +3, −4 or 0 (with a real minus sign)."""
+    if number > 0:
+        return f"+{number}"
+    return f"{MINUS}{-number}" if number < 0 else "0"
+
+
+def plain(number: int) -> str:
+    """A total: 29 or −4."""
+    return f"{MINUS}{-number}" if number < 0 else str(number)
+
+
+def pill(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    *,
+    size: int,
+    fill: Colour,
+    text_fill: Colour,
+    anchor: str = "l",
+) -> Box:
+    """A rounded label with bold text; xy is its vertical middle and its left/middle/right end (anchor)."""
+    pad_x = round(size * 0.55)
+    height = round(size * 1.45)
+    width = round(text_width(text, size, bold=True)) + 2 * pad_x
+    x0 = round(xy[0] - {"l": 0, "m": width / 2, "r": width}[anchor])
+    y0 = round(xy[1] - height / 2)
+    box = (x0, y0, x0 + width, y0 + height)
+    draw.rounded_rectangle(box, radius=height // 2, fill=fill)
+    draw_text(
+        draw, (x0 + width / 2, y0 + height / 2), text, size=size, fill=text_fill, anchor="mm", bold=True
+    )
+    return box
+
+
+# --- sprites --------------------------------------------------------------------------------
+
+
+def _reduce(image: Image.Image) -> Image.Image:
+    return image.reduce(SUPERSAMPLE)
+
+
+def paste(canvas: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
+    canvas.paste(sprite, (round(xy[0]), round(xy[1])), sprite)
+
+
+# --- pyramids -------------------------------------------------------------------------------
+
+HEIGHT_RATIO = {1: 1.0, 2: 1.35, 3: 1.7}
+WIDTH_RATIO = 0.66  # base width / height of a Looney pyramid seen from the side
+
+
+def pyramid_extent(size: int, scale: int) -> tuple[int, int]:
+    """(width, height) of a pyramid whose small size is `scale` px tall."""
+    height = round(scale * HEIGHT_RATIO[size])
+    return round(height * WIDTH_RATIO), height
+
+
+def _outline_colour(colour: Colour) -> Colour:
+    if luminance(colour) < 60:
+        return (150, 156, 170)  # dark pieces need a light edge on the dark table
+    return mix(colour, (0, 0, 0), 0.45)
+
+
+@lru_cache(maxsize=512)
+def pyramid_sprite(
+    colour: str, size: int, scale: int, *, penalty: bool = False, ghost: bool = False
+) -> Image.Image:
+    """A side view of one pyramid: two shaded faces, an edge, and 1-3 pips near the base.
+
+    Penalty pyramids get a thick red edge and a red "−" badge that overhangs the top-right
+    corner; the sprite is therefore `badge_overhang(scale)` px wider and taller than the piece.
+    A ghost is only a faint outline, for an empty place in the pool.
+    """
+    width, height = pyramid_extent(size, scale)
+    over = badge_overhang(scale)
+    s = SUPERSAMPLE
+    image = Image.new("RGBA", ((width + over) * s, (height + over) * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    left, right, top, bottom = 0, width * s, over * s, (height + over) * s
+    apex, base_left, base_right, base_mid = (
+        (right / 2, top),
+        (left, bottom),
+        (right, bottom),
+        (right / 2, bottom),
+    )
+    rgb = PYRAMID_COLOURS.get(colour, (200, 200, 200))
+    edge_width = max(1, round(scale / 16)) * s
+    if ghost:
+        draw.polygon([apex, base_right, base_left], outline=(*FAINT, 150), width=edge_width)
+        return _reduce(image)
+    alpha = 120 if colour == "L" else 255  # clear pyramids let the table show through
+    draw.polygon([apex, base_mid, base_left], fill=(*mix(rgb, (255, 255, 255), 0.16), alpha))
+    draw.polygon([apex, base_right, base_mid], fill=(*mix(rgb, (0, 0, 0), 0.2), alpha))
+    edge = PENALTY if penalty else _outline_colour(rgb)
+    if penalty:
+        edge_width = max(2, round(scale / 9)) * s
+    draw.polygon([apex, base_right, base_left], outline=(*edge, 255), width=edge_width)
+    _draw_pips(draw, size, rgb, width * s, bottom, height * s)
+    if penalty:
+        _draw_penalty_badge(draw, scale, right + over * s)
+    return _reduce(image)
+
+
+def badge_overhang(scale: int) -> int:
+    return max(5, round(scale * 0.22))
+
+
+def _draw_pips(
+    draw: ImageDraw.ImageDraw, size: int, rgb: Colour, width: float, bottom: float, height: float
+) -> None:
+    radius = max(1.6 * SUPERSAMPLE, width * 0.055)
+    spacing = radius * 3.1
+    y = bottom - height * 0.14
+    pip = SUIT_BLACK if luminance(rgb) > 150 else (250, 250, 250)
+    for i in range(size):
+        x = width / 2 + (i - (size - 1) / 2) * spacing
+        draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=(*pip, 255))
+
+
+def _draw_penalty_badge(draw: ImageDraw.ImageDraw, scale: int, right: float) -> None:
+    s = SUPERSAMPLE
+    radius = badge_overhang(scale) * s * 1.05
+    cx, cy = right - radius, radius
+    draw.ellipse(
+        (cx - radius, cy - radius, cx + radius, cy + radius),
+        fill=(*PENALTY, 255),
+        outline=(*BACKGROUND, 255),
+        width=s,
+    )
+    bar_w, bar_h = radius * 0.55, max(s, radius * 0.16)
+    draw.rectangle((cx - bar_w, cy - bar_h, cx + bar_w, cy + bar_h), fill=(255, 255, 255, 255))
+
+
+def draw_pyramid(
+    canvas: Image.Image,
+    code: str,
+    x: float,
+    baseline: float,
+    *,
+    scale: int,
+    penalty_colour: str | None = None,
+    ghost: bool = False,
+) -> int:
+    """Paste the pyramid `code` (e.g. "K2") with its base's left end at (x, baseline); return its width."""
+    pyramid = Pyramid.parse(code)
+    penalty = pyramid.colour == penalty_colour
+    sprite = pyramid_sprite(pyramid.colour, pyramid.size, scale, penalty=penalty, ghost=ghost)
+    width, height = pyramid_extent(pyramid.size, scale)
+    paste(canvas, sprite, (x, baseline - height - badge_overhang(scale)))
+    return width
+
+
+def row_width(codes: list[str], scale: int, gap: int) -> int:
+    widths = [pyramid_extent(Pyramid.parse(code).size, scale)[0] for code in codes]
+    return sum(widths) + gap * max(0, len(widths) - 1)
+
+
+def fit_scale(codes: list[str], scale: int, gap: int, max_width: float) -> int:
+    """The largest scale up to `scale` at which the row fits in `max_width`."""
+    while scale > 8 and row_width(codes, scale, gap) > max_width:
+        scale -= 1
+    return scale
+
+
+def draw_pyramid_row(
+    canvas: Image.Image,
+    codes: list[str],
+    x: float,
+    baseline: float,
+    *,
+    scale: int,
+    gap: int,
+    penalty_colour: str | None = None,
+    max_width: float | None = None,
+) -> float:
+    """Pyramids side by side on one baseline, shrunk if needed to fit; returns the right end."""
+    if max_width is not None:
+        scale = fit_scale(codes, scale, gap, max_width)
+    for code in codes:
+        x += draw_pyramid(canvas, code, x, baseline, scale=scale, penalty_colour=penalty_colour) + gap
+    return x - gap if codes else x
+
+
+# --- suits and cards ------------------------------------------------------------------------
+
+CARD_RATIO = 1.4
+
+
+@lru_cache(maxsize=64)
+def suit_mask(suit: str, size: int) -> Image.Image:
+    """An anti-aliased mask ("L", size x size) of a suit symbol: the font has no suit glyphs."""
+    n = size * SUPERSAMPLE
+    mask = Image.new("L", (n, n), 0)
+    draw = ImageDraw.Draw(mask)
+
+    def circle(cx: float, cy: float, r: float) -> None:
+        draw.ellipse(((cx - r) * n, (cy - r) * n, (cx + r) * n, (cy + r) * n), fill=255)
+
+    def polygon(*points: tuple[float, float]) -> None:
+        draw.polygon([(px * n, py * n) for px, py in points], fill=255)
+
+    if suit == "d":
+        polygon((0.5, 0.02), (0.9, 0.5), (0.5, 0.98), (0.1, 0.5))
+    elif suit == "h":
+        circle(0.28, 0.32, 0.25)
+        circle(0.72, 0.32, 0.25)
+        polygon((0.05, 0.42), (0.95, 0.42), (0.5, 0.95))
+    elif suit == "s":
+        circle(0.28, 0.56, 0.23)
+        circle(0.72, 0.56, 0.23)
+        polygon((0.07, 0.48), (0.93, 0.48), (0.5, 0.03))
+        polygon((0.5, 0.55), (0.3, 0.98), (0.7, 0.98))
+    elif suit == "c":
+        circle(0.5, 0.27, 0.22)
+        circle(0.26, 0.58, 0.22)
+        circle(0.74, 0.58, 0.22)
+        circle(0.5, 0.5, 0.14)
+        polygon((0.5, 0.48), (0.3, 0.98), (0.7, 0.98))
+    else:
+        raise ValueError(f"unknown suit {suit!r}")
+    return _reduce(mask)
+
+
+def suit_colour(suit: str) -> Colour:
+    return SUIT_RED if suit in "hd" else SUIT_BLACK
+
+
+def draw_suit(canvas: Image.Image, suit: str, xy: tuple[float, float], size: int, colour: Colour) -> None:
+    """Fill a suit symbol whose top-left corner is at xy."""
+    x, y = round(xy[0]), round(xy[1])
+    canvas.paste(colour, (x, y, x + size, y + size), suit_mask(suit, size))
+
+
+def card_extent(width: int) -> tuple[int, int]:
+    return width, round(width * CARD_RATIO)
+
+
+@lru_cache(maxsize=512)
+def card_sprite(code: str, width: int, *, dim: bool = False) -> Image.Image:
+    """A card face: rounded white rectangle, big rank top-left, small suit under it, large suit."""
+    card = Card.parse(code)
+    width, height = card_extent(width)
+    s = SUPERSAMPLE
+    shape = Image.new("RGBA", (width * s, height * s), (0, 0, 0, 0))
+    ImageDraw.Draw(shape).rounded_rectangle(
+        (0, 0, width * s - 1, height * s - 1),
+        radius=round(width * 0.1) * s,
+        fill=(*CARD_FACE, 255),
+        outline=(*CARD_EDGE, 255),
+        width=2 * s,
+    )
+    sprite = _reduce(shape)
+    ink = suit_colour(card.suit)
+    rank = RANK_LABELS.get(card.rank, str(card.rank))
+    rank_size = round(width * 0.34)
+    draw_text(ImageDraw.Draw(sprite), (width * 0.09, width * 0.06), rank, size=rank_size, fill=ink, bold=True)
+    small = round(width * 0.2)
+    draw_suit(sprite, card.suit, (width * 0.1, width * 0.06 + rank_size * 1.05), small, ink)
+    big = round(width * 0.56)
+    draw_suit(sprite, card.suit, (width - big - width * 0.1, height - big - width * 0.1), big, ink)
+    if dim:
+        faded = Image.blend(sprite.convert("RGB"), Image.new("RGB", sprite.size, BACKGROUND), 0.62)
+        faded.putalpha(sprite.getchannel("A"))
+        sprite = faded
+    return sprite
+
+
+def draw_card(
+    canvas: Image.Image, code: str, xy: tuple[float, float], width: int, *, dim: bool = False
+) -> None:
+    paste(canvas, card_sprite(code, width, dim=dim), xy)
+
+
+def draw_card_slot(draw: ImageDraw.ImageDraw, xy: tuple[float, float], width: int, *, colour: Colour) -> None:
+    """The outline of a card not played yet."""
+    w, h = card_extent(width)
+    x, y = round(xy[0]), round(xy[1])
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=round(width * 0.1), outline=colour, width=3)
+
+
+# --- output ---------------------------------------------------------------------------------
+
+
+def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    return image, ImageDraw.Draw(image)
+
+
+def to_png(image: Image.Image) -> bytes:
+    """Palette PNG: few colours keep the file small; fast octree and no optimize keep it quick."""
+    quantized = image.quantize(colors=PNG_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    buffer = io.BytesIO()
+    quantized.save(buffer, format="PNG", optimize=False, compress_level=PNG_COMPRESS_LEVEL)
+    return buffer.getvalue()

@@ -1,0 +1,125 @@
+"""Helpers for driving the bot through SimCord the way players would."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+import discord
+import simcord
+
+CUSTOM_ID = re.compile(r"^m1:(\d+):(\d+):(\w+)(?::(.*))?$")
+
+
+@dataclass
+class Table:
+    env: object
+    guild: object
+    channel: object
+    players: list  # MemberActors, host first
+
+    def by_id(self, user_id: int):
+        return next(p for p in self.players if p.id == user_id)
+
+
+def make_table(env, names: list[str]) -> Table:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    players = [guild.add_member(env.create_user(name)) for name in names]
+    return Table(env, guild, channel, players)
+
+
+def as_message(message) -> discord.Message:
+    """SimCord returns interaction replies as ResponseMessage; read them as discord.Message."""
+    return message.message if isinstance(message, simcord.ResponseMessage) else message
+
+
+def components(message) -> list:
+    """Every button and select on a message, flattened."""
+    found = []
+    for row in as_message(message).components:
+        found.extend(getattr(row, "children", [row]))
+    return found
+
+
+def buttons(message: discord.Message, kind: str | None = None) -> list:
+    found = [c for c in components(message) if isinstance(c, discord.Button) and c.custom_id]
+    if kind:
+        found = [b for b in found if CUSTOM_ID.match(b.custom_id)[3] == kind]
+    return found
+
+
+def selects(message: discord.Message) -> list:
+    return [c for c in components(message) if isinstance(c, discord.SelectMenu)]
+
+
+def reply(result):
+    """What the bot answered to an interaction: its last followup, else the (deferred) response."""
+    return result.followups[-1] if result.followups else result.response
+
+
+def dms(player) -> list[discord.Message]:
+    return player.user.dm_channel.history()
+
+
+def last_dm(player) -> discord.Message | None:
+    return player.user.dm_channel.last_message
+
+
+def thread_of(table: Table):
+    threads = table.channel.threads
+    return threads[-1] if threads else None
+
+
+def board(where) -> discord.Message:
+    """The latest board message: the last message in the match thread or channel with a board image."""
+    for message in reversed(where.history()):
+        if any(a.filename == "board.png" for a in message.attachments):
+            return message
+    raise AssertionError("no board message found")
+
+
+async def start_match(table: Table, game: str = "trickery", **options):
+    """Host runs /play with everyone else as opponents; everyone accepts."""
+    host, *guests = table.players
+    named = {f"opponent{i + 1}": guest for i, guest in enumerate(guests)}
+    result = await host.slash(table.channel, f"play {game}", **named, **options)
+    lobby = table.channel.last_message
+    for guest in guests:
+        await guest.click(lobby, label="Accept")
+    return result, lobby
+
+
+async def play_one_action(table: Table, where, rng: random.Random, *, use_dm: bool | None = None) -> str:
+    """The player to move makes a random legal choice through the UI; returns what they clicked.
+
+    Uses their DM prompt when they have one (or when `use_dm` says so), else Play → ephemeral.
+    """
+    current = board(where)
+    mover_id = int(re.search(r"👉 <@(\d+)>", current.content)[1])
+    mover = table.by_id(mover_id)
+    dm = last_dm(mover)
+    prompt_in_dm = dm is not None and buttons(dm) + selects(dm) and use_dm is not False
+    actor = mover
+    if prompt_in_dm:
+        prompt, actor = dm, mover.user  # in DMs a player acts as a user, outside any guild
+    else:
+        prompt = reply(await mover.click(current, label="Play"))
+    if selects(prompt):
+        menu = selects(prompt)[0]
+        choice = rng.choice(menu.options).value
+        await actor.select(prompt, [choice], custom_id=menu.custom_id)
+        prompt = refresh(prompt, mover)
+    card_buttons = buttons(prompt, "act")
+    assert card_buttons, f"no move buttons in prompt: {prompt.content!r}"
+    button = rng.choice(card_buttons)
+    await actor.click(prompt, custom_id=button.custom_id)
+    return button.custom_id
+
+
+def refresh(message, player):
+    """Re-read a message after the bot edited it."""
+    if isinstance(message, simcord.ResponseMessage):
+        return message
+    return next(m for m in dms(player) if m.id == message.id)

@@ -1,0 +1,338 @@
+"""Martian Trickery end to end through SimCord: the real bot, slash commands, clicks and DMs."""
+
+import io
+import random
+
+import discord
+import pytest
+from PIL import Image
+
+from games import GAMES, replay
+from tests.discord_helpers import (
+    board,
+    buttons,
+    dms,
+    last_dm,
+    make_table,
+    play_one_action,
+    reply,
+    start_match,
+    thread_of,
+)
+
+TRICKERY = GAMES["trickery"]
+
+
+def png_of(env, message, filename: str) -> Image.Image:
+    attachment = next(a for a in message.attachments if a.filename == filename)
+    return Image.open(io.BytesIO(env.backend.cdn.get(attachment.url)))
+
+
+async def stored_match(env, match_id: int = 1):
+    return await env.bot.service.load(match_id)
+
+
+async def play_to_the_end(table, where, rng, *, restart_after: int | None = None, make_bot=None, limit=400):
+    """Click random legal choices until the final standings appear; optionally restart midway."""
+    for step in range(limit):
+        if "wins Martian Trickery" in board(where).content:
+            return step
+        if step == restart_after:
+            await table.env.restart_bot(make_bot())
+        await play_one_action(table, where, rng, use_dm=rng.random() < 0.7 if step % 2 else None)
+    raise AssertionError("the match did not finish")
+
+
+@pytest.mark.parametrize("names", [["alice", "bob", "carol"], ["alice", "bob", "carol", "dave"]])
+async def test_full_match_through_clicks_with_a_restart(simcord_env, make_bot, names):
+    env = simcord_env
+    table = make_table(env, names)
+    result, lobby = await start_match(table)
+    thread = thread_of(table)
+    assert thread is not None, "the match gets a thread made from the lobby message"
+    assert thread.id == lobby.id, "the thread starts from the lobby message"
+    # The lobby message (the public reply to /play) now links to the match.
+    assert not result.ephemeral and "has started" in result.response.content and not buttons(result.response)
+    first_board = board(thread)
+    assert png_of(env, first_board, "board.png").format == "PNG"
+    dealt = (await stored_match(env)).state
+    for seat, player in enumerate(table.players):
+        deal = dms(player)[0]
+        assert "match #1" in deal.content and "Test Guild" in deal.content
+        assert all(card.label in deal.content for card in dealt.hands[seat]) and len(dealt.hands[seat]) == 12
+        assert png_of(env, deal, "hand.png").size[0] >= 800
+
+    rng = random.Random(len(names))
+    steps = await play_to_the_end(table, thread, rng, restart_after=40, make_bot=make_bot)
+    assert steps >= 12 * 4 * len(names), "four full hands at least"
+
+    match = await stored_match(env)
+    assert match.status == "finished" and match.state.is_over
+    final = board(thread)
+    winner = match.state.outcome.winners[0]
+    assert f"P{winner + 1} {names[winner]} wins" in final.content
+    assert "Total" in final.content and not buttons(final), "the final board has no buttons left"
+    log = await env.bot.service.action_log(1)
+    assert len(log) == steps
+    replayed = replay(TRICKERY, len(names), match.seed, match.options, log)
+    assert replayed.to_json() == match.state.to_json(), "the stored state is the replay of the stored log"
+
+
+async def test_restart_in_the_lobby_and_mid_trick_keeps_every_button_working(simcord_env, make_bot):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob", "carol"])
+    host, bob, carol = table.players
+    await host.slash(table.channel, "play trickery", opponent1=bob, opponent2=carol)
+    lobby = table.channel.last_message
+    await bob.click(lobby, label="Accept")
+    await env.restart_bot(make_bot())
+    await carol.click(lobby, label="Accept")
+    thread = thread_of(table)
+    rng = random.Random(5)
+    await play_one_action(table, thread, rng)  # the lead
+    before = await stored_match(env)
+    old_board = board(thread)
+    await env.restart_bot(make_bot())
+    mover = table.by_id(before.seats[before.state.to_move[0]].user_id)
+    # The DM prompt sent before the restart still works after it.
+    prompt = last_dm(mover)
+    await mover.user.click(prompt, custom_id=buttons(prompt, "act")[0].custom_id)
+    after = await stored_match(env)
+    assert after.version == before.version + 1
+    assert board(thread).id != old_board.id
+
+
+async def test_refusals_change_nothing(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob", "carol"])
+    stranger = table.guild.add_member(env.create_user("mallory"))
+    await start_match(table)
+    thread = thread_of(table)
+    match = await stored_match(env)
+    current = board(thread)
+    mover = table.by_id(match.seats[match.state.to_move[0]].user_id)
+    waiting = next(p for p in table.players if p is not mover)
+
+    shown = await stranger.click(current, label="Play")
+    assert reply(shown).ephemeral and "not playing" in reply(shown).content
+    shown = await stranger.click(current, label="My hand")
+    assert "not playing" in reply(shown).content
+    shown = await waiting.click(current, label="Play")
+    assert "not your turn" in reply(shown).content
+
+    # The mover plays from their DM; that prompt and the old board then lose their buttons.
+    prompt = last_dm(mover)
+    if not buttons(prompt, "act"):
+        menu = next(c for row in prompt.components for c in row.children if isinstance(c, discord.SelectMenu))
+        await mover.user.select(prompt, [menu.options[0].value], custom_id=menu.custom_id)
+        prompt = next(m for m in dms(mover) if m.id == prompt.id)
+    await mover.user.click(prompt, custom_id=buttons(prompt, "act")[0].custom_id)
+    used = next(m for m in dms(mover) if m.id == prompt.id)
+    assert used.content.startswith("You led") and not buttons(used)
+    assert not buttons(next(m for m in thread.history() if m.id == current.id)), (
+        "old boards lose their buttons"
+    )
+    assert (await stored_match(env)).version == match.version + 1
+
+
+async def test_stale_and_foreign_action_clicks_are_refused(simcord_env):
+    """A crafted click for an old version, or by someone else, applies nothing."""
+    env = simcord_env
+    table = make_table(env, ["alice", "bob", "carol"])
+    stranger = table.guild.add_member(env.create_user("mallory"))
+    await start_match(table)
+    thread = thread_of(table)
+    match = await stored_match(env)
+    mover = table.by_id(match.seats[match.state.to_move[0]].user_id)
+    shown = await mover.click(board(thread), label="Play")
+    prompt = reply(shown)
+    assert prompt.ephemeral
+    # The stranger cannot see an ephemeral message; they click the board's Play instead.
+    refused = await stranger.click(board(thread), label="Play")
+    assert "not playing" in reply(refused).content
+    await play_one_action(table, thread, random.Random(2), use_dm=True)
+    versions = (await stored_match(env)).version
+    # The ephemeral prompt from before the move is now one version behind.
+    menu_or_button = buttons(prompt) or []
+    if menu_or_button:
+        result = await mover.click(prompt, custom_id=menu_or_button[0].custom_id)
+        assert "earlier turn" in reply(result).content
+    else:
+        menu = prompt.message.components[0].children[0]
+        result = await mover.select(prompt, [menu.options[0].value], custom_id=menu.custom_id)
+        assert "earlier turn" in reply(result).content
+    assert (await stored_match(env)).version == versions
+
+
+async def test_racing_clicks_apply_exactly_once(simcord_env):
+    import asyncio
+
+    from bot.service import MatchError
+
+    env = simcord_env
+    table = make_table(env, ["alice", "bob", "carol"])
+    await start_match(table)
+    service = env.bot.service
+    match = await stored_match(env)
+    seat = match.state.to_move[0]
+    actions = [str(a) for a in match.state.legal_actions(seat)][:2]
+    user = match.seats[seat].user_id
+    outcomes = await asyncio.gather(
+        service.act(1, user, match.version, actions[0]),
+        service.act(1, user, match.version, actions[-1]),
+        return_exceptions=True,
+    )
+    applied = [o for o in outcomes if not isinstance(o, Exception)]
+    refused = [o for o in outcomes if isinstance(o, MatchError)]
+    assert len(applied) == 1 and len(refused) == 1
+    assert len(await service.action_log(1)) == 1
+    assert (await stored_match(env)).version == match.version + 1
+
+
+async def test_closed_dms_fall_back_to_my_hand_and_play(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob", "carol"])
+    carol = table.players[2]
+    env.inject_error(
+        "POST",
+        f"/channels/{carol.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+    await start_match(table)
+    thread = thread_of(table)
+    assert dms(carol) == []
+    assert "can't DM carol" in board(thread).content or "I can't DM you" in board(thread).content
+    match = await stored_match(env)
+    assert match.seats[2].dm_closed
+
+    shown = await carol.click(board(thread), label="My hand")
+    answer = reply(shown)
+    assert answer.ephemeral and "Your hand" in answer.content
+    assert png_of(env, answer, "hand.png").format == "PNG"
+    # The match goes on: play until carol has moved twice, always through Play.
+    rng = random.Random(9)
+    carol_moves = 0
+    for _ in range(30):
+        match = await stored_match(env)
+        if match.state.to_move[0] == 2:
+            carol_moves += 1
+            content = board(thread).content
+            assert f"<@{carol.id}>, your turn! I can't DM you" in content
+        await play_one_action(table, thread, rng)
+        if carol_moves >= 2:
+            break
+    assert carol_moves >= 2
+
+
+async def test_decline_closes_the_lobby(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob", "carol"])
+    host, bob, carol = table.players
+    await host.slash(table.channel, "play trickery", opponent1=bob, opponent2=carol)
+    lobby = table.channel.last_message
+    await bob.click(lobby, label="Accept")
+    await carol.click(lobby, label="Decline")
+    closed = table.channel.last_message
+    assert "closed" in closed.content and f"<@{carol.id}> declined" in closed.content
+    assert not buttons(closed) and thread_of(table) is None
+    assert (await stored_match(env)).status == "cancelled"
+
+
+async def test_lobby_times_out_after_ten_minutes(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob", "carol"])
+    host, bob, carol = table.players
+    await host.slash(table.channel, "play trickery", opponent1=bob, opponent2=carol)
+    lobby = table.channel.last_message
+    await env.advance_time(9 * 60)
+    assert (await stored_match(env)).status == "lobby"
+    await env.advance_time(2 * 60)
+    assert (await stored_match(env)).status == "cancelled"
+    closed = next(m for m in table.channel.history() if m.id == lobby.id)
+    assert "within 10 minutes" in closed.content and not buttons(closed)
+
+
+async def test_lobby_deadline_that_passed_while_the_bot_was_down(simcord_env, make_bot):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob", "carol"])
+    host, bob, carol = table.players
+    await host.slash(table.channel, "play trickery", opponent1=bob, opponent2=carol)
+    await env.bot.service.db.execute("UPDATE matches SET lobby_expires_at = 0")
+    await env.restart_bot(make_bot())
+    await env.advance_time(31)
+    assert (await stored_match(env)).status == "cancelled"
+
+
+async def test_lobby_buttons_are_only_for_the_invited(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob", "carol"])
+    host, bob, carol = table.players
+    stranger = table.guild.add_member(env.create_user("mallory"))
+    await host.slash(table.channel, "play trickery", opponent1=bob, opponent2=carol)
+    lobby = table.channel.last_message
+    result = await stranger.click(lobby, label="Accept")
+    assert "Only the invited players" in reply(result).content
+    result = await stranger.click(lobby, label="Decline")
+    assert "Only the invited players" in reply(result).content
+    await bob.click(lobby, label="Accept")
+    result = await bob.click(lobby, label="Accept")
+    assert "already accepted" in reply(result).content
+    assert (await stored_match(env)).status == "lobby"
+
+
+@pytest.mark.parametrize(
+    ("pick", "message"),
+    [
+        ("bot", "Bots can't play"),
+        ("self", "You're playing already"),
+        ("twice", "only be picked once"),
+        ("alone", "needs 3 to 4 players"),
+    ],
+)
+async def test_play_refuses_bad_player_lists(simcord_env, pick, message):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob", "carol"])
+    host, bob = table.players[:2]
+    robot = table.guild.add_member(env.create_user("robot", bot=True))
+    options = {
+        "bot": {"opponent1": bob, "opponent2": robot},
+        "self": {"opponent1": bob, "opponent2": host},
+        "twice": {"opponent1": bob, "opponent2": bob},
+        "alone": {"opponent1": bob},
+    }[pick]
+    result = await host.slash(table.channel, "play trickery", **options)
+    assert result.ephemeral and message in result.response.content
+    assert table.channel.last_message is None or "invites" not in table.channel.last_message.content
+
+
+async def test_no_thread_permission_plays_in_the_channel(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob", "carol"])
+    env.inject_error(
+        "POST", "/channels/*/messages/*/threads", status=403, code=50013, message="Missing Permissions"
+    )
+    await start_match(table)
+    assert thread_of(table) is None
+    assert "Hand 1" in board(table.channel).content
+    await play_one_action(table, table.channel, random.Random(3))
+    assert (await stored_match(env)).version == 2
+
+
+async def test_rules_and_help(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice"])
+    (alice,) = table.players
+    result = await alice.slash(table.channel, "rules", game="trickery")
+    assert result.ephemeral
+    embed = result.response.embeds[0]
+    assert "Martian Trickery" in embed.title and "Spades" in embed.description
+    assert png_of(env, result.response, "rules.png").size[0] >= 800
+    result = await alice.slash(table.channel, "help")
+    assert (
+        result.ephemeral
+        and "/play trickery" in result.response.content
+        and "/rules" in result.response.content
+    )

@@ -1,0 +1,258 @@
+"""The image renderers: valid small palette PNGs, and the right things drawn in the right places.
+
+Nothing here compares exact pixels; regions are found through the renderers' own layout helpers
+and compared between views that differ in one thing.
+"""
+
+import copy
+import io
+import random
+
+import pytest
+from PIL import Image, ImageStat
+
+from games import GAMES
+from renderers import render_board, render_hand, render_rules_picture
+from renderers.common import ACCENT, GOOD, PENALTY, fit_text, pyramid_extent, text_width
+from renderers.trickery import HAND_LIFT, board_layout, hand_card_boxes
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MAX_BYTES = 200_000
+NAMES = ["Alice", "Bartholomew the Magnificent of Mars", "Chen", "Dee"]
+
+
+def play(num_players, seed, *, steps=10_000, options=None, until=None):
+    """A random game: `steps` random legal actions, or fewer if it ends or `until(state)` holds."""
+    state = GAMES["trickery"].new(num_players, seed, options)
+    for k in range(steps):
+        if state.is_over or (until and until(state)):
+            break
+        seat = state.to_move[0]
+        state.apply(seat, random.Random(k).choice(state.legal_actions(seat)))
+    return state
+
+
+def decode(png: bytes) -> Image.Image:
+    assert png.startswith(PNG_SIGNATURE)
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG"
+    return image
+
+
+def near(colour, target, tolerance=40):
+    return sum((a - b) ** 2 for a, b in zip(colour, target, strict=True)) <= tolerance**2
+
+
+def count_near(image: Image.Image, box, target, tolerance=40) -> int:
+    """How many pixels in `box` are close to the colour `target`."""
+    colours = image.convert("RGB").crop(box).getcolors(1 << 20)
+    return sum(count for count, colour in colours if near(colour, target, tolerance))
+
+
+def brightness(image: Image.Image, box) -> float:
+    return ImageStat.Stat(image.convert("L").crop(box)).mean[0]
+
+
+def check_png(png: bytes, *, width, min_height, max_height) -> Image.Image:
+    image = decode(png)
+    assert image.mode == "P"
+    assert len(image.getpalette()) // 3 <= 256
+    assert len(png) < MAX_BYTES
+    assert image.width == width
+    assert min_height <= image.height <= max_height
+    return image
+
+
+# --- format and size ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("num_players", "seed", "steps", "options"),
+    [
+        (4, 1, 0, None),
+        (4, 2, 37, None),
+        (3, 3, 50, {"pyramids": "xeno"}),
+        (3, 4, 200, {"pyramids": "mono"}),
+        (4, 5, 10_000, None),  # played to the end
+        (3, 6, 10_000, {"pyramids": "xeno"}),
+    ],
+)
+def test_board_is_a_small_palette_png(num_players, seed, steps, options):
+    state = play(num_players, seed, steps=steps, options=options)
+    image = check_png(
+        render_board(state.view(None), names=NAMES), width=1000, min_height=700, max_height=1100
+    )
+    assert len(image.getcolors(256)) <= 64
+
+
+def test_hand_and_guide_are_small_palette_pngs():
+    state = play(4, 7, steps=5)
+    seat = state.to_move[0]
+    check_png(render_hand(state.view(seat), names=NAMES), width=1000, min_height=300, max_height=450)
+    check_png(render_rules_picture("trickery"), width=1000, min_height=600, max_height=1200)
+
+
+def test_every_state_of_a_few_games_renders():
+    for num_players, seed, options in [(4, 11, None), (3, 12, {"pyramids": "mono"})]:
+        state = GAMES["trickery"].new(num_players, seed, options)
+        k = 0
+        while not state.is_over and state.hand_number == 1:
+            seat = state.to_move[0]
+            if k % 5 == 0:
+                assert decode(render_board(state.view(seat))).mode == "P"
+                assert decode(render_hand(state.view(seat))).mode == "P"
+            state.apply(seat, random.Random(k).choice(state.legal_actions(seat)))
+            k += 1
+
+
+def test_unknown_game_is_refused():
+    with pytest.raises(ValueError, match="No renderer"):
+        render_board({"game": "pyramid-golf"})
+    with pytest.raises(ValueError, match="No renderer"):
+        render_hand({"game": "pyramid-golf"})
+
+
+# --- what the board shows -------------------------------------------------------------------
+
+
+def test_board_never_draws_a_hand():
+    state = play(4, 8, steps=21)
+    public = render_board(state.view(None), names=NAMES)
+    for seat in range(4):
+        view = state.view(seat)
+        assert view["hand"]
+        assert render_board(view, names=NAMES) == public
+
+
+def test_turn_highlight_sits_in_the_panel_of_the_seat_to_move():
+    view = play(4, 9, steps=14).view(None)
+    first, third = copy.deepcopy(view), copy.deepcopy(view)
+    first["to_move"], third["to_move"] = [0], [2]
+    panels = board_layout(view).panels
+
+    def edge_is_highlighted(image, seat):
+        x0, y0, _, y1 = panels[seat]
+        edge = (x0 + 1, (y0 + y1) // 2 - 20, x0 + 4, (y0 + y1) // 2 + 20)
+        return count_near(image, edge, ACCENT) > 60
+
+    image_first, image_third = decode(render_board(first)), decode(render_board(third))
+    assert edge_is_highlighted(image_first, 0) and not edge_is_highlighted(image_first, 2)
+    assert edge_is_highlighted(image_third, 2) and not edge_is_highlighted(image_third, 0)
+    assert not any(
+        edge_is_highlighted(image, seat) for image in (image_first, image_third) for seat in (1, 3)
+    )
+
+
+def test_penalty_pyramid_is_marked_in_the_panel_that_took_it():
+    view = play(4, 10, steps=3).view(None)
+    view["taken"] = [["R1", "R2", "R3"], ["G1", "K2"], ["R1"], ["B3"]]
+    clean = copy.deepcopy(view)
+    clean["taken"][1] = ["G1", "G2"]
+    image, clean_image = decode(render_board(view)), decode(render_board(clean))
+    panels = board_layout(view).panels
+    marked = [count_near(image, panel, PENALTY, tolerance=20) for panel in panels]
+    assert marked[1] > 40
+    assert marked[0] == marked[2] == marked[3] == 0  # red point pyramids do not look like penalties
+    assert count_near(clean_image, panels[1], PENALTY, tolerance=20) == 0
+
+
+def test_black_and_white_penalty_pyramids_are_both_marked():
+    for pyramid_set, penalty in [("rainbow", "K3"), ("xeno", "W3")]:
+        view = play(3, 13, steps=3, options={"pyramids": pyramid_set}).view(None)
+        view["taken"] = [[penalty], [], []]
+        image = decode(render_board(view))
+        assert count_near(image, board_layout(view).panels[0], PENALTY, tolerance=20) > 40, pyramid_set
+
+
+def test_last_trick_is_shown_with_its_winner_until_the_next_lead():
+    def between_tricks(state):
+        return state.done_tricks and not state.plays
+
+    view = play(4, 14, steps=5, until=between_tricks).view(None)
+    assert view["done_tricks"] and not view["trick"]["plays"]
+    fresh = copy.deepcopy(view)
+    fresh["done_tricks"], fresh["last_hand"] = [], None
+    trick_box = board_layout(view).trick
+    assert count_near(decode(render_board(view)), trick_box, GOOD) > 200
+    assert count_near(decode(render_board(fresh)), trick_box, GOOD) == 0
+
+
+def test_final_board_has_a_banner_and_a_taller_standings_table():
+    final = play(4, 15).view(None)
+    assert final["is_over"]
+    layout = board_layout(final)
+    assert layout.pool is None and layout.trick is None
+    image = decode(render_board(final, names=NAMES))
+    assert count_near(image, layout.middle, GOOD) > 20_000  # the green "Final" banner
+    more_hands = copy.deepcopy(final)
+    more_hands["hand_scores"] += [[0] * 4] * 3
+    assert decode(render_board(more_hands)).height > image.height
+
+
+def test_spades_badge_changes_when_spades_are_broken():
+    view = play(4, 16, steps=2).view(None)
+    broken = copy.deepcopy(view)
+    view["spades_broken"], broken["spades_broken"] = False, True
+    badge = (760, 14, 984, 58)
+    assert (
+        brightness(decode(render_board(broken)), badge) > brightness(decode(render_board(view)), badge) + 60
+    )
+
+
+# --- the hand -------------------------------------------------------------------------------
+
+
+def must_follow_suit(state):
+    seat = state.to_move[0]
+    return bool(state.plays) and 0 < len(state.legal_cards(seat)) < len(state.hands[seat])
+
+
+def test_hand_dims_cards_that_cannot_be_played():
+    state = play(4, 17, until=must_follow_suit)
+    view = state.view(state.to_move[0])
+    legal = set(view["legal"])
+    boxes = dict(zip(view["hand"], hand_card_boxes(view), strict=True))
+    image = decode(render_hand(view))
+
+    def face(card):  # the part of the card that is covered whether it is lifted or not
+        x0, y0, x1, y1 = boxes[card]
+        return (x0 + 8, y0 + 4, x1 - 8, y1 - HAND_LIFT - 4)
+
+    lit = [brightness(image, face(card)) for card in view["hand"] if card in legal]
+    dim = [brightness(image, face(card)) for card in view["hand"] if card not in legal]
+    assert min(lit) > max(dim) + 60
+
+
+def test_hand_is_not_dimmed_when_it_is_not_your_turn():
+    state = play(4, 18, until=must_follow_suit)
+    waiting = next(seat for seat in range(4) if seat not in state.to_move)
+    view = state.view(waiting)
+    image = decode(render_hand(view))
+    levels = [brightness(image, box) for box in hand_card_boxes(view)]
+    assert max(levels) - min(levels) < 25
+    assert count_near(image, (0, 0, image.width, image.height), ACCENT) == 0  # no "Your turn", no frames
+
+
+def test_hand_lays_out_up_to_twelve_cards_in_at_most_two_rows():
+    view = play(3, 19, steps=0).view(0)
+    assert len(view["hand"]) == 12
+    boxes = hand_card_boxes(view)
+    assert len({box[1] for box in boxes}) == 2
+    assert all(box[0] >= 0 and box[2] <= 1000 for box in boxes)
+    image = decode(render_hand(view))
+    assert all(box[3] <= image.height for box in boxes)
+
+
+# --- the kit --------------------------------------------------------------------------------
+
+
+def test_pyramid_sizes_differ_clearly():
+    heights = [pyramid_extent(size, 30)[1] for size in (1, 2, 3)]
+    assert heights[0] * 1.3 <= heights[1] and heights[1] * 1.2 <= heights[2]
+
+
+def test_long_names_are_cut_with_an_ellipsis():
+    cut = fit_text(NAMES[1], 26, 150)
+    assert cut.endswith("…") and len(cut) < len(NAMES[1])
+    assert text_width(cut, 26) <= 150
+    assert fit_text("Dee", 26, 150) == "Dee"
