@@ -1,0 +1,25 @@
+# Martian Arcade: a slim image that runs the bot as an unprivileged user.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY games ./games
+COPY renderers ./renderers
+COPY bot ./bot
+COPY benchmarks ./benchmarks
+RUN pip install . \
+    && useradd --create-home --uid 10001 arcade \
+    && mkdir -p /data \
+    && chown arcade:arcade /data
+
+USER arcade
+# Matches live in the /data volume, so they survive new containers and upgrades.
+ENV DATABASE_URL=sqlite:////data/martian.db
+VOLUME ["/data"]
+
+CMD ["python", "-m", "bot"]

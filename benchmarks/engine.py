@@ -1,0 +1,52 @@
+"""Engine speed: whole random games per second, per player count."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from games import Game
+
+from .play import play_random_game
+
+
+@dataclass(frozen=True)
+class EngineResult:
+    num_players: int
+    games: int
+    actions: int
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds
+
+    @property
+    def actions_per_game(self) -> float:
+        return self.actions / self.games
+
+
+def measure_engine(game: Game, num_players: int, *, seconds: float, min_games: int) -> EngineResult:
+    """Play random games (seeds 0, 1, 2, ...) until `seconds` have passed and at least `min_games` are done.
+
+    The clock covers everything a match costs the engine: setup, dealing, legal-move generation
+    and applying actions (plus drawing the random choices, which is small next to those).
+    """
+    games = actions = 0
+    start = time.perf_counter()
+    while True:
+        actions += play_random_game(game, num_players, seed=games)
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds and games >= min_games:
+            return EngineResult(num_players, games, actions, elapsed)
+
+
+def combined(results: list[EngineResult]) -> EngineResult:
+    """All player counts together: total games over total time."""
+    return EngineResult(
+        num_players=0,
+        games=sum(r.games for r in results),
+        actions=sum(r.actions for r in results),
+        seconds=sum(r.seconds for r in results),
+    )

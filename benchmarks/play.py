@@ -1,0 +1,48 @@
+"""Random play through the engine protocol: whole games and mid-game positions, reproducible from a seed."""
+
+from __future__ import annotations
+
+import random
+
+from games import Game, State
+
+
+def random_step(state: State, rng: random.Random) -> None:
+    """One random legal action by a random seat among those to move (several may, in simultaneous games)."""
+    seat = rng.choice(state.to_move)
+    state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def play_random_game(game: Game, num_players: int, seed: int, options: dict | None = None) -> int:
+    """Play one whole game with random legal actions; return how many actions it took."""
+    state = game.new(num_players, seed, options)
+    rng = random.Random(seed)
+    actions = 0
+    while not state.is_over:
+        random_step(state, rng)
+        actions += 1
+    return actions
+
+
+def random_midgame_position(
+    game: Game,
+    num_players: int,
+    seed: int,
+    options: dict | None = None,
+    *,
+    earliest: float = 0.2,
+    latest: float = 0.8,
+) -> State:
+    """The position a random 20-80% of the way through the random game played from `seed`.
+
+    The game is played to its end first to learn its length, then replayed with the same seed and
+    the same random choices up to the cut, so the fraction is of that very game's length.
+    """
+    length = play_random_game(game, num_players, seed, options)
+    fraction = random.Random(f"cut:{seed}").uniform(earliest, latest)
+    cut = max(1, round(length * fraction))
+    state = game.new(num_players, seed, options)
+    rng = random.Random(seed)
+    for _ in range(cut):
+        random_step(state, rng)
+    return state

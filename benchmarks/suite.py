@@ -1,0 +1,73 @@
+"""Which games are benchmarked and how: one `GameBenchmark` per game id in `GAME_BENCHMARKS`.
+
+A new game needs only an entry here (its engine in `games.GAMES`, its renderers in `renderers`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from games import Game, State
+
+from .play import random_midgame_position
+
+# (game, num_players, seed, options) -> a position partway through a match
+PositionMaker = Callable[[Game, int, int, dict | None], State]
+
+# Display names for the seats, in order. A long one makes the renderer shorten it, and the accent and
+# the emoji go through its font-coverage filter, as real Discord names do.
+SEAT_NAMES = ("Ada", "Zoë Quartermaine", "Kat 🚀", "Marvin the Martian of Mars")
+
+POSITION_SEED_BASE = 10_000  # keeps position seeds apart from the engine run's seeds 0, 1, 2, ...
+
+
+@dataclass(frozen=True)
+class GameBenchmark:
+    game_id: str
+    player_counts: tuple[int, ...]
+    # Cycled over the positions (as are the player counts) so every variant's picture gets drawn.
+    position_options: tuple[dict | None, ...] = (None,)
+    make_position: PositionMaker = random_midgame_position
+
+
+GAME_BENCHMARKS: dict[str, GameBenchmark] = {
+    benchmark.game_id: benchmark
+    for benchmark in (
+        GameBenchmark(
+            "trickery",
+            player_counts=(3, 4),
+            position_options=({"pyramids": "rainbow"}, {"pyramids": "xeno"}, {"pyramids": "mono"}),
+        ),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Position:
+    """One mid-game position, ready to render."""
+
+    num_players: int
+    seed: int
+    state: State
+
+    @property
+    def names(self) -> list[str]:
+        return list(SEAT_NAMES[: self.num_players])
+
+    @property
+    def hand_seat(self) -> int:
+        """The hand shown is the one whose owner is to move: the usual case, with playable cards lifted."""
+        return self.state.to_move[0]
+
+
+def build_positions(benchmark: GameBenchmark, game: Game, count: int) -> list[Position]:
+    """`count` distinct positions, each from its own seed, cycling through player counts and options."""
+    positions = []
+    for i in range(count):
+        num_players = benchmark.player_counts[i % len(benchmark.player_counts)]
+        options = benchmark.position_options[i % len(benchmark.position_options)]
+        seed = POSITION_SEED_BASE + i
+        state = benchmark.make_position(game, num_players, seed, options)
+        positions.append(Position(num_players, seed, state))
+    return positions

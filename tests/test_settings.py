@@ -1,0 +1,71 @@
+"""Configuration and the `python -m bot` entry point."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot import Settings, create_bot
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_bot(cwd: Path, **env: str) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_URL")}
+    clean["PYTHONPATH"] = str(ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=cwd,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_missing_token_exits_2_with_one_line(tmp_path):
+    done = run_bot(tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "DISCORD_TOKEN" in done.stderr
+    assert "Traceback" not in done.stderr and done.stdout == ""
+
+
+def test_bad_setting_exits_2_with_one_line(tmp_path):
+    done = run_bot(tmp_path, DISCORD_TOKEN="x", LOBBY_TIMEOUT_SECONDS="soon")
+    assert done.returncode == 2 and "LOBBY_TIMEOUT_SECONDS" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_defaults():
+    settings = Settings()
+    assert settings.database_url == "sqlite:///data/martian.db"
+    assert settings.sync_commands and settings.lobby_timeout_seconds == 600 and settings.token == ""
+
+
+def test_env_file_and_environment(tmp_path):
+    env_file = tmp_path / ".env"
+    env_file.write_text(
+        "# comment\nDISCORD_TOKEN='from-file'\nDATABASE_URL=sqlite:///x.db\nSYNC_COMMANDS=no\nCOMMAND_GUILD_ID=42\n"
+    )
+    settings = Settings.from_env({"DATABASE_URL": "sqlite:///y.db"}, env_file=env_file)
+    assert settings.token == "from-file"
+    assert settings.database_url == "sqlite:///y.db", "the real environment wins over .env"
+    assert settings.sync_commands is False and settings.command_guild_id == 42
+
+
+def test_token_never_appears_in_repr():
+    settings = Settings(token="super-secret-token")
+    assert "super-secret-token" not in repr(settings) and "super-secret-token" not in str(settings)
+
+
+@pytest.mark.parametrize("value", ["maybe", "2"])
+def test_bad_flag_is_refused(value):
+    with pytest.raises(ValueError, match="SYNC_COMMANDS"):
+        Settings.from_env({"SYNC_COMMANDS": value}, env_file="/nonexistent")
+
+
+def test_create_bot_touches_nothing(tmp_path):
+    url = f"sqlite:///{tmp_path / 'sub' / 'x.db'}"
+    bot = create_bot(Settings(database_url=url))
+    assert bot.db is None and not (tmp_path / "sub").exists()

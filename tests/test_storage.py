@@ -1,0 +1,220 @@
+"""Storage and the match service against a real SQLite file in a temporary directory."""
+
+import asyncio
+import json
+import sqlite3
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.service import MatchError, MatchService, StaleClick
+from bot.storage import Database, migrations, sqlite_path
+from games import GAMES, replay
+
+PLAYERS = [(11, "alice"), (22, "bob"), (33, "carol")]
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+async def db(database_url):
+    database = await Database.open(database_url)
+    yield database
+    await database.close()
+
+
+@pytest.fixture
+def clock():
+    return FakeClock()
+
+
+@pytest.fixture
+def service(db, clock):
+    return MatchService(db, clock=clock, lobby_timeout=600)
+
+
+async def started_match(service):
+    match = await service.create_lobby("trickery", guild_id=1, channel_id=2, players=PLAYERS)
+    for user_id, _ in PLAYERS[1:]:
+        answer = await service.answer_invite(match.id, user_id, accept=True)
+    assert answer.started
+    return answer.match
+
+
+def test_database_url_parsing():
+    assert sqlite_path("sqlite:///data/martian.db") == "data/martian.db"
+    assert sqlite_path("sqlite:////var/lib/martian.db") == "/var/lib/martian.db"
+    with pytest.raises(ValueError, match="only SQLite"):
+        sqlite_path("postgres://localhost/db")
+
+
+async def test_migrations_create_the_schema_with_wal_and_foreign_keys(db, tmp_path):
+    assert await db.schema_version() == max(number for number, _ in migrations())
+    assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"
+    assert (await db.fetchone("PRAGMA foreign_keys"))[0] == 1
+    tables = {row["name"] for row in await db.fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert {"matches", "seats", "actions"} <= tables
+    columns = {row["name"] for row in await db.fetchall("PRAGMA table_info(matches)")}
+    assert {
+        "id",
+        "game",
+        "guild_id",
+        "channel_id",
+        "thread_id",
+        "status",
+        "seed",
+        "version",
+        "state_json",
+        "created_at",
+        "updated_at",
+    } <= columns
+
+
+async def test_migrating_again_changes_nothing(db, database_url):
+    await db.execute(
+        "INSERT INTO matches (game, channel_id, status, seed, options_json, host_id, created_at,"
+        " updated_at) VALUES ('trickery', 1, 'lobby', 5, '{}', 1, 'x', 'x')"
+    )
+    again = await Database.open(database_url)
+    try:
+        assert (await again.fetchone("SELECT COUNT(*) FROM matches"))[0] == 1
+    finally:
+        await again.close()
+
+
+async def test_status_is_constrained(db):
+    with pytest.raises(sqlite3.IntegrityError):
+        await db.execute(
+            "INSERT INTO matches (game, channel_id, status, seed, options_json, host_id, created_at,"
+            " updated_at) VALUES ('trickery', 1, 'paused', 5, '{}', 1, 'x', 'x')"
+        )
+
+
+async def test_a_failed_transaction_leaves_nothing_behind(db):
+    with pytest.raises(RuntimeError):
+        async with db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO matches (game, channel_id, status, seed, options_json, host_id,"
+                " created_at, updated_at) VALUES ('trickery', 1, 'lobby', 5, '{}', 1, 'x', 'x')"
+            )
+            raise RuntimeError("crash between two statements")
+    assert (await db.fetchone("SELECT COUNT(*) FROM matches"))[0] == 0
+
+
+async def test_lobby_to_active_and_actions_are_logged(service, database_url):
+    match = await started_match(service)
+    assert match.status == "active" and match.version == 1
+    assert [s.user_id for s in match.seats] == [11, 22, 33] and all(s.accepted for s in match.seats)
+    state = match.state
+    for _ in range(5):
+        seat = state.to_move[0]
+        action = str(state.legal_actions(seat)[0])
+        result = await service.act(match.id, match.user_at(seat), match.version, action)
+        match = result.match
+        state = match.state
+    stored = await service.load(match.id)
+    assert stored.version == 6
+    log = await service.action_log(match.id)
+    assert len(log) == 5
+    assert replay(GAMES["trickery"], 3, stored.seed, stored.options, log).to_json() == stored.state.to_json()
+    # Another connection (another process) sees the committed rows.
+    with sqlite3.connect(sqlite_path(database_url)) as other:
+        assert other.execute("SELECT COUNT(*) FROM actions").fetchone()[0] == 5
+        assert (
+            json.loads(other.execute("SELECT state_json FROM matches").fetchone()[0])
+            == stored.state.to_json()
+        )
+
+
+async def test_act_checks_seat_turn_version_and_rules(service):
+    match = await started_match(service)
+    seat = match.state.to_move[0]
+    other = (seat + 1) % 3
+    legal = str(match.state.legal_actions(seat)[0])
+    with pytest.raises(MatchError, match="not playing"):
+        await service.act(match.id, 999, match.version, legal)
+    with pytest.raises(MatchError, match="not your turn"):
+        await service.act(match.id, match.user_at(other), match.version, legal)
+    with pytest.raises(StaleClick):
+        await service.act(match.id, match.user_at(seat), match.version - 1, legal)
+    with pytest.raises(MatchError, match=r"not a Trickery action|not a card"):
+        await service.act(match.id, match.user_at(seat), match.version, "no such move")
+    hand = match.state.hands[seat]
+    foreign = next(c for other_seat in range(3) if other_seat != seat for c in match.state.hands[other_seat])
+    with pytest.raises(MatchError, match="not in your hand"):
+        await service.act(match.id, match.user_at(seat), match.version, f"L {match.state.pool[0]} {foreign}")
+    assert hand == (await service.load(match.id)).state.hands[seat]
+    assert (await service.load(match.id)).version == match.version
+    assert await service.action_log(match.id) == []
+
+
+async def test_concurrent_actions_apply_exactly_once(service):
+    match = await started_match(service)
+    seat = match.state.to_move[0]
+    actions = [str(a) for a in match.state.legal_actions(seat)]
+    results = await asyncio.gather(
+        *(service.act(match.id, match.user_at(seat), match.version, a) for a in actions[:6]),
+        return_exceptions=True,
+    )
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+    assert all(isinstance(r, MatchError) for r in results if isinstance(r, Exception))
+    assert len(await service.action_log(match.id)) == 1
+
+
+async def test_version_check_in_the_update_rejects_a_lost_race(service, db):
+    """Even if two requests pass the in-memory check, the UPDATE ... WHERE version=? lets one win."""
+    match = await started_match(service)
+    seat = match.state.to_move[0]
+    action = str(match.state.legal_actions(seat)[0])
+    await db.execute("UPDATE matches SET version = version + 1 WHERE id = ?", (match.id,))
+    with pytest.raises(StaleClick):
+        await service.act(match.id, match.user_at(seat), match.version, action)
+    assert await service.action_log(match.id) == []
+
+
+async def test_lobby_rules(service, clock):
+    with pytest.raises(MatchError, match="only be picked once"):
+        await service.create_lobby(
+            "trickery", guild_id=1, channel_id=2, players=[*PLAYERS, (22, "bob again")]
+        )
+    with pytest.raises(MatchError, match="3 to 4 players"):
+        await service.create_lobby("trickery", guild_id=1, channel_id=2, players=PLAYERS[:2])
+    with pytest.raises(MatchError, match="pyramids must be one of"):
+        await service.create_lobby(
+            "trickery", guild_id=1, channel_id=2, players=PLAYERS, options={"pyramids": "x"}
+        )
+    match = await service.create_lobby("trickery", guild_id=1, channel_id=2, players=PLAYERS)
+    with pytest.raises(MatchError, match="invited"):
+        await service.answer_invite(match.id, 999, accept=True)
+    clock.now += timedelta(seconds=599)
+    assert await service.expire_lobbies() == []
+    clock.now += timedelta(seconds=2)
+    expired = await service.expire_lobbies()
+    assert [m.id for m in expired] == [match.id] and expired[0].status == "cancelled"
+    with pytest.raises(MatchError, match="closed"):
+        await service.answer_invite(match.id, 22, accept=True)
+
+
+async def test_decline_cancels(service):
+    match = await service.create_lobby("trickery", guild_id=1, channel_id=2, players=PLAYERS)
+    answer = await service.answer_invite(match.id, 33, accept=False)
+    assert answer.declined and answer.match.status == "cancelled" and answer.match.end_reason == "declined:33"
+
+
+async def test_the_seed_differs_between_matches(service):
+    first = await service.create_lobby("trickery", guild_id=1, channel_id=2, players=PLAYERS)
+    second = await service.create_lobby("trickery", guild_id=1, channel_id=2, players=PLAYERS)
+    assert first.seed != second.seed
+
+
+async def test_first_start_creates_the_database_and_its_folder(tmp_path):
+    url = f"sqlite:///{tmp_path / 'data' / 'martian.db'}"
+    database = await Database.open(url)
+    await database.close()
+    assert (tmp_path / "data" / "martian.db").is_file()
