@@ -48,6 +48,6 @@ def run_game(benchmark: GameBenchmark, budget: Budget) -> GameResult:
         )
     progress(f"{benchmark.game_id}: building {budget.positions} mid-game positions")
     positions = build_positions(benchmark, game, budget.positions)
-    progress(f"{benchmark.game_id}: rendering and encoding ({budget.render_rounds} rounds)")
+    progress(f"{benchmark.game_id}: timing {budget.positions * budget.render_rounds} renders of each picture")
     rendering = measure_rendering(positions, budget.render_rounds)
     return GameResult(benchmark.game_id, engine, rendering)

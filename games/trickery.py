@@ -11,7 +11,7 @@ from functools import cache
 from itertools import combinations
 
 from .core import Game, IllegalAction, Option, Outcome, Rng
-from .pieces import SUIT_NAMES, Card, Pyramid, deck
+from .pieces import SUIT_NAMES, Card, Pyramid, deck, hand_order
 
 TRICKS_PER_HAND = 12
 MIN_HANDS = 4  # R16
@@ -334,8 +334,10 @@ class TrickeryState:
             "winners": list(self.winners) if self.winners else [],
         }
         if seat is not None:
-            view["hand"] = [str(card) for card in self.hands[seat]]
-            view["legal"] = [str(card) for card in self.legal_cards(seat)] if seat in self.to_move else []
+            by_suit = sorted(self.hands[seat], key=hand_order)  # the order a player would hold them
+            view["hand"] = [str(card) for card in by_suit]
+            legal = set(self.legal_cards(seat)) if seat in self.to_move else set()
+            view["legal"] = [str(card) for card in by_suit if card in legal]
         return view
 
     def secrets(self, seat: int) -> set[str]:

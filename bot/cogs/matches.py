@@ -306,8 +306,8 @@ class Matches(commands.Cog):
         match = await self.service.load(result.match.id)
         presenter = PRESENTERS[match.game_id]
         seat_prompt = match.seats[result.seat].prompt_message_id
-        if seat_prompt and seat_prompt != acted_in:
-            await self._retire_prompt(match, result.seat)
+        if seat_prompt:  # the DM prompt the player didn't use loses its buttons
+            await self._retire_prompt(match, result.seat, edit=seat_prompt != acted_in)
         if not match.state.is_over:
             new_deal = any(event.startswith("HAND") for event in result.events)
             for seat in range(len(match.seats)) if new_deal else match.state.to_move:
@@ -406,14 +406,15 @@ class Matches(commands.Cog):
                 await self._retire_prompt(match, seat)
             await self.service.set_prompt_message(match.id, seat, message.id)
 
-    async def _retire_prompt(self, match: Match, seat: int) -> None:
-        """Remove the buttons of a DM prompt that is no longer current (best effort)."""
+    async def _retire_prompt(self, match: Match, seat: int, *, edit: bool = True) -> None:
+        """Forget a DM prompt that is no longer current, removing its buttons (best effort)."""
         player = match.seats[seat]
-        try:
-            channel = await self.bot.create_dm(discord.Object(player.user_id))
-            await channel.get_partial_message(player.prompt_message_id).edit(view=None)
-        except discord.HTTPException:
-            log.info("Could not clear an old DM prompt of match %s", match.id)
+        if edit:
+            try:
+                channel = await self.bot.create_dm(discord.Object(player.user_id))
+                await channel.get_partial_message(player.prompt_message_id).edit(view=None)
+            except discord.HTTPException:
+                log.info("Could not clear an old DM prompt of match %s", match.id)
         await self.service.set_prompt_message(match.id, seat, None)
 
     # --- helpers

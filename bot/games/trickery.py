@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import discord
 
-from games.pieces import SUIT_NAMES, Card, Pyramid, hand_order
+from games.pieces import SUIT_NAMES, Card, Pyramid
 
 from ..components import Claim, MatchButton, MatchSelect
 from ..service import Match, MatchError
@@ -52,17 +52,19 @@ def describe_events(match: Match, events: list[str]) -> list[str]:
     return lines
 
 
+def _lead_line(match: Match, trick: dict) -> str:
+    leader, card = trick["plays"][0]
+    return f"{_seat(match, leader)} led {card_text(card)} for the {pyramid_text(trick['prize'])}."
+
+
 def status_line(match: Match) -> str:
-    """One line on the trick in progress: who led what, for which prize."""
+    """Where the hand stands, for the board; repeats the lead once later cards follow it."""
     view = match.state.view(None)
-    trick = view["trick"]
     head = f"Hand {view['hand_number']} · Trick {view['trick_number']}/12 · spades " + (
         "broken" if view["spades_broken"] else "not broken"
     )
-    if trick["plays"]:
-        leader, card = trick["plays"][0]
-        return f"{head}\n{_seat(match, leader)} led {card_text(card)} for the {pyramid_text(trick['prize'])}."
-    return head
+    plays = view["trick"]["plays"]
+    return f"{head}\n{_lead_line(match, view['trick'])}" if len(plays) > 1 else head
 
 
 def prompt(match: Match, seat: int, *, prize: str | None = None) -> tuple[str, list[discord.ui.Item]]:
@@ -70,7 +72,7 @@ def prompt(match: Match, seat: int, *, prize: str | None = None) -> tuple[str, l
     state = match.state
     view = state.view(seat)
     claim = Claim(match.id, match.version, "act")
-    legal = sorted((Card.parse(c) for c in view["legal"]), key=hand_order)
+    legal = [Card.parse(c) for c in view["legal"]]
     pool = sorted(set(view["pool"]))
     items: list[discord.ui.Item] = []
     trick = view["trick"]
@@ -81,7 +83,7 @@ def prompt(match: Match, seat: int, *, prize: str | None = None) -> tuple[str, l
             if all(c.suit == lead.suit for c in legal)
             else f"You have no {SUIT_NAMES[lead.suit]}: play any card (a spade trumps)."
         )
-        text = f"**Your turn.** {status_line(match)}\n{must}"
+        text = f"**Your turn.** {_lead_line(match, trick)}\n{must}"
         choices = [(str(card), card) for card in legal]
     elif len(pool) == 1:
         text = f"**Your lead — last trick.** The prize is the {pyramid_text(pool[0])}. Pick your card."
@@ -138,8 +140,7 @@ def check_pick(match: Match, seat: int, values: list[str]) -> str:
 
 
 def hand_text(view: dict) -> str:
-    cards = sorted((Card.parse(c) for c in view["hand"]), key=hand_order)
-    return " ".join(card.label for card in cards) or "no cards"
+    return " ".join(card_text(card) for card in view["hand"]) or "no cards"
 
 
 def _action_phrase(action: str) -> str:

@@ -1,0 +1,149 @@
+"""The numbers of a run as a plain-text report and as JSON."""
+
+from __future__ import annotations
+
+import os
+import platform
+import resource
+import sys
+
+import PIL
+
+from .engine import combined
+from .runner import GameResult
+from .stats import kilobytes, median, p95
+
+
+def peak_rss_mb() -> float:
+    """The process's peak resident memory so far."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 2**20 if sys.platform == "darwin" else peak / 2**10  # bytes on macOS, KiB on Linux
+
+
+def environment() -> dict:
+    return {
+        "python": platform.python_version(),
+        "pillow": PIL.__version__,
+        "machine": f"{platform.system()} {platform.machine()}",
+        "cpus": os.cpu_count(),
+    }
+
+
+def engine_summary(result) -> dict:
+    return {
+        "games": result.games,
+        "seconds": result.seconds,
+        "games_per_second": result.games_per_second,
+        "actions_per_game": result.actions_per_game,
+    }
+
+
+def game_summary(result: GameResult) -> dict:
+    """Every number reported for one game; the text report and the JSON both read from this."""
+    engine_all = combined(result.engine)
+    r = result.rendering
+    board_kb, hand_kb = kilobytes(r.board_sizes), kilobytes(r.hand_sizes)
+    return {
+        # all player counts together: total games over total time
+        "games_per_second": engine_all.games_per_second,
+        "actions_per_game": engine_all.actions_per_game,
+        "engine_by_players": {str(e.num_players): engine_summary(e) for e in result.engine},
+        "positions": r.positions,
+        "renders_timed": len(r.board_ms),
+        "board_ms_cold": r.cold_board_ms,
+        "board_ms_median": median(r.board_ms),
+        "board_ms_p95": p95(r.board_ms),
+        "board_kb_median": median(board_kb),
+        "board_kb_max": max(board_kb),
+        "hand_ms_median": median(r.hand_ms),
+        "hand_ms_p95": p95(r.hand_ms),
+        "hand_kb_median": median(hand_kb),
+        "hand_kb_max": max(hand_kb),
+        "encode_ms_median": median(r.encode_ms),
+        "encode_ms_p95": p95(r.encode_ms),
+        "encode_matches_render": r.encode_matches_render,
+        "to_png_ms_median": median(r.to_png_ms),
+        "to_png_ms_p95": p95(r.to_png_ms),
+        "render_to_encode_ratio": median(r.board_ms) / median(r.encode_ms),
+    }
+
+
+def rounded(value):
+    """Floats to 3 decimals, through nested dicts, so the JSON stays readable."""
+    if isinstance(value, float):
+        return round(value, 3)
+    if isinstance(value, dict):
+        return {key: rounded(item) for key, item in value.items()}
+    return value
+
+
+def as_json(mode: str, summaries: dict[str, dict], peak_mb: float) -> dict:
+    return rounded({"mode": mode, "environment": environment(), "games": summaries, "peak_rss_mb": peak_mb})
+
+
+# --- text -----------------------------------------------------------------------------------
+
+
+def table(headers: list[str], rows: list[list[str]], indent: str = "  ") -> list[str]:
+    """Columns sized to fit; the first is left-aligned (labels), the rest right-aligned (numbers)."""
+    widths = [max(len(cells[i]) for cells in [headers, *rows]) for i in range(len(headers))]
+
+    def line(cells: list[str]) -> str:
+        first, *rest = cells
+        aligned = [first.ljust(widths[0])] + [c.rjust(w) for c, w in zip(rest, widths[1:], strict=True)]
+        return (indent + "  ".join(aligned)).rstrip()
+
+    rule = indent + "-" * (sum(widths) + 2 * (len(widths) - 1))
+    return [line(headers), rule, *[line(row) for row in rows]]
+
+
+def engine_row(label: str, engine: dict) -> list[str]:
+    games = str(engine["games"]) if "games" in engine else ""
+    seconds = f"{engine['seconds']:.1f}" if "seconds" in engine else ""
+    return [label, games, seconds, f"{engine['games_per_second']:.1f}", f"{engine['actions_per_game']:.1f}"]
+
+
+def engine_lines(summary: dict) -> list[str]:
+    rows = [engine_row(f"{players} players", e) for players, e in summary["engine_by_players"].items()]
+    rows.append(engine_row("all", summary))
+    return table(["random games", "games", "s", "games/s", "actions/game"], rows)
+
+
+def timing_row(label: str, summary: dict, key: str, *, sizes: bool = True) -> list[str]:
+    """A row of the render table from the summary's `{key}_ms_*` (and `{key}_kb_*`) numbers."""
+    cells = [label, str(summary["renders_timed"])]
+    cells += [f"{summary[f'{key}_ms_median']:.1f}", f"{summary[f'{key}_ms_p95']:.1f}"]
+    cells += [f"{summary[f'{key}_kb_median']:.1f}", f"{summary[f'{key}_kb_max']:.1f}"] if sizes else ["", ""]
+    return cells
+
+
+def render_lines(summary: dict) -> list[str]:
+    rows = [
+        timing_row("board (public view)", summary, "board"),
+        timing_row("hand (seat to move)", summary, "hand"),
+        timing_row("board: PNG save only", summary, "encode", sizes=False),
+        timing_row("board: to_png", summary, "to_png", sizes=False),
+    ]
+    matches = "yes" if summary["encode_matches_render"] else "NO, the save settings differ from to_png's"
+    return [
+        *table(["picture", "renders", "median ms", "p95 ms", "median KB", "max KB"], rows),
+        f"  {summary['positions']} mid-game positions, each 20-80% of the way through a random game.",
+        "  Caches are warmed by one untimed render of each picture before timing.",
+        "  'PNG save only' re-encodes the decoded board PNG with to_png's save settings: the encode",
+        f"  floor (it reproduces the rendered bytes: {matches}). 'to_png' adds the quantize step, run",
+        "  on that decoded image, so it is approximate.",
+        f"  first board render, cold caches: {summary['board_ms_cold']:.1f} ms",
+        f"  board render / PNG save: {summary['render_to_encode_ratio']:.1f}x",
+    ]
+
+
+def as_text(mode: str, summaries: dict[str, dict], peak_mb: float) -> str:
+    env = environment()
+    lines = [
+        f"Martian Arcade benchmarks ({mode} run): Python {env['python']}, Pillow {env['pillow']}, "
+        f"{env['machine']}, {env['cpus']} CPUs",
+    ]
+    for game_id, summary in summaries.items():
+        lines += ["", f"== {game_id} ==", "", *engine_lines(summary), "", *render_lines(summary)]
+    lines += ["", f"Peak memory (ru_maxrss): {peak_mb:.1f} MB"]
+    return "\n".join(lines)
