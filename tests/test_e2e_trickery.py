@@ -43,6 +43,16 @@ async def play_to_the_end(table, where, rng, *, restart_after: int | None = None
     raise AssertionError("the match did not finish")
 
 
+async def started_with_a_stranger(env):
+    """A started 3-player match and a server member who isn't in it; returns who must move."""
+    table = make_table(env, ["alice", "bob", "carol"])
+    stranger = table.guild.add_member(env.create_user("mallory"))
+    await start_match(table)
+    match = await stored_match(env)
+    mover = table.by_id(match.seats[match.state.to_move[0]].user_id)
+    return table, stranger, thread_of(table), match, mover
+
+
 @pytest.mark.parametrize("names", [["alice", "bob", "carol"], ["alice", "bob", "carol", "dave"]])
 async def test_full_match_through_clicks_with_a_restart(simcord_env, make_bot, names):
     env = simcord_env
@@ -104,13 +114,8 @@ async def test_restart_in_the_lobby_and_mid_trick_keeps_every_button_working(sim
 
 async def test_refusals_change_nothing(simcord_env):
     env = simcord_env
-    table = make_table(env, ["alice", "bob", "carol"])
-    stranger = table.guild.add_member(env.create_user("mallory"))
-    await start_match(table)
-    thread = thread_of(table)
-    match = await stored_match(env)
+    table, stranger, thread, match, mover = await started_with_a_stranger(env)
     current = board(thread)
-    mover = table.by_id(match.seats[match.state.to_move[0]].user_id)
     waiting = next(p for p in table.players if p is not mover)
 
     shown = await stranger.click(current, label="Play")
@@ -138,12 +143,7 @@ async def test_refusals_change_nothing(simcord_env):
 async def test_stale_and_foreign_action_clicks_are_refused(simcord_env):
     """A crafted click for an old version, or by someone else, applies nothing."""
     env = simcord_env
-    table = make_table(env, ["alice", "bob", "carol"])
-    stranger = table.guild.add_member(env.create_user("mallory"))
-    await start_match(table)
-    thread = thread_of(table)
-    match = await stored_match(env)
-    mover = table.by_id(match.seats[match.state.to_move[0]].user_id)
+    table, stranger, thread, _, mover = await started_with_a_stranger(env)
     shown = await mover.click(board(thread), label="Play")
     prompt = reply(shown)
     assert prompt.ephemeral
