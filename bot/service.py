@@ -52,6 +52,7 @@ class Match:
     lobby_message_id: int | None
     lobby_expires_at: float | None
     board_message_id: int | None
+    board_version: int | None
     end_reason: str | None
     seats: list[Seat]
     state: State | None = None
@@ -136,6 +137,7 @@ class MatchService:
             lobby_message_id=row["lobby_message_id"],
             lobby_expires_at=row["lobby_expires_at"],
             board_message_id=row["board_message_id"],
+            board_version=row["board_version"],
             end_reason=row["end_reason"],
             seats=[
                 Seat(
@@ -325,8 +327,19 @@ class MatchService:
     async def set_thread(self, match_id: int, thread_id: int | None) -> None:
         await self.db.execute("UPDATE matches SET thread_id = ? WHERE id = ?", (thread_id, match_id))
 
-    async def set_board_message(self, match_id: int, message_id: int) -> None:
-        await self.db.execute("UPDATE matches SET board_message_id = ? WHERE id = ?", (message_id, match_id))
+    async def set_board_message(self, match_id: int, message_id: int, version: int) -> None:
+        await self.db.execute(
+            "UPDATE matches SET board_message_id = ?, board_version = ? WHERE id = ?",
+            (message_id, version, match_id),
+        )
+
+    async def behind_on_discord(self) -> list[int]:
+        """Matches whose posted board is older than their state: a restart cut their update short."""
+        rows = await self.db.fetchall(
+            "SELECT id FROM matches WHERE status IN ('active', 'finished')"
+            " AND (board_version IS NULL OR board_version != version) ORDER BY id"
+        )
+        return [row["id"] for row in rows]
 
     async def set_dm_closed(self, match_id: int, seat: int, closed: bool) -> None:
         await self.db.execute(

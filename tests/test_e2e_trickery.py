@@ -336,3 +336,31 @@ async def test_rules_and_help(simcord_env):
         and "/play trickery" in result.response.content
         and "/rules" in result.response.content
     )
+
+
+async def test_restart_between_saving_an_action_and_posting_it(simcord_env, make_bot):
+    """The action is in the database but the bot died before telling anyone: after the restart
+    the board and the next player's DM prompt catch up, and play goes on."""
+    env = simcord_env
+    table = make_table(env, ["alice", "bob", "carol"])
+    await start_match(table)
+    thread = thread_of(table)
+    match = await stored_match(env)
+    seat = match.state.to_move[0]
+    action = str(match.state.legal_actions(seat)[0])
+    await env.bot.service.act(match.id, match.user_at(seat), match.version, action)  # saved, never published
+    stale_board = board(thread)
+    await env.restart_bot(make_bot())
+    fresh = board(thread)
+    assert fresh.id != stale_board.id and "Back after a restart" in fresh.content
+    after = await stored_match(env)
+    assert after.board_version == after.version
+    next_player = table.by_id(after.user_at(after.state.to_move[0]))
+    assert f"<@{next_player.id}>, your turn" in fresh.content
+    assert buttons(last_dm(next_player), "act"), "the next player got a DM prompt"
+    await play_one_action(table, thread, random.Random(1))
+    assert (await stored_match(env)).version == after.version + 1
+    # Nothing is behind any more, so a further restart posts nothing new.
+    latest = board(thread)
+    await env.restart_bot(make_bot())
+    assert board(thread).id == latest.id and (await env.bot.service.behind_on_discord()) == []

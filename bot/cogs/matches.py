@@ -52,9 +52,20 @@ class Matches(commands.Cog):
 
     async def cog_load(self) -> None:
         self.sweep_lobbies.start()
+        self._catching_up = asyncio.create_task(self.catch_up())
 
     async def cog_unload(self) -> None:
         self.sweep_lobbies.cancel()
+        self._catching_up.cancel()
+
+    async def catch_up(self) -> None:
+        """After a start, bring every match whose messages fell behind its saved state up to date."""
+        await self.bot.wait_until_ready()
+        for match_id in await self.service.behind_on_discord():
+            try:
+                await self._bring_up_to_date(match_id, "Back after a restart: here is the current board.")
+            except Exception:
+                log.exception("Could not bring match %s up to date", match_id)
 
     def _match_lock(self, match_id: int) -> asyncio.Lock:
         """Held from applying an action until its messages are out, so boards appear in order."""
@@ -193,15 +204,22 @@ class Matches(commands.Cog):
 
     async def _begin(self, match: Match) -> Match:
         """Open the match thread, deal the private hands and post the first board."""
-        thread_id = await self._open_thread(match)
-        await self.service.set_thread(match.id, thread_id)
-        match = await self.service.load(match.id)
-        async with self._match_lock(match.id):
-            for seat in range(len(match.seats)):
-                await self._send_private(match, seat)
-            match = await self.service.load(match.id)
-            await self._post_board(match, ["The cards are dealt — check your DMs."])
+        await self.service.set_thread(match.id, await self._open_thread(match))
+        await self._bring_up_to_date(match.id)
         return await self.service.load(match.id)
+
+    async def _bring_up_to_date(self, match_id: int, note: str = "") -> None:
+        """Send the players what they are owed privately and post the current board.
+
+        On the first board everyone gets their hand; later, only the seats that must move.
+        """
+        async with self._match_lock(match_id):
+            match = await self.service.load(match_id)
+            first_board = match.board_message_id is None
+            for seat in range(len(match.seats)) if first_board else match.state.to_move:
+                await self._send_private(match, seat)
+            lines = ["The cards are dealt — check your DMs."] if first_board else [note]
+            await self._post_board(await self.service.load(match_id), lines)
 
     async def _open_thread(self, match: Match) -> int | None:
         name = f"{match.game.title} #{match.id}: " + ", ".join(match.names)
@@ -348,7 +366,7 @@ class Matches(commands.Cog):
             log.exception("Could not post the board of match %s", match.id)
             return
         previous = match.board_message_id
-        await self.service.set_board_message(match.id, message.id)
+        await self.service.set_board_message(match.id, message.id, match.version)
         if previous:
             try:
                 await channel.get_partial_message(previous).edit(view=None)

@@ -14,6 +14,7 @@ CREATE TABLE matches (
     lobby_message_id INTEGER,
     lobby_expires_at REAL,
     board_message_id INTEGER,
+    board_version INTEGER,  -- the match version the posted board shows
     end_reason TEXT,
     created_at TEXT NOT NULL,
     updated_at TEXT NOT NULL
