@@ -225,6 +225,8 @@ class MatchService:
             seat = match.seat_of(user_id)
             if seat is None:
                 raise MatchError("Only the invited players can answer this invitation.")
+            if match.status in ("active", "finished"):
+                raise MatchError("This match has already started.")
             if match.status != "lobby":
                 raise MatchError("This lobby is closed.")
             _, stamp = self._now()

@@ -1,8 +1,8 @@
 """Pure rules engines for the Martian Arcade games, behind one protocol (see `games.core`)."""
 
-from .core import Game, IllegalAction, Option, Outcome, Rng, State, replay
+from .core import Game, IllegalAction, Option, Outcome, Rng, State, replay_actions
 from .trickery import TRICKERY
 
 GAMES: dict[str, Game] = {game.id: game for game in (TRICKERY,)}
 
-__all__ = ["GAMES", "Game", "IllegalAction", "Option", "Outcome", "Rng", "State", "replay"]
+__all__ = ["GAMES", "Game", "IllegalAction", "Option", "Outcome", "Rng", "State", "replay_actions"]

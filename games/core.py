@@ -155,7 +155,7 @@ class Game:
         raise NotImplementedError
 
 
-def replay(
+def replay_actions(
     game: Game, num_players: int, seed: int, options: dict | None, log: list[tuple[int, str]]
 ) -> State:
     """Rebuild a state from its seed and its (seat, notation) action log."""

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from games import GAMES, Outcome, replay
+from games import GAMES, Outcome, replay_actions
 
 GAMES_PER_ID = 200
 # Applying every listed action on a clone at every step is the costly check; do it in full for
@@ -93,7 +93,7 @@ def play_random_game(game, num_players, seed, *, full_check):
     assert len(outcome.scores) == num_players
     assert outcome.winners and set(outcome.winners) <= set(range(num_players))
     check_views(state, num_players)
-    replayed = replay(game, num_players, seed, options, log)
+    replayed = replay_actions(game, num_players, seed, options, log)
     assert replayed.to_json() == state.to_json(), "seed + action log must reproduce the final state"
     return log
 

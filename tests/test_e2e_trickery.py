@@ -7,7 +7,7 @@ import discord
 import pytest
 from PIL import Image
 
-from games import GAMES, replay
+from games import GAMES, replay_actions
 from tests.discord_helpers import (
     board,
     buttons,
@@ -84,7 +84,7 @@ async def test_full_match_through_clicks_with_a_restart(simcord_env, make_bot, n
     assert "Total" in final.content and not buttons(final), "the final board has no buttons left"
     log = await env.bot.service.action_log(1)
     assert len(log) == steps
-    replayed = replay(TRICKERY, len(names), match.seed, match.options, log)
+    replayed = replay_actions(TRICKERY, len(names), match.seed, match.options, log)
     assert replayed.to_json() == match.state.to_json(), "the stored state is the replay of the stored log"
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from bot.service import MatchError, MatchService, StaleClick
 from bot.storage import Database, migrations, sqlite_path
-from games import GAMES, replay
+from games import GAMES, replay_actions
 
 PLAYERS = [(11, "alice"), (22, "bob"), (33, "carol")]
 
@@ -110,6 +110,8 @@ async def test_a_failed_transaction_leaves_nothing_behind(db):
 async def test_lobby_to_active_and_actions_are_logged(service, database_url):
     match = await started_match(service)
     assert match.status == "active" and match.version == 1
+    with pytest.raises(MatchError, match="already started"):
+        await service.answer_invite(match.id, 22, accept=True)
     assert [s.user_id for s in match.seats] == [11, 22, 33] and all(s.accepted for s in match.seats)
     state = match.state
     for _ in range(5):
@@ -122,7 +124,7 @@ async def test_lobby_to_active_and_actions_are_logged(service, database_url):
     assert stored.version == 6
     log = await service.action_log(match.id)
     assert len(log) == 5
-    assert replay(GAMES["trickery"], 3, stored.seed, stored.options, log).to_json() == stored.state.to_json()
+    assert replay_actions(GAMES["trickery"], 3, stored.seed, stored.options, log).to_json() == stored.state.to_json()
     # Another connection (another process) sees the committed rows.
     with sqlite3.connect(sqlite_path(database_url)) as other:
         assert other.execute("SELECT COUNT(*) FROM actions").fetchone()[0] == 5
