@@ -21,6 +21,7 @@ MAX_CUSTOM_ID = 100
 # act applies the action in the argument. Selects: pick chooses a step of a multi-part action.
 BUTTON_KINDS = ("acc", "dec", "play", "hand", "act")
 SELECT_KINDS = ("pick",)
+ARGUMENT = r"[A-Za-z0-9 ]{1,40}"  # action notation fits in this; anything else is not a claim
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,8 @@ class Claim:
     def custom_id(self) -> str:
         text = f"{PREFIX}:{self.match_id}:{self.version}:{self.kind}"
         if self.argument:
+            if not re.fullmatch(ARGUMENT, self.argument):
+                raise ValueError(f"argument {self.argument!r} cannot be carried in a custom_id")
             text += f":{self.argument}"
         if len(text) > MAX_CUSTOM_ID:
             raise ValueError(f"custom_id too long: {text!r}")
@@ -47,7 +50,7 @@ class Claim:
 def _template(kinds: tuple[str, ...]) -> str:
     return (
         rf"{PREFIX}:(?P<match>[0-9]{{1,18}}):(?P<version>[0-9]{{1,9}}):(?P<kind>{'|'.join(kinds)})"
-        r"(?::(?P<argument>[A-Za-z0-9 ]{1,40}))?"
+        rf"(?::(?P<argument>{ARGUMENT}))?"
     )
 
 

@@ -124,7 +124,10 @@ async def test_lobby_to_active_and_actions_are_logged(service, database_url):
     assert stored.version == 6
     log = await service.action_log(match.id)
     assert len(log) == 5
-    assert replay_actions(GAMES["trickery"], 3, stored.seed, stored.options, log).to_json() == stored.state.to_json()
+    assert (
+        replay_actions(GAMES["trickery"], 3, stored.seed, stored.options, log).to_json()
+        == stored.state.to_json()
+    )
     # Another connection (another process) sees the committed rows.
     with sqlite3.connect(sqlite_path(database_url)) as other:
         assert other.execute("SELECT COUNT(*) FROM actions").fetchone()[0] == 5
