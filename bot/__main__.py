@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import sys
 
+import aiohttp
 import discord
 
 from .app import create_bot
@@ -43,6 +44,12 @@ def main() -> int:
             "martian-arcade: Discord refused the gateway intents; see README, 'Quick start'.", file=sys.stderr
         )
         return 2
+    except (OSError, aiohttp.ClientError) as error:
+        print(
+            f"martian-arcade: cannot reach Discord ({error}). Check the network and try again.",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 

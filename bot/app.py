@@ -18,6 +18,8 @@ log = logging.getLogger(__name__)
 
 class ArcadeBot(commands.Bot):
     def __init__(self, settings: Settings) -> None:
+        # The bot never joins voice, so discord.py's "voice will NOT be supported" warnings are noise.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),

@@ -2,6 +2,7 @@
 
 import re
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -49,7 +50,5 @@ def test_well_formed_claims_round_trip(match_id, version, kind, argument):
 
 
 def test_claims_refuse_arguments_their_template_would_not_read():
-    import pytest
-
     with pytest.raises(ValueError):
         _ = Claim(1, 1, "act", "L K2:Qd").custom_id

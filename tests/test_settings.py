@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import aiohttp
+import discord
 import pytest
 
 from bot import Settings, create_bot
@@ -69,3 +71,24 @@ def test_create_bot_touches_nothing(tmp_path):
     url = f"sqlite:///{tmp_path / 'sub' / 'x.db'}"
     bot = create_bot(Settings(database_url=url))
     assert bot.db is None and not (tmp_path / "sub").exists()
+
+
+@pytest.mark.parametrize(
+    ("failure", "code", "words"),
+    [
+        (discord.LoginFailure("Improper token has been passed."), 2, "rejected DISCORD_TOKEN"),
+        (aiohttp.ClientConnectionError("no route"), 1, "cannot reach Discord"),
+    ],
+)
+def test_start_up_failures_are_one_line(monkeypatch, capsys, failure, code, words):
+    import bot.__main__ as entry
+
+    class FailingBot:
+        def run(self, token, **kwargs):
+            raise failure
+
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setattr(entry, "create_bot", lambda settings: FailingBot())
+    assert entry.main() == code
+    err = capsys.readouterr().err
+    assert words in err and "not-a-real-token" not in err and "Traceback" not in err
