@@ -11,7 +11,7 @@ import asyncio
 import json
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 
 from games import GAMES, Game, IllegalAction, State
@@ -77,6 +77,11 @@ class Match:
         return self.seats[seat].user_id
 
 
+def _from_row(cls: type, row, **computed):
+    """A dataclass from a database row whose columns carry the field names, plus computed fields."""
+    return cls(**{f.name: row[f.name] for f in fields(cls) if f.name not in computed}, **computed)
+
+
 @dataclass
 class ActionResult:
     match: Match
@@ -123,33 +128,12 @@ class MatchService:
         seat_rows = await self.db.fetchall(
             "SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
         )
-        match = Match(
-            id=row["id"],
-            game_id=row["game"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            thread_id=row["thread_id"],
-            status=row["status"],
-            seed=row["seed"],
-            version=row["version"],
-            options=json.loads(row["options_json"]),
-            host_id=row["host_id"],
-            lobby_message_id=row["lobby_message_id"],
-            lobby_expires_at=row["lobby_expires_at"],
-            board_message_id=row["board_message_id"],
-            board_version=row["board_version"],
-            end_reason=row["end_reason"],
-            seats=[
-                Seat(
-                    r["seat"],
-                    r["user_id"],
-                    r["display_name"],
-                    bool(r["accepted"]),
-                    bool(r["dm_closed"]),
-                    r["prompt_message_id"],
-                )
-                for r in seat_rows
-            ],
+        seats = [
+            _from_row(Seat, r, accepted=bool(r["accepted"]), dm_closed=bool(r["dm_closed"]))
+            for r in seat_rows
+        ]
+        match = _from_row(
+            Match, row, game_id=row["game"], options=json.loads(row["options_json"]), seats=seats, state=None
         )
         if row["state_json"]:
             match.state = match.game.from_json(json.loads(row["state_json"]))

@@ -43,6 +43,13 @@ async def play_to_the_end(table, where, rng, *, restart_after: int | None = None
     raise AssertionError("the match did not finish")
 
 
+async def open_lobby(table):
+    """The host invites everyone else; returns the lobby message."""
+    host, *guests = table.players
+    await host.slash(table.channel, "play trickery", **{f"opponent{i + 1}": g for i, g in enumerate(guests)})
+    return table.channel.last_message
+
+
 async def started_with_a_stranger(env):
     """A started 3-player match and a server member who isn't in it; returns who must move."""
     table = make_table(env, ["alice", "bob", "carol"])
@@ -91,9 +98,8 @@ async def test_full_match_through_clicks_with_a_restart(simcord_env, make_bot, n
 async def test_restart_in_the_lobby_and_mid_trick_keeps_every_button_working(simcord_env, make_bot):
     env = simcord_env
     table = make_table(env, ["alice", "bob", "carol"])
-    host, bob, carol = table.players
-    await host.slash(table.channel, "play trickery", opponent1=bob, opponent2=carol)
-    lobby = table.channel.last_message
+    _, bob, carol = table.players
+    lobby = await open_lobby(table)
     await bob.click(lobby, label="Accept")
     await env.restart_bot(make_bot())
     await carol.click(lobby, label="Accept")
@@ -230,9 +236,8 @@ async def test_closed_dms_fall_back_to_my_hand_and_play(simcord_env):
 async def test_decline_closes_the_lobby(simcord_env):
     env = simcord_env
     table = make_table(env, ["alice", "bob", "carol"])
-    host, bob, carol = table.players
-    await host.slash(table.channel, "play trickery", opponent1=bob, opponent2=carol)
-    lobby = table.channel.last_message
+    _, bob, carol = table.players
+    lobby = await open_lobby(table)
     await bob.click(lobby, label="Accept")
     await carol.click(lobby, label="Decline")
     closed = table.channel.last_message
@@ -244,9 +249,7 @@ async def test_decline_closes_the_lobby(simcord_env):
 async def test_lobby_times_out_after_ten_minutes(simcord_env):
     env = simcord_env
     table = make_table(env, ["alice", "bob", "carol"])
-    host, bob, carol = table.players
-    await host.slash(table.channel, "play trickery", opponent1=bob, opponent2=carol)
-    lobby = table.channel.last_message
+    lobby = await open_lobby(table)
     await env.advance_time(9 * 60)
     assert (await stored_match(env)).status == "lobby"
     await env.advance_time(2 * 60)
@@ -258,8 +261,7 @@ async def test_lobby_times_out_after_ten_minutes(simcord_env):
 async def test_lobby_deadline_that_passed_while_the_bot_was_down(simcord_env, make_bot):
     env = simcord_env
     table = make_table(env, ["alice", "bob", "carol"])
-    host, bob, carol = table.players
-    await host.slash(table.channel, "play trickery", opponent1=bob, opponent2=carol)
+    await open_lobby(table)
     await env.bot.service.db.execute("UPDATE matches SET lobby_expires_at = 0")
     await env.restart_bot(make_bot())
     await env.advance_time(31)
@@ -269,10 +271,9 @@ async def test_lobby_deadline_that_passed_while_the_bot_was_down(simcord_env, ma
 async def test_lobby_buttons_are_only_for_the_invited(simcord_env):
     env = simcord_env
     table = make_table(env, ["alice", "bob", "carol"])
-    host, bob, carol = table.players
+    bob = table.players[1]
     stranger = table.guild.add_member(env.create_user("mallory"))
-    await host.slash(table.channel, "play trickery", opponent1=bob, opponent2=carol)
-    lobby = table.channel.last_message
+    lobby = await open_lobby(table)
     result = await stranger.click(lobby, label="Accept")
     assert "Only the invited players" in reply(result).content
     result = await stranger.click(lobby, label="Decline")
