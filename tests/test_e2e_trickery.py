@@ -32,9 +32,23 @@ async def stored_match(env, match_id: int = 1):
     return await env.bot.service.load(match_id)
 
 
+async def assert_board_hides_hands(env, where):
+    """No card still held by anyone appears in the public board's text or on its buttons.
+
+    The board's second line tells the action just made; after the last trick of a hand that card
+    may be dealt again, so that line is left out.
+    """
+    current = board(where)
+    title, _just_played, rest = current.content.split("\n", 2)
+    public = f"{title}\n{rest} " + " ".join(str(b.label) for b in buttons(current))
+    held = {card.label for hand in (await stored_match(env)).state.hands for card in hand}
+    assert not {label for label in held if label in public}, public
+
+
 async def play_to_the_end(table, where, rng, *, restart_after: int | None = None, make_bot=None, limit=400):
     """Click random legal choices until the final standings appear; optionally restart midway."""
     for step in range(limit):
+        await assert_board_hides_hands(table.env, where)
         if "wins Martian Trickery" in board(where).content:
             return step
         if step == restart_after:
