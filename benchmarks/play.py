@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
-from games import Game, State
+from games import Game, State, random_choice
 
 
 def random_step(state: State, rng: random.Random) -> None:
     """One random legal action by a random seat among those to move (several may, in simultaneous games)."""
     seat = rng.choice(state.to_move)
-    state.apply(seat, rng.choice(state.legal_actions(seat)))
+    state.apply(seat, random_choice(state.legal_actions(seat), rng))
 
 
 def play_random_game(game: Game, num_players: int, seed: int, options: dict | None = None) -> int:

@@ -39,6 +39,11 @@ GAME_BENCHMARKS: dict[str, GameBenchmark] = {
             player_counts=(3, 4),
             position_options=({"pyramids": "rainbow"}, {"pyramids": "xeno"}, {"pyramids": "mono"}),
         ),
+        GameBenchmark(
+            "mars",
+            player_counts=(2,),
+            position_options=({}, {"five_colours": "+3", "size_points": True}, {"blind": True}),
+        ),
     )
 }
 

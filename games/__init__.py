@@ -1,8 +1,19 @@
 """Pure rules engines for the Martian Arcade games, behind one protocol (see `games.core`)."""
 
-from .core import Game, IllegalAction, Option, Outcome, Rng, State, replay_actions
+from .core import Game, IllegalAction, Option, Outcome, Rng, State, random_choice, replay_actions
+from .mars import MARS
 from .trickery import TRICKERY
 
-GAMES: dict[str, Game] = {game.id: game for game in (TRICKERY,)}
+GAMES: dict[str, Game] = {game.id: game for game in (TRICKERY, MARS)}
 
-__all__ = ["GAMES", "Game", "IllegalAction", "Option", "Outcome", "Rng", "State", "replay_actions"]
+__all__ = [
+    "GAMES",
+    "Game",
+    "IllegalAction",
+    "Option",
+    "Outcome",
+    "Rng",
+    "State",
+    "random_choice",
+    "replay_actions",
+]

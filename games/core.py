@@ -155,6 +155,15 @@ class Game:
         raise NotImplementedError
 
 
+def random_choice(actions: list, rng) -> object:
+    """An action for random play (tests, benchmarks): uniform half the time, else the first listed.
+
+    Engines list a progress-making action first (a M.A.R.S. draw), since some games allow endless
+    moving and purely uniform play would mostly shuffle pieces around.
+    """
+    return rng.choice(actions) if rng.random() < 0.5 else actions[0]
+
+
 def replay_actions(
     game: Game, num_players: int, seed: int, options: dict | None, log: list[tuple[int, str]]
 ) -> State:

@@ -7,12 +7,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import trickery
+from . import mars, trickery
 
 Renderer = Callable[..., bytes]
 
-BOARD_RENDERERS: dict[str, Renderer] = {"trickery": trickery.render_trickery_board}
-HAND_RENDERERS: dict[str, Renderer] = {"trickery": trickery.render_trickery_hand}
+BOARD_RENDERERS: dict[str, Renderer] = {
+    "trickery": trickery.render_trickery_board,
+    "mars": mars.render_mars_board,
+}
+HAND_RENDERERS: dict[str, Renderer] = {
+    "trickery": trickery.render_trickery_hand,
+    "mars": mars.render_mars_objective,
+}
 
 
 def _renderer(table: dict[str, Renderer], view: dict) -> Renderer:
@@ -23,7 +29,8 @@ def _renderer(table: dict[str, Renderer], view: dict) -> Renderer:
 
 
 def render_board(view: dict, *, names: list[str] | None = None) -> bytes:
-    """The public board as PNG bytes. Never shows view["hand"], so any seat's view is safe to post."""
+    """The board as PNG bytes. It draws what the view holds, so for a public post pass the
+    spectator view (`state.view(None)`): a seat's view may include that seat's private information."""
     return _renderer(BOARD_RENDERERS, view)(view, names=names)
 
 
@@ -32,7 +39,10 @@ def render_hand(view: dict, *, names: list[str] | None = None) -> bytes:
     return _renderer(HAND_RENDERERS, view)(view, names=names)
 
 
-RULES_PICTURES: dict[str, Callable[[], bytes]] = {"trickery": trickery.render_trickery_scoring_guide}
+RULES_PICTURES: dict[str, Callable[[], bytes]] = {
+    "trickery": trickery.render_trickery_scoring_guide,
+    "mars": mars.render_mars_rules_picture,
+}
 
 
 def render_rules_picture(game_id: str) -> bytes:

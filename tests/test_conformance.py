@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from games import GAMES, Outcome, replay_actions
+from games import GAMES, IllegalAction, Outcome, random_choice, replay_actions
 
 GAMES_PER_ID = 200
 # Applying every listed action on a clone at every step is the costly check; do it in full for
@@ -60,9 +60,22 @@ def clone(game, state):
     return game.from_json(state.to_json())
 
 
+def random_options(game, num_players, chooser):
+    """A random combination of options that the game accepts (some variants exclude others)."""
+    while True:
+        options = {
+            option.name: chooser.choice(_valid_choices(option, num_players)) for option in game.options
+        }
+        try:
+            game.new(num_players, 0, options)
+        except IllegalAction:
+            continue
+        return options
+
+
 def play_random_game(game, num_players, seed, *, full_check):
     chooser = random.Random(seed)
-    options = {option.name: chooser.choice(_valid_choices(option, num_players)) for option in game.options}
+    options = random_options(game, num_players, chooser)
     state = game.new(num_players, seed, options)
     log = []
     while not state.is_over:
@@ -83,7 +96,7 @@ def play_random_game(game, num_players, seed, *, full_check):
             clone(game, state).apply(seat, action)  # raises if a listed action is illegal
         check_views(state, num_players)
         state = check_round_trips(game, state)
-        action = chooser.choice(actions)
+        action = random_choice(actions, chooser)
         state.apply(seat, action)
         log.append((seat, str(action)))
     assert state.to_move == ()

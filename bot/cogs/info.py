@@ -13,12 +13,14 @@ from discord.ext import commands
 from games import GAMES
 from renderers import render_rules_picture
 
+from ..games import PRESENTERS
 from .matches import png_file
 
 if TYPE_CHECKING:
     from ..app import ArcadeBot
 
-PLAYABLE = [app_commands.Choice(name=game.title, value=game.id) for game in GAMES.values()]
+# Only games with Discord controls are offered; an engine alone isn't playable here.
+PLAYABLE = [app_commands.Choice(name=GAMES[game_id].title, value=game_id) for game_id in PRESENTERS]
 
 HELP_TEXT = """**Martian Arcade** — Looney Pyramid games, played right here.
 

@@ -1,0 +1,703 @@
+"""Agents of M.A.R.S. (Niko Lepka): two agents fill a board from a bag, scoring colour clusters
+against secret objectives. Implements shared/rules/mars.md, rulings R1-R20 and variants 6.1-6.7.
+
+Seats are 0 and 1; the first player (R3) is a setup choice, random by default. A turn is an
+optional objective swap (phase A), then exactly one of draw-and-place, move or swap (phase B).
+Draw-and-place is two actions: `D` draws from the bag (chance, from the match's Rng), then the
+same player places the shown piece (`G3@c4`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass
+
+from .core import Game, IllegalAction, Option, Outcome, Rng
+from .pieces import Pyramid
+
+RANKS = 8
+BASE_COLOURS = "RGBY"
+FIFTH_COLOUR = "P"
+BLACK = "K"
+BASE_SLOTS = (2, 1, 0, -1)
+NO_CENTER_SLOTS = (3, 2, -1, -2)
+MIN_SCORING_GROUP = 4
+SWAP_WINDOW_BLACKS = 4  # phase A is allowed while fewer blacks than this are on the board
+DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0))
+
+
+def slot_text(value: int) -> str:
+    return "0" if value == 0 else f"{value:+d}"
+
+
+def _slot_value(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise IllegalAction(f"'{text}' is not an objective slot (write +2, +1, 0, -1 ...).") from None
+
+
+# --- actions ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SetObjective:
+    """A player's secret objective: colour per slot value, highest value first."""
+
+    slots: tuple[tuple[int, str], ...]
+
+    def __str__(self) -> str:
+        return " ".join(f"{slot_text(value)}:{colour}" for value, colour in self.slots)
+
+
+@dataclass(frozen=True)
+class SwapSlots:
+    """Phase A: exchange the colours of two objective slots and reveal both (higher value first)."""
+
+    high: int
+    low: int
+
+    def __str__(self) -> str:
+        return f"O{slot_text(self.high)}/{slot_text(self.low)}"
+
+
+@dataclass(frozen=True)
+class Draw:
+    def __str__(self) -> str:
+        return "D"
+
+
+@dataclass(frozen=True)
+class Place:
+    piece: Pyramid
+    square: str
+
+    def __str__(self) -> str:
+        return f"{self.piece}@{self.square}"
+
+
+@dataclass(frozen=True)
+class Move:
+    origin: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.origin}-{self.target}"
+
+
+@dataclass(frozen=True)
+class Swap:
+    """The piece at `initiator` travels its pips to `target`; the two pieces change places."""
+
+    initiator: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.initiator}x{self.target}"
+
+
+MarsAction = SetObjective | SwapSlots | Draw | Place | Move | Swap
+
+
+# --- geometry -----------------------------------------------------------------------------
+
+
+def square_name(file: int, rank: int) -> str:
+    return f"{'abcdefgh'[file]}{rank + 1}"
+
+
+def square_coords(square: str) -> tuple[int, int]:
+    return "abcdefgh".index(square[0]), int(square[1:]) - 1
+
+
+def square_order(square: str) -> tuple[int, int]:
+    """a1, b1, ..., g1, a2, ...: the order R20 uses to name a swap once."""
+    file, rank = square_coords(square)
+    return rank, file
+
+
+def _valid_square(text: str, files: int) -> bool:
+    return len(text) == 2 and text[0] in "abcdefgh"[:files] and text[1] in "12345678"
+
+
+# --- scoring (spec section 5) -------------------------------------------------------------
+
+
+def colour_groups(board: dict[str, Pyramid], colour: str) -> list[list[str]]:
+    """Orthogonally connected groups of squares holding `colour`, size ignored (R12)."""
+    remaining = {square for square, piece in board.items() if piece.colour == colour}
+    groups = []
+    while remaining:
+        start = min(remaining, key=square_order)
+        group, frontier = [], [start]
+        remaining.discard(start)
+        while frontier:
+            square = frontier.pop()
+            group.append(square)
+            file, rank = square_coords(square)
+            for df, dr in DIRECTIONS:
+                if 0 <= file + df < 8 and 0 <= rank + dr < RANKS:
+                    neighbour = square_name(file + df, rank + dr)
+                    if neighbour in remaining:
+                        remaining.discard(neighbour)
+                        frontier.append(neighbour)
+        groups.append(sorted(group, key=square_order))
+    return groups
+
+
+def score_board(board: dict[str, Pyramid], colours: str, *, biggest_only: bool, size_points: bool) -> dict:
+    """V per colour and every group with whether it scores. Black never scores (R11)."""
+    values, groups = {}, []
+    for colour in colours:
+        found = []
+        for squares in colour_groups(board, colour):
+            pips = sum(board[s].size for s in squares)
+            found.append({"colour": colour, "squares": squares, "pips": pips, "count": len(squares)})
+        if biggest_only:
+            best = max(found, key=lambda g: (g["count"], g["pips"]), default=None)
+            scoring = [best] if best else []
+        else:
+            scoring = [g for g in found if g["count"] >= MIN_SCORING_GROUP]
+        for group in found:
+            group["scores"] = any(group is s for s in scoring)
+        values[colour] = sum(g["pips"] + (g["count"] if size_points else 0) for g in scoring)
+        groups += found
+    return {"values": values, "groups": groups}
+
+
+# --- the state ----------------------------------------------------------------------------
+
+
+class MarsState:
+    def __init__(self, *, options: dict, rng: Rng, first: int) -> None:
+        self.options = options
+        self.rng = rng
+        self.first = first
+        self.current = first
+        self.turn = 1
+        self.objectives: list[dict[int, str] | None] = [None, None]
+        self.public: list[set[int]] = [set(), set()]
+        self.board: dict[str, Pyramid] = {}
+        self.bag: Counter[str] = Counter(self._bag_contents())
+        self.drawn: Pyramid | None = None
+        self.phase_a_used = False
+        self.ko: dict[str, str | None] | None = (
+            None  # two squares' contents before the opponent's last move/swap
+        )
+        self.last_action: dict | None = None
+        self.over = False
+
+    # -- configuration
+
+    @property
+    def five_colours(self) -> bool:
+        return self.options["five_colours"] != "off"
+
+    @property
+    def colours(self) -> str:
+        return BASE_COLOURS + (FIFTH_COLOUR if self.five_colours else "")
+
+    @property
+    def files(self) -> int:
+        return 8 if self.five_colours else 7
+
+    @property
+    def slot_values(self) -> tuple[int, ...]:
+        if self.five_colours:
+            return tuple(sorted((*BASE_SLOTS, int(self.options["five_colours"])), reverse=True))
+        return NO_CENTER_SLOTS if self.options["no_center"] else BASE_SLOTS
+
+    @property
+    def blind(self) -> bool:
+        return self.options["blind"]
+
+    def _bag_contents(self) -> list[str]:
+        """The bag after the kits are set aside (R1; 6.1): every colour L5 M4 S4, plus the small
+        blacks, and in the base game the single black L and M too."""
+        pieces = [
+            f"{colour}{size}"
+            for colour in self.colours
+            for size, n in ((3, 5), (2, 4), (1, 4))
+            for _ in range(n)
+        ]
+        pieces += ["K1"] * 5
+        if not self.five_colours:
+            pieces += ["K2", "K3"]
+        return pieces
+
+    # -- protocol
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def in_setup(self) -> bool:
+        return any(objective is None for objective in self.objectives)
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        if self.over:
+            return ()
+        if self.in_setup:
+            return tuple(seat for seat in (0, 1) if self.objectives[seat] is None)
+        return (self.current,)
+
+    def swaps_open(self) -> bool:
+        """Whether phase A is still allowed (base rule, or variant 6.3 Black Trio)."""
+        blacks = [piece.size for piece in self.board.values() if piece.colour == BLACK]
+        if self.options["black_trio"]:
+            return not (3 in blacks and 2 in blacks and 1 in blacks)
+        return len(blacks) < SWAP_WINDOW_BLACKS
+
+    def legal_actions(self, seat: int) -> list[MarsAction]:
+        if seat not in self.to_move:
+            return []
+        if self.in_setup:
+            return [
+                SetObjective(tuple(zip(self.slot_values, order, strict=True)))
+                for order in itertools.permutations(self.colours)
+            ]
+        if self.drawn is not None:
+            empty = sorted(self._empty_squares(), key=square_order)
+            return [Place(self.drawn, square) for square in empty]
+        # The draw is listed first: it is the one action that moves the game towards its end.
+        actions: list[MarsAction] = [Draw()]
+        if not self.phase_a_used and self.swaps_open():
+            actions += [SwapSlots(high, low) for high, low in itertools.combinations(self.slot_values, 2)]
+        actions += self._moves_and_swaps()
+        return actions
+
+    def _empty_squares(self) -> list[str]:
+        return [
+            square_name(f, r)
+            for f in range(self.files)
+            for r in range(RANKS)
+            if square_name(f, r) not in self.board
+        ]
+
+    def _reach(self, origin: str) -> list[str]:
+        """Squares exactly `pips` away in a straight line, on the board (R6)."""
+        piece = self.board[origin]
+        file, rank = square_coords(origin)
+        found = []
+        for df, dr in DIRECTIONS:
+            f, r = file + df * piece.size, rank + dr * piece.size
+            if 0 <= f < self.files and 0 <= r < RANKS:
+                found.append(square_name(f, r))
+        return found
+
+    def _moves_and_swaps(self) -> list[MarsAction]:
+        moves, swaps = [], {}
+        for origin in sorted(self.board, key=square_order):
+            piece = self.board[origin]
+            if piece.colour == BLACK:
+                continue
+            for target in self._reach(origin):
+                other = self.board.get(target)
+                if other is None:
+                    if not self._undoes_last(origin, target, moved=True):
+                        moves.append(Move(origin, target))
+                elif (
+                    other.colour != BLACK
+                    and other != piece
+                    and not self._undoes_last(origin, target, moved=False)
+                ):
+                    pair = frozenset((origin, target))
+                    first = min(pair, key=square_order)
+                    if pair not in swaps or origin == first:  # R20: name it once, by the first square
+                        swaps[pair] = Swap(origin, target)
+        return moves + sorted(
+            swaps.values(), key=lambda s: (square_order(s.initiator), square_order(s.target))
+        )
+
+    def _undoes_last(self, origin: str, target: str, *, moved: bool) -> bool:
+        """Ko (R8): would this recreate the board from before the opponent's last move or swap?
+
+        Both act on exactly two squares, so only an action on the same two squares can do it."""
+        if self.ko is None or set(self.ko) != {origin, target}:
+            return False
+        after = {origin: None if moved else str(self.board[target]), target: str(self.board[origin])}
+        return after == self.ko
+
+    def apply(self, seat: int, action: MarsAction) -> list[str]:
+        if self.over:
+            raise IllegalAction("This match is already over.")
+        if seat not in self.to_move:
+            raise IllegalAction("It is not your turn.")
+        if self.in_setup:
+            return self._set_objective(seat, action)
+        if self.drawn is not None:
+            return self._place(seat, action)
+        if isinstance(action, SwapSlots):
+            return self._swap_slots(seat, action)
+        if isinstance(action, Draw):
+            piece = self._draw_piece()
+            self.drawn = piece
+            return [f"DRAW {piece}"]
+        if isinstance(action, Move | Swap):
+            return self._move_or_swap(seat, action)
+        raise IllegalAction("Choose a draw, a move or a swap.")
+
+    def _set_objective(self, seat: int, action: MarsAction) -> list[str]:
+        if not isinstance(action, SetObjective):
+            raise IllegalAction("First set your secret objective.")
+        values = [value for value, _ in action.slots]
+        colours = [colour for _, colour in action.slots]
+        if sorted(values, reverse=True) != list(self.slot_values) or sorted(colours) != sorted(self.colours):
+            raise IllegalAction(
+                f"Give each colour ({', '.join(self.colours)}) exactly one of the values "
+                f"{', '.join(slot_text(v) for v in self.slot_values)}."
+            )
+        self.objectives[seat] = dict(action.slots)
+        return [f"OBJECTIVE P{seat + 1}"]
+
+    def _objective_to_swap(self, seat: int) -> int:
+        return 1 - seat if self.blind else seat  # Blind Agents swap the opponent's slots (6.2)
+
+    def _swap_slots(self, seat: int, action: SwapSlots) -> list[str]:
+        if self.phase_a_used:
+            raise IllegalAction("You have already swapped objective slots this turn.")
+        if not self.swaps_open():
+            raise IllegalAction("Objective swaps are closed: too many black pieces are on the board.")
+        if action.high == action.low or {action.high, action.low} - set(self.slot_values):
+            raise IllegalAction("Pick two different slots of the objective.")
+        owner = self._objective_to_swap(seat)
+        objective = self.objectives[owner]
+        objective[action.high], objective[action.low] = objective[action.low], objective[action.high]
+        self.public[owner] |= {action.high, action.low}
+        self.phase_a_used = True
+        self.last_action = {"seat": seat, "kind": "objective", "squares": [], "piece": None}
+        return [f"{action}={objective[action.high]},{objective[action.low]}"]
+
+    def _draw_piece(self) -> Pyramid:
+        """One uniformly random piece from the bag (R5)."""
+        pieces = sorted(self.bag.elements())
+        piece = pieces[self.rng.below(len(pieces))]
+        self.bag[piece] -= 1
+        if not self.bag[piece]:
+            del self.bag[piece]
+        return Pyramid.parse(piece)
+
+    def _place(self, seat: int, action: MarsAction) -> list[str]:
+        if not isinstance(action, Place):
+            raise IllegalAction(f"Place the {self.drawn.label} you drew on an empty square.")
+        if action.piece != self.drawn:
+            raise IllegalAction(f"You drew the {self.drawn.label}, not the {action.piece.label}.")
+        if not _valid_square(action.square, self.files) or action.square in self.board:
+            raise IllegalAction(f"{action.square} is not an empty square of the board.")
+        self.board[action.square] = self.drawn
+        self.drawn = None
+        self.ko = None  # a draw can't be undone, so the reply is free
+        self.last_action = {
+            "seat": seat,
+            "kind": "place",
+            "squares": [action.square],
+            "piece": str(action.piece),
+        }
+        return self._end_turn(seat)
+
+    def _move_or_swap(self, seat: int, action: Move | Swap) -> list[str]:
+        origin, target = (
+            (action.origin, action.target) if isinstance(action, Move) else (action.initiator, action.target)
+        )
+        for square in (origin, target):
+            if not _valid_square(square, self.files):
+                raise IllegalAction(f"{square} is not on the board.")
+        piece = self.board.get(origin)
+        if piece is None:
+            raise IllegalAction(f"There is no piece on {origin}.")
+        if piece.colour == BLACK:
+            raise IllegalAction("Black pieces never move.")
+        if target not in self._reach(origin):
+            raise IllegalAction(f"The {piece.label} moves exactly {piece.size} squares in a straight line.")
+        other = self.board.get(target)
+        if isinstance(action, Move) and other is not None:
+            raise IllegalAction(f"{target} is occupied: that would be a swap ({origin}x{target}).")
+        if isinstance(action, Swap):
+            if other is None:
+                raise IllegalAction(f"{target} is empty: that would be a move ({origin}-{target}).")
+            if other.colour == BLACK:
+                raise IllegalAction("Black pieces can't be swapped.")
+            if other == piece:
+                raise IllegalAction("Swapping two identical pieces changes nothing.")
+        if self._undoes_last(origin, target, moved=isinstance(action, Move)):
+            raise IllegalAction("That would undo your opponent's last move (Ko): choose something else.")
+        self.ko = {origin: str(piece), target: str(other) if other else None}
+        if other is None:
+            del self.board[origin]
+        else:
+            self.board[origin] = other
+        self.board[target] = piece
+        kind = "move" if isinstance(action, Move) else "swap"
+        self.last_action = {"seat": seat, "kind": kind, "squares": [origin, target], "piece": str(piece)}
+        return self._end_turn(seat)
+
+    def _end_turn(self, seat: int) -> list[str]:
+        if len(self.board) == self.files * RANKS:  # 4.6: only a placement can fill the board
+            self.over = True
+            for owner in (0, 1):
+                self.public[owner] = set(self.slot_values)
+            totals = self.scores()
+            return [f"# P1 {totals[0]} P2 {totals[1]}"]
+        self.current = 1 - seat
+        self.turn += 1
+        self.phase_a_used = False
+        return []
+
+    # -- scoring
+
+    def scoring(self) -> dict:
+        result = score_board(
+            self.board,
+            self.colours,
+            biggest_only=self.options["biggest_only"],
+            size_points=self.options["size_points"],
+        )
+        breakdown = []
+        for owner in (0, 1):
+            by_colour = {colour: value for value, colour in self.objectives[owner].items()}
+            breakdown.append(
+                [
+                    {
+                        "colour": colour,
+                        "multiplier": by_colour[colour],
+                        "value": result["values"][colour],
+                        "points": by_colour[colour] * result["values"][colour],
+                    }
+                    for colour in self.colours
+                ]
+            )
+        result["breakdown"] = breakdown
+        result["totals"] = [sum(row["points"] for row in rows) for rows in breakdown]
+        return result
+
+    def scores(self) -> list[int]:
+        return self.scoring()["totals"]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if not self.over:
+            return None
+        totals = self.scores()
+        best = max(totals)
+        return Outcome(
+            tuple(totals), tuple(seat for seat in (0, 1) if totals[seat] == best)
+        )  # R13: a tie is a draw
+
+    # -- what each seat may see
+
+    def _sees_slots_of(self, viewer: int | None, owner: int) -> bool:
+        """Who knows a player's hidden slots: the owner, or in Blind Agents the opponent only (R15b)."""
+        if viewer is None:
+            return False
+        return viewer != owner if self.blind else viewer == owner
+
+    def _slot_token(self, owner: int, value: int, colour: str | None) -> str:
+        return f"P{owner + 1}{slot_text(value)}:{colour or '?'}"
+
+    def view(self, seat: int | None) -> dict:
+        objectives = []
+        for owner in (0, 1):
+            objective = self.objectives[owner] or {}
+            known = self._sees_slots_of(seat, owner)
+            objectives.append(
+                [
+                    self._slot_token(
+                        owner, value, objective.get(value) if known or value in self.public[owner] else None
+                    )
+                    for value in self.slot_values
+                ]
+            )
+        view = {
+            "game": "mars",
+            "seat": seat,
+            "files": self.files,
+            "ranks": RANKS,
+            "board": {
+                square: str(piece)
+                for square, piece in sorted(self.board.items(), key=lambda i: square_order(i[0]))
+            },
+            "bag_count": sum(self.bag.values()),
+            "bag": dict(sorted(self.bag.items())),
+            "blacks_on_board": sum(piece.colour == BLACK for piece in self.board.values()),
+            "objective_swaps_open": self.swaps_open(),
+            "slot_values": list(self.slot_values),
+            "objectives": objectives,
+            "public_slots": [sorted(self.public[owner], reverse=True) for owner in (0, 1)],
+            "objective_set": [objective is not None for objective in self.objectives],
+            "phase": "over" if self.over else "setup" if self.in_setup else "play",
+            "to_move": list(self.to_move),
+            "first_player": self.first,
+            "turn": self.turn,
+            "drawn": str(self.drawn) if self.drawn else None,
+            "phase_a_used": self.phase_a_used,
+            "last_action": dict(self.last_action) if self.last_action else None,
+            "is_over": self.over,
+            "winners": list(self.outcome.winners) if self.over else [],
+            "scoring": self.scoring() if self.over else None,
+        }
+        return view
+
+    def secrets(self, seat: int) -> set[str]:
+        """Hidden slots that `seat` can see and nobody else can."""
+        found = set()
+        for owner in (0, 1):
+            if self._sees_slots_of(seat, owner) and self.objectives[owner]:
+                for value, colour in self.objectives[owner].items():
+                    if value not in self.public[owner]:
+                        found.add(self._slot_token(owner, value, colour))
+        return found
+
+    # -- persistence
+
+    def to_json(self) -> dict:
+        return {
+            "options": dict(self.options),
+            "rng": self.rng.to_json(),
+            "first": self.first,
+            "current": self.current,
+            "turn": self.turn,
+            "objectives": [
+                [[value, colour] for value, colour in objective.items()] if objective else None
+                for objective in self.objectives
+            ],
+            "public": [sorted(values) for values in self.public],
+            "board": {square: str(piece) for square, piece in sorted(self.board.items())},
+            "bag": dict(sorted(self.bag.items())),
+            "drawn": str(self.drawn) if self.drawn else None,
+            "phase_a_used": self.phase_a_used,
+            "ko": dict(self.ko) if self.ko else None,
+            "last_action": dict(self.last_action) if self.last_action else None,
+            "over": self.over,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> MarsState:
+        state = cls(options=dict(data["options"]), rng=Rng.from_json(data["rng"]), first=data["first"])
+        state.current = data["current"]
+        state.turn = data["turn"]
+        state.objectives = [
+            {value: colour for value, colour in objective} if objective is not None else None
+            for objective in data["objectives"]
+        ]
+        state.public = [set(values) for values in data["public"]]
+        state.board = {square: Pyramid.parse(piece) for square, piece in data["board"].items()}
+        state.bag = Counter(data["bag"])
+        state.drawn = Pyramid.parse(data["drawn"]) if data["drawn"] else None
+        state.phase_a_used = data["phase_a_used"]
+        state.ko = dict(data["ko"]) if data["ko"] else None
+        state.last_action = dict(data["last_action"]) if data["last_action"] else None
+        state.over = data["over"]
+        return state
+
+
+class Mars(Game):
+    def new(self, num_players: int, seed: int, options: dict | None = None) -> MarsState:
+        self.check_players(num_players)
+        options = self.resolve_options(options)
+        check_variants(options)
+        rng = Rng(seed)
+        first = rng.below(2) if options["first_player"] == "random" else options["first_player"] - 1
+        state = MarsState(options=options, rng=rng, first=first)
+        if options["objectives"] == "deck" or options["blind"]:
+            # 6.7 and R15b: two different assignments dealt at random.
+            orders = list(itertools.permutations(state.colours))
+            first_order = orders.pop(rng.below(len(orders)))
+            second_order = orders[rng.below(len(orders))]
+            for seat, order in ((0, first_order), (1, second_order)):
+                state.objectives[seat] = dict(zip(state.slot_values, order, strict=True))
+        return state
+
+    def from_json(self, data: dict) -> MarsState:
+        return MarsState.from_json(data)
+
+    def parse_action(self, text: str) -> MarsAction:
+        """Reads `+2:Y +1:G 0:R -1:B`, `O+2/-1`, `D`, `G3@c4`, `c3-c5` and `c2xc5`."""
+        words = text.split()
+        if not words:
+            raise IllegalAction("Write an action: D, a move like c3-c5, a swap like c2xc5, or O+2/-1.")
+        if ":" in text:
+            try:
+                slots = tuple((_slot_value(word.split(":")[0]), word.split(":")[1].upper()) for word in words)
+            except IndexError:
+                raise IllegalAction("Write the objective like +2:Y +1:G 0:R -1:B.") from None
+            return SetObjective(slots)
+        if len(words) != 1:
+            raise IllegalAction(f"'{text}' is not a M.A.R.S. action.")
+        word = words[0]
+        if word.upper() == "D":
+            return Draw()
+        if word[:1].upper() == "O" and "/" in word:
+            high, low = (_slot_value(part) for part in word[1:].split("/", 1))
+            return SwapSlots(max(high, low), min(high, low))
+        if "@" in word:
+            piece, square = word.split("@", 1)
+            return Place(Pyramid.parse(piece), _square(square))
+        for separator, kind in (("-", Move), ("x", Swap)):
+            parts = word.lower().split(separator)
+            if len(parts) == 2 and all(len(part) == 2 for part in parts):
+                return kind(_square(parts[0]), _square(parts[1]))
+        raise IllegalAction(f"'{text}' is not a M.A.R.S. action: try D, c3-c5, c2xc5 or O+2/-1.")
+
+
+def _square(text: str) -> str:
+    text = text.strip().lower()
+    if not _valid_square(text, 8):
+        raise IllegalAction(f"'{text}' is not a square (a1 to h8).")
+    return text
+
+
+def check_variants(options: dict) -> None:
+    """Refuse the combinations the rules don't define."""
+    if options["five_colours"] != "off":
+        if options["no_center"]:
+            raise IllegalAction("No Center can't be combined with 5 Color Agents (R17).")
+        if options["black_trio"]:
+            raise IllegalAction("Black Trio Blocks the Swap can't be combined with 5 Color Agents.")
+        if options["objectives"] == "deck":
+            raise IllegalAction("The objective card deck is for 4 colours only (R18).")
+
+
+MARS = Mars(
+    id="mars",
+    title="Agents of M.A.R.S.",
+    min_players=2,
+    max_players=2,
+    options=(
+        Option(
+            "five_colours",
+            "off",
+            ("off", "+3", "-2"),
+            "5 Color Agents: add purple, 8x8 board; fifth slot +3 or -2.",
+        ),
+        Option(
+            "blind",
+            False,
+            (False, True),
+            "Blind Agents: your objective is dealt and only your opponent sees it.",
+        ),
+        Option(
+            "black_trio",
+            False,
+            (False, True),
+            "Black Trio Blocks the Swap: black L+M+S on the board closes swaps.",
+        ),
+        Option("biggest_only", False, (False, True), "Only the Biggest Group Counts, per colour."),
+        Option(
+            "size_points",
+            False,
+            (False, True),
+            "The Size of the Group Gives Points: +1 per piece in a group.",
+        ),
+        Option("no_center", False, (False, True), "No Center: slots are +3, +2, -1, -2."),
+        Option(
+            "objectives",
+            "choose",
+            ("choose", "deck"),
+            "Objectives chosen by each player, or dealt from the deck.",
+        ),
+        Option("first_player", "random", ("random", 1, 2), "Who moves first: random, or P1 / P2."),
+    ),
+)

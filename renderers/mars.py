@@ -1,0 +1,1154 @@
+"""Agents of M.A.R.S. pictures: the public board, a seat's objective, and the rules picture.
+
+The board draws only what the view holds. A seat's own hidden objective slots are in that seat's
+view, so the board of a seat's view marks them "only you can see"; post boards drawn from the
+public view (seat None), where they are "?".
+
+Pieces are drawn as pyramids seen from above on a light, Martian-dust board: the footprint grows
+with the size (small, medium, large) and the south face carries the pips; black pieces are the
+only dark ones. On the final board the scoring groups are outlined in their colour and every other
+piece is drawn hollow, so the groups stand out.
+
+Every picture goes through `to_png` (64 colours), so pieces use three shades each and the other
+marks reuse those shades or the kit's palette.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from games.pieces import COLOUR_NAMES, SIZE_NAMES
+
+from .common import (
+    ACCENT,
+    BACKGROUND,
+    EM_DASH,
+    FAINT,
+    GOOD,
+    MUTED,
+    ON_ACCENT,
+    ON_GOOD,
+    PANEL,
+    PANEL_ACTIVE,
+    PANEL_EDGE,
+    PENALTY,
+    PYRAMID_COLOURS,
+    SUPERSAMPLE,
+    TEXT,
+    Box,
+    Colour,
+    draw_text,
+    fit_text,
+    luminance,
+    mix,
+    new_canvas,
+    paste,
+    pill,
+    plain,
+    printable,
+    pyramid_extent,
+    pyramid_sprite,
+    signed,
+    text_width,
+    to_png,
+)
+
+WIDTH = 1000
+MARGIN = 16
+GAP = 14
+HEADER_H = 64
+GUTTER = 36  # rank numbers, left of the board
+FOOT = 38  # file letters, under the board
+BOARD_AREA = 546  # the squares fit in BOARD_AREA x 8/7 BOARD_AREA: 78 px squares on 7x8, 68 px on 8x8
+PANEL_X0 = MARGIN + GUTTER + BOARD_AREA + GAP + 2
+PANEL_W = WIDTH - MARGIN - PANEL_X0
+RADIUS = 14
+PAD = 16
+
+TITLE_SIZE = 30
+BIG_SIZE = 44
+BODY_SIZE = 26
+SMALL_SIZE = 22
+
+# --- palette additions: a Martian-dust board, a cyan mark for the last action -----------------
+
+SQUARE = (216, 200, 174)
+SQUARE_EDGE = (160, 141, 116)
+BOARD_EDGE = (120, 100, 78)
+LAST = (40, 222, 255)  # no piece is cyan, so the mark never blends into a piece
+LAST_DARK = BACKGROUND
+PRIVATE = (255, 122, 204)  # a slot only the viewer can see
+
+FOOTPRINT = {1: 0.48, 2: 0.67, 3: 0.86}  # side of a piece's base / side of its square
+
+# --- names ----------------------------------------------------------------------------------
+
+
+def seat_tag(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+def _names(view: dict, names: list[str] | None) -> list[str] | None:
+    if names:
+        return names
+    hint = view.get("names_hint")
+    return hint if isinstance(hint, list) else None
+
+
+def seat_name(seat: int, names: list[str] | None) -> str:
+    if names and seat < len(names) and names[seat]:
+        return printable(str(names[seat]))
+    return ""
+
+
+def seat_label(seat: int, names: list[str] | None) -> str:
+    name = seat_name(seat, names)
+    return f"{seat_tag(seat)} {name}" if name else seat_tag(seat)
+
+
+def colour_name(colour: str) -> str:
+    return COLOUR_NAMES.get(colour, colour)
+
+
+def piece_label(code: str) -> str:
+    """ "G3" -> "large green"."""
+    return f"{SIZE_NAMES.get(int(code[1]), '?')} {colour_name(code[0])}"
+
+
+# --- the view -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Slot:
+    seat: int
+    value: int
+    colour: str | None  # None: not visible to this viewer
+    public: bool
+
+    @property
+    def status(self) -> str:
+        """ "public", "private" (only the viewer sees it) or "hidden"."""
+        if self.colour is None:
+            return "hidden"
+        return "public" if self.public else "private"
+
+
+def parse_slot(token: str, public_values: list[int]) -> Slot:
+    """ "P1+2:Y" -> seat 0, value 2, colour Y; "P10:?" -> seat 0, value 0, colour not visible."""
+    head, _, colour = token.partition(":")
+    seat = int(head[1]) - 1
+    value = int(head[2:])
+    return Slot(seat, value, None if colour in ("", "?") else colour, value in public_values)
+
+
+def objective_slots(view: dict, seat: int) -> list[Slot]:
+    objectives = view.get("objectives") or []
+    public = view.get("public_slots") or []
+    public_values = list(public[seat]) if seat < len(public) else []
+    tokens = objectives[seat] if seat < len(objectives) else []
+    return [parse_slot(token, public_values) for token in tokens]
+
+
+def num_seats(view: dict) -> int:
+    return max(2, len(view.get("objectives") or []))
+
+
+def square_index(view: dict, square: str) -> tuple[int, int]:
+    """(column from the left, row from the top) of a square like "c4"."""
+    return ord(square[0].lower()) - ord("a"), view["ranks"] - int(square[1:])
+
+
+def on_board(view: dict, square: str) -> bool:
+    try:
+        column, row = square_index(view, square)
+    except (ValueError, IndexError):
+        return False
+    return 0 <= column < view["files"] and 0 <= row < view["ranks"]
+
+
+# --- layout ---------------------------------------------------------------------------------
+
+TURN_H = 132
+STATUS_ROW_H = 38
+STATUS_H = 2 * PAD + 4 * STATUS_ROW_H - 4
+OBJ_HEADER_H = 44
+OBJ_SEAT_H = 128
+OBJ_LEGEND_H = 40
+TABLE_BANNER_H = 62
+TABLE_ROW_H = 42
+
+
+@dataclass(frozen=True)
+class MarsLayout:
+    width: int
+    height: int
+    square: int  # side of one square, px
+    board: Box  # the squares only
+    turn: Box
+    status: Box
+    objectives: Box
+    table: Box | None  # the scoring breakdown, once the game is over
+
+
+def square_size(view: dict) -> int:
+    return min(BOARD_AREA // view["files"], BOARD_AREA * 8 // 7 // view["ranks"])
+
+
+def board_layout(view: dict) -> MarsLayout:
+    square = square_size(view)
+    top = HEADER_H + 8
+    board = (MARGIN + GUTTER, top, MARGIN + GUTTER + square * view["files"], top + square * view["ranks"])
+    x0, x1 = PANEL_X0, PANEL_X0 + PANEL_W
+    turn = (x0, top, x1, top + TURN_H)
+    status = (x0, turn[3] + GAP, x1, turn[3] + GAP + STATUS_H)
+    objectives_h = OBJ_HEADER_H + OBJ_SEAT_H * num_seats(view) + OBJ_LEGEND_H
+    objectives = (x0, status[3] + GAP, x1, status[3] + GAP + objectives_h)
+    bottom = max(board[3] + FOOT, objectives[3])
+    table = None
+    if view.get("scoring"):
+        rows = len(view["scoring"].get("values") or {})
+        table_h = PAD + TABLE_BANNER_H + 12 + TABLE_ROW_H * (rows + 2) + PAD
+        table = (MARGIN, bottom + GAP, WIDTH - MARGIN, bottom + GAP + table_h)
+        bottom = table[3]
+    return MarsLayout(WIDTH, bottom + MARGIN, square, board, turn, status, objectives, table)
+
+
+def board_square_box(view: dict, square: str) -> Box:
+    """The pixel box of a square on the board picture (for tests and click maps)."""
+    layout = board_layout(view)
+    column, row = square_index(view, square)
+    x0 = layout.board[0] + column * layout.square
+    y0 = layout.board[1] + row * layout.square
+    return (x0, y0, x0 + layout.square, y0 + layout.square)
+
+
+# --- pieces ---------------------------------------------------------------------------------
+
+
+def piece_rgb(colour: str) -> Colour:
+    return PYRAMID_COLOURS.get(colour, (200, 200, 200))
+
+
+def _edge_colour(rgb: Colour) -> Colour:
+    return MUTED if luminance(rgb) < 60 else mix(rgb, (0, 0, 0), 0.3)
+
+
+def piece_shades(colour: str) -> tuple[Colour, Colour, Colour]:
+    """(light, base, dark) faces of a piece. Few shades: the PNG keeps only 64 colours."""
+    if colour == "K":
+        return (100, 102, 110), (58, 60, 66), PYRAMID_COLOURS["K"]
+    rgb = piece_rgb(colour)
+    return mix(rgb, (255, 255, 255), 0.3), rgb, mix(rgb, (0, 0, 0), 0.3)
+
+
+def pip_colour(colour: str) -> Colour:
+    return BACKGROUND if luminance(piece_shades(colour)[2]) > 120 else TEXT
+
+
+@lru_cache(maxsize=512)
+def top_sprite(colour: str, size: int, cell: int, *, dim: bool = False) -> Image.Image:
+    """A pyramid seen from above, `cell * FOOTPRINT[size]` px square.
+
+    Lit from the north-west: the north face light, the west face the piece's own colour, the east
+    and south faces and the edge dark; the pips are dots near the base of the south face. `dim`
+    (pieces outside the scoring groups on the final board) is a hollow square with its pips.
+    """
+    side = max(8, round(cell * FOOTPRINT[size]))
+    s = SUPERSAMPLE
+    n = side * s
+    image = Image.new("RGBA", (n, n), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    light, base, dark = piece_shades(colour)
+    pip = pip_colour(colour)
+    width = max(1, round(cell / 30)) * s
+    if dim:  # a hollow outline with its pips, in the piece's own colour: no new palette colours
+        width = max(2, round(cell / 24)) * s
+        draw.rectangle((0, 0, n - 1, n - 1), outline=(*base, 255), width=width)
+        pip = base
+    else:
+        apex = (n / 2, n / 2)
+        nw, ne, se, sw = (0, 0), (n, 0), (n, n), (0, n)
+        for a, b, fill in ((nw, ne, light), (sw, nw, base), (ne, se, dark), (se, sw, dark)):
+            draw.polygon([a, b, apex], fill=(*fill, 255))
+        draw.rectangle((0, 0, n - 1, n - 1), outline=(*dark, 255), width=width)
+    radius = max(2.2 * s, n * 0.062)
+    spacing = radius * 3.0
+    y = n / 2 if dim else n - width - radius * 1.9
+    for i in range(size):
+        x = n / 2 + (i - (size - 1) / 2) * spacing
+        draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=(*pip, 255))
+    return image.reduce(s)
+
+
+def draw_piece(canvas: Image.Image, code: str, box: Box, *, dim: bool = False) -> None:
+    """A piece centred in a square box."""
+    colour, size = code[0], int(code[1])
+    sprite = top_sprite(colour, size, box[2] - box[0], dim=dim)
+    paste(
+        canvas,
+        sprite,
+        ((box[0] + box[2] - sprite.width) // 2, (box[1] + box[3] - sprite.height) // 2),
+    )
+
+
+# --- drawing helpers ------------------------------------------------------------------------
+
+
+def wrap(text: str, size: int, max_width: float, *, bold: bool = False) -> list[str]:
+    """Greedy word wrap."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        attempt = f"{line} {word}".strip()
+        if line and text_width(attempt, size, bold=bold) > max_width:
+            lines.append(line)
+            line = word
+        else:
+            line = attempt
+    if line:
+        lines.append(line)
+    return lines
+
+
+def draw_arrow(
+    draw: ImageDraw.ImageDraw,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    *,
+    colour: Colour,
+    outline: Colour,
+    width: int = 6,
+    both: bool = False,
+) -> None:
+    """A straight arrow (horizontal or vertical, as moves are) with a dark rim; head at `end`."""
+    (x0, y0), (x1, y1) = start, end
+    length = max(abs(x1 - x0), abs(y1 - y0))
+    if length < 4:
+        return
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    head = width * 2.8
+
+    def head_points(
+        tip_x: float, tip_y: float, dx: float, dy: float, grow: float
+    ) -> list[tuple[float, float]]:
+        base_x, base_y = tip_x - dx * head, tip_y - dy * head
+        half = head * 0.62 + grow
+        return [
+            (tip_x + dx * grow, tip_y + dy * grow),
+            (base_x - dy * half, base_y + dx * half),
+            (base_x + dy * half, base_y - dx * half),
+        ]
+
+    shaft_start = (x0 + ux * head * 0.8, y0 + uy * head * 0.8) if both else (x0, y0)
+    shaft_end = (x1 - ux * head * 0.8, y1 - uy * head * 0.8)
+    for fill, grow in ((outline, 3), (colour, 0)):
+        draw.line([shaft_start, shaft_end], fill=fill, width=width + 2 * grow)
+        draw.polygon(head_points(x1, y1, ux, uy, grow), fill=fill)
+        if both:
+            draw.polygon(head_points(x0, y0, -ux, -uy, grow), fill=fill)
+
+
+def _card(
+    draw: ImageDraw.ImageDraw, box: Box, *, fill: Colour = PANEL, edge: Colour = PANEL_EDGE, width: int = 2
+) -> None:
+    draw.rounded_rectangle(box, radius=RADIUS, fill=fill, outline=edge, width=width)
+
+
+def _swatch(draw: ImageDraw.ImageDraw, box: Box, colour: str) -> None:
+    """A rounded square in a piece colour with its letter (for colour-blind players)."""
+    rgb = piece_rgb(colour)
+    draw.rounded_rectangle(box, radius=6, fill=rgb, outline=_edge_colour(rgb), width=2)
+    ink = (20, 22, 28) if luminance(rgb) > 150 else (250, 250, 250)
+    size = max(SMALL_SIZE, round((box[3] - box[1]) * 0.55))
+    draw_text(
+        draw,
+        ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
+        colour,
+        size=size,
+        fill=ink,
+        anchor="mm",
+        bold=True,
+    )
+
+
+def _dashed_rectangle(
+    draw: ImageDraw.ImageDraw, box: Box, *, colour: Colour, width: int, dash: int = 8
+) -> None:
+    x0, y0, x1, y1 = box
+    for x in range(x0, x1, 2 * dash):
+        draw.rectangle((x, y0, min(x + dash, x1), y0 + width - 1), fill=colour)
+        draw.rectangle((x, y1 - width + 1, min(x + dash, x1), y1), fill=colour)
+    for y in range(y0, y1, 2 * dash):
+        draw.rectangle((x0, y, x0 + width - 1, min(y + dash, y1)), fill=colour)
+        draw.rectangle((x1 - width + 1, y, x1, min(y + dash, y1)), fill=colour)
+
+
+# --- the board ------------------------------------------------------------------------------
+
+
+def render_mars_board(view: dict, *, names: list[str] | None = None) -> bytes:
+    """Header, the board with coordinates, the side panel, and at the end the scoring breakdown."""
+    names = _names(view, names)
+    layout = board_layout(view)
+    image, draw = new_canvas(layout.width, layout.height)
+    _draw_header(draw, view)
+    _draw_board(image, draw, layout, view)
+    _draw_turn(image, draw, layout.turn, view, names, layout.square)
+    _draw_status(draw, layout.status, view)
+    _draw_objectives(draw, layout.objectives, view, names)
+    if layout.table:
+        _draw_breakdown(draw, layout.table, view, names)
+    return to_png(image)
+
+
+def _draw_header(draw: ImageDraw.ImageDraw, view: dict) -> None:
+    middle = HEADER_H / 2 + 4
+    phase = view.get("phase")
+    if view.get("is_over") or phase == "over":
+        progress = "Final"
+    elif phase == "setup":
+        progress = "Choosing objectives"
+    else:
+        progress = f"Turn {view.get('turn', 1)}"
+    title = f"Agents of M.A.R.S. {EM_DASH} {progress}"
+    draw_text(draw, (MARGIN + 4, middle), title, size=TITLE_SIZE, fill=TEXT, anchor="lm", bold=True)
+    colours = len(view.get("slot_values") or [0] * 4)
+    info = f"{view['files']}x{view['ranks']} board · {colours} colours"
+    draw_text(draw, (WIDTH - MARGIN - 4, middle), info, size=SMALL_SIZE, fill=MUTED, anchor="rm")
+
+
+def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, layout: MarsLayout, view: dict) -> None:
+    bx0, by0, bx1, by1 = layout.board
+    sq = layout.square
+    draw.rectangle((bx0 - 4, by0 - 4, bx1 + 3, by1 + 3), fill=BOARD_EDGE)
+    draw.rectangle((bx0, by0, bx1 - 1, by1 - 1), fill=SQUARE)
+    last = view.get("last_action") or {}
+    last_squares = [sq_ for sq_ in last.get("squares") or [] if on_board(view, sq_)]
+    for square in last_squares:  # tint under the grid, frame over it
+        x0, y0, x1, y1 = board_square_box(view, square)
+        draw.rectangle((x0, y0, x1, y1), fill=mix(SQUARE, LAST, 0.42))
+    for i in range(1, view["files"]):
+        draw.line((bx0 + i * sq, by0, bx0 + i * sq, by1 - 1), fill=SQUARE_EDGE, width=2)
+    for i in range(1, view["ranks"]):
+        draw.line((bx0, by0 + i * sq, bx1 - 1, by0 + i * sq), fill=SQUARE_EDGE, width=2)
+    for i in range(view["files"]):
+        draw_text(
+            draw,
+            (bx0 + (i + 0.5) * sq, by1 + FOOT / 2 + 2),
+            chr(ord("a") + i),
+            size=SMALL_SIZE + 2,
+            fill=MUTED,
+            anchor="mm",
+            bold=True,
+        )
+    for row in range(view["ranks"]):
+        draw_text(
+            draw,
+            (bx0 - GUTTER / 2 - 2, by0 + (row + 0.5) * sq),
+            str(view["ranks"] - row),
+            size=SMALL_SIZE + 2,
+            fill=MUTED,
+            anchor="mm",
+            bold=True,
+        )
+
+    scoring = view.get("scoring") or None
+    in_scoring_group: set[str] = set()
+    if scoring:
+        for group in scoring.get("groups") or []:
+            if group.get("scores"):
+                in_scoring_group.update(group["squares"])
+    for square, code in (view.get("board") or {}).items():
+        if on_board(view, square):
+            dim = bool(scoring) and square not in in_scoring_group
+            draw_piece(image, code, board_square_box(view, square), dim=dim)
+
+    if scoring:
+        for group in scoring.get("groups") or []:
+            if group.get("scores"):
+                _outline_group(draw, view, group["squares"], piece_rgb(group["colour"]))
+
+    for square in last_squares:
+        x0, y0, x1, y1 = board_square_box(view, square)
+        draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=LAST_DARK, width=2)
+        draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=LAST, width=4)
+    if last.get("kind") in ("move", "swap") and len(last_squares) == 2:
+        _draw_action_arrow(draw, view, last_squares, swap=last["kind"] == "swap")
+
+
+def _draw_action_arrow(draw: ImageDraw.ImageDraw, view: dict, squares: list[str], *, swap: bool) -> None:
+    a, b = (board_square_box(view, square) for square in squares)
+    arrow_between(draw, a, b, swap=swap)
+
+
+def arrow_between(draw: ImageDraw.ImageDraw, a: Box, b: Box, *, swap: bool) -> None:
+    """From square a's centre (a move) or edge (a swap) to square b's near edge."""
+    (ax, ay), (bx, by) = ((a[0] + a[2]) / 2, (a[1] + a[3]) / 2), ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+    if ax != bx and ay != by:
+        return  # not a straight line: the frames alone show it
+    sq = a[2] - a[0]
+    dx, dy = (bx > ax) - (bx < ax), (by > ay) - (by < ay)
+    inset = sq * 0.5 - 6
+    end = (bx - dx * inset, by - dy * inset)
+    start = (ax + dx * inset, ay + dy * inset) if swap else (ax, ay)
+    draw_arrow(draw, start, end, colour=LAST, outline=LAST_DARK, width=max(4, sq // 12), both=swap)
+
+
+def _outline_group(draw: ImageDraw.ImageDraw, view: dict, squares: list[str], rgb: Colour) -> None:
+    """A thick line in the group's colour around its outer edge, inside its squares."""
+    cells = {square_index(view, square) for square in squares if on_board(view, square)}
+    _outline_cells(draw, board_layout(view).board[:2], square_size(view), cells, rgb)
+
+
+def _outline_cells(
+    draw: ImageDraw.ImageDraw, origin: tuple[int, int], cell: int, cells: set[tuple[int, int]], rgb: Colour
+) -> None:
+    """Outline a set of (column, row) cells of a grid whose top-left corner is `origin`."""
+    band = max(5, cell // 11)
+    dark = mix(rgb, (0, 0, 0), 0.3)  # a piece's dark shade: no new colour for the PNG palette
+    for rim, colour in ((band + 2, dark), (band, rgb)):
+        for column, row in cells:
+            x0, y0 = origin[0] + column * cell, origin[1] + row * cell
+            x1, y1 = x0 + cell - 1, y0 + cell - 1
+            out = {(dx, dy): (column + dx, row + dy) not in cells for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+            if out[(0, -1)]:
+                draw.rectangle((x0, y0, x1, y0 + rim), fill=colour)
+            if out[(0, 1)]:
+                draw.rectangle((x0, y1 - rim, x1, y1), fill=colour)
+            if out[(-1, 0)]:
+                draw.rectangle((x0, y0, x0 + rim, y1), fill=colour)
+            if out[(1, 0)]:
+                draw.rectangle((x1 - rim, y0, x1, y1), fill=colour)
+            for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):  # the inner corner of an L
+                if out[(dx, dy)] and not out[(dx, 0)] and not out[(0, dy)]:
+                    cx = x0 if dx < 0 else x1 - rim
+                    cy = y0 if dy < 0 else y1 - rim
+                    draw.rectangle((cx, cy, cx + rim, cy + rim), fill=colour)
+
+
+# --- the side panel -------------------------------------------------------------------------
+
+
+def _draw_turn(
+    image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict, names: list[str] | None, cell: int
+) -> None:
+    x0, y0, x1, _y1 = box
+    to_move = list(view.get("to_move") or [])
+    over = view.get("is_over") or view.get("phase") == "over"
+    row1, row2 = y0 + 36, y0 + 90
+    if over:
+        winners = list(view.get("winners") or [])
+        _card(draw, box, fill=mix(PANEL, GOOD, 0.18), edge=GOOD, width=4)
+        if len(winners) == 1:
+            pill(draw, (x0 + PAD, row1), "WINNER", size=SMALL_SIZE, fill=GOOD, text_fill=ON_GOOD)
+            label = seat_label(winners[0], names)
+        else:
+            pill(draw, (x0 + PAD, row1), "DRAW", size=SMALL_SIZE, fill=GOOD, text_fill=ON_GOOD)
+            label = "Equal scores"
+        draw_text(
+            draw,
+            (x0 + PAD, row2),
+            fit_text(label, BODY_SIZE, x1 - x0 - 2 * PAD, bold=True),
+            size=BODY_SIZE,
+            fill=TEXT,
+            anchor="lm",
+            bold=True,
+        )
+        totals = (view.get("scoring") or {}).get("totals")
+        if totals:
+            score = " : ".join(plain(total) for total in totals)
+            draw_text(draw, (x1 - PAD, row1), score, size=BODY_SIZE, fill=TEXT, anchor="rm", bold=True)
+        return
+
+    _card(draw, box, fill=PANEL_ACTIVE if to_move else PANEL, edge=ACCENT if to_move else PANEL_EDGE, width=4)
+    drawn = view.get("drawn")
+    text_right = x1 - PAD
+    if drawn:  # the piece waiting to be placed, at board size, right of the text
+        piece_box = (x1 - PAD - cell, y0 + (TURN_H - cell) // 2, x1 - PAD, y0 + (TURN_H + cell) // 2)
+        draw.rectangle(piece_box, fill=SQUARE, outline=ACCENT, width=3)
+        draw_piece(image, drawn, piece_box)
+        text_right = piece_box[0] - 12
+    if view.get("phase") == "setup":
+        title = "Setting objectives"
+        draw_text(draw, (x0 + PAD, row1), title, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+        waiting = " ".join(seat_tag(seat) for seat in to_move) or EM_DASH
+        draw_text(draw, (x0 + PAD, row2), f"Waiting for {waiting}", size=SMALL_SIZE, fill=MUTED, anchor="lm")
+        return
+    if not to_move:
+        draw_text(draw, (x0 + PAD, row1), "Waiting", size=BODY_SIZE, fill=MUTED, anchor="lm", bold=True)
+        return
+    seat = to_move[0]
+    chip = pill(draw, (x0 + PAD, row1), seat_tag(seat), size=BODY_SIZE, fill=ACCENT, text_fill=ON_ACCENT)
+    name = fit_text(seat_name(seat, names) or "to play", BODY_SIZE, text_right - chip[2] - 10, bold=True)
+    draw_text(draw, (chip[2] + 10, row1), name, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+    if drawn:
+        lines = [f"Drew: {piece_label(drawn)}", "to place on the board"]
+        for i, line in enumerate(lines):
+            line = fit_text(line, SMALL_SIZE, text_right - x0 - PAD, bold=i == 0)
+            draw_text(
+                draw,
+                (x0 + PAD, row2 - 13 + 28 * i),
+                line,
+                size=SMALL_SIZE,
+                fill=TEXT,
+                anchor="lm",
+                bold=i == 0,
+            )
+    else:
+        doing = (
+            "swapped slots; now draw, move or swap" if view.get("phase_a_used") else "to draw, move or swap"
+        )
+        doing = fit_text(doing, SMALL_SIZE, text_right - x0 - PAD)
+        draw_text(draw, (x0 + PAD, row2), doing, size=SMALL_SIZE, fill=MUTED, anchor="lm")
+
+
+def describe_action(action: dict | None) -> str:
+    """The last action in a few words, e.g. "P2 moved R2 f6-d6"."""
+    if not action:
+        return "none yet"
+    who = seat_tag(action.get("seat", 0))
+    squares = list(action.get("squares") or [])
+    piece = action.get("piece") or ""
+    kind = action.get("kind")
+    if kind == "place" and squares:
+        return f"{who} placed {piece} on {squares[0]}".replace("  ", " ")
+    if kind == "move" and len(squares) == 2:
+        return f"{who} moved {piece} {squares[0]}-{squares[1]}".replace("  ", " ")
+    if kind == "swap" and len(squares) == 2:
+        return f"{who} swapped {squares[0]} and {squares[1]}"
+    if kind == "objective":
+        return f"{who} swapped objective slots"
+    return f"{who} {kind or 'played'}"
+
+
+def _draw_status(draw: ImageDraw.ImageDraw, box: Box, view: dict) -> None:
+    x0, y0, x1, _ = box
+    _card(draw, box)
+    rows = [y0 + PAD + STATUS_ROW_H * (i + 0.5) for i in range(4)]
+    bag = view.get("bag_count", 0)
+    blacks = view.get("blacks_on_board", 0)
+    draw_text(draw, (x0 + PAD, rows[0]), "Bag", size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    draw_text(
+        draw,
+        (x1 - PAD, rows[0]),
+        f"{bag} piece{'s' if bag != 1 else ''}",
+        size=SMALL_SIZE,
+        fill=TEXT,
+        anchor="rm",
+        bold=True,
+    )
+    draw_text(draw, (x0 + PAD, rows[1]), "Black on board", size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    draw_text(draw, (x1 - PAD, rows[1]), str(blacks), size=SMALL_SIZE, fill=TEXT, anchor="rm", bold=True)
+    draw_text(draw, (x0 + PAD, rows[2]), "Objective swaps", size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    if view.get("objective_swaps_open"):
+        pill(draw, (x1 - PAD, rows[2]), "open", size=SMALL_SIZE, fill=GOOD, text_fill=ON_GOOD, anchor="r")
+    else:
+        pill(draw, (x1 - PAD, rows[2]), "closed", size=SMALL_SIZE, fill=FAINT, text_fill=TEXT, anchor="r")
+    label_w = draw_text(draw, (x0 + PAD, rows[3]), "Last", size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    last = describe_action(view.get("last_action"))
+    last = fit_text(last, SMALL_SIZE, x1 - x0 - 2 * PAD - label_w - 16, bold=True)
+    has_last = bool(view.get("last_action"))
+    draw_text(
+        draw,
+        (x1 - PAD, rows[3]),
+        last,
+        size=SMALL_SIZE,
+        fill=LAST if has_last else FAINT,
+        anchor="rm",
+        bold=has_last,
+    )
+
+
+def _draw_objectives(draw: ImageDraw.ImageDraw, box: Box, view: dict, names: list[str] | None) -> None:
+    x0, y0, x1, y1 = box
+    _card(draw, box)
+    draw_text(draw, (x0 + PAD, y0 + 26), "Objectives", size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+    draw_text(draw, (x1 - PAD, y0 + 26), "slot value : colour", size=SMALL_SIZE, fill=FAINT, anchor="rm")
+    viewer = view.get("seat")
+    any_private = any_hidden = False
+    for seat in range(num_seats(view)):
+        top = y0 + OBJ_HEADER_H + seat * OBJ_SEAT_H
+        label = seat_label(seat, names) + (" (you)" if seat == viewer else "")
+        draw_text(
+            draw,
+            (x0 + PAD, top + 18),
+            fit_text(label, SMALL_SIZE, x1 - x0 - 2 * PAD, bold=True),
+            size=SMALL_SIZE,
+            fill=TEXT,
+            anchor="lm",
+            bold=True,
+        )
+        slots = objective_slots(view, seat)
+        for slot, chip in zip(slots, slot_chip_boxes(box, seat, len(slots)), strict=True):
+            _draw_slot_chip(draw, chip, slot)
+            any_private |= slot.status == "private"
+            any_hidden |= slot.status == "hidden"
+    legend_y = y1 - OBJ_LEGEND_H / 2 - 6
+    x = x0 + PAD
+    if any_private:
+        sample = (round(x), round(legend_y - 12), round(x) + 24, round(legend_y + 12))
+        _dashed_rectangle(draw, sample, colour=PRIVATE, width=3, dash=5)
+        x += 32 + draw_text(
+            draw, (x + 32, legend_y), "only you see", size=SMALL_SIZE, fill=PRIVATE, anchor="lm"
+        )
+        x += 22
+    if any_hidden:
+        draw_text(draw, (x, legend_y), "? hidden", size=SMALL_SIZE, fill=MUTED, anchor="lm")
+
+
+def slot_chip_boxes(box: Box, seat: int, count: int) -> list[Box]:
+    """Where the objective card of the side panel draws each slot of `seat`."""
+    x0, y0, x1, _ = box
+    gap = 8
+    width = min(78, (x1 - x0 - 2 * PAD - gap * (count - 1)) // max(1, count))
+    top = y0 + OBJ_HEADER_H + seat * OBJ_SEAT_H + 38
+    return [
+        (x0 + PAD + i * (width + gap), top, x0 + PAD + i * (width + gap) + width, top + OBJ_SEAT_H - 48)
+        for i in range(count)
+    ]
+
+
+def _draw_slot_chip(draw: ImageDraw.ImageDraw, chip: Box, slot: Slot) -> None:
+    """The slot's value on top; under it the colour (a lettered swatch) or "?"."""
+    x0, y0, x1, y1 = chip
+    centre = (x0 + x1) / 2
+    draw.rounded_rectangle(chip, radius=10, fill=BACKGROUND)
+    if slot.status == "private":
+        _dashed_rectangle(draw, chip, colour=PRIVATE, width=3, dash=6)
+    elif slot.status == "public":
+        draw.rounded_rectangle(chip, radius=10, outline=MUTED, width=2)
+    else:
+        draw.rounded_rectangle(chip, radius=10, outline=PANEL_EDGE, width=2)
+    draw_text(draw, (centre, y0 + 18), signed(slot.value), size=SMALL_SIZE, fill=TEXT, anchor="mm", bold=True)
+    swatch = round(min(x1 - x0 - 18, y1 - y0 - 40))
+    sy = y1 - 8 - swatch
+    if slot.colour is None:
+        draw_text(
+            draw, (centre, sy + swatch / 2), "?", size=BODY_SIZE + 4, fill=FAINT, anchor="mm", bold=True
+        )
+    else:
+        _swatch(draw, (round(centre - swatch / 2), sy, round(centre + swatch / 2), sy + swatch), slot.colour)
+
+
+# --- the end of the game --------------------------------------------------------------------
+
+
+def _draw_breakdown(draw: ImageDraw.ImageDraw, box: Box, view: dict, names: list[str] | None) -> None:
+    """Banner with the result, then per colour: its scoring groups, V, and each player's x and points."""
+    x0, y0, x1, _ = box
+    scoring = view["scoring"]
+    totals = list(scoring.get("totals") or [])
+    winners = list(view.get("winners") or [])
+    _card(draw, box, edge=GOOD, width=3)
+    banner = (x0 + PAD, y0 + PAD, x1 - PAD, y0 + PAD + TABLE_BANNER_H)
+    draw.rounded_rectangle(banner, radius=RADIUS - 4, fill=GOOD)
+    score = " to ".join(plain(total) for total in sorted(totals, reverse=True))
+    title = f"{seat_label(winners[0], names)} wins, {score}" if len(winners) == 1 else f"Draw, {score}"
+    draw_text(
+        draw,
+        ((banner[0] + banner[2]) / 2, (banner[1] + banner[3]) / 2),
+        fit_text(title, TITLE_SIZE, banner[2] - banner[0] - 24, bold=True),
+        size=TITLE_SIZE,
+        fill=ON_GOOD,
+        anchor="mm",
+        bold=True,
+    )
+    seats = len(totals) or num_seats(view)
+    colour_x = x0 + PAD + 8
+    groups_x = x0 + PAD + 170
+    value_x = x0 + PAD + 460
+    seat_w = (x1 - PAD - (value_x + 40)) / seats
+    top = banner[3] + 12
+
+    def seat_centre(seat: int) -> float:
+        return value_x + 40 + seat_w * (seat + 0.5)
+
+    rows = list(scoring.get("values") or {})
+    table_bottom = top + TABLE_ROW_H * (len(rows) + 2)
+    for seat in winners:
+        column = (
+            round(seat_centre(seat) - seat_w / 2 + 6),
+            top,
+            round(seat_centre(seat) + seat_w / 2 - 6),
+            table_bottom,
+        )
+        draw.rounded_rectangle(column, radius=10, fill=mix(PANEL, GOOD, 0.22))
+    header_y = top + TABLE_ROW_H / 2
+    draw_text(draw, (colour_x, header_y), "Colour", size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    breakdown = scoring.get("breakdown") or []
+    groups = [group for group in scoring.get("groups") or [] if group.get("scores")]
+    group_texts = {colour: _group_text(groups, colour, scoring["values"][colour]) for colour in rows}
+    with_counts = any("+" in text.replace(" + ", "") for text in group_texts.values())
+    groups_header = "Groups (pips+pieces)" if with_counts else "Scoring groups (pips)"
+    groups_header = fit_text(groups_header, SMALL_SIZE, value_x - groups_x - 40)
+    draw_text(draw, (groups_x, header_y), groups_header, size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    draw_text(draw, (value_x, header_y), "V", size=SMALL_SIZE, fill=MUTED, anchor="rm", bold=True)
+    for seat in range(seats):
+        label = fit_text(seat_label(seat, names), SMALL_SIZE, seat_w - 16, bold=True)
+        draw_text(
+            draw, (seat_centre(seat), header_y), label, size=SMALL_SIZE, fill=TEXT, anchor="mm", bold=True
+        )
+
+    for i, colour in enumerate(rows):
+        y = top + TABLE_ROW_H * (i + 1.5)
+        draw.line((x0 + PAD, y - TABLE_ROW_H / 2, x1 - PAD, y - TABLE_ROW_H / 2), fill=PANEL_EDGE, width=1)
+        _swatch(draw, (colour_x, round(y - 15), colour_x + 30, round(y + 15)), colour)
+        draw_text(draw, (colour_x + 40, y), colour_name(colour), size=SMALL_SIZE, fill=TEXT, anchor="lm")
+        value = scoring["values"][colour]
+        text = group_texts[colour]
+        draw_text(
+            draw,
+            (groups_x, y),
+            fit_text(text, SMALL_SIZE, value_x - groups_x - 60),
+            size=SMALL_SIZE,
+            fill=MUTED if text != "none" else FAINT,
+            anchor="lm",
+        )
+        draw_text(draw, (value_x, y), plain(value), size=BODY_SIZE, fill=TEXT, anchor="rm", bold=True)
+        for seat in range(seats):
+            entry = next(
+                (e for e in (breakdown[seat] if seat < len(breakdown) else []) if e["colour"] == colour), None
+            )
+            if entry is None:
+                continue
+            cell = f"x{plain(entry['multiplier'])} = {plain(entry['points'])}"
+            ink = TEXT if entry["points"] > 0 else (PENALTY if entry["points"] < 0 else MUTED)
+            draw_text(draw, (seat_centre(seat), y), cell, size=SMALL_SIZE, fill=ink, anchor="mm")
+    y = top + TABLE_ROW_H * (len(rows) + 1.5)
+    draw.line((x0 + PAD, y - TABLE_ROW_H / 2, x1 - PAD, y - TABLE_ROW_H / 2), fill=MUTED, width=2)
+    draw_text(draw, (colour_x, y), "Total", size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+    for seat, total in enumerate(totals):
+        draw_text(
+            draw, (seat_centre(seat), y), plain(total), size=BODY_SIZE, fill=TEXT, anchor="mm", bold=True
+        )
+
+
+def _group_text(groups: list[dict], colour: str, value: int) -> str:
+    """What a colour's scoring groups add up to: "12 + 7", or "12+5 + 7+4" when pieces count too."""
+    mine = sorted((g for g in groups if g["colour"] == colour), key=lambda g: -g.get("pips", 0))
+    if not mine:
+        return "none"
+    if sum(g.get("pips", 0) for g in mine) != value:  # The Size of the Group Gives Points
+        return " + ".join(f"{g.get('pips', 0)}+{g.get('count', 0)}" for g in mine)
+    return " + ".join(str(g.get("pips", 0)) for g in mine)
+
+
+# --- the objective (a seat's private picture) -----------------------------------------------
+
+OBJ_CARD_H = 250
+OBJECTIVE_SCALE = 60
+OBJ_SMALL_H = 150
+
+
+def objective_card_boxes(view: dict) -> list[Box]:
+    """Where render_mars_objective draws each slot of the viewing seat (or P1 for a spectator)."""
+    seat = view.get("seat")
+    slots = objective_slots(view, seat if seat is not None else 0)
+    count = max(1, len(slots))
+    gap = 14
+    width = min(180, (WIDTH - 2 * MARGIN - gap * (count - 1)) // count)
+    left = (WIDTH - count * width - (count - 1) * gap) // 2
+    top = 118
+    return [
+        (left + i * (width + gap), top, left + i * (width + gap) + width, top + OBJ_CARD_H)
+        for i in range(len(slots))
+    ]
+
+
+def render_mars_objective(view: dict, *, names: list[str] | None = None) -> bytes:
+    """The viewing seat's objective: each slot's value and colour, marked public or only-you."""
+    names = _names(view, names)
+    seat = view.get("seat")
+    main_seat = seat if seat is not None else 0
+    boxes = objective_card_boxes(view)
+    cards_bottom = max((box[3] for box in boxes), default=118 + OBJ_CARD_H)
+    others = [
+        other
+        for other in range(num_seats(view))
+        if other != main_seat and (seat is None or any(s.colour for s in objective_slots(view, other)))
+    ]
+    height = cards_bottom + 24 + len(others) * (OBJ_SMALL_H + 20) + 90
+    image, draw = new_canvas(WIDTH, height)
+
+    title = "Objectives" if seat is None else f"Your objective {EM_DASH} {seat_label(seat, names)}"
+    draw_text(
+        draw,
+        (MARGIN + 4, 36),
+        fit_text(title, TITLE_SIZE, WIDTH - 2 * MARGIN - 200, bold=True),
+        size=TITLE_SIZE,
+        fill=TEXT,
+        anchor="lm",
+        bold=True,
+    )
+    if view.get("objective_swaps_open"):
+        pill(
+            draw,
+            (WIDTH - MARGIN, 36),
+            "Swaps open",
+            size=SMALL_SIZE,
+            fill=GOOD,
+            text_fill=ON_GOOD,
+            anchor="r",
+        )
+    else:
+        pill(
+            draw,
+            (WIDTH - MARGIN, 36),
+            "Swaps closed",
+            size=SMALL_SIZE,
+            fill=FAINT,
+            text_fill=TEXT,
+            anchor="r",
+        )
+    draw_text(
+        draw,
+        (MARGIN + 4, 84),
+        "At the end, each colour's points count times the value of its slot.",
+        size=SMALL_SIZE,
+        fill=MUTED,
+        anchor="lm",
+    )
+    slots = objective_slots(view, main_seat)
+    for slot, box in zip(slots, boxes, strict=True):
+        _draw_objective_card(image, draw, box, slot)
+
+    y = cards_bottom + 24
+    for other in others:
+        _draw_other_objective(draw, (MARGIN, y, WIDTH - MARGIN, y + OBJ_SMALL_H), view, other, names)
+        y += OBJ_SMALL_H + 20
+
+    note_y = y + 28
+    # Blind Agents: the viewer sees, and may swap, the opponent's slots instead of their own.
+    blind = seat is not None and any(
+        slot.status == "private" for other in others for slot in objective_slots(view, other)
+    )
+    whose = f"{seat_tag(others[0])}'s" if blind and others else "your"
+    if seat is None:
+        note = "Hidden slots are shown as ?. All are revealed when the board is full."
+    elif view.get("objective_swaps_open"):
+        note = f"On your turn you may first swap the colours of two of {whose} slots; both become public."
+    else:
+        note = "Objective swaps are closed for the rest of the game."
+    for i, line in enumerate(wrap(note, SMALL_SIZE, WIDTH - 2 * MARGIN - 8)[:2]):
+        draw_text(draw, (MARGIN + 4, note_y + 28 * i), line, size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    return to_png(image)
+
+
+def _draw_objective_card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, slot: Slot) -> None:
+    """Value, a large pyramid in the slot's colour (or "?"), colour name and who can see it."""
+    x0, y0, x1, y1 = box
+    centre = (x0 + x1) / 2
+    draw.rounded_rectangle(box, radius=RADIUS, fill=PANEL)
+    if slot.status == "private":
+        _dashed_rectangle(draw, box, colour=PRIVATE, width=4, dash=10)
+    else:
+        draw.rounded_rectangle(
+            box, radius=RADIUS, outline=MUTED if slot.status == "public" else PANEL_EDGE, width=3
+        )
+    value_ink = GOOD if slot.value > 0 else (PENALTY if slot.value < 0 else TEXT)
+    draw_text(
+        draw, (centre, y0 + 38), signed(slot.value), size=BIG_SIZE, fill=value_ink, anchor="mm", bold=True
+    )
+    baseline = y1 - 76
+    if slot.colour is None:
+        draw_text(draw, (centre, baseline - 44), "?", size=BIG_SIZE + 16, fill=FAINT, anchor="mm", bold=True)
+        draw_text(draw, (centre, y1 - 56), "hidden", size=SMALL_SIZE, fill=FAINT, anchor="mm")
+        return
+    width = pyramid_extent(3, OBJECTIVE_SCALE)[0]
+    sprite = pyramid_sprite(slot.colour, 3, OBJECTIVE_SCALE)
+    paste(image, sprite, (centre - width / 2, baseline - sprite.height))
+    draw_text(
+        draw, (centre, y1 - 56), colour_name(slot.colour), size=BODY_SIZE, fill=TEXT, anchor="mm", bold=True
+    )
+    if slot.status == "private":
+        draw_text(draw, (centre, y1 - 24), "only you see", size=SMALL_SIZE, fill=PRIVATE, anchor="mm")
+    else:
+        draw_text(draw, (centre, y1 - 24), "public", size=SMALL_SIZE, fill=MUTED, anchor="mm")
+
+
+def _draw_other_objective(
+    draw: ImageDraw.ImageDraw, box: Box, view: dict, seat: int, names: list[str] | None
+) -> None:
+    x0, y0, x1, y1 = box
+    _card(draw, box)
+    draw_text(
+        draw,
+        (x0 + PAD, y0 + 26),
+        fit_text(f"{seat_label(seat, names)}'s objective", BODY_SIZE, x1 - x0 - 2 * PAD, bold=True),
+        size=BODY_SIZE,
+        fill=TEXT,
+        anchor="lm",
+        bold=True,
+    )
+    slots = objective_slots(view, seat)
+    if any(slot.status == "private" for slot in slots):
+        draw_text(
+            draw, (x1 - PAD, y0 + 26), "dashed: only you see", size=SMALL_SIZE, fill=PRIVATE, anchor="rm"
+        )
+    gap = 12
+    width = min(110, (x1 - x0 - 2 * PAD - gap * (len(slots) - 1)) // max(1, len(slots)))
+    for i, slot in enumerate(slots):
+        cx0 = x0 + PAD + i * (width + gap)
+        _draw_slot_chip(draw, (cx0, y0 + 50, cx0 + width, y1 - PAD), slot)
+
+
+# --- the rules picture ----------------------------------------------------------------------
+
+RULE_CELL = 64
+RULE_ROW_H = 236
+
+
+@lru_cache(maxsize=1)
+def render_mars_rules_picture() -> bytes:
+    """The /rules picture: scoring groups, moves, swaps and black pieces, each on a small board.
+
+    It never changes, so it is drawn once per process.
+    """
+    rows = [
+        (
+            "Groups of 4+ score their pips",
+            "4 or more touching pieces of one colour (side to side) score their pips, whatever their sizes. Smaller groups score nothing.",
+            _rule_scoring,
+        ),
+        (
+            "Move: exactly its pips",
+            "A piece moves exactly 1, 2 or 3 squares (its pips) in a straight line to an empty square, jumping over anything.",
+            _rule_move,
+        ),
+        (
+            "Swap: land on another piece",
+            "Land exactly on a different piece instead: the two trade places. Only the mover's pips count.",
+            _rule_swap,
+        ),
+        (
+            "Black pieces",
+            "Black blocks nothing (jump over it), but never moves, is never swapped and never scores.",
+            _rule_black,
+        ),
+    ]
+    top = 204
+    height = top + RULE_ROW_H * len(rows) + 70
+    image, draw = new_canvas(WIDTH, height)
+    draw_text(
+        draw,
+        (MARGIN + 4, 40),
+        "Agents of M.A.R.S. in brief",
+        size=TITLE_SIZE + 4,
+        fill=TEXT,
+        anchor="lm",
+        bold=True,
+    )
+    draw_text(
+        draw,
+        (MARGIN + 4, 84),
+        "Your score = each colour's points x the value of your slot for it.",
+        size=SMALL_SIZE,
+        fill=MUTED,
+        anchor="lm",
+    )
+    _draw_size_legend(image, draw, (MARGIN + 4, 116))
+    board_w = 5 * RULE_CELL
+    for i, (title, text, drawer) in enumerate(rows):
+        y = top + i * RULE_ROW_H
+        box = (MARGIN, y, WIDTH - MARGIN, y + RULE_ROW_H - 14)
+        _card(draw, box, edge=PANEL)
+        board = (MARGIN + PAD, y + PAD, MARGIN + PAD + board_w, y + PAD + 3 * RULE_CELL)
+        drawer(image, draw, board)
+        text_x = board[2] + 28
+        draw_text(draw, (text_x, y + 40), title, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+        for j, line in enumerate(wrap(text, SMALL_SIZE, box[2] - PAD - text_x)[:4]):
+            draw_text(draw, (text_x, y + 84 + 30 * j), line, size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    draw_text(
+        draw,
+        (MARGIN + 4, height - 40),
+        "The game ends when the board is full. 4 black pieces on the board close objective swaps.",
+        size=SMALL_SIZE,
+        fill=MUTED,
+        anchor="lm",
+    )
+    return to_png(image)
+
+
+def _draw_size_legend(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int]) -> None:
+    """Pieces seen from above: the bigger the square, the more pips (and the farther it moves)."""
+    x, y = xy
+    for code, label in (("Y1", "small: 1 pip"), ("G2", "medium: 2"), ("B3", "large: 3"), ("K2", "black")):
+        box = (x, y, x + RULE_CELL, y + RULE_CELL)
+        draw.rectangle((x - 3, y - 3, box[2] + 2, box[3] + 2), fill=BOARD_EDGE)
+        draw.rectangle((x, y, box[2] - 1, box[3] - 1), fill=SQUARE)
+        draw_piece(image, code, box)
+        x = box[2] + 12
+        x += round(draw_text(draw, (x, y + RULE_CELL / 2), label, size=SMALL_SIZE, fill=TEXT, anchor="lm"))
+        x += 34
+
+
+def _mini_board(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    board: Box,
+    pieces: dict[tuple[int, int], str],
+    marks: tuple[tuple[int, int], ...] = (),
+) -> None:
+    """A 5x3 board of RULE_CELL squares; `marks` are tinted like the last action's squares."""
+    x0, y0, x1, y1 = board
+    cell = RULE_CELL
+    draw.rectangle((x0 - 3, y0 - 3, x1 + 2, y1 + 2), fill=BOARD_EDGE)
+    draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=SQUARE)
+    for column, row in marks:
+        draw.rectangle(_cell_box(board, column, row), fill=mix(SQUARE, LAST, 0.42))
+    for i in range(1, 5):
+        draw.line((x0 + i * cell, y0, x0 + i * cell, y1 - 1), fill=SQUARE_EDGE, width=2)
+    for i in range(1, 3):
+        draw.line((x0, y0 + i * cell, x1 - 1, y0 + i * cell), fill=SQUARE_EDGE, width=2)
+    for (column, row), code in pieces.items():
+        draw_piece(image, code, _cell_box(board, column, row))
+
+
+def _cell_box(board: Box, column: int, row: int) -> Box:
+    x, y = board[0] + column * RULE_CELL, board[1] + row * RULE_CELL
+    return (x, y, x + RULE_CELL, y + RULE_CELL)
+
+
+def _cell_centre(board: Box, column: float, row: float) -> tuple[float, float]:
+    return board[0] + (column + 0.5) * RULE_CELL, board[1] + (row + 0.5) * RULE_CELL
+
+
+def _rule_scoring(image: Image.Image, draw: ImageDraw.ImageDraw, board: Box) -> None:
+    red = {(0, 0): "R3", (1, 0): "R1", (1, 1): "R2", (1, 2): "R1"}
+    green = {(3, 0): "G2", (4, 0): "G1", (4, 1): "G3"}
+    _mini_board(image, draw, board, {**red, **green, (3, 2): "B2"})
+    _outline_cells(draw, board[:2], RULE_CELL, set(red), piece_rgb("R"))
+    pill(
+        draw,
+        _cell_centre(board, 0, 1.5),
+        "7",
+        size=BODY_SIZE,
+        fill=piece_rgb("R"),
+        text_fill=TEXT,
+        anchor="m",
+    )
+    pill(draw, _cell_centre(board, 3, 1), "0", size=BODY_SIZE, fill=BACKGROUND, text_fill=TEXT, anchor="m")
+
+
+def _rule_move(image: Image.Image, draw: ImageDraw.ImageDraw, board: Box) -> None:
+    """After the move, drawn like the board: the large green went 3 squares, over a black."""
+    pieces = {(3, 1): "G3", (1, 1): "B1", (2, 1): "K1", (4, 0): "Y2", (1, 2): "R2"}
+    _mini_board(image, draw, board, pieces, marks=((0, 1), (3, 1)))
+    arrow_between(draw, _cell_box(board, 0, 1), _cell_box(board, 3, 1), swap=False)
+
+
+def _rule_swap(image: Image.Image, draw: ImageDraw.ImageDraw, board: Box) -> None:
+    """After the swap: the red medium went 2 squares down, the blue small came up."""
+    pieces = {(1, 2): "R2", (1, 0): "B1", (3, 1): "Y3", (0, 1): "G1", (3, 2): "G2"}
+    _mini_board(image, draw, board, pieces, marks=((1, 0), (1, 2)))
+    arrow_between(draw, _cell_box(board, 1, 0), _cell_box(board, 1, 2), swap=True)
+
+
+def _rule_black(image: Image.Image, draw: ImageDraw.ImageDraw, board: Box) -> None:
+    """The blue medium jumped a black; black pieces sit where they were placed."""
+    pieces = {(3, 1): "B2", (2, 1): "K2", (4, 2): "K1", (0, 0): "R1", (4, 0): "K3"}
+    _mini_board(image, draw, board, pieces, marks=((1, 1), (3, 1)))
+    arrow_between(draw, _cell_box(board, 1, 1), _cell_box(board, 3, 1), swap=False)

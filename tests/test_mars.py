@@ -1,0 +1,364 @@
+"""Agents of M.A.R.S.: every test vector of shared/rules/mars.md section 8, plus rule details."""
+
+import itertools
+
+import pytest
+
+from games import IllegalAction, Rng
+from games.mars import MARS, Draw, MarsState, Move, Place, Swap, SwapSlots, score_board
+from games.pieces import Pyramid
+
+M1 = """
+Y3 Y2 Y1 R1 G3 G1 B2
+Y3 R2 R3 R3 G2 Y1 B3
+Y2 G1 R3 B2 G3 R2 Y3
+B3 K1 K3 Y1 R3 B1 G2
+B1 K1 K2 B3 B2 G1 R1
+G3 Y3 K1 B1 B3 R2 R3
+B1 G2 Y1 Y2 B2 G3 R1
+G3 B3 Y3 K1 R2 Y2 G1
+"""
+
+
+def parse_board(text: str) -> dict[str, Pyramid]:
+    """Rows from rank 8 down to rank 1, files a.. left to right; `..` is empty."""
+    board = {}
+    for row, line in enumerate(text.strip().splitlines()):
+        for file, token in enumerate(line.split()):
+            if token != "..":
+                board[f"{'abcdefgh'[file]}{8 - row}"] = Pyramid.parse(token)
+    return board
+
+
+def objective(text: str) -> dict[int, str]:
+    return {int(word.split(":")[0]): word.split(":")[1] for word in text.split()}
+
+
+def options(**overrides):
+    return MARS.resolve_options(overrides)
+
+
+def position(
+    board: dict | str, *, objectives=("+2:Y +1:G 0:R -1:B", "+2:B +1:R 0:Y -1:G"), bag=None, **variant
+):
+    """A play-phase state with the given board and objectives, P1 (seat 0) to move."""
+    state = MarsState(options=options(**variant), rng=Rng(3), first=0)
+    state.board = parse_board(board) if isinstance(board, str) else dict(board)
+    state.objectives = [objective(text) for text in objectives]
+    if bag is not None:
+        state.bag.clear()
+        state.bag.update(bag)
+    return state
+
+
+def sparse(**pieces) -> dict[str, Pyramid]:
+    return {square: Pyramid.parse(piece) for square, piece in pieces.items()}
+
+
+def legal(state, seat=None) -> set[str]:
+    return {str(a) for a in state.legal_actions(state.to_move[0] if seat is None else seat)}
+
+
+# --- scoring --------------------------------------------------------------------------------
+
+
+def test_m1_groups_and_values():
+    result = score_board(parse_board(M1), "RGBY", biggest_only=False, size_points=False)
+    scoring = {
+        (g["colour"], tuple(sorted(g["squares"]))): (g["count"], g["pips"])
+        for g in result["groups"]
+        if g["scores"]
+    }
+    assert scoring == {
+        ("Y", tuple(sorted(["a8", "b8", "c8", "a7", "a6"]))): (5, 11),
+        ("G", tuple(sorted(["e8", "f8", "e7", "e6"]))): (4, 9),
+        ("R", tuple(sorted(["d8", "d7", "c7", "b7", "c6"]))): (5, 12),
+        ("R", tuple(sorted(["f3", "g3", "g4", "g2"]))): (4, 7),
+        ("B", tuple(sorted(["d4", "d3", "e3", "e4", "e2"]))): (5, 11),
+    }
+    assert result["values"] == {"R": 19, "G": 9, "B": 11, "Y": 11}
+    small_yellow = next(g for g in result["groups"] if sorted(g["squares"]) == ["c1", "c2", "d2"])
+    assert not small_yellow["scores"]
+    assert all(g["colour"] != "K" for g in result["groups"]), "black groups are never scored"
+
+
+def test_tv1_base_score():
+    state = position(M1)
+    state.over = True
+    assert state.scoring()["totals"] == [20, 32]
+    assert state.outcome.winners == (1,)
+
+
+@pytest.mark.parametrize(
+    ("variant", "objectives", "totals"),
+    [
+        ({"biggest_only": True}, None, [20, 25]),
+        ({"size_points": True}, None, [29, 47]),
+        ({"biggest_only": True, "size_points": True}, None, [29, 36]),
+        ({"no_center": True}, ("+3:Y +2:G -1:R -2:B", "+3:B +2:R -1:Y -2:G"), [10, None]),
+    ],
+)
+def test_tv2_variants_on_m1(variant, objectives, totals):
+    state = position(M1, objectives=objectives or ("+2:Y +1:G 0:R -1:B", "+2:B +1:R 0:Y -1:G"), **variant)
+    state.over = True
+    got = state.scoring()["totals"]
+    assert [g if t is not None else None for g, t in zip(got, totals, strict=True)] == totals
+
+
+def test_tv2_size_and_biggest_colour_values():
+    values = score_board(parse_board(M1), "RGBY", biggest_only=False, size_points=True)["values"]
+    assert values == {"R": 28, "G": 13, "B": 16, "Y": 16}
+    assert score_board(parse_board(M1), "RGBY", biggest_only=True, size_points=True)["values"]["R"] == 17
+
+
+def test_biggest_only_scores_singletons_and_absent_colour_zero():
+    board = sparse(a1="R3", c1="R1", e1="G2")
+    values = score_board(board, "RGBY", biggest_only=True, size_points=False)["values"]
+    assert values == {"R": 3, "G": 2, "B": 0, "Y": 0}
+
+
+def test_a_tie_is_a_draw():
+    state = position(sparse(a1="R3"), objectives=("+2:Y +1:G 0:R -1:B", "+2:Y +1:G 0:R -1:B"))
+    state.over = True
+    assert state.outcome.winners == (0, 1)
+
+
+# --- end of game ----------------------------------------------------------------------------
+
+
+def test_tv3_only_a_draw_can_end_the_game():
+    board = parse_board(M1)
+    del board["g1"]
+    state = position(board, bag={"R1": 1, "G2": 1, "K1": 1, "G1": 1})
+    state.rng = Rng(0)
+    events = state.apply(0, Draw())
+    drawn = state.drawn
+    assert events == [f"DRAW {drawn}"] and state.to_move == (0,)
+    assert legal(state) == {f"{drawn}@g1"}
+    if drawn == Pyramid("G", 1):
+        events = state.apply(0, Place(drawn, "g1"))
+        assert state.is_over and events == ["# P1 20 P2 32"] and state.outcome.scores == (20, 32)
+    else:
+        state.apply(0, Place(drawn, "g1"))
+        assert state.is_over  # any piece fills the board
+    assert state.to_move == () and state.view(None)["public_slots"] == [[2, 1, 0, -1], [2, 1, 0, -1]]
+
+
+def test_tv3_exact_vector_with_the_drawn_piece_forced():
+    board = parse_board(M1)
+    del board["g1"]
+    state = position(board, bag={"G1": 1})
+    state.apply(0, Draw())
+    state.apply(0, Place(Pyramid("G", 1), "g1"))
+    assert state.is_over and state.outcome.scores == (20, 32) and state.outcome.winners == (1,)
+
+
+# --- moves and swaps ------------------------------------------------------------------------
+
+TV4 = sparse(a1="R3", a2="G1", a3="B2", b1="Y1", c1="K2", g7="G2", e5="K1")
+
+
+def test_tv4_moves():
+    state = position(TV4)
+    actions = legal(state)
+    assert {"a1-a4", "a1-d1", "g7-g5", "g7-e7"} <= actions
+    assert not {a for a in actions if a.startswith("e5")}, "black never moves"
+    assert not {a for a in actions if a.startswith("a1") and a not in ("a1-a4", "a1-d1")}
+    assert not {a for a in actions if a.startswith("g7")} - {"g7-g5", "g7-e7"}
+    assert "a2-a3" not in actions and "a2xa3" in actions
+    with pytest.raises(IllegalAction, match="occupied"):
+        state.apply(0, Move("a2", "a3"))
+    with pytest.raises(IllegalAction, match="never move"):
+        state.apply(0, Move("e5", "e6"))
+
+
+TV5 = sparse(c2="G3", c5="B2", f2="K1", d4="Y1", d5="Y2", c8="G3", f5="G3")
+
+
+def test_tv5_swaps():
+    state = position(TV5)
+    actions = legal(state)
+    assert {"c2xc5", "d4xd5", "f5xc5", "c5xc8"} & actions == {"c2xc5", "d4xd5", "f5xc5"}
+    assert "c8xc5" in actions or "c5xc8" in actions
+    assert "c2xf2" not in actions and "f5xf2" not in actions
+    with pytest.raises(IllegalAction, match="exactly 2"):
+        state.apply(0, Swap("c5", "c2"))
+    with pytest.raises(IllegalAction, match="exactly 2"):
+        state.apply(0, Swap("c5", "c8"))
+    with pytest.raises(IllegalAction, match="Black"):
+        state.apply(0, Swap("c2", "f2"))
+    state.apply(0, Swap("c2", "c5"))
+    assert str(state.board["c2"]) == "B2" and str(state.board["c5"]) == "G3"
+    assert "c8xc5" not in legal(state, 1), "c5 now holds an identical G3"
+
+
+def test_a_swap_both_pieces_can_start_is_listed_once_by_the_first_square():
+    state = position(sparse(d4="R2", d6="B2"))
+    swaps = [a for a in legal(state) if "x" in a]
+    assert swaps == ["d4xd6"]
+    state.apply(0, MARS.parse_action("d6xd4"))  # the other notation is the same action
+    assert str(state.board["d4"]) == "B2"
+
+
+def test_tv6_ko_for_a_move():
+    state = position(sparse(c3="R2"))
+    state.apply(0, Move("c3", "c5"))
+    reply = legal(state)
+    assert "c5-c3" not in reply and {"c5-e5", "c5-c7"} <= reply
+    with pytest.raises(IllegalAction, match="Ko"):
+        state.apply(1, Move("c5", "c3"))
+    # If the opponent draws instead, the ban is gone on the next turn.
+    state.apply(1, Draw())
+    state.apply(1, Place(state.drawn, "a8"))
+    assert "c5-c3" in legal(state)
+
+
+def test_tv7_ko_for_a_swap():
+    state = position(sparse(d4="R2", d6="B2", f6="Y3"))
+    state.apply(0, Swap("d4", "d6"))
+    assert str(state.board["d4"]) == "B2" and str(state.board["d6"]) == "R2"
+    with pytest.raises(IllegalAction, match="Ko"):
+        state.apply(1, Swap("d4", "d6"))
+    with pytest.raises(IllegalAction, match="Ko"):
+        state.apply(1, Swap("d6", "d4"))
+    assert "d6xf6" in legal(state)
+
+
+def test_ko_never_binds_a_players_own_earlier_move():
+    state = position(sparse(c3="R2", a8="G1"))
+    state.apply(0, Move("c3", "c5"))
+    state.apply(1, Move("a8", "a7"))
+    assert "c5-c3" in legal(state)
+
+
+# --- objective swaps (phase A) --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("blacks", "black_trio", "open_"),
+    [
+        (["K1", "K1", "K3"], False, True),
+        (["K1", "K1", "K3", "K1"], False, False),
+        (["K1", "K1", "K1", "K1", "K3"], True, True),
+        (["K3", "K2"], True, True),
+        (["K3", "K2", "K1"], True, False),
+    ],
+)
+def test_tv8_objective_swap_window(blacks, black_trio, open_):
+    board = {f"{'abcdefg'[i]}1": Pyramid.parse(piece) for i, piece in enumerate(blacks)}
+    state = position(board, black_trio=black_trio)
+    assert state.swaps_open() is open_
+    assert any(a.startswith("O") for a in legal(state)) is open_
+    if not open_:
+        with pytest.raises(IllegalAction, match="closed"):
+            state.apply(0, SwapSlots(2, -1))
+
+
+def test_tv9_objective_swap_reveals_both_slots():
+    state = position(sparse(a1="R3"))
+    events = state.apply(0, MARS.parse_action("O+2/-1"))
+    assert events == ["O+2/-1=B,Y"]
+    assert state.objectives[0] == {2: "B", 1: "G", 0: "R", -1: "Y"}
+    assert state.view(1)["objectives"][0] == ["P1+2:B", "P1+1:?", "P10:?", "P1-1:Y"]
+    assert state.to_move == (0,), "phase A never replaces phase B"
+    assert not any(a.startswith("O") for a in legal(state)), "at most once per turn"
+    with pytest.raises(IllegalAction, match="already swapped"):
+        state.apply(0, SwapSlots(1, 0))
+    state.apply(0, Draw())
+    state.apply(0, Place(state.drawn, "g8"))
+    state.apply(1, Draw())
+    state.apply(1, Place(state.drawn, "g7"))
+    state.apply(0, SwapSlots(1, -1))
+    assert state.objectives[0] == {2: "B", 1: "Y", 0: "R", -1: "G"}
+    assert state.view(1)["objectives"][0] == ["P1+2:B", "P1+1:Y", "P10:?", "P1-1:G"]
+
+
+def test_tv10_five_colour_counts():
+    state = MARS.new(2, 1, {"five_colours": "+3"})
+    assert sum(state.bag.values()) == 70 and state.files == 8
+    assert state.slot_values == (3, 2, 1, 0, -1)
+    assert state.bag["K1"] == 5 and "K2" not in state.bag and "K3" not in state.bag
+    assert 90 - 70 == 20  # kits: 4 white L + black L + 5 M, and 4 white M + black M + 5 S
+    board = {f"a{i + 1}": Pyramid("K", 1) for i in range(3)}
+    state.board = board
+    state.objectives = [objective("+3:P +2:Y +1:G 0:R -1:B"), objective("+3:B +2:P +1:R 0:Y -1:G")]
+    assert state.swaps_open()
+    state.board["a4"] = Pyramid("K", 1)
+    assert not state.swaps_open()
+    assert MARS.new(2, 1, {"five_colours": "-2"}).slot_values == (2, 1, 0, -1, -2)
+
+
+def test_base_bag_has_59_pieces_and_board_56_squares():
+    state = MARS.new(2, 7)
+    assert sum(state.bag.values()) == 59 and state.files * 8 == 56
+    assert state.bag == {
+        **{f"{c}{s}": n for c in "RGBY" for s, n in ((3, 5), (2, 4), (1, 4))},
+        "K1": 5,
+        "K2": 1,
+        "K3": 1,
+    }
+
+
+# --- setup, hidden objectives and variants --------------------------------------------------
+
+
+def test_players_choose_objectives_in_secret_and_simultaneously():
+    state = MARS.new(2, 4, {"first_player": 2})
+    assert state.to_move == (0, 1) and len(legal(state, 0)) == 24
+    state.apply(1, MARS.parse_action("+2:B +1:R 0:Y -1:G"))
+    assert state.to_move == (0,)
+    assert state.view(0)["objectives"][1] == ["P2+2:?", "P2+1:?", "P20:?", "P2-1:?"]
+    assert state.view(1)["objectives"][1] == ["P2+2:B", "P2+1:R", "P20:Y", "P2-1:G"]
+    assert state.view(None)["objective_set"] == [False, True]
+    with pytest.raises(IllegalAction, match="exactly one"):
+        state.apply(0, MARS.parse_action("+2:Y +1:Y 0:R -1:B"))
+    state.apply(0, MARS.parse_action("+2:Y +1:G 0:R -1:B"))
+    assert state.to_move == (1,), "P2 was chosen to move first"
+
+
+def test_card_deck_deals_two_different_objectives():
+    for seed in range(20):
+        state = MARS.new(2, seed, {"objectives": "deck"})
+        assert state.to_move == (state.first,)
+        assert state.objectives[0] != state.objectives[1]
+        assert sorted(state.objectives[0].values()) == list("BGRY")
+
+
+def test_blind_agents_see_only_the_opponents_objective_and_swap_it():
+    state = MARS.new(2, 5, {"blind": True, "first_player": 1})
+    mine, theirs = state.view(0)["objectives"]
+    assert all(token.endswith("?") for token in mine), "you can't see your own objective"
+    assert not any(token.endswith("?") for token in theirs)
+    assert state.secrets(0) == set(theirs)
+    before = dict(state.objectives[1])
+    state.apply(0, SwapSlots(2, 1))
+    assert state.objectives[1][2] == before[1] and state.objectives[1][1] == before[2]
+    assert state.public[1] == {2, 1} and state.public[0] == set()
+
+
+@pytest.mark.parametrize(
+    ("variant", "words"),
+    [
+        ({"five_colours": "+3", "no_center": True}, "No Center"),
+        ({"five_colours": "-2", "black_trio": True}, "Black Trio"),
+        ({"five_colours": "+3", "objectives": "deck"}, "4 colours"),
+    ],
+)
+def test_incompatible_variants_are_refused(variant, words):
+    with pytest.raises(IllegalAction, match=words):
+        MARS.new(2, 1, variant)
+
+
+def test_every_allowed_variant_combination_starts():
+    names = ["five_colours", "blind", "black_trio", "biggest_only", "size_points", "no_center", "objectives"]
+    choices = [next(o.choices for o in MARS.options if o.name == name) for name in names]
+    started = 0
+    for combo in itertools.product(*choices):
+        try:
+            state = MARS.new(2, 1, dict(zip(names, combo, strict=True)))
+        except IllegalAction:
+            continue
+        started += 1
+        assert state.to_move
+    # 4 colours: all 2**6 combinations; 5 colours (+3 or -2): only blind, biggest and size vary.
+    assert started == 2**6 + 2 * 2**3

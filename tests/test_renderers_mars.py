@@ -1,0 +1,589 @@
+"""The Agents of M.A.R.S. pictures: small palette PNGs, with the right things in the right squares.
+
+The views are written by hand in the engine's view format (see board M1 and TV1 in the rules
+spec). Nothing compares exact pixels: regions come from the renderer's layout helpers and are
+compared between views that differ in one thing.
+"""
+
+import copy
+import io
+
+import pytest
+from PIL import Image
+
+from renderers import render_board, render_hand, render_rules_picture
+from renderers.common import PYRAMID_COLOURS
+from renderers.mars import (
+    LAST,
+    PRIVATE,
+    board_layout,
+    board_square_box,
+    objective_card_boxes,
+    slot_chip_boxes,
+    square_size,
+)
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MAX_BYTES = 200_000
+NAMES = ["Alice", "Bartholomew the Magnificent of Mars"]
+
+# --- hand-written views ---------------------------------------------------------------------
+
+M1 = """
+Y3 Y2 Y1 R1 G3 G1 B2
+Y3 R2 R3 R3 G2 Y1 B3
+Y2 G1 R3 B2 G3 R2 Y3
+B3 K1 K3 Y1 R3 B1 G2
+B1 K1 K2 B3 B2 G1 R1
+G3 Y3 K1 B1 B3 R2 R3
+B1 G2 Y1 Y2 B2 G3 R1
+G3 B3 Y3 K1 R2 Y2 G1
+"""
+
+
+def parse_position(text: str) -> dict[str, str]:
+    """Rank 8 first, like the spec's diagrams; ".." is an empty square."""
+    rows = [line.split() for line in text.strip().splitlines()]
+    board = {}
+    for i, row in enumerate(rows):
+        for column, token in enumerate(row):
+            if token != "..":
+                board[f"{chr(ord('a') + column)}{len(rows) - i}"] = token
+    return board
+
+
+def groups(board: dict[str, str], files: int, ranks: int) -> list[dict]:
+    """Every orthogonally connected one-colour group; 4+ non-black pieces score."""
+    seen: set[str] = set()
+    found = []
+    for start in sorted(board):
+        if start in seen:
+            continue
+        colour = board[start][0]
+        squares, todo = [], [start]
+        seen.add(start)
+        while todo:
+            square = todo.pop()
+            squares.append(square)
+            column, rank = ord(square[0]) - ord("a"), int(square[1:])
+            for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                c, r = column + dc, rank + dr
+                near = f"{chr(ord('a') + c)}{r}"
+                if (
+                    0 <= c < files
+                    and 1 <= r <= ranks
+                    and near not in seen
+                    and board.get(near, " ")[0] == colour
+                ):
+                    seen.add(near)
+                    todo.append(near)
+        pips = sum(int(board[square][1]) for square in squares)
+        scores = colour != "K" and len(squares) >= 4
+        found.append(
+            {"colour": colour, "squares": squares, "pips": pips, "count": len(squares), "scores": scores}
+        )
+    return found
+
+
+def token(seat: int, value: int, colour: str | None) -> str:
+    return f"P{seat + 1}{'+' if value > 0 else ''}{value}:{colour or '?'}"
+
+
+def base_view(**changes) -> dict:
+    """Turn 1 of a base game, seen by nobody in particular (seat None): an empty board."""
+    view = {
+        "game": "mars",
+        "seat": None,
+        "names_hint": None,
+        "files": 7,
+        "ranks": 8,
+        "board": {},
+        "bag_count": 59,
+        "bag": {"R3": 5, "R2": 4, "R1": 4, "G3": 5, "G2": 4, "G1": 4, "B3": 5, "B2": 4, "B1": 4},
+        "blacks_on_board": 0,
+        "objective_swaps_open": True,
+        "slot_values": [2, 1, 0, -1],
+        "objectives": [
+            [token(0, v, None) for v in (2, 1, 0, -1)],
+            [token(1, v, None) for v in (2, 1, 0, -1)],
+        ],
+        "public_slots": [[], []],
+        "phase": "play",
+        "to_move": [0],
+        "first_player": 0,
+        "turn": 1,
+        "drawn": None,
+        "last_action": None,
+        "is_over": False,
+        "winners": [],
+        "scoring": None,
+    }
+    view.update(changes)
+    return view
+
+
+def own_objective(view: dict, seat: int, colours: dict[int, str]) -> dict:
+    """The view of `seat`: its own slots visible (to it alone unless public)."""
+    view = copy.deepcopy(view)
+    view["seat"] = seat
+    view["objectives"][seat] = [token(seat, value, colours[value]) for value in view["slot_values"]]
+    return view
+
+
+MID_POSITION = """
+.. .. Y3 .. .. .. ..
+.. R2 R3 B2 G2 .. B3
+.. G1 .. R2 .. .. ..
+B3 K1 .. Y1 .. .. G2
+.. .. K2 B3 B2 G1 ..
+G3 .. .. .. B3 .. R3
+.. G2 Y1 .. .. G3 ..
+.. .. Y3 .. R2 .. ..
+"""
+
+
+def mid_view() -> dict:
+    """Turn 27: P2 has just moved the red medium f6-d6; P1 (seat 0) looks, slots +2 and -1 public."""
+    board = parse_position(MID_POSITION)
+    view = base_view(
+        board=board,
+        bag_count=59 - len(board),
+        blacks_on_board=2,
+        turn=27,
+        to_move=[0],
+        public_slots=[[2, -1], []],
+        last_action={"seat": 1, "kind": "move", "squares": ["f6", "d6"], "piece": "R2"},
+    )
+    return own_objective(view, 0, {2: "B", 1: "G", 0: "R", -1: "Y"})
+
+
+def early_view() -> dict:
+    """Turn 3: P1 has drawn a large green and must place it; P2 placed a small black on e5."""
+    board = {"c4": "R2", "e5": "K1"}
+    return base_view(
+        board=board,
+        bag_count=56,
+        blacks_on_board=1,
+        turn=3,
+        drawn="G3",
+        last_action={"seat": 1, "kind": "place", "squares": ["e5"], "piece": "K1"},
+    )
+
+
+FIVE_POSITION = """
+P3 P2 .. Y1 .. .. Y3 ..
+.. P1 .. R3 G2 .. .. ..
+.. P2 .. .. .. R2 .. ..
+B3 K1 .. Y1 .. B1 B2 P3
+.. .. .. G3 B2 .. .. ..
+G3 Y3 K1 .. .. R2 .. ..
+.. .. .. Y2 .. .. R1 ..
+G1 .. Y3 .. R2 .. .. P1
+"""
+
+
+def five_colour_view() -> dict:
+    """An 8x8 game with purple and a +3 slot: P1 has just swapped the large yellow g5 with the blue g8."""
+    board = parse_position(FIVE_POSITION)
+    view = base_view(
+        files=8,
+        board=board,
+        bag_count=70 - len(board),
+        blacks_on_board=2,
+        turn=31,
+        to_move=[1],
+        slot_values=[3, 2, 1, 0, -1],
+        public_slots=[[3, 0], [2, -1]],
+        last_action={"seat": 0, "kind": "swap", "squares": ["g5", "g8"], "piece": "Y3"},
+    )
+    view["objectives"] = [
+        [token(0, 3, "P"), token(0, 2, None), token(0, 1, None), token(0, 0, "R"), token(0, -1, None)],
+        [token(1, 3, None), token(1, 2, "G"), token(1, 1, None), token(1, 0, None), token(1, -1, "B")],
+    ]
+    return view
+
+
+TV1_OBJECTIVES = {0: {2: "Y", 1: "G", 0: "R", -1: "B"}, 1: {2: "B", 1: "R", 0: "Y", -1: "G"}}
+
+
+def final_view() -> dict:
+    """Board M1 at the end, scored as in TV1: V = R 19, G 9, B 11, Y 11; A 20, B 32."""
+    board = parse_position(M1)
+    values = {"R": 19, "G": 9, "B": 11, "Y": 11}
+    breakdown = [
+        [
+            {"colour": c, "multiplier": m, "value": values[c], "points": m * values[c]}
+            for c in values
+            for m, colour in TV1_OBJECTIVES[seat].items()
+            if colour == c
+        ]
+        for seat in (0, 1)
+    ]
+    view = base_view(
+        board=board,
+        bag_count=3,
+        bag={"R1": 1, "G2": 1, "K1": 1},
+        blacks_on_board=5,
+        objective_swaps_open=False,
+        objectives=[[token(seat, v, TV1_OBJECTIVES[seat][v]) for v in (2, 1, 0, -1)] for seat in (0, 1)],
+        public_slots=[[2, 1, 0, -1], [2, 1, 0, -1]],
+        phase="over",
+        to_move=[],
+        turn=88,
+        last_action={"seat": 0, "kind": "place", "squares": ["g1"], "piece": "G1"},
+        is_over=True,
+        winners=[1],
+        scoring={
+            "values": values,
+            "groups": groups(board, 7, 8),
+            "totals": [20, 32],
+            "breakdown": breakdown,
+        },
+    )
+    return view
+
+
+def setup_view() -> dict:
+    return base_view(phase="setup", to_move=[0, 1], turn=0)
+
+
+# --- helpers --------------------------------------------------------------------------------
+
+
+def decode(png: bytes) -> Image.Image:
+    assert png.startswith(PNG_SIGNATURE)
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG"
+    return image
+
+
+def near(colour, target, tolerance=40):
+    return sum((a - b) ** 2 for a, b in zip(colour, target, strict=True)) <= tolerance**2
+
+
+def count_near(image: Image.Image, box, target, tolerance=40) -> int:
+    """How many pixels in `box` are close to the colour `target`."""
+    colours = image.convert("RGB").crop(box).getcolors(1 << 20)
+    return sum(count for count, colour in colours if near(colour, target, tolerance))
+
+
+def check_png(png: bytes, *, min_height, max_height) -> Image.Image:
+    image = decode(png)
+    assert image.mode == "P"
+    assert len(png) < MAX_BYTES
+    assert image.width == 1000
+    assert min_height <= image.height <= max_height
+    assert len(image.getcolors(256)) <= 64
+    return image
+
+
+def inset(box, by):
+    x0, y0, x1, y1 = box
+    return (x0 + by, y0 + by, x1 - by, y1 - by)
+
+
+def edge_strip(box, side, depth=3, trim=14):
+    """The outermost `depth` px of a square along one side, without its ends (where the band of a
+    crossing side may run): group outlines go there, pieces never do."""
+    x0, y0, x1, y1 = box
+    return {
+        "top": (x0 + trim, y0 + 1, x1 - trim, y0 + 1 + depth),
+        "bottom": (x0 + trim, y1 - 1 - depth, x1 - trim, y1 - 1),
+        "left": (x0 + 1, y0 + trim, x0 + 1 + depth, y1 - trim),
+        "right": (x1 - 1 - depth, y0 + trim, x1 - 1, y1 - trim),
+    }[side]
+
+
+# --- format and size ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("make_view", "min_height", "max_height"),
+    [
+        (setup_view, 700, 800),
+        (early_view, 700, 800),
+        (mid_view, 700, 800),
+        (five_colour_view, 700, 800),
+        (final_view, 1000, 1250),
+    ],
+)
+def test_board_is_a_small_palette_png(make_view, min_height, max_height):
+    view = make_view()
+    image = check_png(render_board(view, names=NAMES), min_height=min_height, max_height=max_height)
+    assert image.height == board_layout(view).height
+
+
+def test_objective_and_rules_pictures_are_small_palette_pngs():
+    check_png(render_hand(mid_view(), names=NAMES), min_height=350, max_height=700)
+    check_png(render_hand(five_colour_view(), names=NAMES), min_height=350, max_height=900)
+    check_png(render_rules_picture("mars"), min_height=800, max_height=1400)
+
+
+def test_last_action_is_framed_on_its_squares_with_an_arrow_between():
+    view = mid_view()  # P2 moved f6-d6
+    image = decode(render_board(view))
+    for square in ("f6", "d6"):
+        assert count_near(image, board_square_box(view, square), LAST, tolerance=30) > 250, square
+    assert count_near(image, board_square_box(view, "e6"), LAST, tolerance=30) > 60  # the arrow
+    for square in ("a1", "c4", "g8", "d5", "f5"):
+        assert count_near(image, board_square_box(view, square), LAST, tolerance=30) == 0, square
+
+    placed = copy.deepcopy(view)
+    placed["last_action"] = {"seat": 1, "kind": "place", "squares": ["c4"], "piece": "K2"}
+    image = decode(render_board(placed))
+    assert count_near(image, board_square_box(view, "c4"), LAST, tolerance=30) > 250
+    for square in ("f6", "d6", "e6"):
+        assert count_near(image, board_square_box(view, square), LAST, tolerance=30) == 0, square
+
+    nothing = copy.deepcopy(view)
+    nothing["last_action"] = None
+    assert count_near(decode(render_board(nothing)), board_layout(view).board, LAST, tolerance=30) == 0
+
+
+@pytest.mark.parametrize("colour", ["R", "G", "B", "Y", "P"])
+def test_a_piece_is_drawn_in_its_colour_on_its_square(colour):
+    view = base_view(board={"c4": f"{colour}2"})
+    image = decode(render_board(view))
+    rgb = PYRAMID_COLOURS[colour]
+    assert count_near(image, board_square_box(view, "c4"), rgb, tolerance=30) > 200
+    for square in ("b4", "d4", "c3", "c5"):
+        assert count_near(image, board_square_box(view, square), rgb, tolerance=60) == 0, square
+
+
+def test_black_pieces_are_dark_on_the_light_board():
+    view = base_view(board={"c4": "K1", "e5": "B1"})
+    image = decode(render_board(view))
+    dark = (22, 22, 26)
+    assert count_near(image, board_square_box(view, "c4"), dark, tolerance=25) > 40
+    assert count_near(image, board_square_box(view, "e5"), dark, tolerance=25) == 0
+    assert count_near(image, board_square_box(view, "d4"), dark, tolerance=25) == 0
+
+
+def footprint(image: Image.Image, box) -> int:
+    """Pixels of a square that are not plain board."""
+    from renderers.mars import SQUARE
+
+    total = (box[2] - box[0] - 8) * (box[3] - box[1] - 8)
+    return total - count_near(image, inset(box, 4), SQUARE, tolerance=12)
+
+
+def test_piece_sizes_are_clearly_different():
+    view = base_view(board={"b2": "G1", "d2": "G2", "f2": "G3"})
+    image = decode(render_board(view))
+    small, medium, large = (footprint(image, board_square_box(view, sq)) for sq in ("b2", "d2", "f2"))
+    assert small * 1.6 < medium and medium * 1.4 < large
+
+
+def test_eight_files_make_a_board_of_smaller_squares():
+    seven, eight = mid_view(), five_colour_view()
+    assert square_size(eight) < square_size(seven)
+    h1 = board_square_box(eight, "h1")
+    layout = board_layout(eight)
+    assert h1[2] == layout.board[2] and h1[2] <= layout.turn[0]
+    assert board_square_box(eight, "a8")[:2] == layout.board[:2]
+    image = decode(render_board(eight))
+    assert count_near(image, board_square_box(eight, "h5"), PYRAMID_COLOURS["P"], tolerance=30) > 200
+
+
+def test_ranks_run_up_and_files_run_right():
+    view = mid_view()
+    a1, a8, g1 = (board_square_box(view, sq) for sq in ("a1", "a8", "g1"))
+    assert a1[1] > a8[1] and a1[0] == a8[0]
+    assert g1[0] > a1[0] and g1[1] == a1[1]
+
+
+def test_drawn_piece_waits_in_the_turn_box():
+    view = early_view()  # drew G3
+    box = board_layout(view).turn
+    green = PYRAMID_COLOURS["G"]
+    assert count_near(decode(render_board(view)), box, green, tolerance=30) > 300
+    placed = copy.deepcopy(view)
+    placed["drawn"] = None
+    assert count_near(decode(render_board(placed)), box, green, tolerance=30) == 0
+
+
+def test_objective_swaps_open_or_closed_is_shown():
+    from renderers.common import GOOD
+
+    view = mid_view()
+    closed = copy.deepcopy(view)
+    closed["objective_swaps_open"] = False
+    box = board_layout(view).status
+    assert count_near(decode(render_board(view)), box, GOOD, tolerance=20) > 300
+    assert count_near(decode(render_board(closed)), box, GOOD, tolerance=20) == 0
+
+
+# --- objective slots on the board -----------------------------------------------------------
+
+
+def chip(view, seat, index):
+    layout = board_layout(view)
+    return slot_chip_boxes(layout.objectives, seat, len(view["objectives"][seat]))[index]
+
+
+def test_hidden_slot_differs_from_a_revealed_one():
+    view = mid_view()  # P2's slots are all hidden from P1
+    revealed = copy.deepcopy(view)
+    revealed["objectives"][1][0] = token(1, 2, "G")
+    revealed["public_slots"][1] = [2]
+    hidden_chip = decode(render_board(view)).convert("RGB").crop(chip(view, 1, 0))
+    shown_chip = decode(render_board(revealed)).convert("RGB").crop(chip(view, 1, 0))
+    assert hidden_chip.tobytes() != shown_chip.tobytes()
+    green = PYRAMID_COLOURS["G"]
+    assert count_near(shown_chip, (0, 0, *shown_chip.size), green, tolerance=30) > 200
+    assert count_near(hidden_chip, (0, 0, *hidden_chip.size), green, tolerance=30) == 0
+    # the other hidden slots look alike
+    image = decode(render_board(view)).convert("RGB")
+    assert image.crop(chip(view, 1, 1)).tobytes() != image.crop(chip(view, 1, 0)).tobytes()  # values differ
+    assert count_near(image, chip(view, 1, 1), PRIVATE, tolerance=30) == 0
+
+
+def test_viewer_only_slots_are_marked_private_and_public_ones_are_not():
+    view = mid_view()  # P1's +2 and -1 are public, +1 and 0 only P1 sees
+    image = decode(render_board(view))
+    marked = [count_near(image, chip(view, 0, i), PRIVATE, tolerance=30) for i in range(4)]
+    assert marked[1] > 60 and marked[2] > 60
+    assert marked[0] == 0 and marked[3] == 0
+    public = copy.deepcopy(view)
+    public["public_slots"][0] = [2, 1, 0, -1]
+    image = decode(render_board(public))
+    assert all(count_near(image, chip(view, 0, i), PRIVATE, tolerance=30) == 0 for i in range(4))
+
+
+# --- the end of the game --------------------------------------------------------------------
+
+
+def test_final_board_outlines_scoring_groups_only():
+    view = final_view()
+    image = decode(render_board(view))
+    red, yellow = PYRAMID_COLOURS["R"], PYRAMID_COLOURS["Y"]
+    # R {d8, d7, c7, b7, c6} scores: its outer edge is red, e.g. d8's top and c6's bottom
+    assert count_near(image, edge_strip(board_square_box(view, "d8"), "top"), red, tolerance=30) > 100
+    assert count_near(image, edge_strip(board_square_box(view, "c6"), "bottom"), red, tolerance=30) > 100
+    assert count_near(image, edge_strip(board_square_box(view, "c6"), "left"), red, tolerance=30) > 100
+    # ... and not inside the group, between d7 and d8
+    assert count_near(image, edge_strip(board_square_box(view, "d7"), "top"), red, tolerance=30) == 0
+    # Y {c1, c2, d2} has 3 pieces and does not score: no outline
+    for square, side in (("c1", "bottom"), ("c2", "left"), ("d2", "right"), ("d2", "top")):
+        strip = edge_strip(board_square_box(view, square), side)
+        assert count_near(image, strip, yellow, tolerance=30) == 0, (square, side)
+
+    counted = copy.deepcopy(view)
+    for group in counted["scoring"]["groups"]:
+        if sorted(group["squares"]) == ["c1", "c2", "d2"]:
+            group["scores"] = True
+    image = decode(render_board(counted))
+    strip = edge_strip(board_square_box(view, "c1"), "bottom")
+    assert count_near(image, strip, yellow, tolerance=30) > 100
+
+
+def test_final_board_adds_a_breakdown_table():
+    from renderers.common import GOOD
+
+    final = final_view()
+    layout = board_layout(final)
+    assert layout.table is not None
+    assert board_layout(mid_view()).table is None
+    image = decode(render_board(final, names=NAMES))
+    assert count_near(image, layout.table, GOOD, tolerance=20) > 20_000  # the result banner
+    five_rows = copy.deepcopy(final)
+    five_rows["scoring"]["values"]["P"] = 0
+    assert board_layout(five_rows).height > layout.height
+
+
+def test_breakdown_highlights_the_winners_column():
+    from renderers.common import GOOD, PANEL, mix
+
+    final = final_view()
+    table = board_layout(final).table
+    left_half = (table[0], table[1] + 100, (table[0] + table[2]) // 2 + 150, table[3])
+    right_part = ((table[0] + table[2]) // 2 + 200, table[1] + 100, table[2], table[3])
+    column = mix(PANEL, GOOD, 0.22)
+    image = decode(render_board(final))
+    assert count_near(image, right_part, column, tolerance=8) > 5_000
+    assert count_near(image, left_half, column, tolerance=8) < 500
+    draw = copy.deepcopy(final)
+    draw["winners"] = []
+    image = decode(render_board(draw))
+    assert count_near(image, right_part, column, tolerance=8) < 500
+
+
+# --- the objective picture ------------------------------------------------------------------
+
+
+def test_objective_picture_shows_the_viewers_colours_and_who_sees_them():
+    view = mid_view()  # P1: +2 B (public), +1 G, 0 R (only P1), -1 Y (public)
+    image = decode(render_hand(view, names=NAMES))
+    cards = objective_card_boxes(view)
+    assert len(cards) == 4
+    for card, colour in zip(cards, "BGRY", strict=True):
+        counts = {c: count_near(image, card, PYRAMID_COLOURS[c], tolerance=50) for c in "BGRY"}
+        assert counts[colour] > 800 and max(counts, key=counts.get) == colour, (colour, counts)
+    private = [count_near(image, card, PRIVATE, tolerance=30) for card in cards]
+    assert private[1] > 200 and private[2] > 200
+    assert private[0] == 0 and private[3] == 0
+
+
+def test_objective_picture_hides_what_the_viewer_cannot_see():
+    view = mid_view()
+    hidden = copy.deepcopy(view)
+    hidden["objectives"][0][1] = token(0, 1, None)
+    cards = objective_card_boxes(view)
+    shown_card = decode(render_hand(view)).convert("RGB").crop(cards[1])
+    hidden_card = decode(render_hand(hidden)).convert("RGB").crop(cards[1])
+    assert shown_card.tobytes() != hidden_card.tobytes()
+    green = PYRAMID_COLOURS["G"]
+    assert count_near(hidden_card, (0, 0, *hidden_card.size), green, tolerance=30) == 0
+
+
+def test_objective_picture_adds_the_opponents_slots_the_viewer_can_see():
+    view = mid_view()
+    plain = decode(render_hand(view))
+    blind = copy.deepcopy(view)  # Blind Agents: P1 sees P2's slots, not their own
+    blind["objectives"][0] = [token(0, v, None) for v in (2, 1, 0, -1)]
+    blind["public_slots"][0] = []
+    blind["objectives"][1] = [token(1, v, c) for v, c in zip((2, 1, 0, -1), "GYRB", strict=True)]
+    image = decode(render_hand(blind))
+    assert image.height > plain.height
+    below = (0, objective_card_boxes(view)[0][3], 1000, image.height)
+    assert count_near(image, below, PRIVATE, tolerance=30) > 200
+
+
+# --- dispatch and real games ----------------------------------------------------------------
+
+
+def test_mars_is_registered_with_the_dispatchers():
+    from renderers import BOARD_RENDERERS, HAND_RENDERERS, RULES_PICTURES
+    from renderers.mars import render_mars_board, render_mars_objective, render_mars_rules_picture
+
+    assert BOARD_RENDERERS["mars"] is render_mars_board
+    assert HAND_RENDERERS["mars"] is render_mars_objective
+    assert RULES_PICTURES["mars"] is render_mars_rules_picture
+    assert render_board(mid_view()) == render_mars_board(mid_view())
+
+
+@pytest.mark.parametrize(
+    ("seed", "options"),
+    [(1, None), (2, {"five_colours": "+3"}), (3, {"blind": True, "biggest_only": True})],
+)
+def test_every_few_states_of_an_engine_game_render(seed, options):
+    import random
+
+    from games import GAMES, random_choice
+
+    if "mars" not in GAMES:
+        pytest.skip("the M.A.R.S. engine is not registered")
+    state = GAMES["mars"].new(2, seed, options)
+    chooser = random.Random(seed)
+    k = 0
+    while not state.is_over:
+        seat = state.to_move[0]
+        if k % 20 == 0:
+            for viewer in (None, seat):
+                assert decode(render_board(state.view(viewer), names=NAMES)).mode == "P"
+                assert decode(render_hand(state.view(viewer), names=NAMES)).mode == "P"
+        state.apply(seat, random_choice(state.legal_actions(seat), chooser))
+        k += 1
+    final = state.view(None)
+    image = check_png(render_board(final, names=NAMES), min_height=1000, max_height=1250)
+    assert image.height == board_layout(final).height
