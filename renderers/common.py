@@ -19,6 +19,8 @@ Colour = tuple[int, int, int]
 Box = tuple[int, int, int, int]
 
 SUPERSAMPLE = 4
+HEADING_SIZE = 34  # rules pictures' titles
+HEADING_NOTE_SIZE = 22
 PNG_COLOURS = 64
 PNG_COMPRESS_LEVEL = 3  # zlib level: 6 (the default) costs ~5 ms more per board for ~15% smaller files
 
@@ -473,6 +475,16 @@ def draw_card_slot(draw: ImageDraw.ImageDraw, xy: tuple[float, float], width: in
 
 
 # --- output ---------------------------------------------------------------------------------
+
+
+def draw_picture_heading(draw: ImageDraw.ImageDraw, x: int, title: str, lines: list[str]) -> int:
+    """A rules picture's title and its short explanation lines; returns the y below them."""
+    draw_text(draw, (x, 40), title, size=HEADING_SIZE, fill=TEXT, anchor="lm", bold=True)
+    y = 84
+    for line in lines:
+        draw_text(draw, (x, y), line, size=HEADING_NOTE_SIZE, fill=MUTED, anchor="lm")
+        y += 30
+    return y
 
 
 def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:

@@ -40,6 +40,7 @@ from .common import (
     TEXT,
     Box,
     Colour,
+    draw_picture_heading,
     draw_text,
     fit_text,
     luminance,
@@ -1032,22 +1033,11 @@ def render_mars_rules_picture() -> bytes:
     top = 204
     height = top + RULE_ROW_H * len(rows) + 70
     image, draw = new_canvas(WIDTH, height)
-    draw_text(
+    draw_picture_heading(
         draw,
-        (MARGIN + 4, 40),
+        MARGIN + 4,
         "Agents of M.A.R.S. in brief",
-        size=TITLE_SIZE + 4,
-        fill=TEXT,
-        anchor="lm",
-        bold=True,
-    )
-    draw_text(
-        draw,
-        (MARGIN + 4, 84),
-        "Your score = each colour's points x the value of your slot for it.",
-        size=SMALL_SIZE,
-        fill=MUTED,
-        anchor="lm",
+        ["Your score = each colour's points x the value of your slot for it."],
     )
     _draw_size_legend(image, draw, (MARGIN + 4, 116))
     board_w = 5 * RULE_CELL

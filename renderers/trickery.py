@@ -33,6 +33,7 @@ from .common import (
     card_extent,
     draw_card,
     draw_card_slot,
+    draw_picture_heading,
     draw_pyramid,
     draw_pyramid_row,
     draw_suit,
@@ -695,24 +696,15 @@ def render_trickery_scoring_guide() -> bytes:
     """
     height = 150 + GUIDE_ROW_H * len(POINT_GROUPS) + 70 + GUIDE_ROW_H * len(PENALTY_GROUPS) + 60
     image, draw = new_canvas(WIDTH, height)
-    draw_text(
+    draw_picture_heading(
         draw,
-        (MARGIN + 4, 40),
+        MARGIN + 4,
         "Martian Trickery scoring",
-        size=TITLE_SIZE + 4,
-        fill=TEXT,
-        anchor="lm",
-        bold=True,
+        [
+            "At the end of a hand your pyramids are split into groups the best way.",
+            "Each pyramid counts once.",
+        ],
     )
-    draw_text(
-        draw,
-        (MARGIN + 4, 84),
-        "At the end of a hand your pyramids are split into groups the best way.",
-        size=SMALL_SIZE,
-        fill=MUTED,
-        anchor="lm",
-    )
-    draw_text(draw, (MARGIN + 4, 114), "Each pyramid counts once.", size=SMALL_SIZE, fill=MUTED, anchor="lm")
     y = 140
     for group in POINT_GROUPS:
         _draw_guide_row(image, draw, y, *group, accent=TEXT)

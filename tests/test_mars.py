@@ -7,27 +7,12 @@ import pytest
 from games import IllegalAction, Rng
 from games.mars import MARS, Draw, MarsState, Move, Place, Swap, SwapSlots, score_board
 from games.pieces import Pyramid
-
-M1 = """
-Y3 Y2 Y1 R1 G3 G1 B2
-Y3 R2 R3 R3 G2 Y1 B3
-Y2 G1 R3 B2 G3 R2 Y3
-B3 K1 K3 Y1 R3 B1 G2
-B1 K1 K2 B3 B2 G1 R1
-G3 Y3 K1 B1 B3 R2 R3
-B1 G2 Y1 Y2 B2 G3 R1
-G3 B3 Y3 K1 R2 Y2 G1
-"""
+from tests.positions import MARS_M1 as M1
+from tests.positions import parse_position
 
 
 def parse_board(text: str) -> dict[str, Pyramid]:
-    """Rows from rank 8 down to rank 1, files a.. left to right; `..` is empty."""
-    board = {}
-    for row, line in enumerate(text.strip().splitlines()):
-        for file, token in enumerate(line.split()):
-            if token != "..":
-                board[f"{'abcdefgh'[file]}{8 - row}"] = Pyramid.parse(token)
-    return board
+    return {square: Pyramid.parse(token) for square, token in parse_position(text).items()}
 
 
 def objective(text: str) -> dict[int, str]:

@@ -5,7 +5,6 @@ and compared between views that differ in one thing.
 """
 
 import copy
-import io
 import random
 
 import pytest
@@ -15,9 +14,8 @@ from games import GAMES
 from renderers import render_board, render_hand, render_rules_picture
 from renderers.common import ACCENT, GOOD, PENALTY, fit_text, pyramid_extent, text_width
 from renderers.trickery import HAND_LIFT, board_layout, hand_card_boxes
+from tests.pictures import check_png, count_near, decode
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-MAX_BYTES = 200_000
 NAMES = ["Alice", "Bartholomew the Magnificent of Mars", "Chen", "Dee"]
 
 
@@ -32,35 +30,8 @@ def play(num_players, seed, *, steps=10_000, options=None, until=None):
     return state
 
 
-def decode(png: bytes) -> Image.Image:
-    assert png.startswith(PNG_SIGNATURE)
-    image = Image.open(io.BytesIO(png))
-    assert image.format == "PNG"
-    return image
-
-
-def near(colour, target, tolerance=40):
-    return sum((a - b) ** 2 for a, b in zip(colour, target, strict=True)) <= tolerance**2
-
-
-def count_near(image: Image.Image, box, target, tolerance=40) -> int:
-    """How many pixels in `box` are close to the colour `target`."""
-    colours = image.convert("RGB").crop(box).getcolors(1 << 20)
-    return sum(count for count, colour in colours if near(colour, target, tolerance))
-
-
 def brightness(image: Image.Image, box) -> float:
     return ImageStat.Stat(image.convert("L").crop(box)).mean[0]
-
-
-def check_png(png: bytes, *, width, min_height, max_height) -> Image.Image:
-    image = decode(png)
-    assert image.mode == "P"
-    assert len(image.getpalette()) // 3 <= 256
-    assert len(png) < MAX_BYTES
-    assert image.width == width
-    assert min_height <= image.height <= max_height
-    return image
 
 
 # --- format and size ------------------------------------------------------------------------

@@ -6,7 +6,6 @@ compared between views that differ in one thing.
 """
 
 import copy
-import io
 
 import pytest
 from PIL import Image
@@ -22,34 +21,13 @@ from renderers.mars import (
     slot_chip_boxes,
     square_size,
 )
+from tests.pictures import check_png, count_near, decode
+from tests.positions import MARS_M1 as M1
+from tests.positions import parse_position
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-MAX_BYTES = 200_000
 NAMES = ["Alice", "Bartholomew the Magnificent of Mars"]
 
 # --- hand-written views ---------------------------------------------------------------------
-
-M1 = """
-Y3 Y2 Y1 R1 G3 G1 B2
-Y3 R2 R3 R3 G2 Y1 B3
-Y2 G1 R3 B2 G3 R2 Y3
-B3 K1 K3 Y1 R3 B1 G2
-B1 K1 K2 B3 B2 G1 R1
-G3 Y3 K1 B1 B3 R2 R3
-B1 G2 Y1 Y2 B2 G3 R1
-G3 B3 Y3 K1 R2 Y2 G1
-"""
-
-
-def parse_position(text: str) -> dict[str, str]:
-    """Rank 8 first, like the spec's diagrams; ".." is an empty square."""
-    rows = [line.split() for line in text.strip().splitlines()]
-    board = {}
-    for i, row in enumerate(rows):
-        for column, token in enumerate(row):
-            if token != "..":
-                board[f"{chr(ord('a') + column)}{len(rows) - i}"] = token
-    return board
 
 
 def groups(board: dict[str, str], files: int, ranks: int) -> list[dict]:
@@ -248,33 +226,6 @@ def setup_view() -> dict:
 
 
 # --- helpers --------------------------------------------------------------------------------
-
-
-def decode(png: bytes) -> Image.Image:
-    assert png.startswith(PNG_SIGNATURE)
-    image = Image.open(io.BytesIO(png))
-    assert image.format == "PNG"
-    return image
-
-
-def near(colour, target, tolerance=40):
-    return sum((a - b) ** 2 for a, b in zip(colour, target, strict=True)) <= tolerance**2
-
-
-def count_near(image: Image.Image, box, target, tolerance=40) -> int:
-    """How many pixels in `box` are close to the colour `target`."""
-    colours = image.convert("RGB").crop(box).getcolors(1 << 20)
-    return sum(count for count, colour in colours if near(colour, target, tolerance))
-
-
-def check_png(png: bytes, *, min_height, max_height) -> Image.Image:
-    image = decode(png)
-    assert image.mode == "P"
-    assert len(png) < MAX_BYTES
-    assert image.width == 1000
-    assert min_height <= image.height <= max_height
-    assert len(image.getcolors(256)) <= 64
-    return image
 
 
 def inset(box, by):

@@ -1,0 +1,24 @@
+"""Board diagrams from the rules specs, shared by engine and renderer tests."""
+
+# Agents of M.A.R.S., spec section 8, board M1 (rank 8 first, files a-g).
+MARS_M1 = """
+Y3 Y2 Y1 R1 G3 G1 B2
+Y3 R2 R3 R3 G2 Y1 B3
+Y2 G1 R3 B2 G3 R2 Y3
+B3 K1 K3 Y1 R3 B1 G2
+B1 K1 K2 B3 B2 G1 R1
+G3 Y3 K1 B1 B3 R2 R3
+B1 G2 Y1 Y2 B2 G3 R1
+G3 B3 Y3 K1 R2 Y2 G1
+"""
+
+
+def parse_position(text: str) -> dict[str, str]:
+    """Rank 8 first, like the spec's diagrams; `..` is an empty square."""
+    rows = [line.split() for line in text.strip().splitlines()]
+    board = {}
+    for i, row in enumerate(rows):
+        for column, token in enumerate(row):
+            if token != "..":
+                board[f"{'abcdefgh'[column]}{len(rows) - i}"] = token
+    return board
