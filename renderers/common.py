@@ -98,6 +98,23 @@ def printable(text: str) -> str:
     return " ".join(kept.split())
 
 
+def seat_tag(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+def seat_name(seat: int, names: list[str] | None) -> str:
+    """The display name of a seat, reduced to what the font can draw ("" if none)."""
+    if names and seat < len(names) and names[seat]:
+        return printable(str(names[seat]))
+    return ""
+
+
+def seat_label(seat: int, names: list[str] | None) -> str:
+    """The seat's tag and name, like "P2 Alice", or just "P2"."""
+    name = seat_name(seat, names)
+    return f"{seat_tag(seat)} {name}" if name else seat_tag(seat)
+
+
 def _stroke(size: int, bold: bool) -> int:
     """Faux bold: the bundled font has one weight, so bold text gets a stroke of its own colour."""
     return max(1, size // 22) if bold else 0

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from games.pieces import COLOUR_NAMES, SIZE_NAMES
+from games.pieces import COLOUR_NAMES, Pyramid
 
 from .common import (
     ACCENT,
@@ -49,9 +49,11 @@ from .common import (
     paste,
     pill,
     plain,
-    printable,
     pyramid_extent,
     pyramid_sprite,
+    seat_label,
+    seat_name,
+    seat_tag,
     signed,
     text_width,
     to_png,
@@ -88,35 +90,8 @@ FOOTPRINT = {1: 0.48, 2: 0.67, 3: 0.86}  # side of a piece's base / side of its 
 # --- names ----------------------------------------------------------------------------------
 
 
-def seat_tag(seat: int) -> str:
-    return f"P{seat + 1}"
-
-
-def _names(view: dict, names: list[str] | None) -> list[str] | None:
-    if names:
-        return names
-    hint = view.get("names_hint")
-    return hint if isinstance(hint, list) else None
-
-
-def seat_name(seat: int, names: list[str] | None) -> str:
-    if names and seat < len(names) and names[seat]:
-        return printable(str(names[seat]))
-    return ""
-
-
-def seat_label(seat: int, names: list[str] | None) -> str:
-    name = seat_name(seat, names)
-    return f"{seat_tag(seat)} {name}" if name else seat_tag(seat)
-
-
 def colour_name(colour: str) -> str:
     return COLOUR_NAMES.get(colour, colour)
-
-
-def piece_label(code: str) -> str:
-    """ "G3" -> "large green"."""
-    return f"{SIZE_NAMES.get(int(code[1]), '?')} {colour_name(code[0])}"
 
 
 # --- the view -------------------------------------------------------------------------------
@@ -392,7 +367,6 @@ def _dashed_rectangle(
 
 def render_mars_board(view: dict, *, names: list[str] | None = None) -> bytes:
     """Header, the board with coordinates, the side panel, and at the end the scoring breakdown."""
-    names = _names(view, names)
     layout = board_layout(view)
     image, draw = new_canvas(layout.width, layout.height)
     _draw_header(draw, view)
@@ -586,7 +560,7 @@ def _draw_turn(
     name = fit_text(seat_name(seat, names) or "to play", BODY_SIZE, text_right - chip[2] - 10, bold=True)
     draw_text(draw, (chip[2] + 10, row1), name, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
     if drawn:
-        lines = [f"Drew: {piece_label(drawn)}", "to place on the board"]
+        lines = [f"Drew: {Pyramid.parse(drawn).label}", "to place on the board"]
         for i, line in enumerate(lines):
             line = fit_text(line, SMALL_SIZE, text_right - x0 - PAD, bold=i == 0)
             draw_text(
@@ -861,7 +835,6 @@ def objective_card_boxes(view: dict) -> list[Box]:
 
 def render_mars_objective(view: dict, *, names: list[str] | None = None) -> bytes:
     """The viewing seat's objective: each slot's value and colour, marked public or only-you."""
-    names = _names(view, names)
     seat = view.get("seat")
     main_seat = seat if seat is not None else 0
     boxes = objective_card_boxes(view)

@@ -43,8 +43,10 @@ from .common import (
     new_canvas,
     pill,
     plain,
-    printable,
     pyramid_extent,
+    seat_label,
+    seat_name,
+    seat_tag,
     signed,
     text_width,
     to_png,
@@ -75,23 +77,6 @@ MAX_TABLE_ROWS = 12
 
 
 # --- names ----------------------------------------------------------------------------------
-
-
-def seat_tag(seat: int) -> str:
-    return f"P{seat + 1}"
-
-
-def seat_name(seat: int, names: list[str] | None) -> str:
-    """The display name of a seat, reduced to what the font can draw ("" if none)."""
-    if names and seat < len(names) and names[seat]:
-        return printable(str(names[seat]))
-    return ""
-
-
-def seat_label(seat: int, names: list[str] | None) -> str:
-    """The seat's tag and name, like "P2 Alice", or just "P2"."""
-    name = seat_name(seat, names)
-    return f"{seat_tag(seat)} {name}" if name else seat_tag(seat)
 
 
 # --- layout ---------------------------------------------------------------------------------

@@ -72,7 +72,6 @@ def base_view(**changes) -> dict:
     view = {
         "game": "mars",
         "seat": None,
-        "names_hint": None,
         "files": 7,
         "ranks": 8,
         "board": {},
