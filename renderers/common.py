@@ -19,6 +19,16 @@ Colour = tuple[int, int, int]
 Box = tuple[int, int, int, int]
 
 SUPERSAMPLE = 4
+
+# The house layout: every picture is 1000 px wide (Discord shows it at ~400-500 px on a phone,
+# so nothing smaller than SMALL_SIZE) with one type scale.
+WIDTH = 1000
+MARGIN = 16
+HEADER_H = 64
+TITLE_SIZE = 30
+BIG_SIZE = 44
+BODY_SIZE = 26
+SMALL_SIZE = 22
 HEADING_SIZE = 34  # rules pictures' titles
 HEADING_NOTE_SIZE = 22
 PNG_COLOURS = 64

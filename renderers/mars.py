@@ -25,9 +25,13 @@ from games.pieces import COLOUR_NAMES, Pyramid
 from .common import (
     ACCENT,
     BACKGROUND,
+    BIG_SIZE,
+    BODY_SIZE,
     EM_DASH,
     FAINT,
     GOOD,
+    HEADER_H,
+    MARGIN,
     MUTED,
     ON_ACCENT,
     ON_GOOD,
@@ -36,8 +40,11 @@ from .common import (
     PANEL_EDGE,
     PENALTY,
     PYRAMID_COLOURS,
+    SMALL_SIZE,
     SUPERSAMPLE,
     TEXT,
+    TITLE_SIZE,
+    WIDTH,
     Box,
     Colour,
     draw_picture_heading,
@@ -59,10 +66,7 @@ from .common import (
     to_png,
 )
 
-WIDTH = 1000
-MARGIN = 16
 GAP = 14
-HEADER_H = 64
 GUTTER = 36  # rank numbers, left of the board
 FOOT = 38  # file letters, under the board
 BOARD_AREA = 546  # the squares fit in BOARD_AREA x 8/7 BOARD_AREA: 78 px squares on 7x8, 68 px on 8x8
@@ -71,10 +75,6 @@ PANEL_W = WIDTH - MARGIN - PANEL_X0
 RADIUS = 14
 PAD = 16
 
-TITLE_SIZE = 30
-BIG_SIZE = 44
-BODY_SIZE = 26
-SMALL_SIZE = 22
 
 # --- palette additions: a Martian-dust board, a cyan mark for the last action -----------------
 

@@ -17,9 +17,13 @@ from games.trickery import PYRAMID_SETS, TRICKS_PER_HAND, trick_winner
 from .common import (
     ACCENT,
     BACKGROUND,
+    BIG_SIZE,
+    BODY_SIZE,
     EM_DASH,
     FAINT,
     GOOD,
+    HEADER_H,
+    MARGIN,
     MINUS,
     MUTED,
     ON_ACCENT,
@@ -28,7 +32,10 @@ from .common import (
     PANEL_ACTIVE,
     PANEL_EDGE,
     PENALTY,
+    SMALL_SIZE,
     TEXT,
+    TITLE_SIZE,
+    WIDTH,
     Box,
     card_extent,
     draw_card,
@@ -52,10 +59,7 @@ from .common import (
     to_png,
 )
 
-WIDTH = 1000
-MARGIN = 16
 GAP = 12
-HEADER_H = 64
 PANEL_W = (WIDTH - 2 * MARGIN - GAP) // 2
 PANEL_H = 184
 TABLE_H = 316
@@ -63,10 +67,6 @@ POOL_W = 404
 RADIUS = 16
 PAD = 16
 
-TITLE_SIZE = 30
-BIG_SIZE = 44
-BODY_SIZE = 26
-SMALL_SIZE = 22
 
 TAKEN_SCALE = 36
 POOL_SCALE = 42
