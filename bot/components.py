@@ -9,7 +9,8 @@ start-up, every button keeps working after a restart.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -17,11 +18,12 @@ import discord
 PREFIX = "m1"
 MAX_CUSTOM_ID = 100
 
-# Buttons: acc/dec answer a lobby, play opens the move prompt, hand shows the player's cards,
-# act applies the action in the argument. Selects: pick chooses a step of a multi-part action.
+# Buttons: acc/dec answer a lobby, play opens the move prompt, hand shows the player's secrets,
+# act applies the action in the argument. Selects: pick chooses a step of a multi-part action
+# (the argument carries the steps chosen so far); do applies the chosen option's action.
 BUTTON_KINDS = ("acc", "dec", "play", "hand", "act")
-SELECT_KINDS = ("pick",)
-ARGUMENT = r"[A-Za-z0-9 ]{1,40}"  # action notation fits in this; anything else is not a claim
+SELECT_KINDS = ("pick", "do")
+ARGUMENT = r"[A-Za-z0-9 +\-:/@]{1,60}"  # every game's action notation fits; anything else is no claim
 
 
 @dataclass(frozen=True)
@@ -62,8 +64,11 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button], template=_template(
         label: str,
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         row: int | None = None,
+        disabled: bool = False,
     ) -> None:
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=claim.custom_id, row=row))
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=claim.custom_id, row=row, disabled=disabled)
+        )
         self.claim = claim
 
     @classmethod
@@ -101,6 +106,18 @@ class MatchSelect(discord.ui.DynamicItem[discord.ui.Select], template=_template(
     async def callback(self, interaction: discord.Interaction) -> None:
         values: Any = (interaction.data or {}).get("values", [])
         await interaction.client.arcade.on_component(interaction, self.claim, [str(v) for v in values])
+
+
+@dataclass
+class Prompt:
+    """What a player is shown to make their move: text, controls, and optionally a picture.
+
+    `picture` renders the PNG (a pure renderer call, run off the event loop by the caller);
+    when it is None the message keeps the picture it has (or shows the player's hand)."""
+
+    text: str
+    items: list[discord.ui.Item] = field(default_factory=list)
+    picture: Callable[[], bytes] | None = None
 
 
 def view_of(items: list[discord.ui.Item]) -> discord.ui.View | None:

@@ -70,6 +70,10 @@ class Match:
     def names(self) -> list[str]:
         return [seat.display_name for seat in self.seats]
 
+    def label(self, seat: int) -> str:
+        """'P1 Alice': how texts name a seat."""
+        return f"P{seat + 1} {self.seats[seat].display_name}"
+
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
 
@@ -269,7 +273,10 @@ class MatchService:
             raise MatchError("This match hasn't started yet.")
         if match.status != "active":
             raise MatchError("This match is over.")
-        if version != match.version:
+        # While seats act independently (order_free), another seat's action doesn't outdate this
+        # seat's controls: it may still make its own choice from them.
+        still_valid = 1 <= version < match.version and match.state.order_free and seat in match.state.to_move
+        if version != match.version and not still_valid:
             raise StaleClick("That's from an earlier turn; the match has moved on. Use the latest message.")
         if seat not in match.state.to_move:
             waiting = ", ".join(match.seats[s].display_name for s in match.state.to_move)
@@ -280,6 +287,7 @@ class MatchService:
         """Apply one action for `user_id`, if it is their turn and `version` is current."""
         async with self._locks(match_id):
             match, seat = await self.check_turn(match_id, user_id, version)
+            version = match.version
             game = match.game
             try:
                 action = game.parse_action(action_text)
@@ -304,6 +312,16 @@ class MatchService:
             match.version += 1
             match.status = status
             return ActionResult(match, seat, str(action), events, version)
+
+    async def awaiting(self, user_id: int) -> list[Match]:
+        """Active matches in which `user_id` must act now."""
+        rows = await self.db.fetchall(
+            "SELECT matches.id FROM matches JOIN seats ON seats.match_id = matches.id"
+            " WHERE matches.status = 'active' AND seats.user_id = ? ORDER BY matches.id",
+            (user_id,),
+        )
+        found = [await self.load(row["id"]) for row in rows]
+        return [match for match in found if match.seat_of(user_id) in match.state.to_move]
 
     # --- where the match lives on Discord
 

@@ -92,6 +92,12 @@ class State(Protocol):
     @property
     def to_move(self) -> tuple[int, ...]: ...
 
+    @property
+    def order_free(self) -> bool:
+        """True while the seats to move act independently, in any order (e.g. choosing secret
+        objectives): one seat's action then doesn't change what another may do."""
+        ...
+
     def legal_actions(self, seat: int) -> list[Any]: ...
 
     def apply(self, seat: int, action: Any) -> list[str]:
@@ -137,7 +143,11 @@ class Game:
             resolved[option.name] = value
         if given:
             raise IllegalAction(f"Unknown option for {self.title}: {', '.join(sorted(given))}.")
+        self.check_combination(resolved)
         return resolved
+
+    def check_combination(self, options: dict) -> None:
+        """Refuse option combinations the rules don't define (IllegalAction, with the reason)."""
 
     def check_players(self, num_players: int) -> None:
         if not self.min_players <= num_players <= self.max_players:

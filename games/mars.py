@@ -237,6 +237,10 @@ class MarsState:
         return any(objective is None for objective in self.objectives)
 
     @property
+    def order_free(self) -> bool:
+        return self.in_setup and not self.over
+
+    @property
     def to_move(self) -> tuple[int, ...]:
         if self.over:
             return ()
@@ -320,6 +324,20 @@ class MarsState:
             return False
         after = {origin: None if moved else str(self.board[target]), target: str(self.board[origin])}
         return after == self.ko
+
+    def ko_forbidden(self) -> list[MarsAction]:
+        """The moves and swaps Ko forbids right now (R8), so players can be told why."""
+        if self.ko is None or self.drawn is not None or self.in_setup or self.over:
+            return []
+        forbidden = []
+        for origin, target in itertools.permutations(self.ko, 2):
+            piece = self.board.get(origin)
+            if piece is None or piece.colour == BLACK or target not in self._reach(origin):
+                continue
+            moved = target not in self.board
+            if self._undoes_last(origin, target, moved=moved):
+                forbidden.append(Move(origin, target) if moved else Swap(origin, target))
+        return forbidden
 
     def apply(self, seat: int, action: MarsAction) -> list[str]:
         if self.over:
@@ -534,6 +552,7 @@ class MarsState:
             "drawn": str(self.drawn) if self.drawn else None,
             "phase_a_used": self.phase_a_used,
             "last_action": dict(self.last_action) if self.last_action else None,
+            "ko_forbidden": [str(action) for action in self.ko_forbidden()],
             "is_over": self.over,
             "winners": list(self.outcome.winners) if self.over else [],
             "scoring": self.scoring() if self.over else None,
@@ -594,10 +613,12 @@ class MarsState:
 
 
 class Mars(Game):
+    def check_combination(self, options: dict) -> None:
+        check_variants(options)
+
     def new(self, num_players: int, seed: int, options: dict | None = None) -> MarsState:
         self.check_players(num_players)
         options = self.resolve_options(options)
-        check_variants(options)
         rng = Rng(seed)
         first = rng.below(2) if options["first_player"] == "random" else options["first_player"] - 1
         state = MarsState(options=options, rng=rng, first=first)
@@ -653,11 +674,20 @@ def check_variants(options: dict) -> None:
     """Refuse the combinations the rules don't define."""
     if options["five_colours"] != "off":
         if options["no_center"]:
-            raise IllegalAction("No Center can't be combined with 5 Color Agents (R17).")
+            raise IllegalAction(
+                "No Center can't be combined with 5 Color Agents: both change the slot values, "
+                "and the fifth slot's +3 or -2 would repeat a No Center value."
+            )
         if options["black_trio"]:
-            raise IllegalAction("Black Trio Blocks the Swap can't be combined with 5 Color Agents.")
+            raise IllegalAction(
+                "Black Trio Blocks the Swap can't be combined with 5 Color Agents: with five colours "
+                "only small black pieces are in the bag, so the trio could never form."
+            )
         if options["objectives"] == "deck":
-            raise IllegalAction("The objective card deck is for 4 colours only (R18).")
+            raise IllegalAction(
+                "The objective card deck has one card per order of 4 colours, so it can't be used "
+                "with 5 Color Agents."
+            )
 
 
 MARS = Mars(

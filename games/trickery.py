@@ -189,6 +189,10 @@ class TrickeryState:
         return (self.leader + len(self.plays)) % self.num_players
 
     @property
+    def order_free(self) -> bool:
+        return False  # every decision follows the previous one
+
+    @property
     def to_move(self) -> tuple[int, ...]:
         return () if self.is_over else (self.current_seat,)
 

@@ -91,6 +91,15 @@ def play_random_game(game, num_players, seed, *, full_check):
         assert len(set(actions)) == len(actions), "no action is listed twice"
         for action in actions:
             assert game.parse_action(str(action)) == action, f"notation does not round-trip: {action}"
+        for text in state.view(seat).get("ko_forbidden", []):  # shown to players as refused
+            assert game.parse_action(text) not in actions
+            with pytest.raises(IllegalAction):
+                clone(game, state).apply(seat, game.parse_action(text))
+        if state.order_free:  # one seat's action leaves the others' choices as they were
+            after = clone(game, state)
+            after.apply(seat, actions[-1])
+            for other in set(to_move) - {seat}:
+                assert after.legal_actions(other) == state.legal_actions(other)
         checked = actions if full_check else chooser.sample(actions, min(SAMPLED_ACTIONS, len(actions)))
         for action in checked:
             clone(game, state).apply(seat, action)  # raises if a listed action is illegal

@@ -230,7 +230,7 @@ async def test_closed_dms_fall_back_to_my_hand_and_play(simcord_env):
 
     shown = await carol.click(board(thread), label="My hand")
     answer = reply(shown)
-    assert answer.ephemeral and "Your hand" in answer.content
+    assert answer.ephemeral and "Your cards:" in answer.content
     assert png_of(env, answer, "hand.png").format == "PNG"
     # The match goes on: play until carol has moved twice, always through Play.
     rng = random.Random(9)

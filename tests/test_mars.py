@@ -192,6 +192,7 @@ def test_tv6_ko_for_a_move():
     assert "c5-c3" not in reply and {"c5-e5", "c5-c7"} <= reply
     with pytest.raises(IllegalAction, match="Ko"):
         state.apply(1, Move("c5", "c3"))
+    assert state.view(None)["ko_forbidden"] == ["c5-c3"]
     # If the opponent draws instead, the ban is gone on the next turn.
     state.apply(1, Draw())
     state.apply(1, Place(state.drawn, "a8"))
@@ -207,6 +208,8 @@ def test_tv7_ko_for_a_swap():
     with pytest.raises(IllegalAction, match="Ko"):
         state.apply(1, Swap("d6", "d4"))
     assert "d6xf6" in legal(state)
+    # Both pieces reach each other, so the view names both starts of the same forbidden swap.
+    assert sorted(state.view(1)["ko_forbidden"]) == ["d4xd6", "d6xd4"]
 
 
 def test_ko_never_binds_a_players_own_earlier_move():
@@ -214,6 +217,7 @@ def test_ko_never_binds_a_players_own_earlier_move():
     state.apply(0, Move("c3", "c5"))
     state.apply(1, Move("a8", "a7"))
     assert "c5-c3" in legal(state)
+    assert state.view(0)["ko_forbidden"] == ["a7-a8"]
 
 
 # --- objective swaps (phase A) --------------------------------------------------------------

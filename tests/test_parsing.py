@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from bot.components import BUTTON_KINDS, Claim, MatchButton, MatchSelect
 from games import GAMES, IllegalAction
 
-NOTATION_ALPHABET = st.sampled_from(list("LlPp0123456789TJQKAcdhsRGBKYOCWead lyp"))
+NOTATION_ALPHABET = st.sampled_from(list("LlPp0123456789TJQKAcdhsRGBKYOCWead lyp+-:/@xDg"))
 
 
 @given(st.one_of(st.text(max_size=30), st.text(NOTATION_ALPHABET, max_size=12)))
@@ -39,7 +39,7 @@ def test_garbage_custom_ids_match_no_component(text):
     st.integers(min_value=1, max_value=10**18 - 1),
     st.integers(min_value=0, max_value=10**9 - 1),
     st.sampled_from(BUTTON_KINDS),
-    st.text(st.sampled_from(list("LK123 QdTh")), max_size=12),
+    st.text(st.sampled_from(list("LK123 QdTh+-:/@xc")), max_size=30),
 )
 def test_well_formed_claims_round_trip(match_id, version, kind, argument):
     argument = argument.strip()
@@ -49,6 +49,7 @@ def test_well_formed_claims_round_trip(match_id, version, kind, argument):
     assert len(claim.custom_id) <= 100
 
 
-def test_claims_refuse_arguments_their_template_would_not_read():
+@pytest.mark.parametrize("argument", ["L K2#Qd", "c3→c5", "a" * 61, "?"])
+def test_claims_refuse_arguments_their_template_would_not_read(argument):
     with pytest.raises(ValueError):
-        _ = Claim(1, 1, "act", "L K2:Qd").custom_id
+        _ = Claim(1, 1, "act", argument).custom_id

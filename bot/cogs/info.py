@@ -24,13 +24,16 @@ PLAYABLE = [app_commands.Choice(name=GAMES[game_id].title, value=game_id) for ga
 
 HELP_TEXT = """**Martian Arcade** — Looney Pyramid games, played right here.
 
-`/play trickery opponent1 opponent2 [opponent3]` — invite 2 or 3 members to Martian Trickery. Everyone invited presses **Accept**; the match then gets its own thread.
+`/play trickery opponent1 opponent2 [opponent3]` — Martian Trickery, trick-taking for 3-4 players.
+`/play mars opponent [variants...]` — Agents of M.A.R.S., secret objectives for 2 players.
+Everyone invited presses **Accept**; the match then gets its own thread.
+`/move <action>` — type your move instead of clicking (suggestions as you type).
 `/rules <game>` — a short summary of a game's rules.
 `/help` — this message.
 
-During a match: your secret cards come by DM, with buttons to play when it's your turn. On the board in the thread, **Play** opens your move privately and **My hand** shows your cards (handy if your DMs are closed).
+During a match: your secrets (cards, objective) come by DM, with buttons to play when it's your turn. On the board in the thread, **Play** opens your move privately and **My hand** / **My objective** shows your secrets (handy if your DMs are closed).
 
-Coming soon: Agents of M.A.R.S., Martian Senet, Martian Flood and Martian Combat."""
+Coming soon: Martian Senet, Martian Flood and Martian Combat."""
 
 
 def rules_summary(game_id: str) -> str:

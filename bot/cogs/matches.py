@@ -17,7 +17,7 @@ from discord.ext import commands, tasks
 
 from renderers import render_board, render_hand
 
-from ..components import Claim, MatchButton, view_of
+from ..components import Claim, MatchButton, Prompt, view_of
 from ..games import PRESENTERS
 from ..service import ActionResult, Match, MatchError, StaleClick
 
@@ -98,6 +98,62 @@ class Matches(commands.Cog):
         options = {"pyramids": pyramids.value} if pyramids else {}
         await self.open_lobby(interaction, "trickery", [opponent1, opponent2, opponent3], options)
 
+    @play.command(
+        name="mars", description="Agents of M.A.R.S.: secret objectives and colour clusters, 2 players"
+    )
+    @app_commands.describe(
+        opponent="The member to invite",
+        five_colours="5 Color Agents: purple joins, 8x8 board, and a fifth objective slot worth +3 or -2",
+        blind="Blind Agents: objectives are dealt, and only your opponent sees yours",
+        black_trio="Black Trio Blocks the Swap: objective swaps close once the black L, M and an S are out",
+        biggest_only="Only the Biggest Group Counts: one group per colour scores, of any size",
+        size_points="The Size of the Group Gives Points: each scoring group adds its number of pieces",
+        no_center="No Center: the slots are worth +3, +2, -1 and -2",
+        objectives="Choose your objectives yourselves (default), or deal them from the objective deck",
+        first="Who moves first (default: random)",
+    )
+    @app_commands.choices(
+        five_colours=[
+            app_commands.Choice(name="Off (4 colours, 7x8 board)", value="off"),
+            app_commands.Choice(name="On, fifth slot +3", value="+3"),
+            app_commands.Choice(name="On, fifth slot -2", value="-2"),
+        ],
+        objectives=[
+            app_commands.Choice(name="Each player chooses", value="choose"),
+            app_commands.Choice(name="Dealt from the objective deck", value="deck"),
+        ],
+        first=[
+            app_commands.Choice(name="Random", value="random"),
+            app_commands.Choice(name="Me", value="host"),
+            app_commands.Choice(name="My opponent", value="opponent"),
+        ],
+    )
+    async def play_mars(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.Member,
+        five_colours: app_commands.Choice[str] | None = None,
+        blind: bool = False,
+        black_trio: bool = False,
+        biggest_only: bool = False,
+        size_points: bool = False,
+        no_center: bool = False,
+        objectives: app_commands.Choice[str] | None = None,
+        first: app_commands.Choice[str] | None = None,
+    ) -> None:
+        first_player = {"host": 1, "opponent": 2}.get(first.value if first else "random", "random")
+        options = {
+            "five_colours": five_colours.value if five_colours else "off",
+            "blind": blind,
+            "black_trio": black_trio,
+            "biggest_only": biggest_only,
+            "size_points": size_points,
+            "no_center": no_center,
+            "objectives": objectives.value if objectives else "choose",
+            "first_player": first_player,
+        }
+        await self.open_lobby(interaction, "mars", [opponent], options)
+
     async def open_lobby(
         self,
         interaction: discord.Interaction,
@@ -135,7 +191,7 @@ class Matches(commands.Cog):
         host, *guests = match.seats
         invited = ", ".join(f"<@{s.user_id}>" for s in guests)
         ticks = "  ".join(f"{'✅' if s.accepted else '⏳'} {s.display_name}" for s in match.seats)
-        options = ", ".join(f"{name}: {value}" for name, value in match.options.items())
+        options = PRESENTERS[match.game_id].options_text(match.options)
         closes = int(match.lobby_expires_at or 0)
         return (
             f"🔺 **{match.game.title}** (match #{match.id}) — <@{host.user_id}> invites {invited} to play.\n"
@@ -200,6 +256,70 @@ class Matches(commands.Cog):
     async def _before_sweep(self) -> None:
         await self.bot.wait_until_ready()
 
+    # --- /move: typing an action instead of clicking
+
+    @app_commands.command(
+        name="move", description="Type your move in the game's notation (suggestions as you type)"
+    )
+    @app_commands.describe(
+        action="Your move, e.g. D, c3-c5 or c2xc5 in M.A.R.S.; start typing to see the legal ones"
+    )
+    async def move(self, interaction: discord.Interaction, action: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            match = await self._match_awaiting(interaction)
+            async with self._match_lock(match.id):
+                result = await self.service.act(match.id, interaction.user.id, match.version, action)
+                going_on = self._next_prompt(result)
+                text = self._acted_text(result)
+                if going_on:
+                    await interaction.followup.send(
+                        f"{text}\n{going_on.text}"[:2000],
+                        view=view_of(going_on.items) or discord.utils.MISSING,
+                        files=await self._pictures(going_on),
+                        ephemeral=True,
+                    )
+                else:
+                    await interaction.followup.send(text, ephemeral=True)
+                await self._publish(result, acted_in=None, going_on=going_on is not None)
+        except MatchError as error:
+            await self._tell(interaction, str(error))
+
+    @move.autocomplete("action")
+    async def _suggest_moves(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            match = await self._match_awaiting(interaction)
+        except MatchError:
+            return []
+        seat = match.seat_of(interaction.user.id)
+        presenter = PRESENTERS[match.game_id]
+        typed = typed.strip().lower()
+        legal = [str(action) for action in match.state.legal_actions(seat)]
+        found = sorted(
+            (text for text in legal if typed in text.lower()),
+            key=lambda text: not text.lower().startswith(typed),
+        )
+        return [
+            app_commands.Choice(
+                name=f"{text} — {presenter.action_phrase(match, seat, text, done=False)}"[:100], value=text
+            )
+            for text in found[:25]
+        ]
+
+    async def _match_awaiting(self, interaction: discord.Interaction) -> Match:
+        """The match where the user must act: the one played here, else their only one."""
+        waiting = await self.service.awaiting(interaction.user.id)
+        here = [m for m in waiting if interaction.channel_id in (m.play_channel_id, m.channel_id)]
+        if len(here) == 1:
+            return here[0]
+        if len(waiting) == 1:
+            return waiting[0]
+        if not waiting:
+            raise MatchError("You have no move to make right now: it isn't your turn in any match.")
+        raise MatchError("It's your turn in several matches: use /move in the thread of the one you mean.")
+
     # --- starting a match
 
     async def _begin(self, match: Match) -> Match:
@@ -218,7 +338,7 @@ class Matches(commands.Cog):
             first_board = match.board_message_id is None
             for seat in range(len(match.seats)) if first_board else match.state.to_move:
                 await self._send_private(match, seat)
-            lines = ["The cards are dealt — check your DMs."] if first_board else [note]
+            lines = [PRESENTERS[match.game_id].start_line(match)] if first_board else [note]
             await self._post_board(await self.service.load(match_id), lines)
 
     async def _open_thread(self, match: Match) -> int | None:
@@ -245,39 +365,74 @@ class Matches(commands.Cog):
         try:
             if claim.kind == "pick":
                 await self._pick(interaction, claim, values)
+            elif claim.kind == "do":
+                await self._act(interaction, claim, values[0] if len(values) == 1 else "")
             else:
                 await handlers[claim.kind](interaction, claim)
         except Exception:
             log.exception("Handling %s for match %s failed", claim.kind, claim.match_id)
             await self._tell(interaction, "Something went wrong on my side. Please try again in a moment.")
 
-    async def _act(self, interaction: discord.Interaction, claim: Claim) -> None:
+    async def _act(self, interaction: discord.Interaction, claim: Claim, action: str | None = None) -> None:
+        """Apply the clicked action; the clicked message becomes the confirmation, or the next
+        prompt when the same player goes on (e.g. placing the piece they just drew)."""
         await interaction.response.defer()
         async with self._match_lock(claim.match_id):
             try:
                 result = await self.service.act(
-                    claim.match_id, interaction.user.id, claim.version, claim.argument
+                    claim.match_id,
+                    interaction.user.id,
+                    claim.version,
+                    claim.argument if action is None else action,
                 )
             except MatchError as error:
                 await self._tell(interaction, str(error))
                 return
-            presenter = PRESENTERS[result.match.game_id]
-            await interaction.edit_original_response(
-                content=presenter.acted_text(result.action), view=None, attachments=[]
-            )
-            await self._publish(result, acted_in=interaction.message.id if interaction.message else None)
+            acted = self._acted_text(result)
+            going_on = self._next_prompt(result)
+            if going_on:
+                await interaction.edit_original_response(
+                    content=f"{acted}\n{going_on.text}",
+                    view=view_of(going_on.items),
+                    attachments=await self._pictures(going_on),
+                )
+            else:
+                await interaction.edit_original_response(content=acted, view=None, attachments=[])
+            acted_in = interaction.message.id if interaction.message else None
+            await self._publish(result, acted_in=acted_in, going_on=going_on is not None)
+
+    def _acted_text(self, result: ActionResult) -> str:
+        phrase = PRESENTERS[result.match.game_id].action_phrase(result.match, result.seat, result.action)
+        return f"You {phrase}."
+
+    def _next_prompt(self, result: ActionResult) -> Prompt | None:
+        """The acting player's next prompt when their turn goes on after this action."""
+        match = result.match
+        if match.state.is_over or result.seat not in match.state.to_move:
+            return None
+        return PRESENTERS[match.game_id].prompt(match, result.seat)
+
+    async def _pictures(self, prompt: Prompt) -> list[discord.File]:
+        if prompt.picture is None:
+            return []
+        return [png_file(await asyncio.to_thread(prompt.picture), "prompt.png")]
 
     async def _pick(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
         await interaction.response.defer()
         try:
             match, seat = await self.service.check_turn(claim.match_id, interaction.user.id, claim.version)
             presenter = PRESENTERS[match.game_id]
-            choice = presenter.check_pick(match, seat, values)
+            choice = presenter.check_pick(match, seat, values, claim.argument)
         except MatchError as error:
             await self._tell(interaction, str(error))
             return
-        text, items = presenter.prompt(match, seat, prize=choice)
-        await interaction.edit_original_response(content=text, view=view_of(items))
+        prompt = presenter.prompt(match, seat, choice)
+        if prompt.picture is None:  # the message keeps its picture
+            await interaction.edit_original_response(content=prompt.text, view=view_of(prompt.items))
+        else:
+            await interaction.edit_original_response(
+                content=prompt.text, view=view_of(prompt.items), attachments=await self._pictures(prompt)
+            )
 
     async def _show_prompt(self, interaction: discord.Interaction, claim: Claim) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -289,14 +444,20 @@ class Matches(commands.Cog):
         except MatchError as error:
             await self._tell(interaction, str(error))
             return
-        text, items = PRESENTERS[match.game_id].prompt(match, seat)
-        hand = await asyncio.to_thread(render_hand, match.state.view(seat), names=match.names)
+        prompt = PRESENTERS[match.game_id].prompt(match, seat)
         await interaction.followup.send(
-            text,
-            file=png_file(hand, "hand.png"),
-            view=view_of(items) or discord.utils.MISSING,
+            prompt.text[:2000],
+            file=await self._prompt_picture(match, seat, prompt),
+            view=view_of(prompt.items) or discord.utils.MISSING,
             ephemeral=True,
         )
+
+    async def _prompt_picture(self, match: Match, seat: int, prompt: Prompt | None) -> discord.File:
+        """The prompt's own picture, else the seat's private picture (hand, objective)."""
+        if prompt and prompt.picture:
+            return (await self._pictures(prompt))[0]
+        hand = await asyncio.to_thread(render_hand, match.state.view(seat), names=match.names)
+        return png_file(hand, "hand.png")
 
     async def _show_hand(self, interaction: discord.Interaction, claim: Claim) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -305,7 +466,7 @@ class Matches(commands.Cog):
         except MatchError as error:
             await self._tell(interaction, str(error))
             return
-        text = f"**Your hand** in {match.game.title} #{match.id}: {PRESENTERS[match.game_id].hand_text(view)}"
+        text = f"**{match.game.title}** #{match.id}. {PRESENTERS[match.game_id].private_text(match, seat)}"
         if seat in match.state.to_move:
             text += "\nIt's your turn — press **Play** on the latest board to move."
         hand = await asyncio.to_thread(render_hand, view, names=match.names)
@@ -320,19 +481,36 @@ class Matches(commands.Cog):
 
     # --- after an action
 
-    async def _publish(self, result: ActionResult, *, acted_in: int | None) -> None:
+    async def _publish(self, result: ActionResult, *, acted_in: int | None, going_on: bool = False) -> None:
+        """After an action: retire used prompts, send private messages, post the new board.
+
+        `going_on`: the actor's next prompt is already in the message they acted in."""
         match = await self.service.load(result.match.id)
         presenter = PRESENTERS[match.game_id]
         seat_prompt = match.seats[result.seat].prompt_message_id
-        if seat_prompt:  # the DM prompt the player didn't use loses its buttons
+        if seat_prompt and not (going_on and seat_prompt == acted_in):
+            # the DM prompt the player didn't use (or used up) loses its buttons
             await self._retire_prompt(match, result.seat, edit=seat_prompt != acted_in)
         if not match.state.is_over:
-            new_deal = any(event.startswith("HAND") for event in result.events)
-            for seat in range(len(match.seats)) if new_deal else match.state.to_move:
+            for seat in self._owed_private_message(match, result, presenter, going_on=going_on):
                 await self._send_private(match, seat)
             match = await self.service.load(match.id)
-        lines = [presenter.describe_action(match, result.seat, result.action)]
+        phrase = presenter.action_phrase(match, result.seat, result.action)
+        lines = [f"{match.label(result.seat)} {phrase}."]
         await self._post_board(match, lines + presenter.describe_events(match, result.events))
+
+    @staticmethod
+    def _owed_private_message(match: Match, result: ActionResult, presenter, *, going_on: bool) -> list[int]:
+        if presenter.news_for_everyone(result.events):
+            return list(range(len(match.seats)))
+        owed = []
+        for seat in match.state.to_move:
+            if seat == result.seat and going_on:
+                continue  # their next prompt is already in front of them
+            if match.state.order_free and match.seats[seat].prompt_message_id:
+                continue  # another seat's choice doesn't outdate their prompt
+            owed.append(seat)
+        return owed
 
     async def _post_board(self, match: Match, lines: list[str]) -> None:
         presenter = PRESENTERS[match.game_id]
@@ -352,7 +530,7 @@ class Matches(commands.Cog):
                         label="Play",
                         style=discord.ButtonStyle.primary,
                     ),
-                    MatchButton(Claim(match.id, match.version, "hand"), label="My hand"),
+                    MatchButton(Claim(match.id, match.version, "hand"), label=presenter.HAND_LABEL),
                 ]
             )
         try:
@@ -374,39 +552,42 @@ class Matches(commands.Cog):
                 log.info("Could not clear the buttons of an old board of match %s", match.id)
 
     def _turn_lines(self, match: Match) -> list[str]:
+        hand = PRESENTERS[match.game_id].HAND_LABEL
         lines = []
         for seat in match.state.to_move:
             player = match.seats[seat]
             if player.dm_closed:
                 lines.append(
-                    f"👉 <@{player.user_id}>, your turn! I can't DM you, so use **My hand** and **Play** below."
+                    f"👉 <@{player.user_id}>, your turn! I can't DM you, so use **{hand}** and **Play** below."
                 )
             else:
                 lines.append(f"👉 <@{player.user_id}>, your turn! Play from your DMs or with **Play** below.")
         closed = [s.display_name for s in match.seats if s.dm_closed and s.seat not in match.state.to_move]
         if closed:
-            lines.append(f"⚠️ I can't DM {', '.join(closed)}: use **My hand** and **Play** here instead.")
+            lines.append(f"⚠️ I can't DM {', '.join(closed)}: use **{hand}** and **Play** here instead.")
         return lines
 
     async def _send_private(self, match: Match, seat: int) -> None:
         """DM one player their hand, with their move controls when it is their turn."""
         presenter = PRESENTERS[match.game_id]
         player = match.seats[seat]
-        view = match.state.view(seat)
         guild = self.bot.get_guild(match.guild_id) if match.guild_id else None
         where = message_link(match.guild_id, match.play_channel_id)
         text = (
             f"🔺 **{match.game.title}** · match #{match.id} in **{guild.name if guild else 'your server'}** "
-            f"({where})\nYour cards: {presenter.hand_text(view)}"
+            f"({where})"
         )
-        items: list[discord.ui.Item] = []
-        if seat in match.state.to_move:
-            prompt_text, items = presenter.prompt(match, seat)
-            text += "\n" + prompt_text
-        hand = await asyncio.to_thread(render_hand, view, names=match.names)
+        secret = presenter.private_text(match, seat)
+        if secret:
+            text += "\n" + secret
+        prompt = presenter.prompt(match, seat) if seat in match.state.to_move else None
+        items = prompt.items if prompt else []
+        if prompt:
+            text += "\n" + prompt.text
+        picture = await self._prompt_picture(match, seat, prompt)
         try:
             channel = await self.bot.create_dm(discord.Object(player.user_id))
-            message = await channel.send(text[:2000], file=png_file(hand, "hand.png"), view=view_of(items))
+            message = await channel.send(text[:2000], file=picture, view=view_of(items))
         except discord.Forbidden as error:
             if error.code == DM_CLOSED:
                 if not player.dm_closed:

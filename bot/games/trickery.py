@@ -11,24 +11,34 @@ import discord
 
 from games.pieces import SUIT_NAMES, Card, Pyramid
 
-from ..components import Claim, MatchButton, MatchSelect
+from ..components import Claim, MatchButton, MatchSelect, Prompt
 from ..service import Match, MatchError
+from .common import COLOUR_EMOJI, pyramid_text
 
-COLOUR_EMOJI = {"R": "🟥", "Y": "🟨", "G": "🟩", "B": "🟦", "K": "⬛", "O": "🟧", "P": "🟪", "W": "⬜"}
+HAND_LABEL = "My hand"
 RED_SUITS = "hd"
+PYRAMID_SETS = {"rainbow": "Rainbow Treehouse", "xeno": "Xeno Treehouse", "mono": "two monochrome stashes"}
 
 
 def card_text(card: str) -> str:
     return Card.parse(card).label
 
 
-def pyramid_text(pyramid: str) -> str:
-    parsed = Pyramid.parse(pyramid)
-    return f"{COLOUR_EMOJI.get(parsed.colour, '')} {parsed.label} ({pyramid})".strip()
-
-
 def _seat(match: Match, seat: int) -> str:
-    return f"P{seat + 1} {match.seats[seat].display_name}"
+    return match.label(seat)
+
+
+def options_text(options: dict) -> str:
+    return f"pyramids: {PYRAMID_SETS.get(options['pyramids'], options['pyramids'])}"
+
+
+def start_line(match: Match) -> str:
+    return "The cards are dealt — check your DMs."
+
+
+def news_for_everyone(events: list[str]) -> bool:
+    """A new deal: every player gets their new cards privately."""
+    return any(event.startswith("HAND") for event in events)
 
 
 def describe_events(match: Match, events: list[str]) -> list[str]:
@@ -67,8 +77,11 @@ def status_line(match: Match) -> str:
     return f"{head}\n{_lead_line(match, view['trick'])}" if len(plays) > 1 else head
 
 
-def prompt(match: Match, seat: int, *, prize: str | None = None) -> tuple[str, list[discord.ui.Item]]:
-    """The move controls for `seat`: its legal cards as buttons, and the prize choice when leading."""
+def prompt(match: Match, seat: int, choice: str = "") -> Prompt:
+    """The move controls for `seat`: its legal cards as buttons, and the prize choice when leading.
+
+    `choice` is the prize picked in the select (empty until then)."""
+    prize = choice or None
     state = match.state
     view = state.view(seat)
     claim = Claim(match.id, match.version, "act")
@@ -126,10 +139,10 @@ def prompt(match: Match, seat: int, *, prize: str | None = None) -> tuple[str, l
                 row=first_row + index // 5,
             )
         )
-    return text, items
+    return Prompt(text, items)
 
 
-def check_pick(match: Match, seat: int, values: list[str]) -> str:
+def check_pick(match: Match, seat: int, values: list[str], carried: str) -> str:
     """Validate the prize chosen in the select; returns it."""
     pool = match.state.view(seat)["pool"]
     if len(values) != 1 or values[0] not in pool:
@@ -139,27 +152,19 @@ def check_pick(match: Match, seat: int, values: list[str]) -> str:
     return values[0]
 
 
-def hand_text(view: dict) -> str:
-    return " ".join(card_text(card) for card in view["hand"]) or "no cards"
+def private_text(match: Match, seat: int) -> str:
+    hand = match.state.view(seat)["hand"]
+    return "Your cards: " + (" ".join(card_text(card) for card in hand) or "no cards")
 
 
-def _action_phrase(action: str) -> str:
+def action_phrase(match: Match, seat: int, action: str, *, done: bool = True) -> str:
+    """The action as a verb phrase: 'led 7♥ for the large red (R3)'."""
     words = action.split()
     if words[0] == "L" and len(words) == 3:
         return f"led {card_text(words[2])} for the {pyramid_text(words[1])}"
     if words[0] == "L":
         return f"led {card_text(words[1])}"
     return f"played {card_text(words[0])}"
-
-
-def acted_text(action: str) -> str:
-    """The confirmation the acting player sees."""
-    return f"You {_action_phrase(action)}."
-
-
-def describe_action(match: Match, seat: int, action: str) -> str:
-    """The same action, told to the table."""
-    return f"{_seat(match, seat)} {_action_phrase(action)}."
 
 
 def final_text(match: Match) -> str:

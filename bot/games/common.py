@@ -1,0 +1,18 @@
+"""Text helpers shared by the per-game presenters."""
+
+from __future__ import annotations
+
+from games.pieces import Pyramid
+
+COLOUR_EMOJI = {"R": "🟥", "Y": "🟨", "G": "🟩", "B": "🟦", "K": "⬛", "O": "🟧", "P": "🟪", "W": "⬜"}
+MAX_MENU_OPTIONS = 25  # Discord's limit for one select menu
+
+
+def pyramid_text(pyramid: str) -> str:
+    """'🟩 large green (G3)'."""
+    parsed = Pyramid.parse(pyramid)
+    return f"{COLOUR_EMOJI.get(parsed.colour, '')} {parsed.label} ({pyramid})".strip()
+
+
+def chunks(items: list, size: int = MAX_MENU_OPTIONS) -> list[list]:
+    return [items[i : i + size] for i in range(0, len(items), size)]

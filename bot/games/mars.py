@@ -1,0 +1,476 @@
+"""How Agents of M.A.R.S. looks and is played on Discord: texts and move controls.
+
+Nothing is kept between clicks. While a player sets their objective, each slot's select carries
+the colours chosen so far in its custom_id (`pick:0 YGx`); while moving, the piece chosen in a
+select comes back as `prompt(choice="c3")`, which then lists that piece's destinations.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import partial
+
+import discord
+
+from games.mars import Draw, Move, Place, Swap, SwapSlots, slot_text, square_coords, square_order
+from games.pieces import COLOUR_NAMES, Pyramid
+from renderers import render_board, render_hand
+
+from ..components import Claim, MatchButton, MatchSelect, Prompt
+from ..service import Match, MatchError
+from .common import COLOUR_EMOJI, chunks, pyramid_text
+
+HAND_LABEL = "My objective"
+UNSET = "x"  # a slot without a colour yet, in the objective draft
+SLOTS_SWAPPED = re.compile(r"O([+-]?\d)/([+-]?\d)=(\w),(\w)")  # the engine's event, e.g. O+2/-1=B,Y
+
+
+# --- texts -------------------------------------------------------------------------------------
+
+
+def options_text(options: dict) -> str:
+    variants = []
+    if options["five_colours"] != "off":
+        variants.append(f"5 Color Agents (fifth slot {options['five_colours']})")
+    names = {
+        "blind": "Blind Agents",
+        "black_trio": "Black Trio Blocks the Swap",
+        "biggest_only": "Only the Biggest Group Counts",
+        "size_points": "The Size of the Group Gives Points",
+        "no_center": "No Center",
+    }
+    variants += [name for option, name in names.items() if options[option]]
+    if options["objectives"] == "deck":
+        variants.append("objectives dealt from the deck")
+    first = {"random": "random", 1: "the host", 2: "the opponent"}[options["first_player"]]
+    return f"{', '.join(variants) or 'no variants'}; first player: {first}"
+
+
+def start_line(match: Match) -> str:
+    if match.options["blind"]:
+        return "**Blind Agents**: each of you sees only the other's objective — check your DMs."
+    if match.state.order_free:
+        return "Both agents: choose your secret objective in your DMs (or with **Play** below)."
+    return "Your objectives are dealt from the deck — check your DMs."
+
+
+def news_for_everyone(events: list[str]) -> bool:
+    return False
+
+
+def _colour(colour: str) -> str:
+    return f"{COLOUR_EMOJI[colour]} {COLOUR_NAMES[colour]}"
+
+
+def _slots(view: dict, owner: int) -> list[tuple[int, str | None]]:
+    """(value, colour or None when hidden from this view) for each slot of `owner`."""
+    found = []
+    for value, token in zip(view["slot_values"], view["objectives"][owner], strict=True):
+        colour = token.rsplit(":", 1)[1]
+        found.append((value, None if colour == "?" else colour))
+    return found
+
+
+def objective_line(view: dict, owner: int) -> str:
+    """'+2 🟨 yellow · +1 🟩 green · 0 ❔ · −1 🟦 blue (public: +2, −1)'."""
+    parts = [
+        f"**{slot_text(value)}** {_colour(colour) if colour else '❔'}"
+        for value, colour in _slots(view, owner)
+    ]
+    public = view["public_slots"][owner]
+    shown = f" (public: {', '.join(slot_text(v) for v in public)})" if public else ""
+    return " · ".join(parts) + shown
+
+
+def private_text(match: Match, seat: int) -> str:
+    view = match.state.view(seat)
+    if not view["objective_set"][seat]:
+        return ""  # the objective prompt follows
+    if match.options["blind"]:
+        other = 1 - seat
+        return (
+            "**Blind Agents**: your own objective stays hidden from you until its slots are revealed.\n"
+            f"{match.label(other)}'s objective (only you see it): {objective_line(view, other)}\n"
+            f"Yours, as far as you know: {objective_line(view, seat)}"
+        )
+    return f"Your objective: {objective_line(view, seat)}"
+
+
+def status_line(match: Match) -> str:
+    view = match.state.view(None)
+    if view["phase"] == "setup":
+        waiting = ", ".join(match.seats[seat].display_name for seat in view["to_move"])
+        return f"Choosing secret objectives — waiting for {waiting}."
+    swaps = "open" if view["objective_swaps_open"] else "closed"
+    return (
+        f"Turn {view['turn']} · bag {view['bag_count']} · black on the board {view['blacks_on_board']}"
+        f" · objective swaps {swaps}"
+    )
+
+
+def action_phrase(match: Match, seat: int, action: str, *, done: bool = True) -> str:
+    """The action as a verb phrase. `done`: the match already shows its result."""
+    parsed = match.game.parse_action(action)
+    board = match.state.view(None)["board"]
+    if isinstance(parsed, SwapSlots):
+        whose = f" of {match.label(1 - seat)}'s objective" if match.options["blind"] else ""
+        return f"swapped objective slots {slot_text(parsed.high)} and {slot_text(parsed.low)}{whose}"
+    if isinstance(parsed, Draw):
+        return "drew a piece from the bag"
+    if isinstance(parsed, Place):
+        return f"placed the {pyramid_text(str(parsed.piece))} on {parsed.square}"
+    if isinstance(parsed, Move):
+        piece = board.get(parsed.target if done else parsed.origin)
+        return f"moved the {_piece(piece)} {parsed.origin} → {parsed.target}"
+    if isinstance(parsed, Swap):
+        mover, other = parsed.target, parsed.initiator
+        if not done:
+            mover, other = other, mover
+        return (
+            f"swapped the {_piece(board.get(mover))} on {parsed.initiator} with the "
+            f"{_piece(board.get(other))} on {parsed.target}"
+        )
+    return "set a secret objective"
+
+
+def _piece(code: str | None) -> str:
+    return pyramid_text(code) if code else "piece"
+
+
+def describe_events(match: Match, events: list[str]) -> list[str]:
+    lines = []
+    for event in events:
+        if event.startswith("DRAW"):
+            lines.append(
+                f"🎲 Out of the bag: **{pyramid_text(event.split()[1])}** — now choosing its square."
+            )
+        elif swapped := SLOTS_SWAPPED.fullmatch(event):
+            high, low, first, second = swapped.groups()
+            lines.append(f"Now public: slot {high} is {_colour(first)}, slot {low} is {_colour(second)}.")
+    return lines
+
+
+def final_text(match: Match) -> str:
+    """The result and the per-colour breakdown (the board picture outlines the scoring groups)."""
+    view = match.state.view(None)
+    scoring = view["scoring"]
+    totals = scoring["totals"]
+    names = [f"P{i + 1} {name}"[:12] for i, name in enumerate(match.names)]
+    width = max(12, *(len(n) for n in names))
+    lines = ["Colour    V  " + "  ".join(n.rjust(width) for n in names)]
+    for index, colour in enumerate(scoring["values"]):
+        cells = []
+        for seat in (0, 1):
+            row = scoring["breakdown"][seat][index]
+            cells.append(f"{slot_text(row['multiplier'])}×{row['value']}={row['points']}".rjust(width))
+        lines.append(f"{COLOUR_NAMES[colour]:<7} {scoring['values'][colour]:>3}  " + "  ".join(cells))
+    lines.append("Total        " + "  ".join(str(t).rjust(width) for t in totals))
+    if len(view["winners"]) == 2:
+        head = f"🤝 **Draw** — both agents score {totals[0]}."
+    else:
+        winner = view["winners"][0]
+        head = (
+            f"🏆 **{match.label(winner)} wins Agents of M.A.R.S.**, {totals[winner]} to {totals[1 - winner]}!"
+        )
+    return f"{head}\nAll objectives are revealed.\n```\n" + "\n".join(lines) + "\n```"
+
+
+# --- controls ----------------------------------------------------------------------------------
+
+
+def prompt(match: Match, seat: int, choice: str = "") -> Prompt:
+    view = match.state.view(seat)
+    if view["phase"] == "setup":
+        return _objective_prompt(match, seat, view, _read_draft(match, choice))
+    if view["drawn"]:
+        return _placement_prompt(match, seat, view)
+    return _turn_prompt(match, seat, view, choice)
+
+
+def check_pick(match: Match, seat: int, values: list[str], carried: str) -> str:
+    """Validate a select choice; returns the choice to re-render the prompt with."""
+    if len(values) != 1:
+        raise MatchError("Choose one option.")
+    value = values[0]
+    if match.state.order_free:  # setting the objective: carried is "<slot index> <draft>"
+        index, _, draft_text = carried.partition(" ")
+        draft = _read_draft(match, draft_text)
+        colours = match.state.colours
+        if not index.isdigit() or int(index) >= len(draft) or value not in colours:
+            raise MatchError("That choice doesn't fit this objective; open a fresh prompt with **Play**.")
+        slot = int(index)
+        if value in draft:  # the colour leaves its old slot, which takes this slot's colour
+            draft[draft.index(value)] = draft[slot]
+        draft[slot] = value
+        return "".join(colour or UNSET for colour in draft)
+    origins = {square for square, _ in _piece_actions(match, seat)}
+    if value not in origins:
+        raise MatchError("That piece can't move now; pick another one.")
+    return value
+
+
+def _read_draft(match: Match, text: str) -> list[str | None]:
+    """The colours chosen so far for every slot but the last (which takes the colour left over)."""
+    colours = match.state.colours
+    size = len(colours) - 1
+    if len(text) != size or any(c not in colours + UNSET for c in text):
+        return [None] * size
+    draft: list[str | None] = []
+    for c in text:
+        draft.append(None if c == UNSET or c in draft else c)
+    return draft
+
+
+def _objective_prompt(match: Match, seat: int, view: dict, draft: list[str | None]) -> Prompt:
+    colours = match.state.colours
+    values = view["slot_values"]
+    complete = None
+    if None not in draft:
+        complete = [*draft, next(c for c in colours if c not in draft)]
+    claim_text = "".join(colour or UNSET for colour in draft)
+    items: list[discord.ui.Item] = []
+    for index, value in enumerate(values[:-1]):
+        items.append(
+            MatchSelect(
+                Claim(match.id, match.version, "pick", f"{index} {claim_text}"),
+                placeholder=f"Slot {slot_text(value)}: choose its colour",
+                options=[
+                    discord.SelectOption(
+                        label=f"{slot_text(value)}: {COLOUR_NAMES[colour]}",
+                        value=colour,
+                        emoji=COLOUR_EMOJI[colour],
+                        default=draft[index] == colour,
+                    )
+                    for colour in colours
+                ],
+                row=index,
+            )
+        )
+    if complete:
+        notation = " ".join(f"{slot_text(v)}:{c}" for v, c in zip(values, complete, strict=True))
+        items.append(
+            MatchButton(
+                Claim(match.id, match.version, "act", notation),
+                label="Confirm objective",
+                style=discord.ButtonStyle.success,
+                row=len(values) - 1,
+            )
+        )
+    else:
+        items.append(
+            MatchButton(
+                Claim(match.id, match.version, "act", "incomplete"),
+                label="Confirm (choose the colours first)",
+                disabled=True,
+                row=len(values) - 1,
+            )
+        )
+    shown = complete or [*draft, None]
+    preview = dict(view)
+    preview["objectives"] = list(view["objectives"])
+    preview["objectives"][seat] = [
+        f"P{seat + 1}{slot_text(v)}:{c or '?'}" for v, c in zip(values, shown, strict=True)
+    ]
+    summary = " · ".join(
+        f"**{slot_text(v)}** {_colour(c) if c else '…'}" for v, c in zip(values, shown, strict=True)
+    )
+    text = (
+        "**Choose your secret objective.** At the end, each colour's points count times the value of "
+        f"its slot. Pick a colour for each slot; the last slot takes the colour left over.\n{summary}"
+    )
+    if complete:
+        text += "\nHappy with it? Press **Confirm objective** (you can't change it afterwards)."
+    return Prompt(text, items, partial(render_hand, preview, names=match.names))
+
+
+def _board_picture(match: Match):
+    return partial(render_board, match.state.view(None), names=match.names)
+
+
+def _placement_prompt(match: Match, seat: int, view: dict) -> Prompt:
+    drawn = view["drawn"]
+    board = view["board"]
+    squares = sorted((a.square for a in match.state.legal_actions(seat)), key=square_order)
+    items: list[discord.ui.Item] = []
+    for index, group in enumerate(_rank_groups(squares)):
+        first, last = group[0][1:], group[-1][1:]
+        ranks = f"rank {first}" if first == last else f"ranks {first}–{last}"
+        items.append(
+            MatchSelect(
+                Claim(match.id, match.version, "do", str(index)),
+                placeholder=f"Place it: empty squares on {ranks}",
+                options=[
+                    discord.SelectOption(
+                        label=square, value=f"{drawn}@{square}", description=_neighbours(board, square)
+                    )
+                    for square in group
+                ],
+                row=index,
+            )
+        )
+    text = f"**Your turn.** You drew the **{pyramid_text(drawn)}**. Choose an empty square for it."
+    return Prompt(text, items, _board_picture(match))
+
+
+def _rank_groups(squares: list[str]) -> list[list[str]]:
+    """Squares (in a1, b1, ... order) cut into menus of whole ranks, each within the option limit."""
+    groups: list[list[str]] = []
+    for square in squares:
+        rank_start = not groups or square[1:] != groups[-1][-1][1:]
+        whole_rank = [s for s in squares if s[1:] == square[1:]]
+        if not groups or (rank_start and len(groups[-1]) + len(whole_rank) > 25):
+            groups.append([])
+        groups[-1].append(square)
+    return groups
+
+
+def _neighbours(board: dict[str, str], square: str) -> str | None:
+    file, rank = square_coords(square)
+    found = []
+    for df, dr in ((0, 1), (0, -1), (-1, 0), (1, 0)):
+        if 0 <= file + df < 8 and 0 <= rank + dr < 8:
+            code = board.get(f"{'abcdefgh'[file + df]}{rank + dr + 1}")
+            if code:
+                found.append(Pyramid.parse(code).label)
+    return ("next to " + ", ".join(found))[:100] if found else None
+
+
+def _piece_actions(match: Match, seat: int) -> list[tuple[str, str]]:
+    """(the square of the piece the player picks, the action) for every legal move and swap.
+
+    A swap both pieces could start is one action (R20); it is offered under both pieces."""
+    board = match.state.view(None)["board"]
+    found = []
+    for action in match.state.legal_actions(seat):
+        if isinstance(action, Move):
+            found.append((action.origin, str(action)))
+        elif isinstance(action, Swap):
+            found.append((action.initiator, str(action)))
+            if _reaches(board, action.target, action.initiator):
+                found.append((action.target, str(action)))
+    return found
+
+
+def _reaches(board: dict[str, str], origin: str, target: str) -> bool:
+    (f0, r0), (f1, r1) = square_coords(origin), square_coords(target)
+    pips = Pyramid.parse(board[origin]).size
+    return (f0 == f1 and abs(r0 - r1) == pips) or (r0 == r1 and abs(f0 - f1) == pips)
+
+
+def _turn_prompt(match: Match, seat: int, view: dict, origin: str) -> Prompt:
+    board = view["board"]
+    piece_actions = _piece_actions(match, seat)
+    ko = [match.game.parse_action(text) for text in view["ko_forbidden"]]
+    ko_origins = {action.origin if isinstance(action, Move) else action.initiator for action in ko}
+    origins = sorted({square for square, _ in piece_actions} | ko_origins, key=square_order)
+
+    lines = [
+        f"**Your turn** (turn {view['turn']}). Draw a piece from the bag, or pick a piece on the board to move or swap."
+    ]
+    items: list[discord.ui.Item] = [
+        MatchButton(
+            Claim(match.id, match.version, "act", "D"),
+            label="🎲 Draw a piece",
+            style=discord.ButtonStyle.primary,
+            row=0,
+        )
+    ]
+    if origin:
+        lines.append(f"**{origin}**, the {pyramid_text(board[origin])}: choose where it goes.")
+        for square, action in piece_actions:
+            if square == origin:
+                items.append(_destination_button(match, board, origin, action))
+        for action in ko:
+            start = action.origin if isinstance(action, Move) else action.initiator
+            if start == origin:
+                items.append(
+                    MatchButton(
+                        Claim(match.id, match.version, "act", str(action)),
+                        label=f"{action.target}: not allowed (Ko)",
+                        disabled=True,
+                        row=0,
+                    )
+                )
+    if ko:
+        undo = " or ".join(str(action) for action in ko)
+        lines.append(
+            f"Ko: {undo} would undo {match.label(1 - seat)}'s last move, so it isn't allowed this turn."
+        )
+
+    row = 1
+    slot_swaps = [a for a in match.state.legal_actions(seat) if isinstance(a, SwapSlots)]
+    if slot_swaps:
+        owner = 1 - seat if match.options["blind"] else seat
+        colours = dict(_slots(view, owner))
+        whose = f"{match.label(owner)}'s" if owner != seat else "your"
+        lines.append(
+            f"Optional, first: swap the colours of two of {whose} objective slots (both become public)."
+        )
+        items.append(
+            MatchSelect(
+                Claim(match.id, match.version, "do", "slots"),
+                placeholder=f"Optional: swap two of {whose} objective slots",
+                options=[
+                    discord.SelectOption(
+                        label=f"Swap slots {slot_text(a.high)} and {slot_text(a.low)}",
+                        value=str(a),
+                        description=_slot_swap_note(colours, a),
+                    )
+                    for a in slot_swaps
+                ],
+                row=row,
+            )
+        )
+        row += 1
+    for index, group in enumerate(chunks(origins)):
+        items.append(
+            MatchSelect(
+                Claim(match.id, match.version, "pick", str(index)),
+                placeholder="Move or swap: choose a piece"
+                + (f" ({group[0]}–{group[-1]})" if len(origins) > 25 else ""),
+                options=[
+                    discord.SelectOption(
+                        label=f"{square} · {Pyramid.parse(board[square]).label}",
+                        value=square,
+                        emoji=COLOUR_EMOJI[board[square][0]],
+                        description=_targets_note(board, square, piece_actions),
+                        default=square == origin,
+                    )
+                    for square in group
+                ],
+                row=row + index,
+            )
+        )
+    return Prompt("\n".join(lines), items, None if origin else _board_picture(match))
+
+
+def _destination_button(match: Match, board: dict[str, str], origin: str, action: str) -> MatchButton:
+    parsed = match.game.parse_action(action)
+    claim = Claim(match.id, match.version, "act", action)
+    if isinstance(parsed, Move):
+        return MatchButton(
+            claim, label=f"{origin} → {parsed.target}", style=discord.ButtonStyle.success, row=0
+        )
+    other = parsed.target if parsed.initiator == origin else parsed.initiator
+    label = f"{origin} ⇄ {other} ({Pyramid.parse(board[other]).label})"
+    return MatchButton(claim, label=label, style=discord.ButtonStyle.success, row=0)
+
+
+def _targets_note(board: dict[str, str], origin: str, piece_actions: list[tuple[str, str]]) -> str | None:
+    notes = []
+    for square, action in piece_actions:
+        if square != origin:
+            continue
+        if "-" in action:
+            notes.append(f"→ {action.split('-')[1]}")
+        else:
+            first, second = action.split("x")
+            notes.append(f"⇄ {second if first == origin else first}")
+    return ", ".join(notes)[:100] or "Ko: can't go back now"
+
+
+def _slot_swap_note(colours: dict[int, str | None], action: SwapSlots) -> str:
+    high, low = colours.get(action.high), colours.get(action.low)
+    if high and low:
+        return f"{COLOUR_NAMES[high]} goes to {slot_text(action.low)}, {COLOUR_NAMES[low]} to {slot_text(action.high)}"
+    return "both slots become public"
