@@ -128,7 +128,7 @@ async def test_full_match_through_clicks_with_a_restart(simcord_env, make_bot):
     assert replayed.to_json() == match.state.to_json()
 
 
-async def test_objective_setup_in_dm_and_the_other_player_by_play(simcord_env):
+async def test_objective_setup_in_dm(simcord_env):
     env = simcord_env
     table = make_table(env, ["alice", "bob"])
     alice, bob = table.players
@@ -157,11 +157,9 @@ async def test_objective_setup_in_dm_and_the_other_player_by_play(simcord_env):
     assert "alice set a secret objective" in public.content and "waiting for bob" in public.content
     assert "🟥" not in public.content  # nothing of the objective is told
 
-    # Bob's DM prompt from before Alice confirmed still works; here he uses Play instead.
-    assert buttons(bob_dm) or selects(bob_dm)
-    prompt = reply(await bob.click(public, label="Play"))
-    assert prompt.message.flags.ephemeral
-    await choose_objective(bob, prompt, bob, "GBYR")
+    # Bob's DM prompt is from before Alice confirmed (an older version): it still works.
+    assert CUSTOM_ID.match(selects(bob_dm)[0].custom_id)[2] == "1" and match.version == 2
+    await choose_objective(bob, bob_dm, bob.user, "GBYR")
     match = await stored(env)
     assert match.state.objectives[1] == {2: "G", 1: "B", 0: "Y", -1: "R"}
     assert not match.state.order_free and "Turn 1" in board(thread).content
@@ -203,6 +201,11 @@ async def test_refused_variant_combinations_and_strangers(simcord_env):
     answer = reply(await stranger.click(board(thread_of(table)), label="Play"))
     assert "not playing in this match" in answer.content
     assert (await stored(env)).version == match.version
+    # Five slots, set through the ephemeral prompt: four menus, the fifth slot takes what's left.
+    prompt = reply(await alice.click(board(thread_of(table)), label="Play"))
+    assert prompt.message.flags.ephemeral and len(selects(prompt)) == 4
+    await choose_objective(alice, prompt, alice, "PYGRB")
+    assert (await stored(env)).state.objectives[0] == {3: "P", 2: "Y", 1: "G", 0: "R", -1: "B"}
 
 
 async def test_move_command_with_suggestions_and_a_refused_ko(simcord_env):
@@ -212,6 +215,10 @@ async def test_move_command_with_suggestions_and_a_refused_ko(simcord_env):
     await start_mars(table, objectives="deck", first="host")
     thread = thread_of(table)
     assert "dealt from the deck" in board(thread).content
+    dealt = (await stored(env)).state.objectives[1]
+    objective_line = next(line for line in last_dm(bob).content.split("\n") if "Your objective" in line)
+    for value, colour in dealt.items():
+        assert f"**{slot_text(value)}** {COLOUR_EMOJI[colour]}" in objective_line
     suggestions = await alice.autocomplete(thread, "move", "action", "")
     legal = {str(a) for a in (await stored(env)).state.legal_actions(0)}
     assert suggestions and {s["value"] for s in suggestions} <= legal
