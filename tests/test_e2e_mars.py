@@ -37,6 +37,13 @@ async def start_mars(table, **options):
     return result, lobby
 
 
+async def mars_match(env, **options):
+    """alice invites bob with `options`, bob accepts; returns the table, both players and the thread."""
+    table = make_table(env, ["alice", "bob"])
+    await start_mars(table, **options)
+    return table, *table.players, thread_of(table)
+
+
 def kind(component) -> str:
     return CUSTOM_ID.match(component.custom_id)[3]
 
@@ -210,10 +217,7 @@ async def test_refused_variant_combinations_and_strangers(simcord_env):
 
 async def test_move_command_with_suggestions_and_a_refused_ko(simcord_env):
     env = simcord_env
-    table = make_table(env, ["alice", "bob"])
-    alice, bob = table.players
-    await start_mars(table, objectives="deck", first="host")
-    thread = thread_of(table)
+    _, alice, bob, thread = await mars_match(env, objectives="deck", first="host")
     assert "dealt from the deck" in board(thread).content
     dealt = (await stored(env)).state.objectives[1]
     objective_line = next(line for line in last_dm(bob).content.split("\n") if "Your objective" in line)
@@ -257,10 +261,7 @@ async def test_move_command_with_suggestions_and_a_refused_ko(simcord_env):
 
 async def test_stale_and_foreign_turn_clicks_change_nothing(simcord_env):
     env = simcord_env
-    table = make_table(env, ["alice", "bob"])
-    alice, bob = table.players
-    await start_mars(table, objectives="deck", first="opponent")
-    thread = thread_of(table)
+    _, alice, bob, thread = await mars_match(env, objectives="deck", first="opponent")
     answer = reply(await alice.click(board(thread), label="Play"))
     assert "not your turn" in answer.content
     ephemeral = reply(await bob.click(board(thread), label="Play"))

@@ -203,8 +203,7 @@ def check_pick(match: Match, seat: int, values: list[str], carried: str) -> str:
             draft[draft.index(value)] = draft[slot]
         draft[slot] = value
         return "".join(colour or UNSET for colour in draft)
-    origins = {square for square, _ in _piece_actions(match, seat)}
-    if value not in origins:
+    if value not in _origins(match, seat, _piece_actions(match, seat)):
         raise MatchError("That piece can't move now; pick another one.")
     return value
 
@@ -351,6 +350,21 @@ def _piece_actions(match: Match, seat: int) -> list[tuple[str, str]]:
     return found
 
 
+def _ko_forbidden(match: Match) -> list[Move | Swap]:
+    return [match.game.parse_action(text) for text in match.state.view(None)["ko_forbidden"]]
+
+
+def _start(action: Move | Swap) -> str:
+    return action.origin if isinstance(action, Move) else action.initiator
+
+
+def _origins(match: Match, seat: int, piece_actions: list[tuple[str, str]]) -> list[str]:
+    """Pieces offered in the piece menu: those with a move or swap, and those Ko holds back
+    (picking one shows why its way back is closed)."""
+    squares = {square for square, _ in piece_actions} | {_start(a) for a in _ko_forbidden(match)}
+    return sorted(squares, key=square_order)
+
+
 def _reaches(board: dict[str, str], origin: str, target: str) -> bool:
     (f0, r0), (f1, r1) = square_coords(origin), square_coords(target)
     pips = Pyramid.parse(board[origin]).size
@@ -360,9 +374,8 @@ def _reaches(board: dict[str, str], origin: str, target: str) -> bool:
 def _turn_prompt(match: Match, seat: int, view: dict, origin: str) -> Prompt:
     board = view["board"]
     piece_actions = _piece_actions(match, seat)
-    ko = [match.game.parse_action(text) for text in view["ko_forbidden"]]
-    ko_origins = {action.origin if isinstance(action, Move) else action.initiator for action in ko}
-    origins = sorted({square for square, _ in piece_actions} | ko_origins, key=square_order)
+    ko = _ko_forbidden(match)
+    origins = _origins(match, seat, piece_actions)
 
     lines = [
         f"**Your turn** (turn {view['turn']}). Draw a piece from the bag, or pick a piece on the board to move or swap."
@@ -381,8 +394,7 @@ def _turn_prompt(match: Match, seat: int, view: dict, origin: str) -> Prompt:
             if square == origin:
                 items.append(_destination_button(match, board, origin, action))
         for action in ko:
-            start = action.origin if isinstance(action, Move) else action.initiator
-            if start == origin:
+            if _start(action) == origin:
                 items.append(
                     MatchButton(
                         Claim(match.id, match.version, "act", str(action)),

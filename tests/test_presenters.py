@@ -1,0 +1,113 @@
+"""The per-game Discord controls, checked without Discord: every prompt fits Discord's limits."""
+
+import random
+
+import pytest
+
+from bot.components import view_of
+from bot.games import PRESENTERS
+from bot.games.mars import check_pick
+from bot.games.mars import prompt as mars_prompt
+from bot.service import Match, MatchError, Seat
+from games import GAMES, random_choice
+from games.mars import Move
+from games.pieces import Pyramid
+from tests.test_conformance import random_options
+
+
+def match_of(game_id: str, state, options: dict, players: int = 2) -> Match:
+    seats = [Seat(i, 100 + i, f"player{i}", True, False, None) for i in range(players)]
+    return Match(
+        1, game_id, 1, 1, None, "active", 0, 7, options, 100, None, None, None, None, None, seats, state
+    )
+
+
+def check_fits_discord(prompt) -> None:
+    view = view_of(prompt.items)  # raises when a row overflows
+    assert len(prompt.text) <= 1800
+    items = [child.item for child in view.children] if view else []
+    for item in items:
+        assert len(item.custom_id) <= 100
+        if hasattr(item, "options"):
+            assert 1 <= len(item.options) <= 25
+            values = [o.value for o in item.options]
+            assert len(set(values)) == len(values)
+            assert all(len(o.label) <= 100 and len(o.description or "") <= 100 for o in item.options)
+        else:
+            assert len(item.label) <= 80
+    ids = [item.custom_id for item in items]
+    assert len(set(ids)) == len(ids), "custom_ids must be unique within a message"
+
+
+@pytest.mark.parametrize("game_id", list(PRESENTERS))
+def test_every_prompt_of_random_games_fits_discord(game_id):
+    game = GAMES[game_id]
+    for seed in range(6):
+        chooser = random.Random(seed)
+        players = chooser.randint(game.min_players, game.max_players)
+        options = random_options(game, players, chooser)
+        state = game.new(players, seed, options)
+        match = match_of(game_id, state, options, players)
+        steps = 0
+        while not state.is_over and steps < 400:
+            seat = state.to_move[0]
+            check_fits_discord(PRESENTERS[game_id].prompt(match, seat))
+            state.apply(seat, random_choice(state.legal_actions(seat), chooser))
+            steps += 1
+
+
+def mars_match(**options):
+    options = GAMES["mars"].resolve_options({"objectives": "deck", "first_player": 1, **options})
+    state = GAMES["mars"].new(2, 3, options)
+    return match_of("mars", state, options)
+
+
+def test_placement_menus_cover_every_empty_square_in_whole_ranks():
+    match = mars_match(five_colours="+3", objectives="choose")
+    state = match.state
+    state.objectives = [{3: "P", 2: "R", 1: "G", 0: "B", -1: "Y"}] * 2
+    state.drawn = Pyramid("R", 3)
+    menus = [item.item for item in mars_prompt(match, state.current).items]
+    sizes = [len(menu.options) for menu in menus]
+    assert sizes == [24, 24, 16]  # 8x8: ranks 1-3, 4-6, 7-8
+    squares = [o.value.split("@")[1] for menu in menus for o in menu.options]
+    assert sorted(squares) == sorted(f"{f}{r}" for f in "abcdefgh" for r in range(1, 9))
+
+
+def test_a_piece_held_back_by_ko_is_offered_with_the_reason():
+    match = mars_match()
+    state = match.state
+    state.board = {"a1": Pyramid("G", 3), "g8": Pyramid("K", 1)}
+    state.apply(0, Move("a1", "a4"))  # now only a4-a1 (Ko), a4-a7 and a4-d4 are open to P2
+    state.board["a7"] = Pyramid("K", 2)
+    state.board["d4"] = Pyramid("K", 1)  # blacks can't be swapped: a4's only way is back, Ko
+    prompt = mars_prompt(match, 1)
+    assert "a4-a1 would undo P1 player0's last move" in prompt.text
+    piece_menu = next(item.item for item in prompt.items if ":pick:" in item.item.custom_id)
+    assert [o.value for o in piece_menu.options] == ["a4"]
+    assert piece_menu.options[0].description == "Ko: can't go back now"
+    choice = check_pick(match, 1, ["a4"], "0")
+    buttons = [item.item for item in mars_prompt(match, 1, choice).items]
+    assert [(b.label, b.disabled) for b in buttons if not hasattr(b, "options")] == [("🎲 Draw a piece", False), ("a1: not allowed (Ko)", True)]
+
+
+def test_objective_draft_moves_a_colour_that_is_chosen_again():
+    match = mars_match(objectives="choose")
+    assert check_pick(match, 0, ["Y"], "0 xxx") == "Yxx"
+    assert check_pick(match, 0, ["G"], "1 Yxx") == "YGx"
+    assert check_pick(match, 0, ["Y"], "1 YGx") == "GYx"  # yellow moves to +1, green to +2
+    with pytest.raises(MatchError):
+        check_pick(match, 0, ["P"], "0 xxx")  # no purple with four colours
+    with pytest.raises(MatchError):
+        check_pick(match, 0, ["Y"], "7 xxx")
+    confirm = mars_prompt(match, 0, "RGB").items[-1]
+    assert confirm.item.custom_id.endswith(":act:+2:R +1:G 0:B -1:Y")
+
+
+def test_a_swap_either_piece_can_start_is_offered_under_both():
+    match = mars_match()
+    state = match.state
+    state.board = {"d4": Pyramid("R", 2), "d6": Pyramid("B", 2)}
+    for origin in ("d4", "d6"):
+        buttons = mars_prompt(match, 0, check_pick(match, 0, [origin], "0")).items
+        assert any(b.item.custom_id.endswith(":act:d4xd6") for b in buttons)
