@@ -135,7 +135,7 @@ async def test_full_match_through_clicks_with_a_restart(simcord_env, make_bot):
     assert replayed.to_json() == match.state.to_json()
 
 
-async def test_objective_setup_in_dm(simcord_env):
+async def test_objective_setup_in_dm(simcord_env, make_bot):
     env = simcord_env
     table = make_table(env, ["alice", "bob"])
     alice, bob = table.players
@@ -164,7 +164,8 @@ async def test_objective_setup_in_dm(simcord_env):
     assert "alice set a secret objective" in public.content and "waiting for bob" in public.content
     assert "🟥" not in public.content  # nothing of the objective is told
 
-    # Bob's DM prompt is from before Alice confirmed (an older version): it still works.
+    await env.restart_bot(make_bot())
+    # Bob's DM prompt is from before Alice confirmed (an older version) and the restart: it still works.
     assert CUSTOM_ID.match(selects(bob_dm)[0].custom_id)[2] == "1" and match.version == 2
     await choose_objective(bob, bob_dm, bob.user, "GBYR")
     match = await stored(env)

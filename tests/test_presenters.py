@@ -88,7 +88,10 @@ def test_a_piece_held_back_by_ko_is_offered_with_the_reason():
     assert piece_menu.options[0].description == "Ko: can't go back now"
     choice = check_pick(match, 1, ["a4"], "0")
     buttons = [item.item for item in mars_prompt(match, 1, choice).items]
-    assert [(b.label, b.disabled) for b in buttons if not hasattr(b, "options")] == [("🎲 Draw a piece", False), ("a1: not allowed (Ko)", True)]
+    assert [(b.label, b.disabled) for b in buttons if not hasattr(b, "options")] == [
+        ("🎲 Draw a piece", False),
+        ("a1: not allowed (Ko)", True),
+    ]
 
 
 def test_objective_draft_moves_a_colour_that_is_chosen_again():
