@@ -44,6 +44,7 @@ GAME_BENCHMARKS: dict[str, GameBenchmark] = {
             player_counts=(2,),
             position_options=({}, {"five_colours": "+3", "size_points": True}, {"blind": True}),
         ),
+        GameBenchmark("senet", player_counts=(2,), position_options=({}, {"colours": "treehouse"})),
     )
 }
 

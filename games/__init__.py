@@ -2,9 +2,10 @@
 
 from .core import Game, IllegalAction, Option, Outcome, Rng, State, random_choice, replay_actions
 from .mars import MARS
+from .senet import SENET
 from .trickery import TRICKERY
 
-GAMES: dict[str, Game] = {game.id: game for game in (TRICKERY, MARS)}
+GAMES: dict[str, Game] = {game.id: game for game in (TRICKERY, MARS, SENET)}
 
 __all__ = [
     "GAMES",

@@ -7,17 +7,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import mars, trickery
+from . import mars, senet, trickery
 
 Renderer = Callable[..., bytes]
 
 BOARD_RENDERERS: dict[str, Renderer] = {
     "trickery": trickery.render_trickery_board,
     "mars": mars.render_mars_board,
+    "senet": senet.render_senet_board,
 }
 HAND_RENDERERS: dict[str, Renderer] = {
     "trickery": trickery.render_trickery_hand,
     "mars": mars.render_mars_objective,
+    "senet": senet.render_senet_board,  # nothing in Senet is hidden: a seat's picture is the board
 }
 
 
@@ -42,6 +44,7 @@ def render_hand(view: dict, *, names: list[str] | None = None) -> bytes:
 RULES_PICTURES: dict[str, Callable[[], bytes]] = {
     "trickery": trickery.render_trickery_scoring_guide,
     "mars": mars.render_mars_rules_picture,
+    "senet": senet.render_senet_rules_picture,
 }
 
 

@@ -22,3 +22,9 @@ def parse_position(text: str) -> dict[str, str]:
             if token != "..":
                 board[f"{'abcdefgh'[column]}{len(rows) - i}"] = token
     return board
+
+
+# Martian Senet, spec section 2: the opening nests (S5 empty), in the engine's stack notation.
+SENET_OPENING = (
+    "S1=aS.aM.aL S2=bS.bM.bL S3=aS.aM.aL S4=bS.bM.bL S6=aS.aM.aL S7=bS.bM.bL S8=aS.aM.aL S9=bS.bM.bL"
+)

@@ -1,0 +1,592 @@
+"""Martian Senet (Matthew Rogers): a race of nesting and stacking pyramids along a zig-zag path
+over three coasters. Implements shared/rules/senet.md, rulings R1-R17.
+
+Players are "a" and "b"; which seat plays A, who moves first, is random (R11). The engine rolls
+the die itself: after every action it rolls and resolves until a player has a real decision, a
+move for the pending roll or, on a 5, the coaster move E or W. Rolls with no legal move are
+recorded as `<roll>:-` and skipped.
+
+Squares are indexed along the path: S1..S9 = 1..9, B9..B1 = 10..18, P1..P9 = 19..27; beyond 27
+is off the board.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import NamedTuple
+
+from .core import Game, IllegalAction, Option, Outcome, Rng
+
+PLAYERS = ("a", "b")
+SIZE_LETTERS = {1: "S", 2: "M", 3: "L"}
+SIZES = {letter: size for size, letter in SIZE_LETTERS.items()}
+LAST_SQUARE = 27
+SOURCE_SQUARES = range(1, 10)
+OFF = "off"
+PYRAMIDS_EACH = 12
+COASTER_ROLL = 5
+ROLL_AGAIN = (1, 6)
+TRACK_MULTIPLIERS = {"S": 3, "B": 2, "P": 1}  # points per pip of the loser's pyramids (spec 5)
+
+# Colour codes (games.pieces.COLOUR_NAMES) per player. Colours are display only (R15).
+COLOUR_SETS = {
+    "single": {"a": ("B",), "b": ("O",)},
+    "treehouse": {"a": ("G", "B"), "b": ("R", "Y")},
+    "treehouse_alt": {"a": ("C", "P"), "b": ("O", "L")},
+}
+# Source-track columns of each player's nests: the first two in the first colour, then the second.
+NEST_COLUMNS = {"a": (1, 3, 6, 8), "b": (2, 4, 7, 9)}
+
+
+def other_player(player: str) -> str:
+    return "b" if player == "a" else "a"
+
+
+# --- geometry (spec 1) --------------------------------------------------------------------
+
+
+def _name_of(index: int) -> str:
+    if index <= 9:
+        return f"S{index}"
+    if index <= 18:
+        return f"B{19 - index}"
+    return f"P{index - 18}"
+
+
+SQUARES = tuple(_name_of(index) for index in range(1, LAST_SQUARE + 1))  # in path order
+SQUARE_INDEX = {name: index for index, name in enumerate(SQUARES, start=1)}
+
+
+def square_name(index: int) -> str:
+    """The square at a path index, or "off" past P9."""
+    return SQUARES[index - 1] if index <= LAST_SQUARE else OFF
+
+
+def _coaster_column(column: int, direction: str) -> int:
+    """R8: a cyclic shift by one coaster. E takes the east coaster to the west end, W the reverse."""
+    if direction == "E":
+        return column + 6 if column <= 3 else column - 3
+    return column - 6 if column >= 7 else column + 3
+
+
+def _coaster_shift(direction: str) -> tuple[int, ...]:
+    """The new path index of every square after a coaster move (index 0 unused)."""
+    moved = [SQUARE_INDEX[f"{name[0]}{_coaster_column(int(name[1]), direction)}"] for name in SQUARES]
+    return (0, *moved)
+
+
+COASTER_SHIFTS = {direction: _coaster_shift(direction) for direction in "EW"}
+
+
+# --- pyramids and stacks (spec 3) ---------------------------------------------------------
+
+
+class Piece(NamedTuple):
+    owner: str
+    size: int
+    colour: str
+
+    def __str__(self) -> str:
+        return f"{self.owner}{SIZE_LETTERS[self.size]}"
+
+
+def peak(stack: list[Piece]) -> int:
+    """Index of the nest's outermost pyramid: the end of the rising run from the bottom."""
+    top = 0
+    while top + 1 < len(stack) and stack[top + 1].size == stack[top].size + 1:
+        top += 1
+    return top
+
+
+def block_owner(stack: list[Piece]) -> str | None:
+    """R7: the owner of the top three if they are one player's L, M, S tree-wise."""
+    if len(stack) < 3:
+        return None
+    large, medium, small = stack[-3:]
+    if (large.size, medium.size, small.size) == (3, 2, 1) and large.owner == medium.owner == small.owner:
+        return large.owner
+    return None
+
+
+def is_valid_stack(sizes: list[int]) -> bool:
+    """R6: sizes rise one step at a time, then fall one step at a time (a tree may sit on a nest)."""
+    falling = False
+    for lower, upper in pairwise(sizes):
+        if upper == lower + 1 and not falling:
+            continue
+        if upper == lower - 1:
+            falling = True
+            continue
+        return False
+    return all(size in SIZE_LETTERS for size in sizes)
+
+
+def stack_text(stack: list[Piece]) -> str:
+    return ".".join(str(piece) for piece in stack)
+
+
+def landing_problem(stack: list[Piece], size: int, square: str) -> str | None:
+    """R6: why a unit whose bottom pyramid has `size` can't land on `stack`, or None if it can."""
+    if not stack:
+        return None
+    top = stack[-1].size
+    if size == top - 1:
+        return None  # tree-wise onto the top
+    if size == top + 1:
+        if peak(stack) == len(stack) - 1:
+            return None  # nest-wise over a stack with no tree part
+        return (
+            f"An {SIZE_LETTERS[size]} can't cover the {SIZE_LETTERS[top]} on {square}: "
+            "it sits on a tree, and nests can't be built on trees."
+        )
+    return f"An {SIZE_LETTERS[size]} can't land on an {SIZE_LETTERS[top]}."
+
+
+# --- actions ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Move:
+    """Move the pyramid of `size` on `origin` and everything on top of it. `target` is a square or
+    "off"; None is the typed short form (`S8L`), whose target follows from the pending roll."""
+
+    origin: str
+    size: int
+    target: str | None
+
+    def __str__(self) -> str:
+        text = f"{self.origin}{SIZE_LETTERS[self.size]}"
+        return text if self.target is None else f"{text}-{self.target}"
+
+
+@dataclass(frozen=True)
+class Coaster:
+    """On a 5: E takes the east coaster to the west end, W the west coaster to the east end."""
+
+    direction: str
+
+    def __str__(self) -> str:
+        return self.direction
+
+
+SenetAction = Move | Coaster
+
+_MOVE_PATTERN = re.compile(r"([SBP][1-9])([SML])(?:-([SBP][1-9]|OFF))?", re.IGNORECASE | re.ASCII)
+_ACTION_HELP = "write a move like S8L-B5 (or just S8L), P7L-off, or E / W after a 5"
+
+
+# --- the state ----------------------------------------------------------------------------
+
+
+class SenetState:
+    def __init__(self, *, options: dict, rng: Rng, a_seat: int) -> None:
+        self.options = options
+        self.rng = rng
+        self.a_seat = a_seat
+        self.stacks: list[list[Piece]] = [[] for _ in range(LAST_SQUARE + 1)]  # by path index; 0 unused
+        self.off = {"a": 0, "b": 0}
+        self.current = "a"  # the player the pending roll belongs to
+        self.roll: int | None = None  # the roll waiting for the current player's decision
+        self.turn = 1
+        self.turn_log: list[dict] = []  # roll entries of the current turn
+        self.previous_log: list[dict] = []  # ... and of the turn before it
+        self.last: dict | None = None  # the last move or coaster move made
+        self.winner: str | None = None
+
+    # -- setup
+
+    def colours_of(self, player: str) -> tuple[str, ...]:
+        return COLOUR_SETS[self.options["colours"]][player]
+
+    def set_up(self) -> None:
+        """Spec 2: eight nests on the Source track, S5 left empty."""
+        for player in PLAYERS:
+            colours = self.colours_of(player)
+            for number, column in enumerate(NEST_COLUMNS[player]):
+                colour = colours[number * len(colours) // 4]
+                self.stacks[column] = [Piece(player, size, colour) for size in (1, 2, 3)]
+
+    # -- protocol
+
+    def seat_of(self, player: str) -> int:
+        return self.a_seat if player == "a" else 1 - self.a_seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def order_free(self) -> bool:
+        return False
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.is_over else (self.seat_of(self.current),)
+
+    def legal_actions(self, seat: int) -> list[SenetAction]:
+        if self.is_over or self.roll is None or seat != self.seat_of(self.current):
+            return []
+        return self.moves_for_roll(self.current, self.roll)
+
+    def moves_for_roll(self, player: str, roll: int) -> list[SenetAction]:
+        """The legal actions `player` would have with `roll` here (spec 4), ordered by origin along
+        the path, then by size, largest first. Changes nothing."""
+        if roll == COASTER_ROLL:
+            return [Coaster("E"), Coaster("W")]
+        moves: list[SenetAction] = []
+        blockers = self._block_owners()
+        for origin in range(1, LAST_SQUARE + 1):
+            stack = self.stacks[origin]
+            if not stack:
+                continue
+            for base in range(peak(stack), len(stack)):  # sizes fall going up the movable part
+                if (
+                    stack[base].owner == player
+                    and self._move_problem(player, origin, base, roll, blockers) is None
+                ):
+                    moves.append(Move(SQUARES[origin - 1], stack[base].size, square_name(origin + roll)))
+        return moves
+
+    def _block_owners(self) -> list[str | None]:
+        return [block_owner(stack) for stack in self.stacks]
+
+    def _move_problem(
+        self, player: str, origin: int, base: int, roll: int, blockers: list[str | None]
+    ) -> str | None:
+        """Why moving the unit from `base` up on square `origin` by `roll` is illegal, or None.
+        `blockers` is the block owner per square (`_block_owners`), found once per position."""
+        unit = self.stacks[origin][base:]
+        owners = {piece.owner for piece in unit}
+        target = origin + roll
+        for passed in range(origin + 1, min(target, LAST_SQUARE + 1)):
+            blocker = blockers[passed]
+            if blocker is not None and owners != {blocker}:
+                if blocker == player:
+                    return (
+                        f"That path is blocked by your own block on {SQUARES[passed - 1]}: "
+                        f"a unit carrying {other_player(player).upper()}'s pyramids can't pass it."
+                    )
+                return f"That path is blocked by {blocker.upper()}'s block on {SQUARES[passed - 1]}."
+        if target <= LAST_SQUARE:
+            return landing_problem(self.stacks[target], unit[0].size, SQUARES[target - 1])
+        if self.has_source_pyramids(player):
+            return "You still have pyramids on the Source track, so you can't bear off yet."
+        if owners != {player}:
+            return f"That unit carries {other_player(player).upper()}'s pyramids, so it can't bear off (R9)."
+        return None
+
+    def has_source_pyramids(self, player: str) -> bool:
+        """Counting the ones locked inside nests too (R9)."""
+        return any(piece.owner == player for index in SOURCE_SQUARES for piece in self.stacks[index])
+
+    # -- actions
+
+    def apply(self, seat: int, action: SenetAction) -> list[str]:
+        if self.is_over:
+            raise IllegalAction("This match is already over.")
+        if seat != self.seat_of(self.current) or self.roll is None:
+            raise IllegalAction("It is not your turn.")
+        if isinstance(action, Coaster):
+            return self._move_coaster(action)
+        if isinstance(action, Move):
+            return self._move_unit(action)
+        raise IllegalAction(f"That is not a Senet action: {_ACTION_HELP}.")
+
+    def _move_coaster(self, action: Coaster) -> list[str]:
+        if self.roll != COASTER_ROLL:
+            raise IllegalAction(
+                f"Coaster moves are for a roll of 5; you rolled a {self.roll}, so move a pyramid."
+            )
+        if action.direction not in ("E", "W"):
+            raise IllegalAction("The coaster move is E or W.")
+        shift = COASTER_SHIFTS[action.direction]
+        moved: list[list[Piece]] = [[] for _ in range(LAST_SQUARE + 1)]
+        for index in range(1, LAST_SQUARE + 1):
+            moved[shift[index]] = self.stacks[index]
+        self.stacks = moved
+        self.last = {
+            "player": self.current,
+            "roll": COASTER_ROLL,
+            "action": str(action),
+            "from": None,
+            "to": None,
+        }
+        events = [self._record(COASTER_ROLL, str(action))]
+        return events + self._roll_until_decision()
+
+    def _move_unit(self, action: Move) -> list[str]:
+        roll, player = self.roll, self.current
+        if roll == COASTER_ROLL:
+            raise IllegalAction("You rolled a 5: move a coaster instead, E or W.")
+        origin = SQUARE_INDEX.get(action.origin)
+        if origin is None or action.size not in SIZE_LETTERS:
+            raise IllegalAction(f"That is not a Senet move: {_ACTION_HELP}.")
+        base = self._base_of(player, origin, action.size)
+        target = square_name(origin + roll)
+        if action.target is not None and action.target != target:
+            goes, wanted = (
+                "off the board" if square == OFF else f"to {square}" for square in (target, action.target)
+            )
+            raise IllegalAction(
+                f"With a {roll}, the {SIZE_LETTERS[action.size]} on {action.origin} goes {goes}, not {wanted}."
+            )
+        problem = self._move_problem(player, origin, base, roll, self._block_owners())
+        if problem is not None:
+            raise IllegalAction(problem)
+        stack = self.stacks[origin]
+        unit = stack[base:]
+        del stack[base:]
+        if target == OFF:
+            self.off[player] += len(unit)
+        else:
+            self.stacks[origin + roll].extend(unit)
+        notation = str(Move(action.origin, action.size, target))
+        self.last = {"player": player, "roll": roll, "action": notation, "from": action.origin, "to": target}
+        events = [self._record(roll, notation)]
+        if self.off[player] == PYRAMIDS_EACH:  # R14: the game ends at once, even on a 1 or 6
+            self.winner = player
+            self.roll = None
+            return [*events, f"# {player.upper()} wins {self.points()}"]
+        if roll not in ROLL_AGAIN:
+            events += self._pass_turn()
+        return events + self._roll_until_decision()
+
+    def _base_of(self, player: str, origin: int, size: int) -> int:
+        """Where in the stack on `origin` the unit to move starts, with the reason if it can't."""
+        stack, square, letter = self.stacks[origin], SQUARES[origin - 1], SIZE_LETTERS[size]
+        if not stack:
+            raise IllegalAction(f"There is no pyramid on {square}.")
+        outer = peak(stack)
+        for position in range(outer, len(stack)):
+            if stack[position].size == size:
+                owner = stack[position].owner
+                if owner != player:
+                    raise IllegalAction(
+                        f"The {letter} on {square} is {owner.upper()}'s: you can only move your own "
+                        "pyramids (the other player's may ride along on top of them)."
+                    )
+                return position
+        if any(piece.size == size for piece in stack[:outer]):
+            raise IllegalAction(
+                f"The {letter} on {square} is locked inside a nest: only the outer "
+                f"{SIZE_LETTERS[stack[outer].size]} and what is on top of it can move."
+            )
+        raise IllegalAction(f"There is no {letter} on {square}.")
+
+    def _record(self, roll: int, action: str) -> str:
+        self.turn_log.append({"player": self.current, "roll": roll, "action": action})
+        return f"{roll}:{action}"
+
+    def _pass_turn(self) -> list[str]:
+        self.current = other_player(self.current)
+        self.turn += 1
+        self.previous_log, self.turn_log = self.turn_log, []
+        return [f"PASS {self.current.upper()}"]
+
+    def _roll_until_decision(self) -> list[str]:
+        """Roll for the current player, skipping rolls with no legal move (R10), until one needs a
+        decision. A 5 always does, so this ends."""
+        events = []
+        self.roll = None
+        while True:
+            roll = self.rng.below(6) + 1
+            events.append(f"ROLL {self.current.upper()} {roll}")
+            if self.moves_for_roll(self.current, roll):
+                self.roll = roll
+                return events
+            events.append(self._record(roll, "-"))
+            if roll not in ROLL_AGAIN:
+                events += self._pass_turn()
+
+    # -- scoring (spec 5)
+
+    def loser_pips(self) -> dict[str, int]:
+        """Once the game is over: the loser's pips still on the board, per track (locked and trapped
+        ones included)."""
+        loser = other_player(self.winner)
+        pips = {track: 0 for track in TRACK_MULTIPLIERS}
+        for index in range(1, LAST_SQUARE + 1):
+            for piece in self.stacks[index]:
+                if piece.owner == loser:
+                    pips[SQUARES[index - 1][0]] += piece.size
+        return pips
+
+    def points(self) -> int:
+        return sum(pips * TRACK_MULTIPLIERS[track] for track, pips in self.loser_pips().items())
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if not self.is_over:
+            return None
+        winner_seat = self.seat_of(self.winner)
+        scores = [0, 0]
+        scores[winner_seat] = self.points()
+        return Outcome(tuple(scores), (winner_seat,))
+
+    # -- what each seat may see (everything is public)
+
+    def view(self, seat: int | None) -> dict:
+        squares, peaks, blocks = {}, {}, []
+        for index in range(1, LAST_SQUARE + 1):
+            stack = self.stacks[index]
+            if stack:
+                name = SQUARES[index - 1]
+                squares[name] = [list(piece) for piece in stack]
+                peaks[name] = peak(stack)
+                if block_owner(stack):
+                    blocks.append(name)
+        legal = self.legal_actions(self.seat_of(self.current))
+        return {
+            "game": "senet",
+            "seat": seat,
+            "a_seat": self.a_seat,
+            "colours": {player: list(self.colours_of(player)) for player in PLAYERS},
+            "squares": squares,
+            "peaks": peaks,
+            "blocks": blocks,
+            "off": dict(self.off),
+            "current": self.current,
+            "to_move": list(self.to_move),
+            "roll": self.roll,
+            "legal": [str(action) for action in legal],
+            "targets": {str(action): action.target for action in legal if isinstance(action, Move)},
+            "last": dict(self.last) if self.last else None,
+            "log": [dict(entry) for entry in self.previous_log + self.turn_log],
+            "turn": self.turn,
+            "is_over": self.is_over,
+            "winner": self.winner,
+            "points": self.points() if self.is_over else None,
+            "breakdown": self.loser_pips() if self.is_over else None,
+        }
+
+    def secrets(self, seat: int) -> set[str]:
+        return set()
+
+    def stacks_notation(self) -> str:
+        """The non-empty squares in spec 9 notation, in path order: `S1=aS.aM.aL S2=...`."""
+        return " ".join(
+            f"{SQUARES[index - 1]}={stack_text(self.stacks[index])}"
+            for index in range(1, LAST_SQUARE + 1)
+            if self.stacks[index]
+        )
+
+    def notation(self) -> str:
+        """The position line of spec 9: `A to move; offA=0 offB=0; S1=aS.aM.aL ...`."""
+        return f"{self.current.upper()} to move; offA={self.off['a']} offB={self.off['b']}; {self.stacks_notation()}"
+
+    # -- persistence
+
+    def to_json(self) -> dict:
+        return {
+            "options": dict(self.options),
+            "rng": self.rng.to_json(),
+            "a_seat": self.a_seat,
+            "squares": {
+                SQUARES[index - 1]: [list(piece) for piece in self.stacks[index]]
+                for index in range(1, LAST_SQUARE + 1)
+                if self.stacks[index]
+            },
+            "off": dict(self.off),
+            "current": self.current,
+            "roll": self.roll,
+            "turn": self.turn,
+            "turn_log": [dict(entry) for entry in self.turn_log],
+            "previous_log": [dict(entry) for entry in self.previous_log],
+            "last": dict(self.last) if self.last else None,
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> SenetState:
+        state = cls(options=dict(data["options"]), rng=Rng.from_json(data["rng"]), a_seat=data["a_seat"])
+        for name, pieces in data["squares"].items():
+            state.stacks[SQUARE_INDEX[name]] = [Piece(*piece) for piece in pieces]
+        state.off = dict(data["off"])
+        state.current = data["current"]
+        state.roll = data["roll"]
+        state.turn = data["turn"]
+        state.turn_log = [dict(entry) for entry in data["turn_log"]]
+        state.previous_log = [dict(entry) for entry in data["previous_log"]]
+        state.last = dict(data["last"]) if data["last"] else None
+        state.winner = data["winner"]
+        return state
+
+
+class Senet(Game):
+    def new(self, num_players: int, seed: int, options: dict | None = None) -> SenetState:
+        self.check_players(num_players)
+        rng = Rng(seed)
+        state = SenetState(options=self.resolve_options(options), rng=rng, a_seat=rng.below(2))
+        state.set_up()
+        state._roll_until_decision()
+        return state
+
+    def from_json(self, data: dict) -> SenetState:
+        return SenetState.from_json(data)
+
+    def parse_action(self, text: str) -> SenetAction:
+        """Reads `S8L-B5`, `P7L-off`, the short form `S8L`, and `E` / `W`, in any case."""
+        word = "".join(text.split())
+        if word in ("E", "W", "e", "w"):
+            return Coaster(word.upper())
+        found = _MOVE_PATTERN.fullmatch(word)
+        if found is None:
+            shown = f"'{word}' is not a Senet action" if word else "Write an action"
+            raise IllegalAction(f"{shown}: {_ACTION_HELP}.")
+        origin, letter, target = found.groups()
+        target = None if target is None else OFF if target.upper() == "OFF" else target.upper()
+        return Move(origin.upper(), SIZES[letter.upper()], target)
+
+
+SENET = Senet(
+    id="senet",
+    title="Martian Senet",
+    min_players=2,
+    max_players=2,
+    options=(
+        Option(
+            "colours",
+            "single",
+            ("single", "treehouse", "treehouse_alt"),
+            "Piece colours (looks only): one colour each, or two Treehouse colours each "
+            "(green+blue v red+yellow, or cyan+purple v orange+clear).",
+        ),
+    ),
+)
+
+
+def position(
+    text: str,
+    *,
+    to_move: str,
+    off_a: int = 0,
+    off_b: int = 0,
+    roll: int | None = None,
+    options: dict | None = None,
+) -> SenetState:
+    """A state from spec-style stacks, e.g. "S5=aS.bM.aL S9=bL.bM.bS", for tests and tools.
+
+    Seat 0 plays A. Pieces take their owner's first colour. `roll` becomes the pending roll as it
+    stands (None: nothing rolled yet); unlike play, a roll with no legal move is not skipped.
+    """
+    state = SenetState(options=SENET.resolve_options(options), rng=Rng(0), a_seat=0)
+    for word in text.split():
+        name, _, pieces = word.partition("=")
+        index = SQUARE_INDEX.get(name.upper())
+        tokens = pieces.split(".")
+        if index is None or not all(len(t) == 2 and t[0] in PLAYERS and t[1] in SIZES for t in tokens):
+            raise ValueError(f"bad stack {word!r}: write it like S5=aS.bM")
+        stack = [Piece(t[0], SIZES[t[1]], state.colours_of(t[0])[0]) for t in tokens]
+        if not is_valid_stack([piece.size for piece in stack]):
+            raise ValueError(f"{word} breaks the stacking grammar (R6)")
+        state.stacks[index] = stack
+    state.off = {"a": off_a, "b": off_b}
+    for player in PLAYERS:
+        on_board = sum(piece.owner == player for stack in state.stacks for piece in stack)
+        if on_board + state.off[player] > PYRAMIDS_EACH:
+            raise ValueError(f"{player.upper()} has more than {PYRAMIDS_EACH} pyramids")
+    state.current = to_move.lower()
+    state.roll = roll
+    return state

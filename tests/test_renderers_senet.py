@@ -1,0 +1,580 @@
+"""The Martian Senet pictures: small palette PNGs, with the right marks in the right places.
+
+The views are written by hand in the engine's view format (briefs/senet_view.md), positions in the
+spec's notation (rules §9: "S5=aS.bM" is A's small with B's medium over it). Nothing compares exact
+pixels: regions come from the renderer's layout helpers and are compared between views that differ
+in one thing.
+"""
+
+import copy
+
+import pytest
+
+from renderers import render_board, render_hand, render_rules_picture
+from renderers.common import ACCENT, CARD_FACE, GOOD, PENALTY, PYRAMID_COLOURS, mix
+from renderers.senet import (
+    BADGE_DARK,
+    BADGE_LIGHT,
+    LAST,
+    LAST_TINT,
+    SQUARE_FILL,
+    TRAY_FILL,
+    board_layout,
+    board_square_box,
+    coaster_box,
+    log_box,
+    off_box,
+    path_index,
+    place_stack,
+    render_senet_board,
+    render_senet_rules_picture,
+    roll_die_box,
+    tray_box,
+)
+from tests.pictures import check_png, count_near, decode, near
+
+NAMES = ["Alice", "Bartholomew the Magnificent of Mars"]
+SIZES = {"S": 1, "M": 2, "L": 3}
+CLASSIC = {"a": ["B"], "b": ["O"]}
+TREEHOUSE = {"a": ["G", "B"], "b": ["R", "Y"]}
+TREEHOUSE_ALT = {"a": ["C", "P"], "b": ["O", "L"]}
+OPENING = "S1=aS.aM.aL S2=bS.bM.bL S3=aS.aM.aL S4=bS.bM.bL S6=aS.aM.aL S7=bS.bM.bL S8=aS.aM.aL S9=bS.bM.bL"
+
+# --- hand-written views ---------------------------------------------------------------------
+
+
+def parse_position(text: str, colours: dict) -> tuple[dict, dict, list]:
+    """ "S5=aS.bM B4=aL" -> squares, peaks and blocks as the view has them.
+
+    A player with two colours (Treehouse) gets them alternately up each stack, so both show.
+    """
+    squares, peaks, blocks = {}, {}, []
+    for item in text.split():
+        square, _, body = item.partition("=")
+        stack = []
+        for k, token in enumerate(body.split(".")):
+            owner = token[0]
+            stack.append([owner, SIZES[token[1]], colours[owner][k % len(colours[owner])]])
+        squares[square] = stack
+        peak = 0
+        while peak + 1 < len(stack) and stack[peak + 1][1] == stack[peak][1] + 1:
+            peak += 1
+        peaks[square] = peak
+        top = stack[-3:]
+        if peak <= len(stack) - 3 and [p[1] for p in top] == [3, 2, 1] and len({p[0] for p in top}) == 1:
+            blocks.append(square)
+    return squares, peaks, blocks
+
+
+def senet_view(position: str = "", *, colours: dict = CLASSIC, **changes) -> dict:
+    """A view of `position`, A (seat 0) to use a pending 2, nothing played yet, seen by nobody."""
+    squares, peaks, blocks = parse_position(position, colours)
+    view = {
+        "game": "senet",
+        "seat": None,
+        "a_seat": 0,
+        "colours": colours,
+        "squares": squares,
+        "peaks": peaks,
+        "blocks": blocks,
+        "off": {"a": 0, "b": 0},
+        "current": "a",
+        "to_move": [0],
+        "roll": 2,
+        "legal": [],
+        "targets": {},
+        "last": None,
+        "log": [],
+        "turn": 1,
+        "is_over": False,
+        "winner": None,
+        "points": None,
+        "breakdown": None,
+    }
+    view.update(changes)
+    return view
+
+
+def opening_view() -> dict:
+    """TV1: A to move with a 2."""
+    return senet_view(OPENING, legal=["S3L-S5", "S8L-B9"], targets={"S3L-S5": "S5", "S8L-B9": "B9"})
+
+
+def entry(player: str, roll: int, action: str) -> dict:
+    return {"player": player, "roll": roll, "action": action}
+
+
+def mid_view() -> dict:
+    """A busy position: mixed stacks (TV5's S5, TV6's B4), a B block on S9, B to use a 6.
+
+    A's last turn was TV10's: 1 (no move), 6 S8L-B5, then 2 S3L-S5; B rolled a 6 since.
+    """
+    position = (
+        "S1=aS.aM.aL S4=bS.aM S5=aS.bM.aL.bM.aS S6=aL.bM S9=bL.bM.bS B5=aL B8=aM B6=bL "
+        "B4=aS.aM.aL P1=bM.bS P3=aS.aM P6=bL.bM"
+    )
+    return senet_view(
+        position,
+        current="b",
+        to_move=[1],
+        roll=6,
+        turn=14,
+        off={"a": 3, "b": 5},
+        legal=["S4S-S9", "B6L-B1", "P6L-off"],
+        targets={"B6L-B1": "B1", "P6L-off": "off"},
+        last={"player": "a", "roll": 2, "action": "S3L-S5", "from": "S3", "to": "S5"},
+        log=[entry("b", 3, "S7L-B9"), entry("a", 1, "-"), entry("a", 6, "S8L-B5"), entry("a", 2, "S3L-S5")],
+    )
+
+
+def final_view() -> dict:
+    """TV11: A bore off the 12th pyramid with P8L-off on a 6 and scores 45."""
+    position = "S2=bS.bM.bL B5=bL.bM.bS B1=bS.bM P2=bL P4=bL.bM P6=bS"
+    return senet_view(
+        position,
+        roll=None,
+        to_move=[],
+        turn=61,
+        off={"a": 12, "b": 0},
+        is_over=True,
+        winner="a",
+        points=45,
+        breakdown={"S": 6, "B": 9, "P": 9},
+        last={"player": "a", "roll": 6, "action": "P8L-off", "from": "P8", "to": "off"},
+        log=[entry("b", 4, "B5L-B1"), entry("a", 6, "P8L-off")],
+    )
+
+
+def treehouse_view(colours: dict = TREEHOUSE) -> dict:
+    """Two colours each; A has just taken the east coaster to the west end and must use a 5 again."""
+    position = "S5=aS.bM.aL.bM.aS B4=aS.aM.aL P7=aL.bM P8=bL.bM.bS S2=bS.bM.bL"
+    return senet_view(
+        position,
+        colours=colours,
+        roll=5,
+        legal=["E", "W"],
+        last={"player": "a", "roll": 5, "action": "E", "from": None, "to": None},
+        log=[entry("a", 1, "-"), entry("a", 5, "E")],
+    )
+
+
+def empty_view() -> dict:
+    return senet_view(roll=None)
+
+
+# --- helpers --------------------------------------------------------------------------------
+
+
+def inset(box, by):
+    x0, y0, x1, y1 = box
+    return (x0 + by, y0 + by, x1 - by, y1 - by)
+
+
+def tray(square: str):
+    """The bottom of a square, where the pyramids locked in a nest are shown."""
+    return tray_box(board_square_box(square))
+
+
+def tower(square: str):
+    """A square above its tray."""
+    x0, y0, x1, _ = tray(square)
+    return (x0, board_square_box(square)[1] + 4, x1, y0 - 1)
+
+
+def mean_row(image, box, target, tolerance=40) -> float:
+    """The mean y (in the box) of the pixels close to `target`."""
+    crop = image.convert("RGB").crop(box)
+    pixels = crop.load()
+    rows = [
+        y
+        for y in range(crop.height)
+        for x in range(crop.width)
+        if sum((a - b) ** 2 for a, b in zip(pixels[x, y], target, strict=True)) <= tolerance**2
+    ]
+    assert rows, "no such pixel"
+    return sum(rows) / len(rows)
+
+
+def blob_sizes(image, box, is_ink) -> list[int]:
+    """The sizes of the 4-connected groups of pixels in `box` that satisfy `is_ink`."""
+    crop = image.convert("RGB").crop(box)
+    pixels = crop.load()
+    ink = {(x, y) for x in range(crop.width) for y in range(crop.height) if is_ink(pixels[x, y])}
+    sizes = []
+    while ink:
+        size, todo = 0, [ink.pop()]
+        while todo:
+            x, y = todo.pop()
+            size += 1
+            for step in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if step in ink:
+                    ink.remove(step)
+                    todo.append(step)
+        sizes.append(size)
+    return sizes
+
+
+def die_pips(image, box) -> int:
+    """The pips of a die face: dark blobs inside the face (clear of its rounded corners)."""
+    side = box[2] - box[0]
+    return len(blob_sizes(image, inset(box, round(side * 0.08)), lambda colour: sum(colour) < 200))
+
+
+def die_faces(image, box) -> int:
+    """White die faces in a box: large blobs of the die's white."""
+    sizes = blob_sizes(image, box, lambda colour: near(colour, CARD_FACE, 20))
+    return sum(size > 300 for size in sizes)
+
+
+# --- format and size ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "make_view",
+    [opening_view, mid_view, final_view, treehouse_view, empty_view, lambda: treehouse_view(TREEHOUSE_ALT)],
+)
+def test_board_is_a_small_palette_png_of_a_phone_friendly_height(make_view):
+    view = make_view()
+    png = render_board(view, names=NAMES)
+    image = check_png(png, min_height=700, max_height=950)
+    assert image.height == board_layout(view).height
+    assert len(png) < 60_000
+
+
+def test_hand_is_the_board_and_the_rules_picture_is_drawn_once():
+    view = mid_view()
+    view["seat"] = 1
+    assert render_hand(view, names=NAMES) == render_board(view, names=NAMES)
+    first = render_rules_picture("senet")
+    check_png(first, min_height=800, max_height=1300)
+    assert render_senet_rules_picture() is first
+
+
+def test_senet_is_registered_with_the_dispatchers():
+    from renderers import BOARD_RENDERERS, HAND_RENDERERS, RULES_PICTURES
+
+    assert BOARD_RENDERERS["senet"] is render_senet_board
+    assert HAND_RENDERERS["senet"] is render_senet_board
+    assert RULES_PICTURES["senet"] is render_senet_rules_picture
+
+
+# --- geometry -------------------------------------------------------------------------------
+
+
+def test_squares_lie_east_on_the_right_in_three_separate_coasters():
+    s1, s9, b1, p9 = (board_square_box(square) for square in ("S1", "S9", "B1", "P9"))
+    assert s1[0] > s9[0] and s1[1] == s9[1]  # columns count from the east, on the right
+    assert s1[1] < b1[1] < board_square_box("P1")[1] and b1[0] == s1[0]  # Source, Balance, Perfect
+    assert p9[0] == s9[0]
+    layout = board_layout(opening_view())
+    boxes = [board_square_box(f"{track}{column}") for track in "SBP" for column in range(1, 10)]
+    for i, a in enumerate(boxes):
+        assert layout.board[0] <= a[0] and a[2] <= layout.board[2]
+        assert layout.board[1] <= a[1] and a[3] <= layout.board[3]
+        for b in boxes[i + 1 :]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+    west, middle, east = (coaster_box(position) for position in range(3))
+    assert west[2] < middle[0] and middle[2] < east[0]  # a gap between tiles
+    for column, coaster in ((1, east), (3, east), (4, middle), (6, middle), (7, west), (9, west)):
+        box = board_square_box(f"B{column}")
+        assert coaster[0] <= box[0] and box[2] <= coaster[2], column
+    assert [path_index(square) for square in ("S1", "S9", "B9", "B1", "P1", "P9")] == [1, 9, 10, 18, 19, 27]
+
+
+def test_the_gaps_between_coasters_show_the_table():
+    image = decode(render_board(opening_view()))
+    _, y0, x1, y1 = coaster_box(0)
+    gap = (x1 + 5, y0 + 10, coaster_box(1)[0] - 5, y1 - 10)
+    assert count_near(image, gap, SQUARE_FILL, tolerance=6) == 0
+
+
+# --- pieces ---------------------------------------------------------------------------------
+
+
+def face_colour(colour: str):
+    """The lit face of a side-view pyramid (common.pyramid_sprite); clear ones show the square through."""
+    face = mix(PYRAMID_COLOURS[colour], (255, 255, 255), 0.16)
+    return mix(SQUARE_FILL, face, 120 / 255) if colour == "L" else face
+
+
+@pytest.mark.parametrize(
+    ("colour", "square"), [("B", "S5"), ("O", "B2"), ("G", "P8"), ("R", "S9"), ("Y", "B7")]
+)
+def test_a_piece_is_drawn_in_its_colour_on_its_square(colour, square):
+    view = senet_view(f"{square}=aM", colours={"a": [colour], "b": ["P"]})
+    image = decode(render_board(view))
+    assert count_near(image, board_square_box(square), face_colour(colour), tolerance=30) > 150
+    track, column = square[0], int(square[1:])
+    neighbours = [f"{track}{c}" for c in (column - 1, column + 1) if 1 <= c <= 9]
+    neighbours += [f"{t}{column}" for t in "SBP" if t != track]
+    for other in neighbours:
+        assert count_near(image, board_square_box(other), face_colour(colour), tolerance=30) == 0, other
+
+
+@pytest.mark.parametrize("colours", [TREEHOUSE, TREEHOUSE_ALT])
+def test_treehouse_colours_all_render(colours):
+    view = treehouse_view(colours)
+    image = decode(render_board(view, names=NAMES))
+    # S5 = aS.bM.aL.bM.aS: A's first colour, B's second, A's first, B's second, A's first
+    a1, a2 = colours["a"]
+    b1, b2 = colours["b"]
+    s5 = board_square_box("S5")
+    assert count_near(image, s5, face_colour(a1), tolerance=25) > 100
+    assert count_near(image, s5, face_colour(b2), tolerance=25) > 60
+    # P8 = bL.bM.bS: both of B's colours; B4 = aS.aM.aL: both of A's
+    assert count_near(image, board_square_box("P8"), face_colour(b1), tolerance=25) > 100
+    assert count_near(image, board_square_box("P8"), face_colour(b2), tolerance=25) > 60
+    assert count_near(image, board_square_box("B4"), face_colour(a2), tolerance=25) > 20
+
+
+def badge_discs(image, square: str, view: dict):
+    """For each pyramid of a square's stack: its owner and the colour of its badge's disc, sampled
+    left of the letter, inside the rim."""
+    stack = [tuple(piece) for piece in view["squares"][square]]
+    rgb = image.convert("RGB")
+    found = []
+    for piece in place_stack(board_square_box(square), stack, view["peaks"][square]):
+        cx, cy = piece.badge
+        left = round(cx - piece.badge_size / 2)
+        patch = [
+            rgb.getpixel((x, y))
+            for x in range(left + 3, left + 5)
+            for y in range(round(cy) - 2, round(cy) + 3)
+        ]
+        found.append((piece.owner, patch))
+    return found
+
+
+def test_owner_badges_tell_players_apart_when_colours_do_not():
+    """One colour for both players: A's badges are light discs, B's dark ones, in tower and tray."""
+    view = senet_view("S5=aS.bM.aL.bM.aS B4=bS.aM", colours={"a": ["G"], "b": ["G"]})
+    image = decode(render_board(view))
+    for square, owners in (("S5", "abab" + "a"), ("B4", "ba")):
+        discs = badge_discs(image, square, view)
+        assert [owner for owner, _ in discs] == list(owners)
+        for owner, patch in discs:
+            expected = BADGE_LIGHT if owner == "a" else BADGE_DARK
+            assert all(near(colour, expected, 25) for colour in patch), (square, owner, patch)
+
+
+def test_a_nest_shows_its_locked_pyramids_in_the_tray_and_a_tree_stands_above():
+    colours = {"a": ["B"], "b": ["O"]}
+    orange = face_colour("O")
+    nest = decode(render_board(senet_view("S5=bM.aL", colours=colours)))  # A's L covers B's M
+    tree = decode(render_board(senet_view("S5=aL.bM", colours=colours)))  # B's M sits on A's L
+    alone = decode(render_board(senet_view("S5=aL", colours=colours)))
+    assert count_near(nest, tray("S5"), orange, tolerance=30) > 10
+    assert count_near(nest, tray("S5"), TRAY_FILL, tolerance=6) > 600  # the tray itself
+    assert count_near(tree, tray("S5"), TRAY_FILL, tolerance=6) == 0
+    assert count_near(nest, tower("S5"), orange, tolerance=30) == 0
+    assert count_near(tree, tray("S5"), orange, tolerance=30) == 0
+    assert count_near(tree, tower("S5"), orange, tolerance=30) > 100
+    assert mean_row(tree, tower("S5"), orange, 30) < mean_row(tree, tower("S5"), face_colour("B"), 30)
+    assert count_near(alone, tray("S5"), face_colour("B"), tolerance=30) == 0
+
+
+def test_the_peak_comes_from_the_view():
+    view = senet_view("S5=aS.aM.aL")  # a nest: S and M locked under the L
+    assert view["peaks"]["S5"] == 2
+    locked = decode(render_board(view))
+    assert count_near(locked, tray("S5"), face_colour("B"), tolerance=30) > 10
+    flat = copy.deepcopy(view)
+    flat["peaks"]["S5"] = 0  # drawn as a tower instead, nothing in the tray
+    assert count_near(decode(render_board(flat)), tray("S5"), face_colour("B"), tolerance=30) == 0
+
+
+def test_a_block_is_framed_and_nothing_else_is():
+    view = senet_view("S9=bL.bM.bS S7=aL.aM")
+    assert view["blocks"] == ["S9"]
+    image = decode(render_board(view))
+    assert count_near(image, board_square_box("S9"), PENALTY, tolerance=30) > 300
+    for square in ("S8", "S7", "B9"):
+        assert count_near(image, board_square_box(square), PENALTY, tolerance=30) == 0, square
+    unmarked = copy.deepcopy(view)
+    unmarked["blocks"] = []
+    assert count_near(decode(render_board(unmarked)), board_square_box("S9"), PENALTY, tolerance=30) < 20
+
+
+# --- the last move, the targets, the roll ---------------------------------------------------
+
+
+def test_the_last_move_tints_its_squares_and_follows_the_path_through_the_flip():
+    view = senet_view("B5=aL", last={"player": "a", "roll": 6, "action": "S8L-B5", "from": "S8", "to": "B5"})
+    image = decode(render_board(view))
+    for square in ("S8", "B5"):  # tinted and framed
+        assert count_near(image, board_square_box(square), LAST_TINT, tolerance=12) > 4000, square
+        assert count_near(image, board_square_box(square), LAST, tolerance=30) > 1200, square
+    for square in ("S9", "S7", "B6", "B4", "P5"):
+        assert count_near(image, board_square_box(square), LAST_TINT, tolerance=12) == 0, square
+    # the arrow runs S8 -> S9 -> Birth flip -> B9 ... B6 -> B5 along the squares' top band
+    for square in ("S9", "B9", "B7"):
+        assert 20 < count_near(image, board_square_box(square), LAST, tolerance=30) < 800, square
+    west_lane = (
+        off_box()[0],
+        board_square_box("S9")[1],
+        board_square_box("S9")[0] - 4,
+        board_square_box("P9")[1],
+    )
+    assert count_near(image, west_lane, LAST, tolerance=30) > 100
+    for square in ("S7", "B4", "P5", "S5"):
+        assert count_near(image, board_square_box(square), LAST, tolerance=30) == 0, square
+    nothing = copy.deepcopy(view)
+    nothing["last"] = None
+    assert count_near(decode(render_board(nothing)), board_layout(view).board, LAST, tolerance=30) == 0
+
+
+def test_bearing_off_points_the_last_move_off_the_board():
+    image = decode(render_board(final_view()))
+    assert count_near(image, board_square_box("P8"), LAST, tolerance=30) > 1200
+    assert count_near(image, board_square_box("P9"), LAST, tolerance=30) > 20
+    p9 = board_square_box("P9")
+    down_to_off = (off_box()[0], p9[1], p9[0] - 4, off_box()[1])  # the west lane beside P9
+    assert count_near(image, down_to_off, LAST, tolerance=30) > 100
+    assert count_near(image, board_square_box("P7"), LAST, tolerance=30) == 0
+
+
+@pytest.mark.parametrize(("action", "moved", "stayed"), [("E", 0, 2), ("W", 2, 0)])
+def test_a_coaster_move_frames_the_coaster_that_travelled(action, moved, stayed):
+    view = treehouse_view()
+    view["last"] = {"player": "a", "roll": 5, "action": action, "from": None, "to": None}
+
+    x0, y0, x1, y1 = coaster_box(moved)
+    image = decode(render_board(view))
+    assert count_near(image, (x0 - 9, y0 - 9, x1 + 9, y1 + 9), LAST, tolerance=30) > 2000  # framed
+    assert count_near(image, coaster_box(moved), LAST, tolerance=30) == 0  # no square is the last move
+    assert count_near(image, coaster_box(stayed), LAST, tolerance=30) == 0
+    assert count_near(image, coaster_box(1), LAST, tolerance=30) == 0
+
+
+def test_legal_destinations_are_marked_while_the_game_runs():
+    view = mid_view()  # B6L-B1 and P6L-off
+    image = decode(render_board(view))
+    assert count_near(image, board_square_box("B1"), ACCENT, tolerance=25) > 150
+    assert (
+        count_near(image, off_box(), ACCENT, tolerance=25)
+        + count_near(
+            image, (off_box()[0], off_box()[1] + 8, off_box()[2] + 1, off_box()[3] + 9), ACCENT, tolerance=25
+        )
+        > 50
+    )
+    for square in ("B2", "S9", "P6", "B6"):
+        assert count_near(image, board_square_box(square), ACCENT, tolerance=25) == 0, square
+    none = copy.deepcopy(view)
+    none["targets"] = {}
+    assert count_near(decode(render_board(none)), board_square_box("B1"), ACCENT, tolerance=25) == 0
+
+
+@pytest.mark.parametrize("roll", [1, 2, 3, 4, 5, 6])
+def test_the_pending_roll_is_a_die_with_that_many_pips(roll):
+    view = senet_view(OPENING, roll=roll)
+    image = decode(render_board(view))
+    assert die_pips(image, roll_die_box(view)) == roll
+
+
+def test_the_log_shows_a_die_for_each_roll_of_the_last_two_turns():
+    view = mid_view()  # B: 3; A: 1, 6, 2
+    image = decode(render_board(view))
+    assert die_faces(image, log_box(view)) == 4
+    older = copy.deepcopy(view)
+    older["log"] = [entry("a", 4, "S1L-S5"), *view["log"]]  # three turns: the oldest is left out
+    assert die_faces(decode(render_board(older)), log_box(view)) == 4
+    empty = copy.deepcopy(view)
+    empty["log"] = []
+    assert die_faces(decode(render_board(empty)), log_box(view)) == 0
+
+
+def test_a_long_roll_chain_keeps_its_latest_rolls():
+    chain = [entry("a", 6, "S8L-B5"), entry("a", 1, "-"), entry("a", 5, "E"), entry("a", 6, "B5L-P2")]
+    view = senet_view(OPENING, log=[*chain, *chain, entry("a", 1, "S1L-S2")])
+    image = decode(render_board(view))
+    faces = die_faces(image, log_box(view))
+    assert 2 <= faces < 9
+    last_die = count_near(image, log_box(view), LAST, tolerance=30)
+    assert last_die == 0  # view["last"] is None: nothing is highlighted
+    view["last"] = {"player": "a", "roll": 1, "action": "S1L-S2", "from": "S1", "to": "S2"}
+    assert count_near(decode(render_board(view)), log_box(view), LAST, tolerance=30) > 100
+
+
+def test_the_player_to_move_is_highlighted_and_borne_off_pyramids_counted():
+    view = mid_view()  # B to move; A 3 off, B 5 off
+    layout = board_layout(view)
+    image = decode(render_board(view, names=NAMES))
+    card_a, card_b = layout.players
+    assert count_near(image, card_b, ACCENT, tolerance=20) > 1000
+    assert count_near(image, card_a, ACCENT, tolerance=20) == 0
+    blue = PYRAMID_COLOURS["B"]
+    more = copy.deepcopy(view)
+    more["off"]["a"] = 9
+    assert (
+        count_near(decode(render_board(more)), card_a, blue, tolerance=20)
+        > count_near(image, card_a, blue, tolerance=20) + 5 * 200
+    )
+
+
+# --- the end --------------------------------------------------------------------------------
+
+
+def test_the_result_banner_appears_only_when_the_game_is_over():
+    final = final_view()
+    running = mid_view()
+    assert board_layout(final).panel != board_layout(running).panel
+    image = decode(render_board(final, names=NAMES))
+    assert count_near(image, board_layout(final).panel, GOOD, tolerance=20) > 3000
+    image = decode(render_board(running, names=NAMES))
+    assert count_near(image, board_layout(running).panel, GOOD, tolerance=20) == 0
+    # the breakdown is drawn from the view: other numbers, another picture
+    other = copy.deepcopy(final)
+    other["breakdown"] = {"S": 0, "B": 3, "P": 1}
+    other["points"] = 7
+    panel = board_layout(final).panel
+    assert (
+        decode(render_board(other)).convert("RGB").crop(panel).tobytes()
+        != decode(render_board(final)).convert("RGB").crop(panel).tobytes()
+    )
+
+
+def test_the_winner_card_is_green_and_no_one_is_to_move_at_the_end():
+    final = final_view()
+    layout = board_layout(final)
+    image = decode(render_board(final, names=NAMES))
+    assert count_near(image, layout.players[0], GOOD, tolerance=20) > 500
+    assert count_near(image, layout.players[1], GOOD, tolerance=20) == 0
+    assert count_near(image, layout.players[0], ACCENT, tolerance=20) == 0
+
+
+def test_a_seat_b_first_view_names_the_right_players():
+    """A is seat 1 here: A's card carries seat 1's name (checked as a different picture)."""
+    view = mid_view()
+    swapped = copy.deepcopy(view)
+    swapped["a_seat"] = 1
+    card_a = board_layout(view).players[0]
+    one = decode(render_board(view, names=NAMES)).convert("RGB").crop(card_a).tobytes()
+    other = decode(render_board(swapped, names=NAMES)).convert("RGB").crop(card_a).tobytes()
+    assert one != other
+    assert decode(render_board(swapped, names=["😀", ""])).mode == "P"
+
+
+# --- real games -----------------------------------------------------------------------------
+
+
+def test_every_few_states_of_an_engine_game_render():
+    import random
+
+    from games import GAMES, random_choice
+
+    if "senet" not in GAMES:
+        pytest.skip("the Senet engine is not registered")
+    state = GAMES["senet"].new(2, 5, None)
+    chooser = random.Random(5)
+    k = 0
+    while not state.is_over and k < 3000:
+        seat = state.to_move[0]
+        if k % 25 == 0:
+            view = state.view(None)
+            image = check_png(render_board(view, names=NAMES), min_height=700, max_height=950)
+            assert image.height == board_layout(view).height
+        state.apply(seat, random_choice(state.legal_actions(seat), chooser))
+        k += 1
+    final = state.view(None)
+    image = check_png(render_board(final, names=NAMES), min_height=700, max_height=950)
+    assert image.height == board_layout(final).height

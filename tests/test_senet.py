@@ -1,0 +1,576 @@
+"""Martian Senet: every test vector of shared/rules/senet.md section 8, plus rule details."""
+
+import itertools
+import json
+import random
+
+import pytest
+
+from games import GAMES, IllegalAction, random_choice
+from games.senet import SENET, SQUARE_INDEX, Coaster, Move, is_valid_stack, position
+from tests.positions import SENET_OPENING as OPENING
+
+
+class Dice:
+    """Stands in for the state's Rng: rolls the queued values, then 5s (a 5 always waits for E/W,
+    so the engine stops there)."""
+
+    def __init__(self, *rolls: int) -> None:
+        self.rolls = list(rolls)
+
+    def below(self, n: int) -> int:
+        assert n == 6, "the engine only ever rolls a d6"
+        return (self.rolls.pop(0) if self.rolls else 5) - 1
+
+    def to_json(self) -> dict:
+        return {"rolls": list(self.rolls)}
+
+
+def moves(state, player: str, roll: int) -> set[str]:
+    return {str(action) for action in state.moves_for_roll(player, roll)}
+
+
+def legal(state) -> set[str]:
+    return {str(action) for action in state.legal_actions(state.to_move[0])}
+
+
+def play(state, text: str, *rolls: int) -> list[str]:
+    """The current player plays `text`; the engine's following rolls come from `rolls`."""
+    state.rng = Dice(*rolls)
+    return state.apply(state.to_move[0], SENET.parse_action(text))
+
+
+def sizes_on(state, square: str) -> str:
+    return "".join("SML"[piece.size - 1] for piece in state.stacks[SQUARE_INDEX[square]])
+
+
+# --- TV1, TV2: the opening ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("player", "roll", "expected"),
+    [
+        ("a", 1, set()),
+        ("a", 2, {"S3L-S5", "S8L-B9"}),
+        ("a", 3, {"S8L-B8"}),
+        ("a", 4, {"S1L-S5", "S6L-B9", "S8L-B7"}),
+        ("a", 6, {"S6L-B7", "S8L-B5"}),
+        ("a", 5, {"E", "W"}),
+        ("b", 1, {"S4L-S5", "S9L-B9"}),
+        ("b", 2, {"S9L-B8"}),
+        ("b", 3, {"S2L-S5", "S7L-B9", "S9L-B7"}),
+        ("b", 4, {"S7L-B8", "S9L-B6"}),
+        ("b", 6, {"S4L-B9", "S7L-B6", "S9L-B4"}),
+        ("b", 5, {"E", "W"}),
+    ],
+)
+def test_tv1_opening_moves(player, roll, expected):
+    assert moves(position(OPENING, to_move=player), player, roll) == expected
+
+
+def source_track(state) -> str:
+    owners = [stack[0].owner.upper() if (stack := state.stacks[column]) else "_" for column in range(1, 10)]
+    return " | ".join(" ".join(owners[i : i + 3]) for i in (0, 3, 6))
+
+
+@pytest.mark.parametrize(
+    ("direction", "after"), [("E", "B _ A | B A B | A B A"), ("W", "B A B | A B A | B _ A")]
+)
+def test_tv2_coaster_on_the_opening(direction, after):
+    state = position(OPENING, to_move="a", roll=5)
+    assert source_track(state) == "A B A | B _ A | B A B"
+    assert play(state, direction) == [f"5:{direction}", "ROLL A 5"]
+    assert source_track(state) == after
+    assert state.to_move == (0,), "a 5 rolls again"
+
+
+def test_a_new_game_opens_with_the_nests_and_rolls_for_a():
+    for seed in range(20):
+        state = SENET.new(2, seed)
+        assert state.stacks_notation() == OPENING
+        assert state.off == {"a": 0, "b": 0}
+        assert state.current == "a" and state.to_move == (state.a_seat,)
+        assert state.roll in (2, 3, 4, 5, 6), "a 1 has no move in the opening, so A rolled again"
+    assert {SENET.new(2, seed).a_seat for seed in range(20)} == {0, 1}, "who plays A is random (R11)"
+
+
+@pytest.mark.parametrize(
+    ("colours", "a_colours", "b_colours"),
+    [("single", "BBBB", "OOOO"), ("treehouse", "GGBB", "RRYY"), ("treehouse_alt", "CCPP", "OOLL")],
+)
+def test_colour_sets_give_each_player_two_trios_per_colour(colours, a_colours, b_colours):
+    state = SENET.new(2, 1, {"colours": colours})
+    for columns, expected in (((1, 3, 6, 8), a_colours), ((2, 4, 7, 9), b_colours)):
+        nests = [state.stacks[column] for column in columns]
+        assert "".join(nest[0].colour for nest in nests) == expected
+        assert all(len({piece.colour for piece in nest}) == 1 for nest in nests)
+    view = state.view(None)
+    assert view["colours"] == {"a": list(dict.fromkeys(a_colours)), "b": list(dict.fromkeys(b_colours))}
+
+
+# --- TV3: the coaster carries every track -------------------------------------------------
+
+TV3 = "S1=aS.aM.aL S5=bL B2=aM B9=bS P8=aL.aM.aS P3=bM"
+
+
+@pytest.mark.parametrize(
+    ("direction", "moved"),
+    [
+        ("E", {"S1": "S7", "S5": "S2", "B2": "B8", "B9": "B6", "P8": "P5", "P3": "P9"}),
+        ("W", {"S1": "S4", "S5": "S8", "B2": "B5", "B9": "B3", "P8": "P2", "P3": "P6"}),
+    ],
+)
+def test_tv3_coaster_moves_every_stack_along_its_track(direction, moved):
+    state = position(TV3, to_move="a", roll=5)
+    before = {square: sizes_on(state, square) for square in moved}
+    assert position(TV3, to_move="a").view(None)["blocks"] == ["P8"]
+    play(state, direction)
+    assert {square: sizes_on(state, square) for square in moved.values()} == {
+        moved[square]: stack for square, stack in before.items()
+    }
+    assert len(state.view(None)["squares"]) == len(moved), "nothing else appears"
+    assert state.view(None)["blocks"] == [moved["P8"]], "the A tree moved with P8 is still a block"
+
+
+def test_tv3_path_indices():
+    east = {1: 7, 5: 2, 17: 11, 10: 13, 26: 23, 21: 27}
+    west = {1: 4, 5: 8, 17: 14, 10: 16, 26: 20, 21: 24}
+    for direction, mapping in (("E", east), ("W", west)):
+        state = position(TV3, to_move="a", roll=5)
+        before = {index: list(state.stacks[index]) for index in mapping}
+        play(state, direction)
+        assert {mapping[index]: stack for index, stack in before.items()} == {
+            index: state.stacks[index] for index in mapping.values()
+        }
+
+
+def test_the_coaster_ignores_blocks():
+    state = position("S3=bL.bM.bS S4=aS", to_move="a", roll=5)
+    play(state, "W")
+    assert state.stacks_notation() == "S6=bL.bM.bS S7=aS"
+
+
+# --- TV4: landing -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("destination", "unit", "result"),
+    [
+        ("", "aM", "M"),
+        ("bL", "aM", "LM"),
+        ("bM", "aL", "ML"),
+        ("bL", "aS", None),
+        ("bS", "aL", None),
+        ("bM", "aM", None),
+        ("bL.bM", "aS", "LMS"),
+        ("bL.bM", "aL", None),
+        ("bS.bM", "aS", "SMS"),
+        ("bS.bM", "aL", "SML"),
+        ("bM.bS", "aM", None),
+        ("bM", "aL.aM.aS", "MLMS"),
+        ("bS.bM.bL", "aM", "SMLM"),
+        ("bL.bM.bS", "aS", None),
+        ("bL.bM.bS", "aM", None),
+        ("bL.bM.bS", "aL", None),
+    ],
+)
+def test_tv4_landing_table(destination, unit, result):
+    text = f"P4={unit}" + (f" P5={destination}" if destination else "")
+    state = position(text, to_move="a", roll=1)
+    move = f"P4{unit[1]}-P5"
+    assert (move in moves(state, "a", 1)) == (result is not None)
+    if result:
+        play(state, move)
+        assert sizes_on(state, "P5") == result
+        assert not state.stacks[SQUARE_INDEX["P4"]]
+    else:
+        with pytest.raises(IllegalAction, match="can't"):
+            play(state, move)
+
+
+def test_the_fourteen_stack_shapes():
+    shapes = {
+        "".join("SML"[size - 1] for size in sizes)
+        for length in range(1, 7)
+        for sizes in itertools.product((1, 2, 3), repeat=length)
+        if is_valid_stack(list(sizes))
+    }
+    assert shapes == {
+        "S",
+        "M",
+        "L",
+        "SM",
+        "ML",
+        "MS",
+        "LM",
+        "SML",
+        "LMS",
+        "SMS",
+        "MLM",
+        "SMLM",
+        "MLMS",
+        "SMLMS",
+    }
+
+
+# --- TV5, TV6: mixed stacks and blocks ----------------------------------------------------
+
+
+def test_tv5_mixed_stack():
+    state = position("S5=aS.bM.aL.bM.aS", to_move="a", roll=1)
+    assert moves(state, "a", 1) == {"S5L-S6", "S5S-S6"}
+    assert moves(state, "b", 1) == {"S5M-S6"}
+    play(state, "S5L-S6")
+    assert state.stacks_notation() == "S5=aS.bM S6=aL.bM.aS"
+    assert state.view(None)["peaks"]["S5"] == 1, "B's M is now the peak, and movable"
+
+
+TV6 = "S4=bS.aM S6=aL.bM S9=bL.bM.bS B8=aM B6=bL B4=aS.aM.aL P1=bM.bS"
+
+
+@pytest.mark.parametrize(
+    ("roll", "expected"),
+    [
+        (1, {"S4M-S5", "S6L-S7", "B8M-B7", "B4L-B3"}),
+        (2, {"S6L-S8", "B8M-B6", "B4L-B2"}),
+        (3, {"S4M-S7", "B8M-B5", "B4L-B1"}),
+        (4, {"S4M-S8", "B8M-B4"}),
+        (6, {"B8M-B2", "B4L-P3"}),
+    ],
+)
+def test_tv6_mid_game(roll, expected):
+    assert moves(position(TV6, to_move="a"), "a", roll) == expected
+
+
+def test_moves_are_listed_along_the_path_then_largest_first():
+    state = position("S5=aS.bM.aL.bM.aS B8=aM B4=aS.aM.aL", to_move="a")
+    assert [str(m) for m in state.moves_for_roll("a", 1)] == ["S5L-S6", "S5S-S6", "B8M-B7", "B4L-B3"]
+
+
+# --- TV7 - TV9: the end game --------------------------------------------------------------
+
+TV7 = "P4=aM P6=bL.bM.bS"
+
+
+@pytest.mark.parametrize(
+    ("roll", "expected"), [(1, {"P4M-P5"}), (2, set()), (3, set()), (4, set()), (6, set())]
+)
+def test_tv7_block_endgame_moves(roll, expected):
+    assert moves(position(TV7, to_move="a", off_a=11, off_b=9), "a", roll) == expected
+
+
+@pytest.mark.parametrize("roll", [2, 3, 4])
+def test_tv7_no_move_on_2_3_4_passes_the_turn(roll):
+    state = position(TV7, to_move="a", off_a=11, off_b=9)
+    state.rng = Dice(roll)
+    assert state._roll_until_decision() == [f"ROLL A {roll}", f"{roll}:-", "PASS B", "ROLL B 5"]
+    assert state.current == "b" and state.to_move == (1,) and state.turn == 2
+    assert state.view(None)["log"] == [{"player": "a", "roll": roll, "action": "-"}]
+
+
+def test_tv7_no_move_on_6_rolls_again():
+    state = position(TV7, to_move="a", off_a=11, off_b=9)
+    state.rng = Dice(6, 1)
+    assert state._roll_until_decision() == ["ROLL A 6", "6:-", "ROLL A 1"]
+    assert state.current == "a" and state.roll == 1 and legal(state) == {"P4M-P5"}
+
+
+TV8 = "P7=aL P3=aM B2=aS"
+TV8_TRAPPED = "P7=aL P3=aM S4=aS.bM"
+
+
+@pytest.mark.parametrize(
+    ("stacks", "roll", "expected"),
+    [
+        (TV8, 3, {"B2S-P2", "P3M-P6", "P7L-off"}),
+        (TV8, 4, {"B2S-P3", "P3M-P7", "P7L-off"}),
+        (TV8, 6, {"B2S-P5", "P3M-P9", "P7L-off"}),
+        (TV8, 1, {"B2S-B1", "P3M-P4", "P7L-P8"}),
+        (TV8, 2, {"B2S-P1", "P3M-P5", "P7L-P9"}),
+        (TV8_TRAPPED, 3, {"P3M-P6"}),
+        (TV8_TRAPPED, 4, {"P3M-P7"}),
+        (TV8_TRAPPED, 6, {"P3M-P9"}),
+        (TV8_TRAPPED, 1, {"P3M-P4", "P7L-P8"}),
+        (TV8_TRAPPED, 2, {"P3M-P5", "P7L-P9"}),
+    ],
+)
+def test_tv8_bearing_off(stacks, roll, expected):
+    assert moves(position(stacks, to_move="a", off_a=9), "a", roll) == expected
+
+
+def test_tv8_bearing_off_counts_the_pyramids():
+    state = position(TV8, to_move="a", off_a=9, roll=3)
+    assert play(state, "P7L-off") == ["3:P7L-off", "PASS B", "ROLL B 5"]
+    assert state.off == {"a": 10, "b": 0}
+    assert state.view(None)["last"] == {
+        "player": "a",
+        "roll": 3,
+        "action": "P7L-off",
+        "from": "P7",
+        "to": "off",
+    }
+
+
+@pytest.mark.parametrize(
+    ("roll", "expected"), [(1, {"P8L-P9"}), (2, set()), (3, set()), (4, set()), (6, set())]
+)
+def test_tv9_an_enemy_passenger_cannot_bear_off(roll, expected):
+    assert moves(position("P8=aL.bM", to_move="a", off_a=11), "a", roll) == expected
+
+
+def test_tv9_the_passenger_rides_along():
+    state = position("P8=aL.bM", to_move="a", off_a=11, roll=1)
+    play(state, "P8L-P9")
+    assert state.stacks_notation() == "P9=aL.bM"
+    state = position("P9=aL.bM", to_move="a", off_a=11, roll=2)
+    with pytest.raises(IllegalAction, match="carries B's pyramids"):
+        play(state, "P9L-off")
+
+
+def test_an_owners_block_stops_its_own_unit_carrying_an_enemy():
+    state = position("P2=aM.bS P4=aL.aM.aS", to_move="a", roll=3)
+    assert [move for move in moves(state, "a", 3) if move.startswith("P2")] == []
+    with pytest.raises(IllegalAction, match="your own block on P4"):
+        play(state, "P2M-P5")
+    alone = position("P2=aM P4=aL.aM.aS", to_move="a")
+    assert [move for move in moves(alone, "a", 3) if move.startswith("P2")] == ["P2M-P5"]
+
+
+# --- TV10: flips and a full turn ----------------------------------------------------------
+
+
+def test_tv10_a_full_turn_from_the_opening():
+    state = position(OPENING, to_move="a")
+    state.rng = Dice(1, 6)
+    assert state._roll_until_decision() == ["ROLL A 1", "1:-", "ROLL A 6"]
+    assert legal(state) == {"S6L-B7", "S8L-B5"}
+    assert play(state, "S8L-B5", 2) == ["6:S8L-B5", "ROLL A 2"]
+    assert legal(state) == {"S3L-S5", "S6L-S8", "S8M-B9", "B5L-B3"}
+    assert play(state, "S3L-S5", 3) == ["2:S3L-S5", "PASS B", "ROLL B 3"]
+    assert state.current == "b" and state.to_move == (1,) and state.turn == 2
+    assert [f"{entry['roll']}:{entry['action']}" for entry in state.view(None)["log"]] == [
+        "1:-",
+        "6:S8L-B5",
+        "2:S3L-S5",
+    ]
+    expected = {
+        1: {"S2L-S3", "S7L-S8", "S9L-B9"},
+        2: {"S9L-B8"},
+        3: {"S7L-B9", "S9L-B7"},
+        4: {"S4L-S8", "S7L-B8", "S9L-B6"},
+        6: {"S2L-S8", "S4L-B9", "S7L-B6", "S9L-B4"},
+    }
+    for roll, options in expected.items():
+        assert moves(state, "b", roll) == options
+    assert legal(state) == expected[3]
+
+
+@pytest.mark.parametrize(
+    ("origin", "roll", "target"), [("S9", 1, "B9"), ("S8", 3, "B8"), ("B1", 1, "P1"), ("B2", 4, "P3")]
+)
+def test_tv10_single_flips(origin, roll, target):
+    assert moves(position(f"{origin}=aS", to_move="a"), "a", roll) == {f"{origin}S-{target}"}
+
+
+# --- TV11: scoring, and the immediate end -------------------------------------------------
+
+TV11 = "S2=bS.bM.bL B5=bL.bM.bS B1=bS.bM P2=bL P4=bL.bM P6=bS P8=aL"
+
+
+class NoMoreRolls:
+    def below(self, n: int) -> int:
+        raise AssertionError("the game is over: nothing more may be rolled")
+
+
+@pytest.mark.parametrize("a_seat", [0, 1])
+def test_tv11_the_twelfth_pyramid_ends_the_game_at_once_even_on_a_6(a_seat):
+    state = position(TV11, to_move="a", off_a=11, roll=6)
+    state.a_seat = a_seat
+    state.rng = NoMoreRolls()
+    assert state.apply(a_seat, SENET.parse_action("P8L-off")) == ["6:P8L-off", "# A wins 45"]
+    assert state.is_over and state.to_move == () and state.roll is None
+    assert state.legal_actions(0) == state.legal_actions(1) == []
+    assert state.outcome.winners == (a_seat,)
+    assert state.outcome.scores[a_seat] == 45 and state.outcome.scores[1 - a_seat] == 0
+    view = state.view(None)
+    assert (view["winner"], view["points"], view["breakdown"]) == ("a", 45, {"S": 6, "B": 9, "P": 9})
+    assert view["is_over"] and view["to_move"] == [] and view["legal"] == []
+    with pytest.raises(IllegalAction, match="over"):
+        state.apply(a_seat, Coaster("E"))
+
+
+def test_the_twelfth_pyramid_ends_the_game_on_a_1():
+    state = position("P9=aS", to_move="a", off_a=11, roll=1)
+    state.rng = NoMoreRolls()
+    assert state.apply(0, SENET.parse_action("p9s")) == ["1:P9S-off", "# A wins 0"]
+
+
+def test_b_can_win_and_scores_a_pyramids():
+    state = position("S1=aS P9=bM.bS", to_move="b", off_b=10, roll=2)
+    state.rng = NoMoreRolls()
+    assert state.apply(1, SENET.parse_action("P9M-off")) == ["2:P9M-off", "# B wins 3"]
+    assert state.outcome.scores == (0, 3) and state.outcome.winners == (1,)
+
+
+# --- notation -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("S8L-B5", Move("S8", 3, "B5")),
+        ("s8l-b5", Move("S8", 3, "B5")),
+        ("P7L-off", Move("P7", 3, "off")),
+        ("p7l-OFF", Move("P7", 3, "off")),
+        (" S8L ", Move("S8", 3, None)),
+        ("b1m", Move("B1", 2, None)),
+        ("E", Coaster("E")),
+        ("w", Coaster("W")),
+    ],
+)
+def test_parse_action(text, action):
+    assert SENET.parse_action(text) == action
+    assert SENET.parse_action(str(action)) == action
+
+
+@pytest.mark.parametrize("text", ["", "S0L-B5", "S8X", "S8L-B10", "S8L-", "X8L", "EW", "S8L-B5-P1", "ſ8L"])
+def test_garbage_is_refused_politely(text):
+    with pytest.raises(IllegalAction, match="S8L-B5"):
+        SENET.parse_action(text)
+
+
+def test_every_listed_action_round_trips_through_notation():
+    state = position(TV6, to_move="a")
+    for roll in range(1, 7):
+        for action in state.moves_for_roll("a", roll):
+            assert SENET.parse_action(str(action)) == action
+
+
+def test_the_short_form_takes_its_target_from_the_roll():
+    state = position(OPENING, to_move="a", roll=6)
+    events = play(state, "S8L")
+    assert events[0] == "6:S8L-B5"
+    assert state.view(None)["last"]["action"] == "S8L-B5"
+    state = position(OPENING, to_move="a", roll=3)
+    with pytest.raises(IllegalAction, match="An L can't land on an L"):
+        play(state, "S6L")
+
+
+def test_position_notation():
+    state = position("S5=aS.bM", to_move="b", off_a=2, off_b=3)
+    assert state.notation() == "B to move; offA=2 offB=3; S5=aS.bM"
+    with pytest.raises(ValueError, match="grammar"):
+        position("S5=aS.aL", to_move="a")
+
+
+# --- friendly refusals ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("stacks", "roll", "text", "message"),
+    [
+        (TV6, 3, "S6L-S9", "An L can't land on an S."),
+        (TV6, 4, "S6L-B9", "That path is blocked by B's block on S9."),
+        (TV6, 4, "S6L", "That path is blocked by B's block on S9."),
+        (
+            TV8_TRAPPED,
+            3,
+            "P7L-off",
+            "You still have pyramids on the Source track, so you can't bear off yet.",
+        ),
+        ("P4=aL P5=bL.bM", 1, "P4L-P5", "An L can't cover the M on P5: it sits on a tree"),
+        (OPENING, 6, "S8L-B4", "With a 6, the L on S8 goes to B5, not to B4."),
+        (OPENING, 6, "S8L-off", "With a 6, the L on S8 goes to B5, not off the board."),
+        (TV8, 1, "P7L-off", "With a 1, the L on P7 goes to P8, not off the board."),
+        (TV8, 3, "P7L-P9", "With a 3, the L on P7 goes off the board, not to P9."),
+        (OPENING, 6, "S5L", "There is no pyramid on S5."),
+        (OPENING, 6, "S1S", "The S on S1 is locked inside a nest: only the outer L"),
+        ("S5=aS.bM", 1, "S5M", "The M on S5 is B's: you can only move your own pyramids"),
+        (TV6, 1, "B8S", "There is no S on B8."),
+        (OPENING, 6, "E", "Coaster moves are for a roll of 5; you rolled a 6"),
+        (OPENING, 5, "S8L", "You rolled a 5: move a coaster instead, E or W."),
+    ],
+)
+def test_illegal_actions_say_why(stacks, roll, text, message):
+    state = position(stacks, to_move="a", roll=roll)
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(0, SENET.parse_action(text))
+    assert str(refused.value).startswith(message)
+    assert state.to_json() == before, "a refused action changes nothing"
+
+
+def test_only_the_current_seat_may_act():
+    state = position(OPENING, to_move="a", roll=6)
+    assert state.legal_actions(1) == []
+    with pytest.raises(IllegalAction, match="not your turn"):
+        state.apply(1, Move("S9", 3, "B4"))
+
+
+# --- view and persistence -----------------------------------------------------------------
+
+
+def test_view_follows_the_brief():
+    state = position("S5=aS.bM.aL.bM.aS S9=bL.bM.bS P1=bM", to_move="a", roll=1, off_b=3)
+    view = state.view(1)
+    assert view["seat"] == 1 and view["game"] == "senet" and view["a_seat"] == 0
+    assert view["squares"]["S5"][0] == ["a", 1, "B"] and view["squares"]["P1"] == [["b", 2, "O"]]
+    assert list(view["squares"]) == ["S5", "S9", "P1"], "in path order"
+    assert view["peaks"] == {"S5": 2, "S9": 0, "P1": 0}
+    assert view["blocks"] == ["S9"]
+    assert view["off"] == {"a": 0, "b": 3}
+    assert (view["current"], view["to_move"], view["roll"], view["turn"]) == ("a", [0], 1, 1)
+    assert view["legal"] == ["S5L-S6", "S5S-S6"]
+    assert view["targets"] == {"S5L-S6": "S6", "S5S-S6": "S6"}
+    assert (view["last"], view["log"], view["winner"], view["points"], view["breakdown"]) == (
+        None,
+        [],
+        None,
+        None,
+        None,
+    )
+    assert not view["is_over"]
+    assert json.loads(json.dumps(view)) == view
+    assert {key: value for key, value in state.view(None).items() if key != "seat"} == {
+        key: value for key, value in view.items() if key != "seat"
+    }, "nothing is hidden"
+
+
+def test_the_log_holds_the_current_and_the_previous_turn():
+    def log(state):
+        return [(e["player"], e["roll"], e["action"]) for e in state.view(None)["log"]]
+
+    state = position(OPENING, to_move="a", roll=2)
+    play(state, "S3L-S5", 3)  # B rolls a 3
+    assert log(state) == [("a", 2, "S3L-S5")], "B's turn has no entries yet"
+    play(state, "S9L-B7")  # A rolls a 5
+    assert log(state) == [("b", 3, "S9L-B7")]
+    play(state, "E", 4)
+    assert log(state) == [("b", 3, "S9L-B7"), ("a", 5, "E")]
+    fours = state.legal_actions(0)
+    play(state, str(fours[0]))
+    assert log(state) == [("a", 5, "E"), ("a", 4, str(fours[0]))]
+    assert state.current == "b" and state.turn == 4
+
+
+def test_json_round_trip_mid_game_replays_identically():
+    state = SENET.new(2, 5, {"colours": "treehouse_alt"})
+    chooser = random.Random(5)
+    for _ in range(40):
+        seat = state.to_move[0]
+        state.apply(seat, random_choice(state.legal_actions(seat), chooser))
+    data = json.loads(json.dumps(state.to_json()))
+    copy = SENET.from_json(data)
+    assert copy.to_json() == state.to_json() and copy.view(0) == state.view(0)
+    while not state.is_over:
+        seat = state.to_move[0]
+        action = random_choice(state.legal_actions(seat), chooser)
+        assert copy.apply(seat, action) == state.apply(seat, action)
+    assert copy.to_json() == state.to_json() and copy.outcome == state.outcome
+
+
+def test_registered():
+    assert GAMES["senet"] is SENET
+    assert SENET.resolve_options(None) == {"colours": "single"}
+    with pytest.raises(IllegalAction):
+        SENET.new(3, 1)
