@@ -154,6 +154,27 @@ class Matches(commands.Cog):
         }
         await self.open_lobby(interaction, "mars", [opponent], options)
 
+    @play.command(name="senet", description="Martian Senet: a dice race along three tracks, 2 players")
+    @app_commands.describe(
+        opponent="The member to invite",
+        colours="How the pyramids look (display only): one colour each, or two Treehouse sets",
+    )
+    @app_commands.choices(
+        colours=[
+            app_commands.Choice(name="One colour each", value="single"),
+            app_commands.Choice(name="Treehouse: green+blue vs red+yellow", value="treehouse"),
+            app_commands.Choice(name="Treehouse: cyan+purple vs orange+clear", value="treehouse_alt"),
+        ]
+    )
+    async def play_senet(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.Member,
+        colours: app_commands.Choice[str] | None = None,
+    ) -> None:
+        options = {"colours": colours.value} if colours else {}
+        await self.open_lobby(interaction, "senet", [opponent], options)
+
     async def open_lobby(
         self,
         interaction: discord.Interaction,
@@ -336,7 +357,8 @@ class Matches(commands.Cog):
         async with self._match_lock(match_id):
             match = await self.service.load(match_id)
             first_board = match.board_message_id is None
-            for seat in range(len(match.seats)) if first_board else match.state.to_move:
+            owed = range(len(match.seats)) if first_board else match.state.to_move
+            for seat in [] if PRESENTERS[match.game_id].PUBLIC_CONTROLS else owed:
                 await self._send_private(match, seat)
             lines = [PRESENTERS[match.game_id].start_line(match)] if first_board else [note]
             await self._post_board(await self.service.load(match_id), lines)
@@ -390,7 +412,9 @@ class Matches(commands.Cog):
                 return
             acted = self._acted_text(result)
             going_on = self._next_prompt(result)
-            if going_on:
+            if PRESENTERS[result.match.game_id].PUBLIC_CONTROLS:
+                pass  # they clicked the board, whose buttons give way to the next board's
+            elif going_on:
                 await interaction.edit_original_response(
                     content=f"{acted}\n{going_on.text}",
                     view=view_of(going_on.items),
@@ -408,6 +432,8 @@ class Matches(commands.Cog):
     def _next_prompt(self, result: ActionResult) -> Prompt | None:
         """The acting player's next prompt when their turn goes on after this action."""
         match = result.match
+        if PRESENTERS[match.game_id].PUBLIC_CONTROLS:
+            return None  # the next board carries the controls
         if match.state.is_over or result.seat not in match.state.to_move:
             return None
         return PRESENTERS[match.game_id].prompt(match, result.seat)
@@ -496,11 +522,13 @@ class Matches(commands.Cog):
                 await self._send_private(match, seat)
             match = await self.service.load(match.id)
         phrase = presenter.action_phrase(match, result.seat, result.action)
-        lines = [f"{match.label(result.seat)} {phrase}."]
+        lines = [f"{presenter.seat_label(match, result.seat)} {phrase}."]
         await self._post_board(match, lines + presenter.describe_events(match, result.events))
 
     @staticmethod
     def _owed_private_message(match: Match, result: ActionResult, presenter, *, going_on: bool) -> list[int]:
+        if presenter.PUBLIC_CONTROLS:
+            return []
         if presenter.news_for_everyone(result.events):
             return list(range(len(match.seats)))
         owed = []
@@ -523,16 +551,7 @@ class Matches(commands.Cog):
         else:
             parts.append(presenter.status_line(match))
             parts += self._turn_lines(match)
-            view = view_of(
-                [
-                    MatchButton(
-                        Claim(match.id, match.version, "play"),
-                        label="Play",
-                        style=discord.ButtonStyle.primary,
-                    ),
-                    MatchButton(Claim(match.id, match.version, "hand"), label=presenter.HAND_LABEL),
-                ]
-            )
+            view = view_of(self._board_controls(match))
         try:
             message = await channel.send(
                 "\n".join(parts)[:2000],
@@ -551,8 +570,24 @@ class Matches(commands.Cog):
             except discord.HTTPException:
                 log.info("Could not clear the buttons of an old board of match %s", match.id)
 
+    @staticmethod
+    def _board_controls(match: Match) -> list[discord.ui.Item]:
+        """The move itself when the game has no secrets, else Play and the secrets button."""
+        presenter = PRESENTERS[match.game_id]
+        if presenter.PUBLIC_CONTROLS:
+            return presenter.prompt(match, match.state.to_move[0]).items
+        return [
+            MatchButton(
+                Claim(match.id, match.version, "play"), label="Play", style=discord.ButtonStyle.primary
+            ),
+            MatchButton(Claim(match.id, match.version, "hand"), label=presenter.HAND_LABEL),
+        ]
+
     def _turn_lines(self, match: Match) -> list[str]:
-        hand = PRESENTERS[match.game_id].HAND_LABEL
+        presenter = PRESENTERS[match.game_id]
+        hand = presenter.HAND_LABEL
+        if presenter.PUBLIC_CONTROLS:
+            return [f"👉 <@{match.user_at(seat)}>, your turn: choose below." for seat in match.state.to_move]
         lines = []
         for seat in match.state.to_move:
             player = match.seats[seat]

@@ -1,7 +1,10 @@
 """Per-game presentation on Discord: each module turns stored state into texts and controls.
 
 Every module offers the same names:
+- `PUBLIC_CONTROLS`: True for a game without secrets: its move buttons sit on the board message
+  itself and nothing is sent by DM. Otherwise moves are made in DM or ephemeral prompts.
 - `HAND_LABEL`: the label of the button that shows a player their secrets ("My hand").
+- `seat_label(match, seat)`: how texts name a player ("P1 alice", or "alice (A)" in Senet).
 - `options_text(options)`, `start_line(match)`, `status_line(match)`, `final_text(match)`:
   texts for the lobby and the board message.
 - `private_text(match, seat)`: what the seat holds privately, for its DMs and ephemeral replies.
@@ -15,6 +18,6 @@ Every module offers the same names:
 
 from types import ModuleType
 
-from . import mars, trickery
+from . import mars, senet, trickery
 
-PRESENTERS: dict[str, ModuleType] = {"trickery": trickery, "mars": mars}
+PRESENTERS: dict[str, ModuleType] = {"trickery": trickery, "mars": mars, "senet": senet}

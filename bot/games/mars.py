@@ -20,12 +20,17 @@ from ..components import Claim, MatchButton, MatchSelect, Prompt
 from ..service import Match, MatchError
 from .common import COLOUR_EMOJI, chunks, pyramid_text
 
+PUBLIC_CONTROLS = False  # moves are made in private prompts
 HAND_LABEL = "My objective"
 UNSET = "x"  # a slot without a colour yet, in the objective draft
 SLOTS_SWAPPED = re.compile(r"O([+-]?\d)/([+-]?\d)=(\w),(\w)")  # the engine's event, e.g. O+2/-1=B,Y
 
 
 # --- texts -------------------------------------------------------------------------------------
+
+
+def seat_label(match: Match, seat: int) -> str:
+    return match.label(seat)
 
 
 def options_text(options: dict) -> str:

@@ -15,6 +15,7 @@ from ..components import Claim, MatchButton, MatchSelect, Prompt
 from ..service import Match, MatchError
 from .common import COLOUR_EMOJI, pyramid_text
 
+PUBLIC_CONTROLS = False  # moves are made in private prompts
 HAND_LABEL = "My hand"
 RED_SUITS = "hd"
 PYRAMID_SETS = {"rainbow": "Rainbow Treehouse", "xeno": "Xeno Treehouse", "mono": "two monochrome stashes"}
@@ -24,7 +25,7 @@ def card_text(card: str) -> str:
     return Card.parse(card).label
 
 
-def _seat(match: Match, seat: int) -> str:
+def seat_label(match: Match, seat: int) -> str:
     return match.label(seat)
 
 
@@ -50,13 +51,17 @@ def describe_events(match: Match, events: list[str]) -> list[str]:
             lines.append("♠ **Spades are broken!** They may be led from now on.")
         elif words[0] == "WIN":
             seat = int(words[1][1:]) - 1
-            lines.append(f"**{_seat(match, seat)}** won the trick and takes the {pyramid_text(words[2])}.")
+            lines.append(
+                f"**{seat_label(match, seat)}** won the trick and takes the {pyramid_text(words[2])}."
+            )
         elif words[0] == "SCORE":
             seat = int(words[1][1:]) - 1
-            lines.append(f"• {_seat(match, seat)}: {words[2]} this hand, total {words[3][1:]}")
+            lines.append(f"• {seat_label(match, seat)}: {words[2]} this hand, total {words[3][1:]}")
         elif words[0] == "HAND":
             dealer = int(words[2][3:]) - 1
-            lines.append(f"**Hand {words[1]}** — {_seat(match, dealer)} deals. New cards are in your DMs.")
+            lines.append(
+                f"**Hand {words[1]}** — {seat_label(match, dealer)} deals. New cards are in your DMs."
+            )
     if any(event.startswith("SCORE") for event in events):
         lines.insert(next(i for i, e in enumerate(events) if e.startswith("SCORE")), "**Hand scores:**")
     return lines
@@ -64,7 +69,7 @@ def describe_events(match: Match, events: list[str]) -> list[str]:
 
 def _lead_line(match: Match, trick: dict) -> str:
     leader, card = trick["plays"][0]
-    return f"{_seat(match, leader)} led {card_text(card)} for the {pyramid_text(trick['prize'])}."
+    return f"{seat_label(match, leader)} led {card_text(card)} for the {pyramid_text(trick['prize'])}."
 
 
 def status_line(match: Match) -> str:
@@ -178,6 +183,6 @@ def final_text(match: Match) -> str:
     lines.append("Total " + "  ".join(str(total).rjust(width) for total in view["totals"]))
     winner = view["winners"][0]
     return (
-        f"🏆 **{_seat(match, winner)} wins Martian Trickery** with {view['totals'][winner]} points!\n"
+        f"🏆 **{seat_label(match, winner)} wins Martian Trickery** with {view['totals'][winner]} points!\n"
         "```\n" + "\n".join(lines) + "\n```"
     )

@@ -1,0 +1,107 @@
+"""Martian Senet end to end through SimCord: the move buttons are on the board itself."""
+
+import random
+import re
+
+from games import GAMES, replay_actions
+from tests.discord_helpers import board, buttons, dms, make_table, reply, thread_of
+
+SENET = GAMES["senet"]
+
+
+async def stored(env, match_id: int = 1):
+    return await env.bot.service.load(match_id)
+
+
+async def senet_match(env, **options):
+    table = make_table(env, ["alice", "bob"])
+    host, guest = table.players
+    await host.slash(table.channel, "play senet", opponent=guest, **options)
+    await guest.click(table.channel.last_message, label="Accept")
+    return table, host, guest, thread_of(table)
+
+
+def mover(table, where):
+    return table.by_id(int(re.search(r"👉 <@(\d+)>", board(where).content)[1]))
+
+
+def finished(where) -> bool:
+    return "wins Martian Senet" in board(where).content
+
+
+async def test_full_match_through_clicks_with_a_restart_in_a_roll_chain(simcord_env, make_bot):
+    env = simcord_env
+    table, alice, bob, thread = await senet_match(env)
+    assert "player A" in board(thread).content and not dms(alice) and not dms(bob)
+    rng = random.Random(3)
+    restarted_in_chain = False
+    for _ in range(1500):
+        if finished(thread):
+            break
+        before = await stored(env)
+        player = mover(table, thread)
+        choice = rng.choice(buttons(board(thread), "act"))
+        await player.click(board(thread), custom_id=choice.custom_id)
+        after = await stored(env)
+        assert after.version == before.version + 1
+        same_player_again = after.state.to_move == before.state.to_move and not after.state.is_over
+        if same_player_again and not restarted_in_chain and after.version > 20:
+            await env.restart_bot(make_bot())  # mid-chain: the same player rolls on
+            restarted_in_chain = True
+    else:
+        raise AssertionError("the match did not finish")
+    assert restarted_in_chain
+
+    match = await stored(env)
+    view = match.state.view(None)
+    final = board(thread)
+    assert f"Points: **{view['points']}**" in final.content and not buttons(final)
+    assert match.state.outcome.winners == (view["a_seat"] if view["winner"] == "a" else 1 - view["a_seat"],)
+    log = await env.bot.service.action_log(match.id)
+    replayed = replay_actions(SENET, 2, match.seed, match.options, log)
+    assert replayed.to_json() == match.state.to_json()
+
+
+async def test_only_the_player_to_move_can_press_the_board(simcord_env):
+    env = simcord_env
+    table, alice, bob, thread = await senet_match(env, colours="treehouse")
+    waiting = alice if mover(table, thread) is bob else bob
+    stranger = table.guild.add_member(env.create_user("mallory"))
+    version = (await stored(env)).version
+    first = buttons(board(thread), "act")[0]
+    for intruder, words in ((waiting, "not your turn"), (stranger, "not playing in this match")):
+        answer = reply(await intruder.click(board(thread), custom_id=first.custom_id))
+        assert words in answer.content and answer.message.flags.ephemeral
+    assert (await stored(env)).version == version
+    assert (await stored(env)).state.view(None)["colours"] == {"a": ["G", "B"], "b": ["R", "Y"]}
+
+
+async def test_an_outdated_board_is_refused(simcord_env):
+    env = simcord_env
+    table, *_, thread = await senet_match(env)
+    old = board(thread)
+    player = mover(table, thread)
+    # The old board keeps its buttons when clearing them fails.
+    env.inject_error("PATCH", "/channels/*/messages/*", status=500, times=1)
+    await player.click(old, custom_id=buttons(old, "act")[0].custom_id)
+    version = (await stored(env)).version
+    again = [b for b in buttons(old, "act")]
+    assert again
+    answer = reply(await mover(table, thread).click(old, custom_id=again[-1].custom_id))
+    assert "earlier turn" in answer.content or "not your turn" in answer.content
+    assert (await stored(env)).version == version
+
+
+async def test_move_command_takes_the_short_form(simcord_env):
+    env = simcord_env
+    table, *_, thread = await senet_match(env)
+    player = mover(table, thread)
+    suggestions = await player.autocomplete(thread, "move", "action", "")
+    legal = [str(a) for a in (await stored(env)).state.legal_actions((await stored(env)).state.to_move[0])]
+    assert {s["value"] for s in suggestions} == set(legal)
+    action = legal[0]
+    short = action if action in ("E", "W") else action.split("-")[0]
+    answer = reply(await player.slash(thread, "move", action=short))
+    assert answer.content.startswith("You rolled") and "moved the" in answer.content
+    assert "Choose below" not in answer.content  # the next choice is on the board
+    assert (await stored(env)).version == 2
