@@ -105,3 +105,16 @@ async def test_move_command_takes_the_short_form(simcord_env):
     assert answer.content.startswith("You rolled") and "moved the" in answer.content
     assert "Choose below" not in answer.content  # the next choice is on the board
     assert (await stored(env)).version == 2
+
+
+async def test_rules_for_senet(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice"])
+    result = await table.players[0].slash(table.channel, "rules", game="senet")
+    embed = result.response.embeds[0]
+    assert (
+        "Martian Senet" in embed.title
+        and "Blocks" in embed.description
+        and "Bearing off" in embed.description
+    )
+    assert any(a.filename == "rules.png" for a in result.response.attachments)
