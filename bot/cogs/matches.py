@@ -412,8 +412,8 @@ class Matches(commands.Cog):
                 return
             acted = self._acted_text(result)
             going_on = self._next_prompt(result)
-            if PRESENTERS[result.match.game_id].PUBLIC_CONTROLS:
-                pass  # they clicked the board, whose buttons give way to the next board's
+            if self._on_board(interaction, result.match):
+                pass  # its buttons give way to the next board's
             elif going_on:
                 await interaction.edit_original_response(
                     content=f"{acted}\n{going_on.text}",
@@ -453,12 +453,24 @@ class Matches(commands.Cog):
             await self._tell(interaction, str(error))
             return
         prompt = presenter.prompt(match, seat, choice)
-        if prompt.picture is None:  # the message keeps its picture
+        if self._on_board(interaction, match):  # the next steps are the chooser's alone
+            await interaction.followup.send(
+                prompt.text[:2000],
+                view=view_of(prompt.items) or discord.utils.MISSING,
+                files=await self._pictures(prompt),
+                ephemeral=True,
+            )
+        elif prompt.picture is None:  # the message keeps its picture
             await interaction.edit_original_response(content=prompt.text, view=view_of(prompt.items))
         else:
             await interaction.edit_original_response(
                 content=prompt.text, view=view_of(prompt.items), attachments=await self._pictures(prompt)
             )
+
+    @staticmethod
+    def _on_board(interaction: discord.Interaction, match: Match) -> bool:
+        """Whether the click came from the match's public board (games with PUBLIC_CONTROLS)."""
+        return interaction.message is not None and interaction.message.id == match.board_message_id
 
     async def _show_prompt(self, interaction: discord.Interaction, claim: Claim) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
