@@ -45,6 +45,7 @@ GAME_BENCHMARKS: dict[str, GameBenchmark] = {
             position_options=({}, {"five_colours": "+3", "size_points": True}, {"blind": True}),
         ),
         GameBenchmark("senet", player_counts=(2,), position_options=({}, {"colours": "treehouse"})),
+        GameBenchmark("flood", player_counts=(3, 4)),
     )
 }
 

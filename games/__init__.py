@@ -1,11 +1,12 @@
 """Pure rules engines for the Martian Arcade games, behind one protocol (see `games.core`)."""
 
 from .core import Game, IllegalAction, Option, Outcome, Rng, State, random_choice, replay_actions
+from .flood import FLOOD
 from .mars import MARS
 from .senet import SENET
 from .trickery import TRICKERY
 
-GAMES: dict[str, Game] = {game.id: game for game in (TRICKERY, MARS, SENET)}
+GAMES: dict[str, Game] = {game.id: game for game in (TRICKERY, MARS, SENET, FLOOD)}
 
 __all__ = [
     "GAMES",

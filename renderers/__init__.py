@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import mars, senet, trickery
+from . import flood, mars, senet, trickery
 
 Renderer = Callable[..., bytes]
 
@@ -15,11 +15,13 @@ BOARD_RENDERERS: dict[str, Renderer] = {
     "trickery": trickery.render_trickery_board,
     "mars": mars.render_mars_board,
     "senet": senet.render_senet_board,
+    "flood": flood.render_flood_board,
 }
 HAND_RENDERERS: dict[str, Renderer] = {
     "trickery": trickery.render_trickery_hand,
     "mars": mars.render_mars_objective,
     "senet": senet.render_senet_board,  # nothing in Senet is hidden: a seat's picture is the board
+    "flood": flood.render_flood_board,  # nor in Flood
 }
 
 
@@ -45,6 +47,7 @@ RULES_PICTURES: dict[str, Callable[[], bytes]] = {
     "trickery": trickery.render_trickery_scoring_guide,
     "mars": mars.render_mars_rules_picture,
     "senet": senet.render_senet_rules_picture,
+    "flood": flood.render_flood_rules_picture,
 }
 
 

@@ -28,3 +28,13 @@ def parse_position(text: str) -> dict[str, str]:
 SENET_OPENING = (
     "S1=aS.aM.aL S2=bS.bM.bL S3=aS.aM.aL S4=bS.bM.bL S6=aS.aM.aL S7=bS.bM.bL S8=aS.aM.aL S9=bS.bM.bL"
 )
+
+
+# Martian Flood, spec section 8, in games.flood.position's notation (seat -> cards in play:
+# `9h[R3,R2,R1]` a tower bottom -> top, `6s=R2` a ship, `4c` an empty card).
+FLOOD_F11 = {
+    0: "9h[R3,R2,R1] 7c[R2] 4d[R3,B1] 6s=R2",
+    1: "8d[B3,B3,G2,B1] 5h[R1] 3c[B2] 2s[B1]",
+    2: "9s[G3,G2] 6d[G1] 8c[G3,G3,G2,G1]",
+}
+FLOOD_F12 = {0: "3h[R1] 5c[R2,R1]", 1: "9d=B2", 2: "7d[G3,G3,G3]", 3: "Ah[Y1] Ts=Y2"}

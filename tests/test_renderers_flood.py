@@ -1,0 +1,700 @@
+"""The Martian Flood pictures: small palette PNGs, with the right marks in the right places.
+
+The views are written by hand in the engine's view format (briefs/flood_view.md). Areas are written
+"8h~R2 9d=R3.B2.R1 4c": a ship lying on 8h, a tower on 9d (bottom to top), an empty 4c. Nothing
+compares exact pixels: regions come from the renderer's layout helpers and are compared between
+views that differ in one thing.
+"""
+
+import copy
+
+import pytest
+
+from renderers import render_board, render_hand, render_rules_picture
+from renderers.common import ACCENT, CARD_FACE, GOOD, PANEL_ACTIVE, PYRAMID_COLOURS, mix
+from renderers.flood import (
+    HEIGHT_BADGE,
+    MAX_CARD_W,
+    MIN_CARD_W,
+    PENDING,
+    board_layout,
+    card_box,
+    describe_action,
+    panel_box,
+    pending_box,
+    render_flood_board,
+    render_flood_rules_picture,
+    sector_of,
+)
+from tests.pictures import check_png, count_near, decode, near
+
+NAMES = ["Alice", "Bartholomew the Magnificent of Mars", "Chen", "Dee"]
+COLOURS = ["R", "B", "G", "Y"]
+
+
+# --- hand-written views ---------------------------------------------------------------------
+
+
+def parse_area(text: str) -> list[dict]:
+    """ "8h~R2 9d=R3.B2 4c" -> the view's area entries."""
+    area = []
+    for item in text.split():
+        if "~" in item:
+            card, ship = item.split("~")
+            area.append({"card": card, "sector": sector_of(card), "ship": ship, "tower": None})
+        elif "=" in item:
+            card, tower = item.split("=")
+            area.append({"card": card, "sector": sector_of(card), "ship": None, "tower": tower.split(".")})
+        else:
+            area.append({"card": item, "sector": sector_of(item), "ship": None, "tower": None})
+    return area
+
+
+def pending_ship(card: str, ship: str, sender: int) -> dict:
+    return {"card": card, "sector": sector_of(card), "ship": ship, "from": sender}
+
+
+def flood_view(areas: list[str], **changes) -> dict:
+    """A view of the given areas, P1 (seat 0) on action 1 of round 1, nothing else going on."""
+    players = len(areas)
+    view = {
+        "game": "flood",
+        "seat": None,
+        "players": players,
+        "colours": COLOURS[:players],
+        "stash": [[5, 5, 5] for _ in range(players)],
+        "areas": [parse_area(text) for text in areas],
+        "pending": [[] for _ in range(players)],
+        "deck_count": 20,
+        "discard": ["2d", "9c"],
+        "round": 1,
+        "direction": "cw",
+        "order": list(range(players)),
+        "start_rolls": [],
+        "current": 0,
+        "slot": 1,
+        "last_turn": False,
+        "to_move": [0],
+        "drawn": None,
+        "resolving": None,
+        "turn_log": [],
+        "flood": None,
+        "is_over": False,
+        "winners": [],
+        "scores": None,
+        "breakdown": None,
+    }
+    view.update(changes)
+    return view
+
+
+def early_view() -> dict:
+    """Three players, round 1, a few ships and a first tower; P2 to act."""
+    return flood_view(
+        ["7h~R2 3c~R1", "8d~B3 5d=B2", "9s~G3"],
+        stash=[[4, 4, 5], [5, 4, 4], [5, 5, 4]],
+        deck_count=26,
+        discard=["4h", "6c", "2s"],
+        order=[2, 0, 1],
+        start_rolls=[
+            {"seat": 0, "dice": [3, 4, 3], "sum": 10},
+            {"seat": 1, "dice": [2, 2, 1], "sum": 5},
+            {"seat": 2, "dice": [6, 5, 3], "sum": 14},
+        ],
+        current=1,
+        to_move=[1],
+        slot=2,
+        turn_log=[
+            {"seat": 0, "slot": 1, "text": "D 7h 4h >7h 2"},
+            {"seat": 0, "slot": 2, "text": "D 3c 6c >3c 1"},
+            {"seat": 1, "slot": 1, "text": "S 5d:^ 2s:5d"},
+        ],
+    )
+
+
+BUSY_AREAS = [
+    "9h=R3.R2.R1 7c=R2 4d=R3.B1 6s~R2 2h 8c~R1 Ac=R1 5s~R3",
+    "8d=B3.B3.G2.B1 5h=R1 3c=B2 2s=B1 Td~B2 6h 7s~B1",
+    "9s=G3.G2 6d=G1 8h=G3.G3.G2.G1 4c~G2 3h 7d=Y2.G1 Ts~G3 2c",
+    "Th=Y3.Y2 5c~Y1 3s=Y3.Y3.Y2.Y1.Y1 9c 4h~Y2 6c=Y1 Ah~Y3",
+]
+
+
+def busy_view() -> dict:
+    """Four players in round 2 with pending ships on P3 and P4, and P2 choosing between drawn cards."""
+    return flood_view(
+        BUSY_AREAS,
+        stash=[[1, 2, 0], [3, 0, 1], [0, 2, 1], [2, 1, 0]],
+        pending=[
+            [],
+            [],
+            [pending_ship("5d", "R2", 0), pending_ship("2d", "B1", 1)],
+            [pending_ship("9d", "G2", 2)],
+        ],
+        deck_count=7,
+        discard=["4s", "7h", "8s"],
+        round=2,
+        order=[1, 2, 3, 0],
+        current=1,
+        to_move=[1],
+        slot=1,
+        drawn={"cards": ["Tc", "3d"], "from_discard": [False, False]},
+        turn_log=[
+            {"seat": 0, "slot": 1, "text": "I 5d P3"},
+            {"seat": 0, "slot": 2, "text": "B 1 9h"},
+        ],
+        flood={
+            "round": 1,
+            "rolls": [
+                {
+                    "dice": [2, 3, 4],
+                    "sector": 8,
+                    "hits": [
+                        {
+                            "seat": 1,
+                            "card": "8d",
+                            "before": ["B3", "B3", "B3", "G2", "B1"],
+                            "after": ["G2", "B1"],
+                        },
+                    ],
+                },
+                {"dice": [6, 6, 5], "sector": 16, "hits": []},
+                {
+                    "dice": [1, 2, 4],
+                    "sector": 6,
+                    "hits": [
+                        {"seat": 2, "card": "6d", "before": ["G2", "G1"], "after": ["G1"]},
+                        {"seat": 1, "card": "6h", "before": ["B2", "B2"], "after": []},
+                    ],
+                },
+            ],
+        },
+    )
+
+
+def final_view() -> dict:
+    """Spec F11-like, four players, after the round-3 flood: P3 wins."""
+    view = busy_view()
+    view.update(
+        round=3,
+        direction="ccw",
+        drawn=None,
+        current=None,
+        to_move=[],
+        is_over=True,
+        winners=[2],
+        scores=[31, 37, 52, 30],
+        breakdown=[
+            {
+                "tallest": 0,
+                "singles": 0,
+                "own": [{"card": "9h", "points": 9}, {"card": "4d", "points": 4}],
+                "colour": [{"card": "5h", "owner": 1, "points": 5}],
+                "total": 31,
+            },
+            {
+                "tallest": 15,
+                "singles": 10,
+                "own": [{"card": "8d", "points": 8}],
+                "colour": [{"card": "4d", "owner": 0, "points": 4}],
+                "total": 37,
+            },
+            {
+                "tallest": 15,
+                "singles": 0,
+                "own": [
+                    {"card": "9s", "points": 9},
+                    {"card": "8h", "points": 8},
+                    {"card": "7d", "points": 7},
+                ],
+                "colour": [{"card": "8d", "owner": 1, "points": 8}],
+                "total": 52,
+            },
+            {
+                "tallest": 0,
+                "singles": 10,
+                "own": [{"card": "Th", "points": 10}, {"card": "3s", "points": 3}],
+                "colour": [{"card": "7d", "owner": 2, "points": 7}],
+                "total": 30,
+            },
+        ],
+        flood={
+            "round": 3,
+            "rolls": [
+                {
+                    "dice": [4, 3, 3],
+                    "sector": 9,
+                    "hits": [
+                        {"seat": 2, "card": "9s", "before": ["G3", "G3", "G2"], "after": ["G2"]},
+                        {"seat": 0, "card": "9h", "before": ["R3", "R3", "R2", "R1"], "after": ["R2", "R1"]},
+                    ],
+                },
+                {
+                    "dice": [1, 1, 1],
+                    "sector": 2,
+                    "hits": [{"seat": 1, "card": "2s", "before": ["B1"], "after": []}],
+                },
+                {"dice": [5, 5, 5], "sector": 14, "hits": []},
+                {
+                    "dice": [2, 2, 3],
+                    "sector": 6,
+                    "hits": [{"seat": 3, "card": "6c", "before": ["Y2", "Y1"], "after": ["Y1"]}],
+                },
+                {"dice": [3, 4, 6], "sector": 12, "hits": []},
+            ],
+        },
+        turn_log=[{"seat": 3, "slot": 1, "text": "B 1 3s"}, {"seat": 3, "slot": 2, "text": "-"}],
+    )
+    return view
+
+
+def post_flood_view() -> dict:
+    """Three players at the start of round 2, just after the round-1 flood (spec F2-like)."""
+    return flood_view(
+        ["8h=R2.G1 7c~R3 4d=R3 2s", "3c=B2 9d=B3.B1 6h", "5s=G2.G2 9c~G1 8s"],
+        stash=[[3, 3, 3], [4, 3, 3], [3, 2, 4]],
+        deck_count=21,
+        discard=[],
+        round=2,
+        order=[1, 2, 0],
+        current=1,
+        to_move=[1],
+        start_rolls=[{"seat": 0, "dice": [2, 5, 3], "sum": 10}, {"seat": 1, "dice": [6, 5, 4], "sum": 15}],
+        turn_log=[],
+        flood={
+            "round": 1,
+            "rolls": [
+                {
+                    "dice": [2, 3, 4],
+                    "sector": 8,
+                    "hits": [
+                        {"seat": 0, "card": "8h", "before": ["R3", "B3", "R2", "G1"], "after": ["R2", "G1"]},
+                        {"seat": 2, "card": "8s", "before": ["G3"], "after": []},
+                    ],
+                },
+                {"dice": [4, 4, 3], "sector": 10, "hits": []},
+                {
+                    "dice": [1, 3, 2],
+                    "sector": 5,
+                    "hits": [{"seat": 2, "card": "5s", "before": ["G3", "G2", "G2"], "after": ["G2", "G2"]}],
+                },
+            ],
+        },
+    )
+
+
+def resolving_view() -> dict:
+    """Spec F6: P2 must place P1's infiltrated R2 (on 6s); 3c [B2] takes it, 8d [B3,B1] does not."""
+    return flood_view(
+        ["7h~R2 2c=R1", "3c=B2 8d=B3.B1 Ts~B3", "9s~G3 4h=G2"],
+        pending=[[], [pending_ship("6s", "R2", 0), pending_ship("5c", "G1", 2)], []],
+        current=1,
+        to_move=[1],
+        resolving={"card": "6s", "ship": "R2", "from": 0, "towers": ["3c"]},
+        last_turn=True,
+        round=3,
+        direction="ccw",
+        order=[2, 1, 0],
+    )
+
+
+FIFTEEN = "Ah~R1 2h=R3.R2 3h 4h~R2 5h=R1 6h=R2.R2.R1 7h~R3 8h 9h=R3 Th~R1 Ac=R2.R1 2c 3c~R2 4c=R3.R3.R2.R2.R1.R1 5c~R1"
+
+
+def crowded_view() -> dict:
+    """P1 has 15 cards in play and two more ships pending."""
+    return flood_view(
+        [FIFTEEN, "8d=B3.B1 9d~B1", "6s=G2", "7s~Y3 Td=Y1"],
+        pending=[[pending_ship("6d", "B2", 1), pending_ship("7d", "Y1", 3)], [], [], []],
+    )
+
+
+# --- helpers --------------------------------------------------------------------------------
+
+
+def face_colour(colour: str):
+    """The lit face of a pyramid of that colour, as the kit shades it."""
+    return mix(PYRAMID_COLOURS[colour], (255, 255, 255), 0.16)
+
+
+def ink_box(image, box, target, tolerance=30):
+    """The bounding box (x0, y0, x1, y1) of the pixels in `box` close to `target`, or None."""
+    crop = image.convert("RGB").crop(box)
+    pixels = crop.load()
+    found = [
+        (x, y) for x in range(crop.width) for y in range(crop.height) if near(pixels[x, y], target, tolerance)
+    ]
+    if not found:
+        return None
+    xs, ys = [x for x, _ in found], [y for _, y in found]
+    return (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
+
+
+def blob_sizes(image, box, is_ink) -> list[int]:
+    """The sizes of the 4-connected groups of pixels in `box` that satisfy `is_ink`."""
+    crop = image.convert("RGB").crop(box)
+    pixels = crop.load()
+    ink = {(x, y) for x in range(crop.width) for y in range(crop.height) if is_ink(pixels[x, y])}
+    sizes = []
+    while ink:
+        size, todo = 0, [ink.pop()]
+        while todo:
+            x, y = todo.pop()
+            size += 1
+            for step in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if step in ink:
+                    ink.remove(step)
+                    todo.append(step)
+        sizes.append(size)
+    return sizes
+
+
+def die_pips(image, box) -> int:
+    """The pips of a die face: dark blobs inside the face, clear of its rounded corners."""
+    x0, y0, x1, y1 = box
+    inset = round((x1 - x0) * 0.08)
+    return len(blob_sizes(image, (x0 + inset, y0 + inset, x1 - inset, y1 - inset), lambda c: sum(c) < 200))
+
+
+def crop_bytes(png: bytes, box) -> bytes:
+    return decode(png).convert("RGB").crop(box).tobytes()
+
+
+def changed_pixels(png: bytes, other: bytes, box, tolerance=30) -> int:
+    """How many pixels of `box` differ clearly between two pictures (the palette may shift a little)."""
+    one, two = (decode(p).convert("RGB").crop(box).tobytes() for p in (png, other))
+    return sum(not near(one[i : i + 3], two[i : i + 3], tolerance) for i in range(0, len(one), 3))
+
+
+def render(view) -> bytes:
+    return render_board(view, names=NAMES)
+
+
+VIEWS = [early_view, busy_view, final_view, post_flood_view, resolving_view, crowded_view]
+
+
+# --- format, size and registration -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("make_view", VIEWS)
+def test_board_is_a_small_palette_png_of_a_phone_friendly_height(make_view):
+    view = make_view()
+    png = render(view)
+    image = check_png(png, min_height=700, max_height=1500)
+    assert image.height == board_layout(view).height
+    assert len(png) < 80_000
+
+
+def test_hand_is_the_board_and_the_rules_picture_is_drawn_once():
+    view = busy_view()
+    view["seat"] = 2
+    assert render_hand(view, names=NAMES) == render_board(view, names=NAMES)
+    first = render_rules_picture("flood")
+    check_png(first, min_height=1000, max_height=1600)
+    assert render_flood_rules_picture() is first
+
+
+def test_flood_is_registered_with_the_dispatchers():
+    from renderers import BOARD_RENDERERS, HAND_RENDERERS, RULES_PICTURES
+
+    assert BOARD_RENDERERS["flood"] is render_flood_board
+    assert HAND_RENDERERS["flood"] is render_flood_board
+    assert RULES_PICTURES["flood"] is render_flood_rules_picture
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_one_panel_per_player_in_seat_order(players):
+    view = flood_view(["7c~R2", "8c=B2", "9c~G1", "Tc=Y3.Y1"][:players])
+    layout = board_layout(view)
+    assert len(layout.panels) == players
+    tops = [box[1] for box in layout.panels]
+    assert tops == sorted(tops)
+    image = decode(render(view))
+    for seat in range(players):  # each panel holds its own colour's pieces and no one else's
+        colour = COLOURS[seat]
+        assert count_near(image, panel_box(view, seat), face_colour(colour), tolerance=25) > 40, seat
+        for other in range(players):
+            if other != seat:
+                assert (
+                    count_near(image, card_box(view, seat, 0), face_colour(COLOURS[other]), tolerance=25) == 0
+                )
+
+
+# --- cards, ships and towers --------------------------------------------------------------------
+
+
+def test_a_towers_colours_appear_in_its_card():
+    view = flood_view(["2c~R1 9s=R3.B2.G1 4c", "5c", "6c"])
+    image = decode(render(view))
+    tower = card_box(view, 0, 1)
+    for colour in "RBG":
+        assert count_near(image, tower, face_colour(colour), tolerance=25) > 30, colour
+    for index in (0, 2):  # the ship's card has only red; the empty card nothing
+        assert count_near(image, card_box(view, 0, index), face_colour("B"), tolerance=25) == 0
+        assert count_near(image, card_box(view, 0, index), face_colour("G"), tolerance=25) == 0
+    assert count_near(image, card_box(view, 0, 2), face_colour("R"), tolerance=25) == 0
+    # bottom to top: the blue M sits above the red L, the green S above both
+    rows = {colour: ink_box(image, tower, face_colour(colour), 25) for colour in "RBG"}
+    assert rows["G"][1] < rows["B"][1] < rows["R"][1]
+
+
+def test_a_ship_lies_down_and_a_tower_stands_up():
+    view = flood_view(["7c~B3 8s=B3 9c=B3.B2", "5c", "6c"])
+    image = decode(render(view))
+    ship = ink_box(image, card_box(view, 0, 0), face_colour("B"), 30)
+    tower = ink_box(image, card_box(view, 0, 1), face_colour("B"), 30)
+    ship_w, ship_h = ship[2] - ship[0], ship[3] - ship[1]
+    tower_w, tower_h = tower[2] - tower[0], tower[3] - tower[1]
+    assert ship_w > ship_h * 1.2
+    assert tower_h > tower_w * 1.2
+    stacked = ink_box(image, card_box(view, 0, 2), face_colour("B"), 30)
+    assert stacked[3] - stacked[1] > tower_h + 10  # two pyramids stand taller than one
+
+
+def test_a_stack_carries_its_height_and_a_single_tower_does_not():
+    view = flood_view(["7c=B3 8s=B3.B2.B1 9c~B3 Tc", "5c", "6c"])
+    image = decode(render(view))
+
+    def corner(index):  # where the height badge goes: bottom-left, under the suit
+        x0, _, _, y1 = card_box(view, 0, index)
+        return (x0, y1 - 36, x0 + 36, y1)
+
+    assert count_near(image, corner(1), HEIGHT_BADGE, tolerance=8) > 150
+    for index in (0, 2, 3):
+        assert count_near(image, corner(index), HEIGHT_BADGE, tolerance=8) == 0, index
+
+
+def test_the_sector_number_and_the_empty_cards_show():
+    assert [sector_of(code) for code in ("Ah", "7c", "Td", "2s")] == [1, 7, 10, 2]
+    view = flood_view(["Ac 7c", "5c", "6c"])
+    one = render(view)
+    other = copy.deepcopy(view)
+    other["areas"][0][0] = parse_area("Tc")[0]
+    assert crop_bytes(one, card_box(view, 0, 0)) != crop_bytes(render(other), card_box(view, 0, 0))
+    # an empty card is greyed: far less of the white face than a card holding a piece
+    view = flood_view(["7c 8c~R1", "5c", "6c"])
+    image = decode(render(view))
+    assert count_near(image, card_box(view, 0, 0), CARD_FACE, 6) * 3 < count_near(
+        image, card_box(view, 0, 1), CARD_FACE, 6
+    )
+
+
+def test_fifteen_cards_and_two_pending_ships_still_fit():
+    view = crowded_view()
+    layout = board_layout(view)
+    boxes = [layout.cards[(0, i)] for i in range(15)] + [layout.pending[(0, i)] for i in range(2)]
+    x0, y0, x1, y1 = layout.panels[0]
+    for box in boxes:
+        assert x0 < box[0] < box[2] < x1 and y0 < box[1] < box[3] < y1
+    for i, a in enumerate(boxes):  # no two cards overlap
+        for b in boxes[i + 1 :]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+    assert MIN_CARD_W <= layout.card_width <= MAX_CARD_W
+    assert len({box[1] for box in boxes}) == 2  # two rows
+    image = check_png(render(view), min_height=700, max_height=1500)
+    for index in (1, 5, 13):  # the towers are drawn, however many cards there are
+        assert count_near(image, layout.cards[(0, index)], face_colour("R"), tolerance=25) > 30, index
+
+
+def test_cards_shrink_to_keep_an_area_on_one_row():
+    ten = flood_view(["Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc", "5d", "6d"])
+    twelve = flood_view(["Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Ad 2d", "5d", "6d"])
+    assert board_layout(ten).card_width == MAX_CARD_W
+    assert MIN_CARD_W <= board_layout(twelve).card_width < MAX_CARD_W
+    layout = board_layout(twelve)
+    assert len({layout.cards[(0, i)][1] for i in range(12)}) == 1
+
+
+# --- whose turn, the drawn cards, the ship being placed ------------------------------------------
+
+
+def test_the_current_players_panel_is_highlighted():
+    view = early_view()  # P2 to act
+    image = decode(render(view))
+    assert count_near(image, panel_box(view, 1), PANEL_ACTIVE, tolerance=8) > 20_000
+    for seat in (0, 2):
+        assert count_near(image, panel_box(view, seat), PANEL_ACTIVE, tolerance=8) == 0
+    moved = copy.deepcopy(view)
+    moved["current"], moved["to_move"] = 2, [2]
+    image = decode(render(moved))
+    assert count_near(image, panel_box(moved, 2), PANEL_ACTIVE, tolerance=8) > 20_000
+    assert count_near(image, panel_box(moved, 1), PANEL_ACTIVE, tolerance=8) == 0
+
+
+def test_the_action_slot_and_the_last_turn_are_shown():
+    view = early_view()
+    one = copy.deepcopy(view)
+    one["slot"] = 1
+    status = board_layout(view).status
+    assert crop_bytes(render(view), status) != crop_bytes(render(one), status)
+    last = copy.deepcopy(view)
+    last["last_turn"] = True
+    header = (0, 0, 1000, board_layout(view).status[1])
+    assert count_near(decode(render(last)), header, (255, 70, 62), tolerance=20) > 1000
+    assert count_near(decode(render(view)), header, (255, 70, 62), tolerance=20) == 0
+
+
+def test_the_drawn_cards_strip_appears_only_while_a_draw_waits():
+    view = busy_view()
+    layout = board_layout(view)
+    assert layout.strip is not None
+    image = decode(render(view))
+    faces = [
+        size for size in blob_sizes(image, layout.strip, lambda c: near(c, CARD_FACE, 12)) if size > 2000
+    ]
+    assert len(faces) == 2
+    assert count_near(image, layout.strip, ACCENT, tolerance=20) > 1000
+    other = copy.deepcopy(view)
+    other["drawn"]["cards"] = ["Ac", "3d"]
+    assert crop_bytes(render(view), layout.strip) != crop_bytes(render(other), layout.strip)
+    none = copy.deepcopy(view)
+    none["drawn"] = None
+    assert board_layout(none).strip is None
+    assert board_layout(none).height < layout.height
+
+
+def test_the_ship_being_placed_and_the_towers_it_may_go_on_are_framed():
+    view = resolving_view()  # P2 places the 6s ship: 3c fits, 8d does not
+    layout = board_layout(view)
+    assert layout.strip is not None
+    image = decode(render(view))
+    assert count_near(image, layout.strip, face_colour("R"), tolerance=25) > 30  # the red ship
+    around = lambda box: (box[0], box[1] - 6, box[2] + 3, box[3] + 6)  # noqa: E731  (the gap on the left is shared)
+    assert count_near(image, around(card_box(view, 1, 0)), ACCENT, tolerance=20) > 200  # 3c
+    assert count_near(image, around(card_box(view, 1, 1)), ACCENT, tolerance=20) < 60  # 8d
+    settled = copy.deepcopy(view)
+    settled["resolving"] = None
+    assert board_layout(settled).strip is None
+    assert count_near(decode(render(settled)), around(card_box(settled, 1, 0)), ACCENT, tolerance=20) < 60
+
+
+def test_pending_ships_are_framed_and_sit_after_the_area():
+    view = busy_view()  # two ships pending on P3, one on P4
+    layout = board_layout(view)
+    image = decode(render(view))
+    for seat, count in ((2, 2), (3, 1)):
+        last_own = max(box[2] for (s, _), box in layout.cards.items() if s == seat)
+        for index in range(count):
+            box = pending_box(view, seat, index)
+            assert box[0] > last_own
+            frame = (box[0] - 8, box[1] - 8, box[2] + 8, box[3] + 34)
+            assert count_near(image, frame, PENDING, tolerance=25) > 300
+    assert count_near(image, panel_box(view, 0), PENDING, tolerance=25) == 0
+    # the sender's colour is the ship's; a pending card also listed in the area is drawn once
+    twice = copy.deepcopy(view)
+    twice["areas"][2].append(parse_area("5d~R2")[0])
+    index = len(twice["areas"][2]) - 1
+    assert (2, index) not in board_layout(twice).cards
+    assert describe_action("I 5d P3") == "sent the 5d ship to P3"
+
+
+# --- the flood ----------------------------------------------------------------------------------
+
+
+def test_the_flood_panel_shows_each_rolls_dice_and_the_towers_hit():
+    view = post_flood_view()
+    layout = board_layout(view)
+    image = decode(render(view))
+    rolls = view["flood"]["rolls"]
+    assert len(layout.rolls) == len(rolls)
+    for roll, place in zip(rolls, layout.rolls, strict=True):
+        assert [die_pips(image, die) for die in place.dice] == roll["dice"]
+        assert len(place.hits) == len(roll["hits"])
+    first = layout.rolls[0].hits[0]  # P1 8h: [R3,B3,R2,G1] -> [R2,G1]
+    for colour in "RBG":
+        assert count_near(image, first, face_colour(colour), tolerance=25) > 15, colour
+    washed = layout.rolls[0].hits[1]  # P3 8s: [G3] -> empty
+    assert count_near(image, washed, face_colour("G"), tolerance=25) > 15
+    # the sector is written: another sector, another picture of that roll and only that roll
+    other = copy.deepcopy(view)
+    other["flood"]["rolls"][1]["sector"] = 11
+    assert changed_pixels(render(view), render(other), layout.rolls[1].box) > 100
+    assert changed_pixels(render(view), render(other), layout.rolls[2].box) == 0
+
+
+def test_no_flood_no_flood_panel():
+    view = early_view()
+    assert view["flood"] is None
+    assert board_layout(view).flood is None
+    assert board_layout(post_flood_view()).flood is not None
+
+
+# --- the log and the end -------------------------------------------------------------------------
+
+
+def test_log_entries_read_as_words():
+    assert describe_action("D 7h 3c >7h 2") == "drew 7h 3c, kept 7h (medium ship)"
+    assert describe_action("D 5h 9c* >9c 1") == "drew 5h 9c (discard), kept 9c (small ship)"
+    assert describe_action("S 7h:^ 9d:7h") == "scrapped: 7h stood up, 9d onto 7h"
+    assert describe_action("B 1 9d") == "built a small on 9d"
+    assert describe_action("R 6s 3c") == "put the 6s ship on 3c (forced)"
+    assert describe_action("R 6s ^") == "stood the 6s ship up (forced)"
+    assert describe_action("-") == "passed"
+    assert describe_action("Q odd") == "Q odd"  # unknown notation is shown as it is
+    view = early_view()
+    log = board_layout(view).log
+    other = copy.deepcopy(view)
+    other["turn_log"][-1]["text"] = "B 2 5d"
+    assert crop_bytes(render(view), log) != crop_bytes(render(other), log)
+
+
+def test_the_results_appear_only_at_the_end_and_the_winner_is_green():
+    final = final_view()
+    layout = board_layout(final)
+    assert set(layout.results) == {0, 1, 2, 3}
+    assert layout.status is None
+    image = decode(render(final))
+    assert count_near(image, panel_box(final, 2), GOOD, tolerance=20) > 3000
+    for seat in (0, 1, 3):
+        assert count_near(image, panel_box(final, seat), GOOD, tolerance=20) < 900, seat
+    for seat in range(4):  # the breakdown's scoring parts are green
+        assert count_near(image, layout.results[seat], GOOD, tolerance=30) > 40, seat
+    other = copy.deepcopy(final)
+    other["breakdown"][1]["singles"] = 0
+    other["breakdown"][1]["total"] = 27
+    assert crop_bytes(render(final), layout.results[1]) != crop_bytes(render(other), layout.results[1])
+    running = busy_view()
+    assert board_layout(running).results == {}
+    assert count_near(decode(render(running)), board_layout(running).panels[2], GOOD, tolerance=20) < 900
+
+
+def test_tied_winners_share_the_highlight():
+    final = final_view()
+    final["winners"] = [1, 2]
+    image = decode(render(final))
+    for seat in (1, 2):
+        assert count_near(image, panel_box(final, seat), GOOD, tolerance=20) > 3000, seat
+    assert count_near(image, panel_box(final, 0), GOOD, tolerance=20) < 900
+
+
+def test_unprintable_names_and_missing_names_render():
+    view = busy_view()
+    assert decode(render_board(view, names=["😀", "", "Zoë", "x" * 200])).mode == "P"
+    assert decode(render_board(view)).mode == "P"
+
+
+# --- real games -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_every_few_states_of_an_engine_game_render(players):
+    import random
+
+    from games import GAMES, random_choice
+
+    state = GAMES["flood"].new(players, 7, None)
+    chooser = random.Random(7)
+    k = 0
+    while not state.is_over and k < 3000:
+        seat = state.to_move[0]
+        if k % 9 == 0:
+            view = state.view(None)
+            image = check_png(render_board(view, names=NAMES), min_height=600, max_height=1800)
+            assert image.height == board_layout(view).height
+        state.apply(seat, random_choice(state.legal_actions(seat), chooser))
+        k += 1
+    assert state.is_over
+    final = state.view(None)
+    image = check_png(render_board(final, names=NAMES), min_height=600, max_height=1800)
+    assert image.height == board_layout(final).height
+    assert set(board_layout(final).results) == set(range(players))
