@@ -114,3 +114,31 @@ def test_a_swap_either_piece_can_start_is_offered_under_both():
     for origin in ("d4", "d6"):
         buttons = mars_prompt(match, 0, check_pick(match, 0, [origin], "0")).items
         assert any(b.item.custom_id.endswith(":act:d4xd6") for b in buttons)
+
+
+def flood_match_of(state):
+    return match_of("flood", state, {}, players=state.num_players)
+
+
+def test_flood_asks_the_target_which_tower_takes_an_infiltrated_ship():
+    from bot.games.flood import prompt as flood_prompt
+    from games.flood import position
+
+    state = position(3, areas={0: "6s=R2", 1: "3c[B2] 9h[B3] 8d[B3,B1]"}, slot=2)
+    state.apply(0, GAMES["flood"].parse_action("I 6s P2"))
+    shown = flood_prompt(flood_match_of(state), 1)
+    assert "infiltrated you" in shown.text
+    assert sorted(b.item.label for b in shown.items) == ["Onto 3♣ (tower 🟦2)", "Onto 9♥ (tower 🟦3)"]
+    assert {b.item.custom_id.split(":", 4)[4] for b in shown.items} == {"R 6s 3c", "R 6s 9h"}
+
+
+def test_flood_offers_every_keep_choice_after_a_draw():
+    from bot.games.flood import prompt as flood_prompt
+    from games.flood import position
+
+    state = position(3, areas={0: "9d[R2,R1]"}, stashes={0: (1, 0, 2)})
+    state.apply(0, GAMES["flood"].parse_action("D"))
+    shown = flood_prompt(flood_match_of(state), 0)
+    cards = state.view(0)["drawn"]["cards"]
+    actions = {b.item.custom_id.split(":", 4)[4] for b in shown.items}
+    assert actions == {f"K {card} {size}" for card in cards for size in (1, 3)}  # no mediums left

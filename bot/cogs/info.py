@@ -27,6 +27,7 @@ HELP_TEXT = """**Martian Arcade** — Looney Pyramid games, played right here.
 `/play trickery opponent1 opponent2 [opponent3]` — Martian Trickery, trick-taking for 3-4 players.
 `/play mars opponent [variants...]` — Agents of M.A.R.S., secret objectives for 2 players.
 `/play senet opponent` — Martian Senet, a dice race for 2 players (the moves are buttons on the board).
+`/play flood opponent1 opponent2 [opponent3]` — Martian Flood, ships and towers for 3-4 players.
 Everyone invited presses **Accept**; the match then gets its own thread.
 `/move <action>` — type your move instead of clicking (suggestions as you type).
 `/rules <game>` — a short summary of a game's rules.
@@ -34,7 +35,7 @@ Everyone invited presses **Accept**; the match then gets its own thread.
 
 During a match: your secrets (cards, objective) come by DM, with buttons to play when it's your turn. On the board in the thread, **Play** opens your move privately and **My hand** / **My objective** shows your secrets (handy if your DMs are closed).
 
-Coming soon: Martian Flood and Martian Combat."""
+Coming soon: Martian Combat."""
 
 
 def rules_summary(game_id: str) -> str:

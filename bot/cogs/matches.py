@@ -154,6 +154,21 @@ class Matches(commands.Cog):
         }
         await self.open_lobby(interaction, "mars", [opponent], options)
 
+    @play.command(name="flood", description="Martian Flood: ships, towers and a rising flood, 3-4 players")
+    @app_commands.describe(
+        opponent1="A member to invite",
+        opponent2="A second member to invite",
+        opponent3="A third member, for a 4-player game",
+    )
+    async def play_flood(
+        self,
+        interaction: discord.Interaction,
+        opponent1: discord.Member,
+        opponent2: discord.Member,
+        opponent3: discord.Member | None = None,
+    ) -> None:
+        await self.open_lobby(interaction, "flood", [opponent1, opponent2, opponent3], {})
+
     @play.command(name="senet", description="Martian Senet: a dice race along three tracks, 2 players")
     @app_commands.describe(
         opponent="The member to invite",

@@ -18,6 +18,6 @@ Every module offers the same names:
 
 from types import ModuleType
 
-from . import mars, senet, trickery
+from . import flood, mars, senet, trickery
 
-PRESENTERS: dict[str, ModuleType] = {"trickery": trickery, "mars": mars, "senet": senet}
+PRESENTERS: dict[str, ModuleType] = {"trickery": trickery, "mars": mars, "senet": senet, "flood": flood}
