@@ -34,3 +34,31 @@ def count_near(image: Image.Image, box, target, tolerance=40) -> int:
     """How many pixels in `box` are close to the colour `target`."""
     colours = image.convert("RGB").crop(box).getcolors(1 << 20)
     return sum(count for count, colour in colours if near(colour, target, tolerance))
+
+
+def blob_sizes(image, box, is_ink) -> list[int]:
+    """The sizes of the 4-connected groups of pixels in `box` that satisfy `is_ink`."""
+    crop = image.convert("RGB").crop(box)
+    pixels = crop.load()
+    ink = {(x, y) for x in range(crop.width) for y in range(crop.height) if is_ink(pixels[x, y])}
+    sizes = []
+    while ink:
+        size, todo = 0, [ink.pop()]
+        while todo:
+            x, y = todo.pop()
+            size += 1
+            for step in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if step in ink:
+                    ink.remove(step)
+                    todo.append(step)
+        sizes.append(size)
+    return sizes
+
+
+def die_pips(image, box) -> int:
+    """The pips of a die face: dark blobs inside the face, clear of its rounded corners."""
+    x0, y0, x1, y1 = box
+    margin = round((x1 - x0) * 0.08)
+    return len(
+        blob_sizes(image, (x0 + margin, y0 + margin, x1 - margin, y1 - margin), lambda c: sum(c) < 200)
+    )

@@ -26,7 +26,7 @@ from renderers.flood import (
     render_flood_rules_picture,
     sector_of,
 )
-from tests.pictures import check_png, count_near, decode, near
+from tests.pictures import blob_sizes, check_png, count_near, decode, die_pips, near
 
 NAMES = ["Alice", "Bartholomew the Magnificent of Mars", "Chen", "Dee"]
 COLOURS = ["R", "B", "G", "Y"]
@@ -328,32 +328,6 @@ def ink_box(image, box, target, tolerance=30):
         return None
     xs, ys = [x for x, _ in found], [y for _, y in found]
     return (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
-
-
-def blob_sizes(image, box, is_ink) -> list[int]:
-    """The sizes of the 4-connected groups of pixels in `box` that satisfy `is_ink`."""
-    crop = image.convert("RGB").crop(box)
-    pixels = crop.load()
-    ink = {(x, y) for x in range(crop.width) for y in range(crop.height) if is_ink(pixels[x, y])}
-    sizes = []
-    while ink:
-        size, todo = 0, [ink.pop()]
-        while todo:
-            x, y = todo.pop()
-            size += 1
-            for step in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if step in ink:
-                    ink.remove(step)
-                    todo.append(step)
-        sizes.append(size)
-    return sizes
-
-
-def die_pips(image, box) -> int:
-    """The pips of a die face: dark blobs inside the face, clear of its rounded corners."""
-    x0, y0, x1, y1 = box
-    inset = round((x1 - x0) * 0.08)
-    return len(blob_sizes(image, (x0 + inset, y0 + inset, x1 - inset, y1 - inset), lambda c: sum(c) < 200))
 
 
 def crop_bytes(png: bytes, box) -> bytes:

@@ -31,7 +31,7 @@ from renderers.senet import (
     roll_die_box,
     tray_box,
 )
-from tests.pictures import check_png, count_near, decode, near
+from tests.pictures import blob_sizes, check_png, count_near, decode, die_pips, near
 
 NAMES = ["Alice", "Bartholomew the Magnificent of Mars"]
 SIZES = {"S": 1, "M": 2, "L": 3}
@@ -193,31 +193,6 @@ def mean_row(image, box, target, tolerance=40) -> float:
     ]
     assert rows, "no such pixel"
     return sum(rows) / len(rows)
-
-
-def blob_sizes(image, box, is_ink) -> list[int]:
-    """The sizes of the 4-connected groups of pixels in `box` that satisfy `is_ink`."""
-    crop = image.convert("RGB").crop(box)
-    pixels = crop.load()
-    ink = {(x, y) for x in range(crop.width) for y in range(crop.height) if is_ink(pixels[x, y])}
-    sizes = []
-    while ink:
-        size, todo = 0, [ink.pop()]
-        while todo:
-            x, y = todo.pop()
-            size += 1
-            for step in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if step in ink:
-                    ink.remove(step)
-                    todo.append(step)
-        sizes.append(size)
-    return sizes
-
-
-def die_pips(image, box) -> int:
-    """The pips of a die face: dark blobs inside the face (clear of its rounded corners)."""
-    side = box[2] - box[0]
-    return len(blob_sizes(image, inset(box, round(side * 0.08)), lambda colour: sum(colour) < 200))
 
 
 def die_faces(image, box) -> int:
