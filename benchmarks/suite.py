@@ -46,6 +46,11 @@ GAME_BENCHMARKS: dict[str, GameBenchmark] = {
         ),
         GameBenchmark("senet", player_counts=(2,), position_options=({}, {"colours": "treehouse"})),
         GameBenchmark("flood", player_counts=(3, 4)),
+        GameBenchmark(
+            "combat",
+            player_counts=(2, 3, 4),
+            position_options=({"version": "standard"}, {"version": "simple"}, {"version": "advanced"}),
+        ),
     )
 }
 

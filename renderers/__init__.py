@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import flood, mars, senet, trickery
+from . import combat, flood, mars, senet, trickery
 
 Renderer = Callable[..., bytes]
 
@@ -16,12 +16,14 @@ BOARD_RENDERERS: dict[str, Renderer] = {
     "mars": mars.render_mars_board,
     "senet": senet.render_senet_board,
     "flood": flood.render_flood_board,
+    "combat": combat.render_combat_board,
 }
 HAND_RENDERERS: dict[str, Renderer] = {
     "trickery": trickery.render_trickery_hand,
     "mars": mars.render_mars_objective,
     "senet": senet.render_senet_board,  # nothing in Senet is hidden: a seat's picture is the board
     "flood": flood.render_flood_board,  # nor in Flood
+    "combat": combat.render_combat_board,  # nor in Combat
 }
 
 
@@ -48,6 +50,7 @@ RULES_PICTURES: dict[str, Callable[[], bytes]] = {
     "mars": mars.render_mars_rules_picture,
     "senet": senet.render_senet_rules_picture,
     "flood": flood.render_flood_rules_picture,
+    "combat": combat.render_combat_rules_picture,
 }
 
 

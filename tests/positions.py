@@ -38,3 +38,13 @@ FLOOD_F11 = {
     2: "9s[G3,G2] 6d[G1] 8c[G3,G3,G2,G1]",
 }
 FLOOD_F12 = {0: "3h[R1] 5c[R2,R1]", 1: "9d=B2", 2: "7d[G3,G3,G3]", 3: "Ah[Y1] Ts=Y2"}
+
+
+# Martian Combat, spec section 8, in games.combat.position's notation (bottom -> top, `+K` capped).
+COMBAT_T1 = "c1:[R1 R2 R3] d1:[R1 R2 R3] c6:[B1 B2 B3] d6:[B1 B2 B3]"
+COMBAT_T2 = "c1:[R1 R2 R3] c2:[B3] d2:[R2]"
+COMBAT_T3 = "c2:[R1 R2 R3] e5:[B3 B2] b4:[R3 B1] f3:[B2] c6:[R3 R2 R1]+K"
+COMBAT_T5 = "c6:[B1 B2 B3] b3:[R2] e4:[B2] a5:[R2 B3] f4:[B2 R3]"
+COMBAT_T6 = "b3:[R1] b5:[R3] a2:[R2] e4:[B2] e2:[B3 B1] c6:[B3]"
+COMBAT_T12 = "b2:[R1] d2:[B3] d1:[B1] e2:[B2]"
+COMBAT_T14 = "c6:[R3 R2 R1]+K d6:[R3 R2] e5:[R1]"

@@ -1,0 +1,1854 @@
+"""Martian Combat pictures: the board (also the "hand": nothing in Combat is hidden) and the rules picture.
+
+The board is the 6x6 grid seen from the South side (files a-f left to right, ranks 1-6 bottom to top),
+with a side panel on its right: a card per player (side, goal squares and caps; Advanced: the removed
+pile and the reserve), who has to decide now and what (it may not be the player whose turn it is),
+then this turn's action die, Aim budget and Hop roll-off, and the die's six actions when there is
+room. Under the board: this turn's combat (each round's dice and totals), the turn's log and a legend.
+
+On the board:
+  - blocked squares are dark and hatched; an Advanced reserve nest stands on its blocked centre
+    square inside an ice-blue frame with a snowflake, as a capped (finished) home tree does: both
+    are frozen;
+  - a player's home squares (their goal) are tinted in their colour; their start squares have a
+    thick bar of their colour outside the board edge, and the rest of their starting row a thin one,
+    like a seat at the table;
+  - a stack stands as on the table: a tree as a tower (each smaller pyramid perched on the bigger
+    one), a nest as its outer pyramid with the pyramids it covers laid out small in a tray beneath;
+    a black cap sits on a completed tree;
+  - each pyramid has a letter badge of its colour (colour alone fails colour-blind players), with
+    a padlock when an opponent's pyramid covers it (pinned or dug: it cannot move), and the corner
+    chip gives the force of the top's owner: the pips of their unbroken run from the top;
+  - the squares of the turn's last actions are tinted and framed in pink with arrows for moves,
+    attacks, hops, swaps and digs; the combat opportunity being decided is framed in amber.
+
+Every picture goes through `to_png` (64 colours), so marks reuse the kit's palette and a few shades.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import pairwise
+
+from PIL import Image, ImageDraw
+
+from .common import (
+    ACCENT,
+    BACKGROUND,
+    BODY_SIZE,
+    EM_DASH,
+    FAINT,
+    GOOD,
+    HEADER_H,
+    MARGIN,
+    MUTED,
+    ON_ACCENT,
+    ON_GOOD,
+    PANEL,
+    PANEL_ACTIVE,
+    PANEL_EDGE,
+    PENALTY,
+    PYRAMID_COLOURS,
+    SMALL_SIZE,
+    SUPERSAMPLE,
+    TEXT,
+    TITLE_SIZE,
+    WIDTH,
+    Box,
+    Colour,
+    draw_picture_heading,
+    draw_text,
+    fit_text,
+    luminance,
+    mix,
+    new_canvas,
+    paste,
+    pill,
+    pyramid_extent,
+    pyramid_sprite,
+    seat_label,
+    seat_tag,
+    text_width,
+    to_png,
+)
+from .senet import die_sprite, wrap
+
+# --- the game's geometry (rules §1-§2) ------------------------------------------------------------
+
+FILES = "abcdef"
+RANKS = 6
+SIDES_BY_PLAYERS = {2: "SN", 3: "SWN", 4: "SWNE"}
+SIDE_NAMES = {"S": "South", "W": "West", "N": "North", "E": "East"}
+SIDE_COLOURS = {"S": "R", "W": "Y", "N": "B", "E": "G"}
+OPPOSITE = {"S": "N", "N": "S", "W": "E", "E": "W"}
+START_SQUARES = {"S": ("c1", "d1"), "W": ("a3", "a4"), "N": ("c6", "d6"), "E": ("f3", "f4")}
+STARTING_ROWS = {
+    "S": ("b1", "c1", "d1", "e1"),
+    "W": ("a2", "a3", "a4", "a5"),
+    "N": ("b6", "c6", "d6", "e6"),
+    "E": ("f2", "f3", "f4", "f5"),
+}
+CORNERS = ("a1", "f1", "a6", "f6")
+CENTRE = ("c3", "d3", "c4", "d4")
+ACTION_NAMES = {1: "Tip", 2: "Swap", 3: "Hop", 4: "Dig", 5: "Aim", 6: "Wild"}
+VERSION_NAMES = {"standard": "Standard", "simple": "Simple", "advanced": "Advanced"}
+
+
+def is_square(text: object) -> bool:
+    return (
+        isinstance(text, str)
+        and len(text) == 2
+        and text[0].lower() in FILES
+        and text[1].isdigit()
+        and 1 <= int(text[1]) <= RANKS
+    )
+
+
+def square_index(square: str) -> tuple[int, int]:
+    """(column from the left, row from the top) of a square like "c4"."""
+    return FILES.index(square[0].lower()), RANKS - int(square[1])
+
+
+def default_blocked(version: str) -> tuple[str, ...]:
+    return CORNERS if version == "simple" else CORNERS + CENTRE
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int
+    side: str
+    colour: str
+    start: tuple[str, ...]
+    home: tuple[str, ...]
+    row: tuple[str, ...]
+    eliminated: bool
+    removed: tuple[int, int, int]  # the Advanced removed pile: smalls, mediums, larges
+    reserve: str | None  # the reserve nest's centre square while it waits
+
+
+def seats_of(view: dict) -> list[SeatInfo]:
+    """The view's seats, with anything missing filled in from the seat's side (rules §2)."""
+    given = list(view.get("seats") or [])
+    count = len(given) or int(view.get("players") or 2)
+    sides = SIDES_BY_PLAYERS.get(count, "SWNE")
+    seats = []
+    for seat in range(count):
+        info = given[seat] if seat < len(given) else {}
+        side = info.get("side") or sides[seat % len(sides)]
+        removed = [*list(info.get("removed") or [])[:3], 0, 0, 0]
+        seats.append(
+            SeatInfo(
+                seat=seat,
+                side=side,
+                colour=info.get("colour") or SIDE_COLOURS.get(side, "R"),
+                start=tuple(info.get("start") or START_SQUARES.get(side, ())),
+                home=tuple(info.get("home") or START_SQUARES.get(OPPOSITE.get(side, ""), ())),
+                row=tuple(info.get("row") or STARTING_ROWS.get(side, ())),
+                eliminated=bool(info.get("eliminated")),
+                removed=(int(removed[0]), int(removed[1]), int(removed[2])),
+                reserve=info.get("reserve") if is_square(info.get("reserve")) else None,
+            )
+        )
+    return seats
+
+
+# --- stacks (rules: "Terms used throughout") ------------------------------------------------------
+
+
+def size_of(code: str) -> int:
+    return int(code[1])
+
+
+def is_nest(stack: list[str]) -> bool:
+    """Sizes rising upward: the top is the outer pyramid, covering all the others."""
+    return len(stack) >= 2 and all(size_of(a) < size_of(b) for a, b in pairwise(stack))
+
+
+def force_of(stack: list[str]) -> tuple[str, int] | None:
+    """(colour, pips) of the top owner's unbroken run counted down from the top."""
+    if not stack:
+        return None
+    colour = stack[-1][0]
+    pips = 0
+    for code in reversed(stack):
+        if code[0] != colour:
+            break
+        pips += size_of(code)
+    return colour, pips
+
+
+def trapped_flags(stack: list[str]) -> list[bool]:
+    """For each pyramid, bottom to top: whether a pyramid of another colour is above it (pinned or dug)."""
+    flags = []
+    for i, code in enumerate(stack):
+        flags.append(any(other[0] != code[0] for other in stack[i + 1 :]))
+    return flags
+
+
+def square_entry(view: dict, square: str) -> dict:
+    return (view.get("board") or {}).get(square) or {}
+
+
+def stack_at(view: dict, square: str) -> list[str]:
+    return [str(code) for code in square_entry(view, square).get("stack") or []]
+
+
+def is_frozen(view: dict, square: str) -> bool:
+    entry = square_entry(view, square)
+    return bool(entry.get("capped") or entry.get("reserve"))
+
+
+# --- the last actions (rules §9 tokens) -----------------------------------------------------------
+
+# Squares are lower case; "A3" (the action die) and "B2" (a blue medium) are not squares.
+SQUARE_PATTERN = re.compile(r"(?<![A-Za-z0-9])[a-f][1-6](?![0-9])")
+
+
+@dataclass(frozen=True)
+class LastMarks:
+    squares: tuple[str, ...]  # every square a token names
+    arrows: tuple[tuple[str, str, bool], ...]  # (from, to, both ways: a swap)
+
+
+def last_marks(view: dict) -> LastMarks:
+    """The squares named by this turn's log and an arrow for each move, step, attack, hop, swap and dig."""
+    squares: list[str] = []
+    arrows: list[tuple[str, str, bool]] = []
+    for entry in view.get("last") or []:
+        text = str(entry.get("text", "") if isinstance(entry, dict) else entry)
+        words = text.split()
+        kind = words[0].upper() if words else ""
+        named = SQUARE_PATTERN.findall(text)
+        for found in named:
+            if found not in squares:
+                squares.append(found)
+        if kind in ("SW", "DG"):  # two pyramids, written code@square
+            if len(named) == 2 and named[0] != named[1]:
+                arrows.append((named[0], named[1], kind == "SW"))
+            continue
+        for word in words[1:]:
+            path = [part for part in re.split(r"[-=>]", word.strip(",;:")) if part]
+            if len(path) >= 2 and all(SQUARE_PATTERN.fullmatch(part) for part in path):
+                for a, b in pairwise(path):
+                    arrows.append((a, b, False))
+    return LastMarks(tuple(squares), tuple(arrows))
+
+
+def log_groups(view: dict) -> list[tuple[int | None, list[str]]]:
+    """The turn's log tokens grouped by consecutive seat: [(seat, tokens)]."""
+    groups: list[tuple[int | None, list[str]]] = []
+    for entry in view.get("last") or []:
+        if isinstance(entry, dict):
+            seat, text = entry.get("seat"), str(entry.get("text", ""))
+        else:
+            seat, text = None, str(entry)
+        if not text:
+            continue
+        if groups and groups[-1][0] == seat:
+            groups[-1][1].append(text)
+        else:
+            groups.append((seat, [text]))
+    return groups
+
+
+# --- words ----------------------------------------------------------------------------------------
+
+
+def action_name(action: dict | None) -> str:
+    if not action:
+        return ""
+    name = str(action.get("name") or "")
+    return name.capitalize() if name else ACTION_NAMES.get(int(action.get("roll") or 0), "")
+
+
+def describe_phase(view: dict) -> str:
+    """What the deciding player has to decide, in a few words."""
+    phase = view.get("phase")
+    offer = view.get("offer") or {}
+    aim = view.get("aim") or {}
+    if view.get("is_over") or phase == "over":
+        return "Game over"
+    if phase == "move":
+        return "Move one step, or skip"
+    if phase == "offer":
+        return f"Attack from {offer.get('square', '?')}{_pips_note(offer)}, or not"
+    if phase == "reply":
+        return f"Start combat against {offer.get('square', '?')}{_pips_note(offer)}, or not"
+    if phase == "counter":
+        return "Counter-attack, or let round 1 stand"
+    if phase == "return":
+        force = " ".join(str(code) for code in (view.get("returning") or {}).get("force") or [])
+        return f"Choose where {force} goes back" if force else "Choose where the beaten force goes back"
+    if phase == "reserve":
+        return "Choose where the reserve nest enters"
+    if phase == "wild":
+        return "Wild: choose an action"
+    if phase == "aim":
+        if aim.get("leg"):
+            return f"Aim: step on from {aim['leg']}, or end the leg"
+        return "Aim: step a unit, or end the Aim"
+    if phase == "action":
+        name = action_name(view.get("action"))
+        return f"Carry out the {name}" if name else "Roll the action die"
+    return str(phase or "")
+
+
+def _pips_note(offer: dict) -> str:
+    return f" ({offer['pips']} pips)" if isinstance(offer.get("pips"), int) else ""
+
+
+def win_reason_text(reason: str | None) -> str:
+    if reason == "trees":
+        return "both home trees capped"
+    if reason == "last standing":
+        return "the last player with pyramids in play"
+    return str(reason or "")
+
+
+# --- layout ---------------------------------------------------------------------------------------
+
+CELL = 96
+GUTTER = 40  # rank numbers, then the West side's bars
+EDGE = 4  # the board's frame
+BAR_GAP = 3
+BAR_W = 10  # a start square's bar outside the board
+ROW_BAR_W = 4  # the rest of the starting row
+BAR_ROOM = EDGE + BAR_GAP + BAR_W
+FOOT = BAR_ROOM + 30  # under the board: the South bars, then the file letters
+GAP = 12
+PAD = 14
+RADIUS = 14
+BOARD_X0 = MARGIN + GUTTER
+BOARD_Y0 = HEADER_H + 4 + BAR_ROOM
+BOARD_X1 = BOARD_X0 + 6 * CELL
+BOARD_Y1 = BOARD_Y0 + 6 * CELL
+COLUMN_X0 = BOARD_X1 + BAR_ROOM + GAP
+COLUMN_X1 = WIDTH - MARGIN
+COLUMN_TEXT_W = COLUMN_X1 - COLUMN_X0 - 2 * PAD
+PLAYER_H = 68
+PLAYER_H_ADVANCED = 96
+PLAYER_GAP = 8
+LINE_H = 28
+ACTION_DIE = 44
+REROLL_DIE = 24
+REROLL_NOTE = "re-rolled"
+HOP_DIE = 30
+HOP_SHOWN = 3  # roll-off pairs shown: the deciding pair and the ties before it
+KEY_DIE = 26
+KEY_ROW_H = 32
+KEY_H = 14 + 3 * KEY_ROW_H  # the action die's key: a divider, then 2 columns x 3 rows
+COMBAT_TITLE_H = 44
+COMBAT_ROW_H = 50
+COMBAT_LABEL_W = 330
+COMBAT_DIE = 38
+LOG_LINE_H = 32
+LOG_LINES = 3
+LOG_TEXT_X = 70  # the log's tokens start right of its title
+LEGEND_ROW_H = 34
+
+# Inside a square: the force chip (or the frozen snowflake) top-left, the tower on an axis a little
+# left of the middle, the badges in a column on the right, a nest's tray along the bottom.
+INSET = 8
+TOWER_SCALE = 26  # a small pyramid is 26 px tall: a capped L-M-S tree just fits the square
+TRAY_SCALE = 15
+TRAY_H = 28
+TREE_LIFT = 0.55  # a smaller pyramid sits this far up the bigger one under it
+BADGE = 26
+TRAY_BADGE = 24
+TOWER_X = 0.44
+CHIP = 26
+
+
+@dataclass(frozen=True)
+class CombatLayout:
+    width: int
+    height: int
+    board: Box  # the squares only
+    players: tuple[Box, ...]  # one card per seat
+    decision: Box  # who has to decide and what (or the result)
+    dice: Box  # the action die, the Aim budget, the Hop roll-off
+    key: Box | None  # the action die's faces and names, in the dice card when there is room
+    combat: Box | None  # this turn's combat, when there is one
+    log: Box
+    legend: Box
+
+
+def _player_height(view: dict) -> int:
+    return PLAYER_H_ADVANCED if view.get("version") == "advanced" else PLAYER_H
+
+
+def decision_lines(view: dict) -> list[str]:
+    """What has to be decided now (or why the winner won), in at most two lines."""
+    text = win_reason_text(view.get("win_reason")) if view.get("is_over") else describe_phase(view)
+    lines = wrap(text, SMALL_SIZE, COLUMN_TEXT_W)
+    if len(lines) > 2:
+        lines = [lines[0], fit_text(" ".join(lines[1:]), SMALL_SIZE, COLUMN_TEXT_W)]
+    return lines
+
+
+def whose_turn_line(view: dict) -> str:
+    """A line saying whose turn it is when someone else has to answer."""
+    if view.get("is_over"):
+        return ""
+    to_move = list(view.get("to_move") or [])
+    current = view.get("current")
+    if current is None or not to_move or to_move[0] == current:
+        return ""
+    return f"answering in {seat_tag(int(current))}'s turn"
+
+
+def _decision_rows(view: dict) -> dict[str, int]:
+    """The decision card's rows, as offsets of their middles from its top; "height" is the card's."""
+    rows = {"who": PAD + 20, "what": PAD + 54}
+    y = rows["what"] + LINE_H * (len(decision_lines(view)) - 1)
+    if whose_turn_line(view):
+        y += LINE_H
+        rows["whose"] = y
+    rows["height"] = y + LINE_H // 2 + PAD
+    return rows
+
+
+def _dice_rows(view: dict) -> dict[str, int]:
+    """The dice card's rows, as offsets of their middles from its top; "height" is what they need."""
+    rows = {"action": PAD + ACTION_DIE // 2}
+    y = PAD + ACTION_DIE
+    if view.get("aim"):
+        y += 12 + LINE_H // 2
+        rows["aim"] = y
+        y += LINE_H // 2
+    if view.get("hop"):
+        y += 12 + LINE_H // 2
+        rows["hop"] = y
+        y += LINE_H // 2 + 6 + HOP_DIE // 2
+        rows["hop_dice"] = y
+        y += HOP_DIE // 2
+    rows["height"] = y + PAD
+    return rows
+
+
+def _log_height(view: dict) -> int:
+    return 2 * PAD + LOG_LINE_H * len(log_lines(view)) - 8
+
+
+def board_layout(view: dict) -> CombatLayout:
+    seats = seats_of(view)
+    top = HEADER_H + 4
+    player_h = _player_height(view)
+    players = tuple(
+        (
+            COLUMN_X0,
+            top + i * (player_h + PLAYER_GAP),
+            COLUMN_X1,
+            top + i * (player_h + PLAYER_GAP) + player_h,
+        )
+        for i in range(len(seats))
+    )
+    y = (players[-1][3] if players else top) + GAP
+    decision = (COLUMN_X0, y, COLUMN_X1, y + _decision_rows(view)["height"])
+    y = decision[3] + GAP
+    needed = _dice_rows(view)["height"]
+    dice = (COLUMN_X0, y, COLUMN_X1, max(y + needed, BOARD_Y1 + FOOT))
+    key = None
+    if dice[3] - dice[1] - needed >= KEY_H:  # room to spare: the die's six faces and what they do
+        key = (COLUMN_X0 + PAD, dice[3] - PAD - 3 * KEY_ROW_H, COLUMN_X1 - PAD, dice[3] - PAD)
+    y = max(BOARD_Y1 + FOOT, dice[3]) + GAP
+    combat = None
+    if view.get("combat"):
+        combat = (MARGIN, y, WIDTH - MARGIN, y + COMBAT_TITLE_H + 2 * COMBAT_ROW_H + PAD)
+        y = combat[3] + GAP
+    log = (MARGIN, y, WIDTH - MARGIN, y + _log_height(view))
+    legend_rows = len(_legend_rows(view))
+    legend = (MARGIN, log[3] + 8, WIDTH - MARGIN, log[3] + 8 + LEGEND_ROW_H * legend_rows)
+    return CombatLayout(
+        WIDTH,
+        legend[3] + MARGIN,
+        (BOARD_X0, BOARD_Y0, BOARD_X1, BOARD_Y1),
+        players,
+        decision,
+        dice,
+        key,
+        combat,
+        log,
+        legend,
+    )
+
+
+def square_box(view: dict, square: str) -> Box:
+    """The pixel box of a square on the board picture (the same for every view)."""
+    column, row = square_index(square)
+    x0, y0 = BOARD_X0 + column * CELL, BOARD_Y0 + row * CELL
+    return (x0, y0, x0 + CELL, y0 + CELL)
+
+
+def player_box(view: dict, seat: int) -> Box:
+    return board_layout(view).players[seat]
+
+
+def start_bar_box(view: dict, side: str, square: str, width: int = BAR_W) -> Box:
+    """The bar outside the board edge beside a square of `side`'s starting row."""
+    x0, y0, x1, y1 = square_box(view, square)
+    near = EDGE + BAR_GAP
+    if side == "S":
+        return (x0 + 2, y1 + near, x1 - 2, y1 + near + width)
+    if side == "N":
+        return (x0 + 2, y0 - near - width, x1 - 2, y0 - near)
+    if side == "W":
+        return (x0 - near - width, y0 + 2, x0 - near, y1 - 2)
+    return (x1 + near, y0 + 2, x1 + near + width, y1 - 2)
+
+
+def chip_box(view: dict, square: str) -> Box:
+    """Where a square shows its force chip, or the snowflake of a frozen stack."""
+    x0, y0, _, _ = square_box(view, square)
+    return (x0 + INSET + 1, y0 + INSET + 1, x0 + INSET + 1 + CHIP, y0 + INSET + 1 + CHIP)
+
+
+def tray_box(box: Box) -> Box:
+    """The strip at the bottom of a square where a nest's covered pyramids are laid out."""
+    x0, _, x1, y1 = box
+    return (x0 + INSET, y1 - INSET - TRAY_H, x1 - INSET, y1 - INSET)
+
+
+def action_die_box(view: dict) -> Box:
+    """The action die in the dice card."""
+    x0, y0, _, _ = board_layout(view).dice
+    middle = y0 + _dice_rows(view)["action"]
+    return (x0 + PAD, middle - ACTION_DIE // 2, x0 + PAD + ACTION_DIE, middle + ACTION_DIE // 2)
+
+
+def reroll_die_boxes(view: dict) -> list[Box]:
+    """The struck-through dice of the unavailable actions rolled before, right of the action's name."""
+    action = view.get("action") or {}
+    rerolled = list(action.get("rerolled") or [])
+    if not rerolled:
+        return []
+    die = action_die_box(view)
+    middle = (die[1] + die[3]) // 2 + 11  # under their "re-rolled" note
+    right = COLUMN_X1 - PAD
+    shown = min(len(rerolled), 4)
+    boxes = []
+    for i in range(shown):
+        left = right - (shown - i) * (REROLL_DIE + 8) + 8
+        boxes.append((left, middle - REROLL_DIE // 2, left + REROLL_DIE, middle + REROLL_DIE // 2))
+    return boxes
+
+
+def hop_dice_boxes(view: dict) -> list[tuple[Box, Box]]:
+    """The Hop roll-off's last pairs of dice (the hopper's, then the target owner's)."""
+    hop = view.get("hop") or {}
+    rolls = list(hop.get("rolls") or [])[-HOP_SHOWN:]
+    if not rolls:
+        return []
+    x0, y0, _, _ = board_layout(view).dice
+    middle = y0 + _dice_rows(view)["hop_dice"]
+    x = x0 + PAD
+    boxes = []
+    for _ in rolls:
+        a = (x, middle - HOP_DIE // 2, x + HOP_DIE, middle + HOP_DIE // 2)
+        b = (x + HOP_DIE + 14, a[1], x + 2 * HOP_DIE + 14, a[3])
+        boxes.append((a, b))
+        x = b[2] + 20
+    return boxes
+
+
+def key_die_boxes(view: dict) -> list[Box]:
+    """The action die's key: faces 1-6 in two columns of three (none when the card has no room)."""
+    key = board_layout(view).key
+    if key is None:
+        return []
+    x0, y0, x1, _ = key
+    column_w = (x1 - x0) // 2
+    boxes = []
+    for face in range(6):
+        column, row = divmod(face, 3)
+        middle = y0 + KEY_ROW_H * row + KEY_ROW_H // 2
+        left = x0 + column * column_w
+        boxes.append((left, middle - KEY_DIE // 2, left + KEY_DIE, middle + KEY_DIE // 2))
+    return boxes
+
+
+@dataclass(frozen=True)
+class CombatColumn:
+    label: str
+    x: int  # left edge
+    width: int
+    dice: tuple[int, int] | None  # (attacker's roll, defender's roll); None for a text-only column
+    totals: tuple[int, int] | None
+
+
+def combat_columns(view: dict) -> list[CombatColumn]:
+    """The combat card's columns: each round (dice and totals), the counter-attack and its sums,
+    then the plain tie-break rolls (the latest ones when they do not all fit)."""
+    combat = view.get("combat") or {}
+    a, d = int(combat.get("a") or 0), int(combat.get("d") or 0)
+    rolls = [tuple(pair) for pair in combat.get("rolls") or []]
+    counter = [tuple(pair) for pair in combat.get("counter") or []]
+    ties = [tuple(pair) for pair in combat.get("ties") or []]
+    specs: list[tuple[str, int, tuple[int, int] | None, tuple[int, int] | None]] = []
+    for i, (x, y) in enumerate(rolls):
+        label = "round 1" if len(rolls) == 1 else f"round {i + 1}"
+        specs.append((label, 108, (x, y), (a + x, d + y)))
+    for x, y in counter:
+        specs.append(("counter", 108, (x, y), (a + x, d + y)))
+    if counter and rolls:
+        first = rolls[0]
+        sums = (a + first[0] + sum(a + x for x, _ in counter), d + first[1] + sum(d + y for _, y in counter))
+        specs.append(("sum", 64, None, sums))
+    tie_specs = [("tie", 62, pair, None) for pair in ties]
+    x0 = MARGIN + PAD + COMBAT_LABEL_W + 12
+    room = WIDTH - MARGIN - PAD - 96 - x0  # the winner's pill on the right
+    used = sum(spec[1] for spec in specs)
+    while tie_specs and used + sum(spec[1] for spec in tie_specs) > room:
+        tie_specs.pop(0)
+    columns = []
+    x = x0
+    for label, width, dice, totals in [*specs, *tie_specs]:
+        columns.append(CombatColumn(label, x, width, dice, totals))
+        x += width
+    return columns
+
+
+def combat_row_middles(view: dict) -> tuple[int, int]:
+    """The vertical middles of the attacker's and the defender's rows."""
+    box = board_layout(view).combat
+    if box is None:
+        return (0, 0)
+    top = box[1] + COMBAT_TITLE_H
+    return (top + COMBAT_ROW_H // 2, top + COMBAT_ROW_H + COMBAT_ROW_H // 2)
+
+
+def combat_dice_boxes(view: dict) -> list[tuple[str, Box, Box]]:
+    """Each dice column of the combat card: (label, attacker's die, defender's die)."""
+    rows = combat_row_middles(view)
+    boxes = []
+    for column in combat_columns(view):
+        if column.dice is None:
+            continue
+        pair = tuple(
+            (column.x, middle - COMBAT_DIE // 2, column.x + COMBAT_DIE, middle + COMBAT_DIE // 2)
+            for middle in rows
+        )
+        boxes.append((column.label, pair[0], pair[1]))
+    return boxes
+
+
+# --- palette additions ----------------------------------------------------------------------------
+
+SQUARE_LIGHT = (84, 92, 114)
+SQUARE_DARK = (72, 80, 101)
+SQUARE_LINE = (52, 58, 74)
+BOARD_EDGE = (112, 122, 146)
+BLOCKED_FILL = (30, 33, 42)
+HATCH = (58, 64, 82)
+TRAY_FILL = (36, 40, 52)
+LAST = (255, 104, 196)  # the last actions: no pyramid colour is pink
+FROZEN = (150, 222, 255)  # capped trees and waiting reserves
+BADGE_RIM = (18, 20, 26)
+HOME_AMOUNT = 0.42
+
+
+def piece_rgb(colour: str) -> Colour:
+    return PYRAMID_COLOURS.get(colour, (200, 200, 200))
+
+
+def ink_on(rgb: Colour) -> Colour:
+    return BADGE_RIM if luminance(rgb) > 118 else (250, 250, 250)
+
+
+def home_tint(colour: str, base: Colour = SQUARE_LIGHT) -> Colour:
+    return mix(base, piece_rgb(colour), HOME_AMOUNT)
+
+
+def last_tint(base: Colour) -> Colour:
+    return mix(base, LAST, 0.3)
+
+
+# --- sprites --------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=32)
+def colour_badge(colour: str, diameter: int = BADGE) -> Image.Image:
+    """A disc of the pyramid's colour with its letter: the colour named for colour-blind players."""
+    s = SUPERSAMPLE
+    n = diameter * s
+    image = Image.new("RGBA", (n, n), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    rgb = piece_rgb(colour)
+    draw.ellipse((0, 0, n - 1, n - 1), fill=(*BADGE_RIM, 255))
+    rim = round(1.5 * s)
+    draw.ellipse((rim, rim, n - 1 - rim, n - 1 - rim), fill=(*rgb, 255))
+    badge = image.reduce(s)
+    draw_text(
+        ImageDraw.Draw(badge),
+        (diameter / 2, diameter / 2 + 1),
+        colour,
+        size=SMALL_SIZE,
+        fill=ink_on(rgb),
+        anchor="mm",
+        bold=True,
+    )
+    return badge
+
+
+@lru_cache(maxsize=4)
+def padlock_sprite(size: int = 15) -> Image.Image:
+    """A small white padlock with a dark edge: this pyramid is covered by an opponent's."""
+    s = SUPERSAMPLE
+    w, h = size * s, round(size * 1.2) * s
+    image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    edge = round(1.6 * s)
+    body_top = h * 0.42
+    arc = (w * 0.2, h * 0.04, w * 0.8, h * 0.62)
+    draw.arc(arc, 180, 360, fill=(*BADGE_RIM, 255), width=round(w * 0.2) + 2 * edge)
+    draw.arc(
+        (arc[0] + edge, arc[1] + edge, arc[2] - edge, arc[3] - edge),
+        180,
+        360,
+        fill=(250, 250, 250, 255),
+        width=round(w * 0.2) - edge,
+    )
+    draw.line(
+        (arc[0] + w * 0.1, h * 0.33, arc[0] + w * 0.1, body_top),
+        fill=(250, 250, 250, 255),
+        width=round(w * 0.13),
+    )
+    draw.line(
+        (arc[2] - w * 0.1, h * 0.33, arc[2] - w * 0.1, body_top),
+        fill=(250, 250, 250, 255),
+        width=round(w * 0.13),
+    )
+    draw.rounded_rectangle(
+        (0, body_top, w - 1, h - 1),
+        radius=round(w * 0.14),
+        fill=(250, 250, 250, 255),
+        outline=(*BADGE_RIM, 255),
+        width=edge,
+    )
+    hole = w * 0.09
+    draw.ellipse((w / 2 - hole, h * 0.62, w / 2 + hole, h * 0.62 + 2 * hole), fill=(*BADGE_RIM, 255))
+    return image.reduce(s)
+
+
+@lru_cache(maxsize=4)
+def snowflake_sprite(size: int = CHIP) -> Image.Image:
+    """Six ice-blue spokes with ticks on a dark disc: this stack is frozen."""
+    s = SUPERSAMPLE
+    n = size * s
+    image = Image.new("RGBA", (n, n), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((0, 0, n - 1, n - 1), fill=(*BLOCKED_FILL, 255), outline=(*FROZEN, 255), width=s)
+    centre = n / 2
+    spoke = n * 0.38
+    width = round(n * 0.07)
+    for k in range(6):
+        angle = math.pi / 2 + k * math.pi / 3
+        dx, dy = math.cos(angle), math.sin(angle)
+        draw.line(
+            (centre, centre, centre + dx * spoke, centre + dy * spoke), fill=(*FROZEN, 255), width=width
+        )
+        tick_at = 0.62 * spoke
+        tx, ty = centre + dx * tick_at, centre + dy * tick_at
+        for turn in (-1, 1):
+            side = angle + turn * math.pi / 4
+            draw.line(
+                (tx, ty, tx + math.cos(side) * spoke * 0.32, ty + math.sin(side) * spoke * 0.32),
+                fill=(*FROZEN, 255),
+                width=width,
+            )
+    return image.reduce(s)
+
+
+@lru_cache(maxsize=32)
+def force_chip(colour: str, pips: int) -> Image.Image:
+    """The top owner's force in pips, on a rounded square of their colour."""
+    rgb = piece_rgb(colour)
+    s = SUPERSAMPLE
+    n = CHIP * s
+    image = Image.new("RGBA", (n, n), (0, 0, 0, 0))
+    ImageDraw.Draw(image).rounded_rectangle(
+        (0, 0, n - 1, n - 1),
+        radius=round(n * 0.22),
+        fill=(*rgb, 255),
+        outline=(*BADGE_RIM, 255),
+        width=round(1.5 * s),
+    )
+    chip = image.reduce(s)
+    draw_text(
+        ImageDraw.Draw(chip),
+        (CHIP / 2, CHIP / 2 + 1),
+        str(pips),
+        size=SMALL_SIZE,
+        fill=ink_on(rgb),
+        anchor="mm",
+        bold=True,
+    )
+    return chip
+
+
+@lru_cache(maxsize=4)
+def hatch_tile(cell: int) -> Image.Image:
+    """A blocked square: dark, with diagonal stripes."""
+    tile = Image.new("RGB", (cell, cell), BLOCKED_FILL)
+    draw = ImageDraw.Draw(tile)
+    for offset in range(-cell, cell, 16):
+        draw.line((offset, cell, offset + cell, 0), fill=HATCH, width=4)
+    return tile
+
+
+def _paste_pyramid(
+    image: Image.Image, code: str, scale: int, centre_x: float, baseline: float, *, ghost: bool = False
+) -> None:
+    """A side-view pyramid standing on `baseline`, centred on `centre_x`."""
+    size = size_of(code)
+    width, _ = pyramid_extent(size, scale)
+    sprite = pyramid_sprite(code[0], size, scale, ghost=ghost)
+    paste(image, sprite, (centre_x - width / 2, baseline - sprite.height))
+
+
+def _paste_centred(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
+    paste(image, sprite, (centre[0] - sprite.width / 2, centre[1] - sprite.height / 2))
+
+
+def _paste_die(image: Image.Image, value: int, box: Box, *, struck: bool = False) -> None:
+    box = tuple(round(v) for v in box)
+    paste(image, die_sprite(int(value), box[2] - box[0]), box[:2])
+    if struck:  # an unavailable action: rolled, then rolled again
+        draw = ImageDraw.Draw(image)
+        draw.line((box[0] - 3, box[3] + 2, box[2] + 3, box[1] - 2), fill=BACKGROUND, width=7)
+        draw.line((box[0] - 2, box[3] + 1, box[2] + 2, box[1] - 1), fill=PENALTY, width=4)
+
+
+# --- a stack on its square ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlacedPyramid:
+    """Where one pyramid of a stack is drawn, with its badge."""
+
+    code: str
+    covered: bool  # inside a nest: drawn small in the tray
+    trapped: bool  # a pyramid of another colour is above it
+    cap: bool  # the black cap of a completed tree
+    scale: int
+    centre_x: float
+    baseline: float
+    badge: tuple[float, float] | None  # the badge's centre
+    badge_size: int
+
+
+def place_stack(
+    box: Box, stack: list[str], *, capped: bool = False, frozen: bool = False
+) -> list[PlacedPyramid]:
+    """Lay out a stack in a square, bottom to top (a cap last).
+
+    A tree stands as a tower, each smaller pyramid perched TREE_LIFT up the bigger one under it, its
+    badges in a column at the square's right edge, each level with the part of its pyramid that
+    shows. A nest shows its outer (top) pyramid standing on the tray and the pyramids it covers
+    small in the tray, innermost first, each followed by its badge.
+    """
+    if not stack:
+        return []
+    x0, _, x1, y1 = box
+    flags = [False] * len(stack) if frozen else trapped_flags(stack)
+    placed: list[PlacedPyramid] = []
+    nest = is_nest(stack)
+    tower = [len(stack) - 1] if nest else list(range(len(stack)))
+    base = y1 - INSET
+    if nest:
+        tray = tray_box(box)
+        base = tray[1] - 3
+        covered = list(range(len(stack) - 1))
+        widths = [pyramid_extent(size_of(stack[i]), TRAY_SCALE)[0] for i in covered]
+        gap = 3
+        total = sum(w + 1 + TRAY_BADGE for w in widths) + gap * (len(covered) - 1)
+        x = (tray[0] + tray[2]) / 2 - total / 2
+        for i, width in zip(covered, widths, strict=True):
+            badge = (x + width + 1 + TRAY_BADGE / 2, (tray[1] + tray[3]) / 2)
+            placed.append(
+                PlacedPyramid(
+                    stack[i], True, flags[i], False, TRAY_SCALE, x + width / 2, tray[3] - 3, badge, TRAY_BADGE
+                )
+            )
+            x += width + 1 + TRAY_BADGE + gap
+    centre_x = x0 + (x1 - x0) * TOWER_X
+    badge_x = x1 - INSET - BADGE / 2
+    last_badge_y = None
+    codes = [stack[i] for i in tower] + (["K1"] if capped else [])
+    for k, code in enumerate(codes):
+        is_cap = capped and k == len(codes) - 1
+        height = pyramid_extent(size_of(code), TOWER_SCALE)[1]
+        badge = None
+        if not is_cap:
+            shown = height * (TREE_LIFT if k < len(codes) - 1 else 0.7)
+            badge_y = base - min(shown, height * 0.7) / 2 - 4
+            if last_badge_y is not None:
+                badge_y = min(badge_y, last_badge_y - BADGE - 1)
+            badge = (badge_x, badge_y)
+            last_badge_y = badge_y
+        index = tower[k] if k < len(tower) else None
+        trapped = flags[index] if index is not None else False
+        placed.append(PlacedPyramid(code, False, trapped, is_cap, TOWER_SCALE, centre_x, base, badge, BADGE))
+        base -= height * TREE_LIFT
+    return placed
+
+
+def draw_stack(image: Image.Image, draw: ImageDraw.ImageDraw, placed: list[PlacedPyramid], box: Box) -> None:
+    """The pyramids of a placed stack, and a nest's tray."""
+    if any(piece.covered for piece in placed):
+        draw.rounded_rectangle(tray_box(box), radius=8, fill=TRAY_FILL, outline=PANEL_EDGE, width=1)
+    for piece in placed:  # bottom to top: a smaller pyramid covers the tip of the one under it
+        _paste_pyramid(image, piece.code, piece.scale, piece.centre_x, piece.baseline)
+
+
+def padlock_box(piece: PlacedPyramid) -> Box:
+    """Where a badge's padlock goes: over the badge's lower right edge."""
+    lock = padlock_sprite()
+    half = piece.badge_size / 2
+    x0 = round(piece.badge[0] + half - lock.width + 4)
+    y0 = round(piece.badge[1] + half - lock.height + 5)
+    return (x0, y0, x0 + lock.width, y0 + lock.height)
+
+
+def draw_badges(image: Image.Image, placed: list[PlacedPyramid]) -> None:
+    """The colour badges of a placed stack, each with a padlock if an opponent covers its pyramid."""
+    for piece in placed:
+        if piece.badge is None:
+            continue
+        _paste_centred(image, colour_badge(piece.code[0], piece.badge_size), piece.badge)
+        if piece.trapped:
+            paste(image, padlock_sprite(), padlock_box(piece)[:2])
+
+
+# --- drawing helpers ------------------------------------------------------------------------------
+
+
+def _card(
+    draw: ImageDraw.ImageDraw, box: Box, *, fill: Colour = PANEL, edge: Colour = PANEL_EDGE, width: int = 2
+) -> None:
+    draw.rounded_rectangle(box, radius=RADIUS, fill=fill, outline=edge, width=width)
+
+
+def dashed_frame(
+    draw: ImageDraw.ImageDraw, box: Box, *, colour: Colour, width: int = 3, dash: int = 8
+) -> None:
+    """A dashed rectangle: a square that could be attacked, not something that happened."""
+    x0, y0, x1, y1 = (round(v) for v in box)
+    for x in range(x0, x1, 2 * dash):
+        draw.rectangle((x, y0, min(x + dash, x1), y0 + width - 1), fill=colour)
+        draw.rectangle((x, y1 - width + 1, min(x + dash, x1), y1), fill=colour)
+    for y in range(y0, y1, 2 * dash):
+        draw.rectangle((x0, y, x0 + width - 1, min(y + dash, y1)), fill=colour)
+        draw.rectangle((x1 - width + 1, y, x1, min(y + dash, y1)), fill=colour)
+
+
+def draw_arrow(
+    draw: ImageDraw.ImageDraw,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    *,
+    colour: Colour,
+    outline: Colour,
+    width: int = 6,
+    both: bool = False,
+) -> None:
+    """A straight arrow in any direction with a dark rim; a head at `end` (and at `start` if `both`)."""
+    (x0, y0), (x1, y1) = start, end
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length < 4:
+        return
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    head = width * 2.6
+
+    def head_points(
+        tip_x: float, tip_y: float, dx: float, dy: float, grow: float
+    ) -> list[tuple[float, float]]:
+        base_x, base_y = tip_x - dx * head, tip_y - dy * head
+        half = head * 0.62 + grow
+        return [
+            (tip_x + dx * grow * 1.6, tip_y + dy * grow * 1.6),
+            (base_x - dy * half - dx * grow, base_y + dx * half - dy * grow),
+            (base_x + dy * half - dx * grow, base_y - dx * half - dy * grow),
+        ]
+
+    shaft_start = (x0 + ux * head * 0.8, y0 + uy * head * 0.8) if both else (x0, y0)
+    shaft_end = (x1 - ux * head * 0.8, y1 - uy * head * 0.8)
+    for fill, grow in ((outline, 3), (colour, 0)):
+        draw.line([shaft_start, shaft_end], fill=fill, width=width + 2 * grow)
+        if not both:
+            r = width / 2 + grow
+            draw.ellipse((x0 - r, y0 - r, x0 + r, y0 + r), fill=fill)
+        draw.polygon(head_points(x1, y1, ux, uy, grow), fill=fill)
+        if both:
+            draw.polygon(head_points(x0, y0, -ux, -uy, grow), fill=fill)
+
+
+def arrow_between(draw: ImageDraw.ImageDraw, view: dict, a: str, b: str, *, both: bool = False) -> None:
+    """From near square a's centre to near square b's: the arrow runs between the stacks, not over them."""
+    ax0, ay0, ax1, ay1 = square_box(view, a)
+    bx0, by0, bx1, by1 = square_box(view, b)
+    (ax, ay), (bx, by) = ((ax0 + ax1) / 2, (ay0 + ay1) / 2), ((bx0 + bx1) / 2, (by0 + by1) / 2)
+    length = math.hypot(bx - ax, by - ay)
+    if length < 1:
+        return
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    start_cut, end_cut = CELL * 0.2, CELL * 0.4  # astride the border: the head ends just inside the target
+    draw_arrow(
+        draw,
+        (ax + ux * start_cut, ay + uy * start_cut),
+        (bx - ux * end_cut, by - uy * end_cut),
+        colour=LAST,
+        outline=BACKGROUND,
+        width=6,
+        both=both,
+    )
+
+
+def _badge_inline(image: Image.Image, colour: str, x: float, middle: float, diameter: int = BADGE) -> float:
+    """A colour badge whose left edge is at x; returns its right edge."""
+    _paste_centred(image, colour_badge(colour, diameter), (x + diameter / 2, middle))
+    return x + diameter
+
+
+# --- the board ------------------------------------------------------------------------------------
+
+
+def render_combat_board(view: dict, *, names: list[str] | None = None) -> bytes:
+    """Header, the board with its side panel (players, the decision and the dice), the combat, the
+    turn's log and a legend."""
+    layout = board_layout(view)
+    seats = seats_of(view)
+    image, draw = new_canvas(layout.width, layout.height)
+    _draw_header(draw, view)
+    _draw_board(image, draw, view, seats)
+    for info, box in zip(seats, layout.players, strict=True):
+        _draw_player(image, draw, box, view, info, names)
+    _draw_decision(image, draw, layout.decision, view, seats, names)
+    _draw_dice(image, draw, layout, view)
+    if layout.combat:
+        _draw_combat(image, draw, layout.combat, view, seats, names)
+    _draw_log(image, draw, layout.log, view)
+    _draw_legend(image, draw, layout.legend, view)
+    return to_png(image)
+
+
+def _draw_header(draw: ImageDraw.ImageDraw, view: dict) -> None:
+    middle = HEADER_H / 2 + 2
+    progress = "Final" if view.get("is_over") else f"Turn {view.get('turn', 1)}"
+    title = f"Martian Combat {EM_DASH} {progress}"
+    draw_text(draw, (MARGIN + 4, middle), title, size=TITLE_SIZE, fill=TEXT, anchor="lm", bold=True)
+    version = VERSION_NAMES.get(str(view.get("version")), str(view.get("version") or ""))
+    players = len(seats_of(view))
+    info = f"{version} · {players} players" if version else f"{players} players"
+    draw_text(draw, (WIDTH - MARGIN - 4, middle), info, size=SMALL_SIZE, fill=MUTED, anchor="rm")
+
+
+def _square_fill(square: str, homes: dict[str, str]) -> Colour:
+    column, row = square_index(square)
+    base = SQUARE_LIGHT if (column + row) % 2 == 0 else SQUARE_DARK
+    return home_tint(homes[square], base) if square in homes else base
+
+
+def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, seats: list[SeatInfo]) -> None:
+    version = str(view.get("version") or "standard")
+    blocked = {sq.lower() for sq in (view.get("blocked") or default_blocked(version)) if is_square(sq)}
+    homes = {square: info.colour for info in seats for square in info.home if is_square(square)}
+    marks = last_marks(view)
+    offer = view.get("offer") or {}
+    aim = view.get("aim") or {}
+    over = bool(view.get("is_over"))
+    draw.rectangle(
+        (BOARD_X0 - EDGE, BOARD_Y0 - EDGE, BOARD_X1 + EDGE - 1, BOARD_Y1 + EDGE - 1), fill=BOARD_EDGE
+    )
+
+    squares = [f"{file}{rank}" for rank in range(1, RANKS + 1) for file in FILES]
+    tile = hatch_tile(CELL)
+    for square in squares:
+        box = square_box(view, square)
+        if square in blocked:
+            image.paste(tile, box[:2])
+        else:
+            fill = _square_fill(square, homes)
+            if square in marks.squares:
+                fill = last_tint(fill)
+            draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=fill)
+    for i in range(1, 6):
+        x, y = BOARD_X0 + i * CELL, BOARD_Y0 + i * CELL
+        draw.line((x, BOARD_Y0, x, BOARD_Y1 - 1), fill=SQUARE_LINE, width=2)
+        draw.line((BOARD_X0, y, BOARD_X1 - 1, y), fill=SQUARE_LINE, width=2)
+
+    # coordinates: files under the South bars, ranks left of the West bars
+    for i, file in enumerate(FILES):
+        x = BOARD_X0 + (i + 0.5) * CELL
+        draw_text(
+            draw, (x, BOARD_Y1 + BAR_ROOM + 16), file, size=SMALL_SIZE, fill=MUTED, anchor="mm", bold=True
+        )
+    for rank in range(1, RANKS + 1):
+        y = BOARD_Y0 + (RANKS - rank + 0.5) * CELL
+        draw_text(draw, (MARGIN + 10, y), str(rank), size=SMALL_SIZE, fill=MUTED, anchor="mm", bold=True)
+
+    # each side's seat: a thin bar along its starting row, a thick one beside its start squares
+    for info in seats:
+        rgb = FAINT if info.eliminated else piece_rgb(info.colour)
+        for square in info.row:
+            if is_square(square):
+                draw.rectangle(start_bar_box(view, info.side, square, ROW_BAR_W), fill=rgb)
+        for square in info.start:
+            if is_square(square):
+                draw.rectangle(start_bar_box(view, info.side, square), fill=rgb)
+
+    # the stacks with their badges and force chips (or snowflakes), then the last actions' arrows
+    placed_stacks: dict[str, list[PlacedPyramid]] = {}
+    for square in squares:
+        stack = stack_at(view, square)
+        if stack:
+            entry = square_entry(view, square)
+            box = square_box(view, square)
+            placed = place_stack(box, stack, capped=bool(entry.get("capped")), frozen=is_frozen(view, square))
+            draw_stack(image, draw, placed, box)
+            placed_stacks[square] = placed
+    for square, placed in placed_stacks.items():
+        draw_badges(image, placed)
+        chip = chip_box(view, square)
+        if is_frozen(view, square):
+            paste(image, snowflake_sprite(), chip[:2])
+        else:
+            colour, pips = force_of(stack_at(view, square))
+            paste(image, force_chip(colour, pips), chip[:2])
+
+    for square in squares:  # frames over the stacks
+        x0, y0, x1, y1 = square_box(view, square)
+        if is_frozen(view, square):
+            draw.rectangle((x0 + 3, y0 + 3, x1 - 4, y1 - 4), outline=FROZEN, width=3)
+    if not over and is_square(offer.get("square")):
+        x0, y0, x1, y1 = square_box(view, offer["square"].lower())
+        draw.rectangle((x0 + 5, y0 + 5, x1 - 6, y1 - 6), outline=ACCENT, width=4)
+        for target in offer.get("targets") or []:
+            if is_square(target.get("square")):
+                x0, y0, x1, y1 = square_box(view, target["square"].lower())
+                dashed_frame(draw, (x0 + 5, y0 + 5, x1 - 6, y1 - 6), colour=ACCENT, width=4, dash=9)
+    if not over and is_square(aim.get("leg")):
+        x0, y0, x1, y1 = square_box(view, aim["leg"].lower())
+        draw.rectangle((x0 + 5, y0 + 5, x1 - 6, y1 - 6), outline=ACCENT, width=4)
+    for square in marks.squares:
+        x0, y0, x1, y1 = square_box(view, square)
+        draw.rectangle((x0, y0, x1 - 1, y1 - 1), outline=LAST, width=3)
+    for a, b, both in marks.arrows:
+        arrow_between(draw, view, a, b, both=both)
+
+
+def _player_tag(view: dict, info: SeatInfo) -> tuple[str, Colour, Colour] | None:
+    """The pill on a player's card: winner, out, to move, to answer, or whose turn it is."""
+    seat = info.seat
+    if view.get("is_over"):
+        return ("WINNER", GOOD, ON_GOOD) if seat in (view.get("winners") or []) else None
+    if info.eliminated:
+        return ("OUT", FAINT, TEXT)
+    to_move = list(view.get("to_move") or [])
+    if to_move and to_move[0] == seat:
+        return (
+            ("TO MOVE", ACCENT, ON_ACCENT)
+            if view.get("current") == seat
+            else ("TO ANSWER", ACCENT, ON_ACCENT)
+        )
+    if view.get("current") == seat:
+        return ("TURN", PANEL_EDGE, TEXT)
+    return None
+
+
+def _draw_player(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    view: dict,
+    info: SeatInfo,
+    names: list[str] | None,
+) -> None:
+    """Badge, name and the pill; the side, goal squares and caps; Advanced: the removed pile, the reserve."""
+    x0, y0, x1, _ = box
+    tag = _player_tag(view, info)
+    winner = tag is not None and tag[0] == "WINNER"
+    deciding = tag is not None and tag[0] in ("TO MOVE", "TO ANSWER")
+    if winner:
+        _card(draw, box, fill=mix(PANEL, GOOD, 0.18), edge=GOOD, width=4)
+    elif deciding:
+        _card(draw, box, fill=PANEL_ACTIVE, edge=ACCENT, width=4)
+    elif view.get("current") == info.seat and not view.get("is_over"):
+        _card(draw, box, edge=ACCENT, width=2)
+    else:
+        _card(draw, box)
+    row1, row2, row3 = y0 + 21, y0 + 49, y0 + 77
+    ink = FAINT if info.eliminated else TEXT
+    x = _badge_inline(image, info.colour, x0 + PAD - 2, row1, 28) + 8
+    pill_box = None
+    if tag:
+        pill_box = pill(
+            draw, (x1 - PAD + 4, row1), tag[0], size=SMALL_SIZE, fill=tag[1], text_fill=tag[2], anchor="r"
+        )
+    right = (pill_box[0] if pill_box else x1 - PAD) - 8
+    label = seat_label(info.seat, names) + (" (you)" if view.get("seat") == info.seat else "")
+    name = fit_text(label, BODY_SIZE, right - x, bold=True)
+    width = draw_text(draw, (x, row1), name, size=BODY_SIZE, fill=ink, anchor="lm", bold=True)
+    if info.eliminated:
+        draw.line((x, row1 + 1, x + width, row1 + 1), fill=PENALTY, width=3)
+
+    # the goal: the two home squares, and a black cap for each tree completed there
+    caps = [bool(square_entry(view, square).get("capped")) for square in info.home]
+    cap_w = pyramid_extent(1, 20)[0]
+    slots_left = x1 - PAD - len(caps) * (cap_w + 4)
+    caps_x = slots_left - 6 - text_width("caps", SMALL_SIZE)
+    draw_text(draw, (caps_x, row2), "caps", size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    goal = f"{SIDE_NAMES.get(info.side, info.side)} · goal {' '.join(info.home)}"
+    goal = fit_text(goal, SMALL_SIZE, caps_x - x0 - PAD - 10)
+    draw_text(draw, (x0 + PAD, row2), goal, size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    for i, capped in enumerate(caps):
+        cx = slots_left + i * (cap_w + 4) + cap_w / 2
+        _paste_pyramid(image, "K1", 20, cx, row2 + 11, ghost=not capped)
+
+    if view.get("version") != "advanced":
+        return
+    x = x0 + PAD
+    x += draw_text(draw, (x, row3), "lost", size=SMALL_SIZE, fill=MUTED, anchor="lm") + 8
+    for size, count in zip((1, 2, 3), info.removed, strict=True):
+        width, _ = pyramid_extent(size, 18)
+        _paste_pyramid(image, f"{info.colour}{size}", 18, x + width / 2, row3 + 11, ghost=count == 0)
+        x += width + 3
+        ink = TEXT if count else FAINT
+        x += draw_text(draw, (x, row3), str(count), size=SMALL_SIZE, fill=ink, anchor="lm", bold=True) + 7
+    if info.eliminated:
+        reserve = "none left"
+    elif info.reserve:
+        reserve = f"reserve {info.reserve}"
+    else:
+        reserve = "reserve used"
+    reserve = fit_text(reserve, SMALL_SIZE, x1 - PAD - x - 4)
+    draw_text(draw, (x1 - PAD, row3), reserve, size=SMALL_SIZE, fill=MUTED, anchor="rm")
+
+
+def _draw_decision(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    view: dict,
+    seats: list[SeatInfo],
+    names: list[str] | None,
+) -> None:
+    """Who has to decide now and what, and whose turn it is if that is someone else; or the result."""
+    x0, y0, x1, _ = box
+    rows = _decision_rows(view)
+    who = y0 + rows["who"]
+    if view.get("is_over"):
+        _card(draw, box, fill=mix(PANEL, GOOD, 0.18), edge=GOOD, width=4)
+        winners = [
+            seat for seat in view.get("winners") or [] if isinstance(seat, int) and 0 <= seat < len(seats)
+        ]
+        label = "WINNERS" if len(winners) > 1 else "WINNER"
+        chip = pill(draw, (x0 + PAD, who), label, size=SMALL_SIZE, fill=GOOD, text_fill=ON_GOOD)
+        x = chip[2] + 8
+        for seat in winners:
+            x = _badge_inline(image, seats[seat].colour, x, who) + 4
+        text = " & ".join(seat_label(seat, names) for seat in winners) or "nobody"
+        text = fit_text(text, BODY_SIZE, x1 - PAD - x - 4, bold=True)
+        draw_text(draw, (x + 4, who), text, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+        ink = TEXT
+    else:
+        to_move = list(view.get("to_move") or [])
+        _card(
+            draw,
+            box,
+            fill=PANEL_ACTIVE if to_move else PANEL,
+            edge=ACCENT if to_move else PANEL_EDGE,
+            width=4,
+        )
+        if to_move and 0 <= to_move[0] < len(seats):
+            seat = to_move[0]
+            x = _badge_inline(image, seats[seat].colour, x0 + PAD - 2, who, 28) + 8
+            name = fit_text(seat_label(seat, names), BODY_SIZE, x1 - PAD - x, bold=True)
+            draw_text(draw, (x, who), name, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+        else:
+            draw_text(draw, (x0 + PAD, who), "Waiting", size=BODY_SIZE, fill=MUTED, anchor="lm", bold=True)
+        ink = ACCENT
+    for i, line in enumerate(decision_lines(view)):
+        draw_text(
+            draw,
+            (x0 + PAD, y0 + rows["what"] + LINE_H * i),
+            line,
+            size=SMALL_SIZE,
+            fill=ink,
+            anchor="lm",
+            bold=True,
+        )
+    if "whose" in rows:
+        whose = fit_text(whose_turn_line(view), SMALL_SIZE, COLUMN_TEXT_W)
+        draw_text(draw, (x0 + PAD, y0 + rows["whose"]), whose, size=SMALL_SIZE, fill=MUTED, anchor="lm")
+
+
+def _draw_dice(image: Image.Image, draw: ImageDraw.ImageDraw, layout: CombatLayout, view: dict) -> None:
+    """The action die, the Aim budget, the Hop roll-off and, when there is room, the die's key."""
+    x0, y0, x1, _ = layout.dice
+    _card(draw, layout.dice)
+    rows = _dice_rows(view)
+    _draw_action(image, draw, view)
+    if "aim" in rows:
+        _draw_aim(draw, (x0 + PAD, y0 + rows["aim"], x1 - PAD), view)
+    if "hop" in rows:
+        _draw_hop(image, draw, (x0 + PAD, y0 + rows["hop"], x1 - PAD), view)
+    if layout.key:
+        _draw_key(image, draw, layout.key, view)
+
+
+def _draw_action(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
+    """This turn's action die and its action; the rolls it replaced, struck through, on the right."""
+    action = view.get("action")
+    die = action_die_box(view)
+    middle = (die[1] + die[3]) / 2
+    x = die[2] + 12
+    if not action or not action.get("roll"):
+        draw.rounded_rectangle(die, radius=9, outline=FAINT, width=3)
+        draw_text(
+            draw, ((die[0] + die[2]) / 2, middle), "?", size=BODY_SIZE, fill=FAINT, anchor="mm", bold=True
+        )
+        draw_text(draw, (x, middle - 13), "action die", size=SMALL_SIZE, fill=MUTED, anchor="lm")
+        draw_text(draw, (x, middle + 13), "not rolled yet", size=SMALL_SIZE, fill=FAINT, anchor="lm")
+        return
+    _paste_die(image, int(action["roll"]), die)
+    rerolls = reroll_die_boxes(view)
+    right = COLUMN_X1 - PAD
+    if rerolls:  # the unavailable actions rolled first, struck through, under a note
+        note_w = text_width(REROLL_NOTE, SMALL_SIZE)
+        draw_text(draw, (right, middle - 13), REROLL_NOTE, size=SMALL_SIZE, fill=MUTED, anchor="rm")
+        right = min(rerolls[0][0], right - note_w) - 10
+    draw_text(
+        draw,
+        (x, middle - 13),
+        fit_text("action die", SMALL_SIZE, right - x),
+        size=SMALL_SIZE,
+        fill=MUTED,
+        anchor="lm",
+    )
+    name = fit_text(action_name(action), BODY_SIZE, right - x, bold=True)
+    draw_text(draw, (x, middle + 13), name, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+    rerolled = list(action.get("rerolled") or [])[-len(rerolls) :] if rerolls else []
+    for value, box in zip(rerolled, rerolls, strict=True):
+        _paste_die(image, int(value), box, struck=True)
+
+
+def _draw_aim(draw: ImageDraw.ImageDraw, row: tuple[int, int, int], view: dict) -> None:
+    """The Aim budget: a dot per step, filled for the steps left."""
+    x, middle, right = row
+    aim = view.get("aim") or {}
+    budget, left = int(aim.get("budget") or 0), int(aim.get("left") or 0)
+    x += draw_text(draw, (x, middle), "Aim", size=SMALL_SIZE, fill=TEXT, anchor="lm", bold=True) + 10
+    for i in range(budget):
+        box = (x, middle - 8, x + 16, middle + 8)
+        if i < left:
+            draw.ellipse(box, fill=ACCENT)
+        else:
+            draw.ellipse(box, outline=FAINT, width=2)
+        x += 21
+    text = f"{left} of {budget} left"
+    draw_text(
+        draw,
+        (x + 4, middle),
+        fit_text(text, SMALL_SIZE, right - x - 4),
+        size=SMALL_SIZE,
+        fill=MUTED,
+        anchor="lm",
+    )
+
+
+def _draw_hop(image: Image.Image, draw: ImageDraw.ImageDraw, row: tuple[int, int, int], view: dict) -> None:
+    """The Hop: where from and to, whether the unit stayed; under it the roll-off, hopper : target owner."""
+    x, middle, right = row
+    hop = view.get("hop") or {}
+    x += draw_text(
+        draw,
+        (x, middle),
+        f"Hop {hop.get('from', '?')}>{hop.get('to', '?')}",
+        size=SMALL_SIZE,
+        fill=TEXT,
+        anchor="lm",
+        bold=True,
+    )
+    if hop.get("stayed") is True:
+        result, ink = "won: it stays", GOOD
+    elif hop.get("stayed") is False:
+        result, ink = "lost: it went back", MUTED
+    else:
+        result, ink = "", MUTED
+    if result:
+        draw_text(
+            draw,
+            (x + 12, middle),
+            fit_text(result, SMALL_SIZE, right - x - 12, bold=True),
+            size=SMALL_SIZE,
+            fill=ink,
+            anchor="lm",
+            bold=True,
+        )
+    rolls = list(hop.get("rolls") or [])[-HOP_SHOWN:]
+    for (a, b), (box_a, box_b) in zip(rolls, hop_dice_boxes(view), strict=False):
+        _paste_die(image, int(a), box_a)
+        draw_text(
+            draw,
+            ((box_a[2] + box_b[0]) / 2, (box_a[1] + box_a[3]) / 2),
+            ":",
+            size=SMALL_SIZE,
+            fill=MUTED,
+            anchor="mm",
+            bold=True,
+        )
+        _paste_die(image, int(b), box_b)
+
+
+def _draw_key(image: Image.Image, draw: ImageDraw.ImageDraw, key: Box, view: dict) -> None:
+    """The action die's faces and their actions; this turn's roll ringed."""
+    x0, y0, x1, _ = key
+    draw.line((x0, y0 - 10, x1, y0 - 10), fill=PANEL_EDGE, width=2)
+    rolled = int((view.get("action") or {}).get("roll") or 0)
+    for face, box in enumerate(key_die_boxes(view), start=1):
+        middle = (box[1] + box[3]) / 2
+        name = ACTION_NAMES[face]
+        if face == rolled:
+            ring = (
+                box[0] - 4,
+                box[1] - 3,
+                box[2] + 12 + round(text_width(name, SMALL_SIZE, bold=True)) + 6,
+                box[3] + 3,
+            )
+            draw.rounded_rectangle(ring, radius=8, outline=ACCENT, width=2)
+        _paste_die(image, face, box)
+        draw_text(
+            draw,
+            (box[2] + 10, middle),
+            name,
+            size=SMALL_SIZE,
+            fill=TEXT if face == rolled else MUTED,
+            anchor="lm",
+            bold=face == rolled,
+        )
+
+
+def _draw_combat(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    view: dict,
+    seats: list[SeatInfo],
+    names: list[str] | None,
+) -> None:
+    """Attacker and defender in two rows: name, square and pips, then each round's dice and totals."""
+    x0, y0, x1, _ = box
+    combat = view.get("combat") or {}
+    _card(draw, box)
+    title_y = y0 + COMBAT_TITLE_H / 2 + 4
+    title = f"Combat: {combat.get('from', '?')} attacks {combat.get('to', '?')}"
+    draw_text(draw, (x0 + PAD, title_y), title, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+    pips_x = x0 + PAD + COMBAT_LABEL_W
+    draw_text(draw, (pips_x, title_y), "pips", size=SMALL_SIZE, fill=MUTED, anchor="rm")
+    columns = combat_columns(view)
+    for column in columns:
+        draw_text(draw, (column.x, title_y), column.label, size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    winner = combat.get("winner")
+    if winner is None:
+        status = "counter-attack?" if view.get("phase") == "counter" else "rolling"
+        draw_text(draw, (x1 - PAD, title_y), status, size=SMALL_SIZE, fill=ACCENT, anchor="rm", bold=True)
+    roles = (
+        (combat.get("attacker"), combat.get("from"), int(combat.get("a") or 0)),
+        (combat.get("defender"), combat.get("to"), int(combat.get("d") or 0)),
+    )
+    for side, ((seat, square, pips), middle) in enumerate(zip(roles, combat_row_middles(view), strict=True)):
+        top, bottom = middle - COMBAT_ROW_H / 2 + 3, middle + COMBAT_ROW_H / 2 - 3
+        if winner is not None and seat == winner:
+            draw.rounded_rectangle((x0 + 6, top, x1 - 6, bottom), radius=10, fill=mix(PANEL, GOOD, 0.2))
+            pill(draw, (x1 - PAD, middle), "WINS", size=SMALL_SIZE, fill=GOOD, text_fill=ON_GOOD, anchor="r")
+        x = x0 + PAD
+        if isinstance(seat, int) and 0 <= seat < len(seats):
+            x = _badge_inline(image, seats[seat].colour, x - 2, middle) + 8
+            label = seat_label(seat, names)
+        else:
+            label = "?"
+        where = str(square or "")
+        where_w = text_width(where, SMALL_SIZE, bold=True)
+        name = fit_text(label, BODY_SIZE, pips_x - 40 - where_w - 12 - x, bold=True)
+        x += draw_text(draw, (x, middle), name, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True) + 12
+        draw_text(draw, (x, middle), where, size=SMALL_SIZE, fill=MUTED, anchor="lm", bold=True)
+        draw_text(draw, (pips_x, middle), str(pips), size=BODY_SIZE, fill=TEXT, anchor="rm", bold=True)
+        for column in columns:
+            if column.dice is not None:
+                die = (
+                    column.x,
+                    round(middle - COMBAT_DIE / 2),
+                    column.x + COMBAT_DIE,
+                    round(middle + COMBAT_DIE / 2),
+                )
+                _paste_die(image, int(column.dice[side]), die)
+            if column.totals is not None:
+                text_x = column.x + (COMBAT_DIE + 8 if column.dice is not None else 0)
+                prefix = "= " if column.dice is not None else ""
+                text = f"{prefix}{column.totals[side]}"
+                draw_text(draw, (text_x, middle), text, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+
+
+LogItem = tuple[str, object]  # ("badge", colour) or ("text", token)
+
+
+def log_lines(view: dict) -> list[list[LogItem]]:
+    """The log flowed into at most LOG_LINES lines; a seat's badge stays with its first token, and the
+    oldest tokens give way (an ellipsis leads) when they do not all fit."""
+    colour_of = {info.seat: info.colour for info in seats_of(view)}
+    units: list[tuple[float, list[LogItem]]] = []  # what may not be split over two lines
+    for seat, tokens in log_groups(view):
+        for i, token in enumerate(tokens):
+            unit: list[LogItem] = [("text", token)]
+            width = text_width(token, SMALL_SIZE, bold=True) + 16
+            if i == 0 and seat in colour_of:
+                unit.insert(0, ("badge", colour_of[seat]))
+                width += BADGE + 6
+            units.append((width, unit))
+    if not units:
+        return [[("text", "No actions yet this turn.")]]
+    room = WIDTH - 2 * MARGIN - 2 * PAD - LOG_TEXT_X
+
+    def flow(entries: list[tuple[float, list[LogItem]]]) -> list[list[LogItem]]:
+        lines: list[list[LogItem]] = [[]]
+        used = 0.0
+        for width, unit in entries:
+            if lines[-1] and used + width > room:
+                lines.append([])
+                used = 0.0
+            lines[-1].extend(unit)
+            used += width
+        return lines
+
+    first = 0
+    lines = flow(units)
+    while len(lines) > LOG_LINES and first < len(units) - 1:
+        first += 1
+        lines = flow([(24.0, [("text", "…")]), *units[first:]])
+    return lines
+
+
+def _draw_log(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict) -> None:
+    """The turn's log tokens, each group after its seat's badge; tokens naming squares in pink."""
+    x0, y0, _, _ = box
+    _card(draw, box)
+    lines = log_lines(view)
+    draw_text(
+        draw,
+        (x0 + PAD, y0 + PAD + LOG_LINE_H / 2),
+        "Log",
+        size=SMALL_SIZE,
+        fill=MUTED,
+        anchor="lm",
+        bold=True,
+    )
+    for i, line in enumerate(lines):
+        middle = y0 + PAD + LOG_LINE_H * (i + 0.5)
+        x = x0 + PAD + LOG_TEXT_X
+        for kind, value in line:
+            if kind == "badge":
+                x = _badge_inline(image, str(value), x, middle) + 6
+            else:
+                text = str(value)
+                ink = (
+                    FAINT
+                    if text.startswith("No actions")
+                    else (LAST if SQUARE_PATTERN.search(text) else TEXT)
+                )
+                x += (
+                    draw_text(draw, (x, middle), text, size=SMALL_SIZE, fill=ink, anchor="lm", bold=True) + 16
+                )
+
+
+LEGEND_ITEMS = ("home", "start", "blocked", "frozen", "force", "trapped", "last", "offer")
+
+
+def _legend_items(view: dict) -> list[str]:
+    items = list(LEGEND_ITEMS)
+    if not view.get("offer") or view.get("is_over"):
+        items.remove("offer")
+    return items
+
+
+LEGEND_TEXT = {
+    "home": "home: the goal",
+    "start": "start square",
+    "blocked": "blocked",
+    "frozen": "frozen (cap, reserve)",
+    "force": "force pips",
+    "trapped": "covered by an opponent",
+    "last": "last actions",
+    "offer": "can attack / be attacked",
+}
+LEGEND_SAMPLE_W = 28
+
+
+def _legend_rows(view: dict) -> list[list[str]]:
+    rows: list[list[str]] = [[]]
+    used = 0.0
+    room = WIDTH - 2 * MARGIN - 8
+    for item in _legend_items(view):
+        width = LEGEND_SAMPLE_W + 8 + text_width(LEGEND_TEXT[item], SMALL_SIZE) + 22
+        if rows[-1] and used + width > room:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(item)
+        used += width
+    return rows
+
+
+def _draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict) -> None:
+    """A sample of each mark that needs a word."""
+    x0, y0, _, _ = box
+    seats = seats_of(view)
+    colour = seats[0].colour if seats else "R"
+    for r, row in enumerate(_legend_rows(view)):
+        middle = y0 + LEGEND_ROW_H * (r + 0.5)
+        x = x0 + 4
+        for item in row:
+            sample = (round(x), round(middle - 13), round(x) + LEGEND_SAMPLE_W, round(middle + 13))
+            if item == "home":
+                draw.rectangle(sample, fill=home_tint(colour), outline=SQUARE_LINE)
+            elif item == "start":
+                draw.rectangle(sample, fill=SQUARE_LIGHT, outline=SQUARE_LINE)
+                draw.rectangle(
+                    (sample[0], sample[3] + 1 - BAR_W // 2 - 2, sample[2], sample[3] + 2),
+                    fill=piece_rgb(colour),
+                )
+            elif item == "blocked":
+                image.paste(hatch_tile(CELL).crop((0, 0, LEGEND_SAMPLE_W, 26)), sample[:2])
+            elif item == "frozen":
+                draw.rectangle(sample, outline=FROZEN, width=3)
+                _paste_centred(image, snowflake_sprite(22), ((sample[0] + sample[2]) / 2, middle))
+            elif item == "force":
+                _paste_centred(image, force_chip(colour, 5), ((sample[0] + sample[2]) / 2, middle))
+            elif item == "trapped":
+                _paste_centred(image, padlock_sprite(18), ((sample[0] + sample[2]) / 2, middle))
+            elif item == "last":
+                draw.rectangle(sample, fill=last_tint(SQUARE_LIGHT), outline=LAST, width=3)
+            elif item == "offer":
+                dashed_frame(draw, sample, colour=ACCENT, width=3, dash=5)
+            x = sample[2] + 8
+            x += (
+                draw_text(draw, (x, middle), LEGEND_TEXT[item], size=SMALL_SIZE, fill=MUTED, anchor="lm") + 22
+            )
+
+
+# --- the rules picture ----------------------------------------------------------------------------
+
+RULE_CELL = 40
+RULE_BOARD_X0 = MARGIN + PAD + 28  # rank numbers and the West bars on its left
+ACTION_RULES = (
+    (1, "Tip", "every stack of 2 or more turns over: trees become nests, nests trees"),
+    (2, "Swap", "trade one of your pyramids for an opponent's of the same size, anywhere"),
+    (3, "Hop", "a unit jumps 1-2 squares onto an opponent; roll off to stay"),
+    (4, "Dig", "slip one of your pyramids in directly under an opponent's"),
+    (5, "Aim", "roll again and take that many steps, a combat chance after each unit's"),
+    (6, "Wild", "choose any of the other five"),
+)
+BOARD_NOTES = (
+    "Start: a nest on each of your two start squares (thick bar).",
+    "Goal: your two home squares across the board, in your colour.",
+    "Hatched: blocked. Advanced: a 3rd nest waits in the centre.",
+)
+STACK_RULES = (
+    (["R3", "R2", "R1"], False, "Tree", "smaller on bigger"),
+    (["R1", "R2", "R3"], False, "Nest", "bigger covers smaller"),
+    (["R3", "B1"], False, "Pinned", "Blue's S pins Red's L"),
+    (["R3", "R2", "R1"], True, "Goal", "your L-M-S, capped"),
+)
+RULE_EXAMPLE_W = 156
+
+
+def _rule_card(draw: ImageDraw.ImageDraw, box: Box, title: str) -> None:
+    _card(draw, box, edge=PANEL)
+    draw_text(draw, (box[0] + PAD, box[1] + 24), title, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+
+
+def _rule_lines(
+    draw: ImageDraw.ImageDraw, x: float, y: float, width: float, texts: tuple[str, ...], *, gap: int = 6
+) -> float:
+    """Wrapped paragraphs from y (the first line's middle); returns the middle of the next line."""
+    for text in texts:
+        for line in wrap(text, SMALL_SIZE, width):
+            draw_text(draw, (x, y), line, size=SMALL_SIZE, fill=MUTED, anchor="lm")
+            y += LINE_H
+        y += gap
+    return y
+
+
+def _rule_board(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
+    """A small 4-player board (start nests, home tints, bars, blocked squares); beside it notes and
+    four squares drawn as on the board: a tree, a nest, a pin and a capped goal tree."""
+    cell = RULE_CELL
+    x0, y0 = RULE_BOARD_X0, top + 48 + BAR_ROOM
+    x1, y1 = x0 + 6 * cell, y0 + 6 * cell
+    text_x = x1 + BAR_ROOM + 24
+    text_w = WIDTH - MARGIN - PAD - text_x
+    notes_h = LINE_H * sum(len(wrap(note, SMALL_SIZE, text_w)) for note in BOARD_NOTES) + 2 * len(BOARD_NOTES)
+    captions = max(len(wrap(text, SMALL_SIZE, RULE_EXAMPLE_W - 12)) for *_, text in STACK_RULES)
+    examples_bottom = top + 60 + notes_h + 20 + CELL + LINE_H * captions + 8
+    box = (MARGIN, top, WIDTH - MARGIN, max(y1 + BAR_ROOM + 34, examples_bottom + PAD))
+    _rule_card(draw, box, "The board and the stacks")
+
+    def cell_box(square: str) -> Box:
+        column, row = square_index(square)
+        return (x0 + column * cell, y0 + row * cell, x0 + (column + 1) * cell, y0 + (row + 1) * cell)
+
+    draw.rectangle((x0 - EDGE, y0 - EDGE, x1 + EDGE - 1, y1 + EDGE - 1), fill=BOARD_EDGE)
+    homes = {square: SIDE_COLOURS[side] for side in "SWNE" for square in START_SQUARES[OPPOSITE[side]]}
+    tile = hatch_tile(cell)
+    for rank in range(1, RANKS + 1):
+        for file in FILES:
+            square = f"{file}{rank}"
+            bx0, by0, bx1, by1 = cell_box(square)
+            if square in CORNERS + CENTRE:
+                image.paste(tile, (bx0, by0))
+            else:
+                draw.rectangle((bx0, by0, bx1 - 1, by1 - 1), fill=_square_fill(square, homes))
+    for i in range(1, 6):
+        draw.line((x0 + i * cell, y0, x0 + i * cell, y1 - 1), fill=SQUARE_LINE, width=2)
+        draw.line((x0, y0 + i * cell, x1 - 1, y0 + i * cell), fill=SQUARE_LINE, width=2)
+    near = EDGE + BAR_GAP
+    for side in "SWNE":
+        rgb = piece_rgb(SIDE_COLOURS[side])
+        for square in STARTING_ROWS[side]:
+            width = BAR_W if square in START_SQUARES[side] else ROW_BAR_W
+            bx0, by0, bx1, by1 = cell_box(square)
+            bar = {
+                "S": (bx0 + 2, by1 + near, bx1 - 2, by1 + near + width),
+                "N": (bx0 + 2, by0 - near - width, bx1 - 2, by0 - near),
+                "W": (bx0 - near - width, by0 + 2, bx0 - near, by1 - 2),
+                "E": (bx1 + near, by0 + 2, bx1 + near + width, by1 - 2),
+            }[side]
+            draw.rectangle(bar, fill=rgb)
+        for square in START_SQUARES[side]:  # the starting nest, as its colour's letter
+            bx0, by0, bx1, by1 = cell_box(square)
+            _paste_centred(image, colour_badge(SIDE_COLOURS[side], 28), ((bx0 + bx1) / 2, (by0 + by1) / 2))
+    for i, file in enumerate(FILES):
+        draw_text(
+            draw,
+            (x0 + (i + 0.5) * cell, y1 + BAR_ROOM + 16),
+            file,
+            size=SMALL_SIZE,
+            fill=MUTED,
+            anchor="mm",
+            bold=True,
+        )
+    for rank in range(1, RANKS + 1):
+        y = y0 + (RANKS - rank + 0.5) * cell
+        draw_text(draw, (MARGIN + PAD + 2, y), str(rank), size=SMALL_SIZE, fill=MUTED, anchor="mm", bold=True)
+
+    y = _rule_lines(draw, text_x, top + 60, text_w, BOARD_NOTES, gap=2)
+    _rule_stack_examples(image, draw, text_x, round(y))
+    return box[3]
+
+
+def _rule_stack_examples(image: Image.Image, draw: ImageDraw.ImageDraw, x0: int, top: int) -> None:
+    """A row of squares drawn as on the board, each named above and explained under."""
+    for i, (stack, capped, title, text) in enumerate(STACK_RULES):
+        x = x0 + i * RULE_EXAMPLE_W
+        draw_text(draw, (x, top - 2), title, size=SMALL_SIZE, fill=TEXT, anchor="lm", bold=True)
+        cell = (x, top + 20, x + CELL, top + 20 + CELL)
+        fill = home_tint("R") if capped else SQUARE_LIGHT
+        draw.rectangle((cell[0] - 3, cell[1] - 3, cell[2] + 2, cell[3] + 2), fill=BOARD_EDGE)
+        draw.rectangle((cell[0], cell[1], cell[2] - 1, cell[3] - 1), fill=fill)
+        placed = place_stack(cell, stack, capped=capped, frozen=capped)
+        draw_stack(image, draw, placed, cell)
+        draw_badges(image, placed)
+        chip = (cell[0] + INSET + 1, cell[1] + INSET + 1)
+        if capped:
+            draw.rectangle((cell[0] + 3, cell[1] + 3, cell[2] - 4, cell[3] - 4), outline=FROZEN, width=3)
+            paste(image, snowflake_sprite(), chip)
+        else:
+            colour, pips = force_of(stack)
+            paste(image, force_chip(colour, pips), chip)
+        _rule_lines(draw, x, cell[3] + 20, RULE_EXAMPLE_W - 12, (text,))
+
+
+def _rule_turn(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
+    """The three steps of a turn, then the action die's faces."""
+    row_h = 36
+    steps = (
+        "1. Move (you may): your top pyramid, or your whole force on its square, one step in any "
+        "direction onto an empty square or your own top pyramid, making a tree or a nest.",
+        "2. Combat: a chance to fight next to the square you moved to (below).",
+        "3. Roll the action die and do what it says; an action you cannot do is rolled again:",
+    )
+    text_w = WIDTH - 2 * MARGIN - 2 * PAD
+    lines = sum(len(wrap(step, SMALL_SIZE, text_w)) for step in steps)
+    table_top = top + 44 + LINE_H * lines + 4 * len(steps)
+    box = (MARGIN, top, WIDTH - MARGIN, table_top + 6 * row_h + PAD - 4)
+    _rule_card(draw, box, "Your turn")
+    _rule_lines(draw, MARGIN + PAD, top + 58, text_w, steps, gap=4)
+    x = MARGIN + PAD + 8
+    for i, (face, name, text) in enumerate(ACTION_RULES):
+        middle = table_top + row_h * (i + 0.5)
+        _paste_die(image, face, (x, middle - 15, x + 30, middle + 15))
+        draw_text(draw, (x + 42, middle), name, size=SMALL_SIZE, fill=TEXT, anchor="lm", bold=True)
+        effect = fit_text(text, SMALL_SIZE, box[2] - PAD - (x + 110))
+        draw_text(draw, (x + 110, middle), effect, size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    return box[3]
+
+
+def _rule_combat(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
+    """Who may attack, an example roll, the counter-attack and ties."""
+    text_w = WIDTH - 2 * MARGIN - 2 * PAD
+    before = (
+        "Your force on a square is your pyramids from the top down to the first of another colour; its "
+        "pips are the number in the corner. After a step, the mover may attack a force next to them "
+        "with no more pips; if they do not, an opponent there with at least as many may attack them.",
+    )
+    after = (
+        "Equal pips: a defender who lost round 1 may counter-attack; both roll again and the sums "
+        "decide. A tie is rolled off with plain dice. The winner moves onto the loser's square; the "
+        "loser goes back to a start square (Advanced: out of the game).",
+    )
+    lines_before = sum(len(wrap(text, SMALL_SIZE, text_w)) for text in before)
+    lines_after = sum(len(wrap(text, SMALL_SIZE, text_w)) for text in after)
+    example_y = top + 50 + LINE_H * lines_before + 22
+    box = (MARGIN, top, WIDTH - MARGIN, example_y + 32 + LINE_H * lines_after + PAD)
+    _rule_card(draw, box, "Combat: pips + a d6")
+    _rule_lines(draw, MARGIN + PAD, top + 58, text_w, before)
+    x = MARGIN + PAD
+    for colour, pips, roll in (("R", 6, 2), ("B", 5, 4)):
+        x = _badge_inline(image, colour, x, example_y) + 10
+        text = f"{pips} pips +"
+        x += draw_text(draw, (x, example_y), text, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True) + 10
+        _paste_die(image, roll, (x, example_y - 19, x + 38, example_y + 19))
+        x += 48
+        x += draw_text(
+            draw, (x, example_y), f"= {pips + roll}", size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True
+        )
+        if colour == "R":
+            x += (
+                draw_text(draw, (x + 24, example_y), "against", size=SMALL_SIZE, fill=MUTED, anchor="lm") + 48
+            )
+    pill(draw, (x + 24, example_y), "Blue wins", size=SMALL_SIZE, fill=GOOD, text_fill=ON_GOOD)
+    _rule_lines(draw, MARGIN + PAD, example_y + 46, text_w, after)
+    return box[3]
+
+
+@lru_cache(maxsize=1)
+def render_combat_rules_picture() -> bytes:
+    """The /rules picture: the board and the sides, trees and nests, the goal, a turn with the action
+    die, and combat. It never changes, so it is drawn once per process."""
+    height = 1500  # cropped to the content below
+    image, draw = new_canvas(WIDTH, height)
+    y = draw_picture_heading(
+        draw,
+        MARGIN + 4,
+        "Martian Combat in brief",
+        [
+            "Win by capping a tree of your own L, M and S on both your home squares.",
+            "2 players sit South and North, a 3rd West, a 4th East. Play goes clockwise.",
+        ],
+    )
+    y = _rule_board(image, draw, y + 4)
+    y = _rule_turn(image, draw, y + GAP)
+    y = _rule_combat(image, draw, y + GAP)
+    return to_png(image.crop((0, 0, WIDTH, min(height, y + MARGIN))))
