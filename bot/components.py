@@ -23,7 +23,7 @@ MAX_CUSTOM_ID = 100
 # (the argument carries the steps chosen so far); do applies the chosen option's action.
 BUTTON_KINDS = ("acc", "dec", "play", "hand", "act")
 SELECT_KINDS = ("pick", "do")
-ARGUMENT = r"[A-Za-z0-9 +\-:/@^]{1,60}"  # every game's action notation fits; anything else is no claim
+ARGUMENT = r"[A-Za-z0-9 +\-:/@^=>]{1,60}"  # every game's action notation fits; anything else is no claim
 
 
 @dataclass(frozen=True)

@@ -118,3 +118,20 @@ async def test_rules_for_senet(simcord_env):
         and "Bearing off" in embed.description
     )
     assert any(a.filename == "rules.png" for a in result.response.attachments)
+
+
+async def test_a_text_that_fails_does_not_hold_back_the_board(simcord_env, monkeypatch):
+    import bot.games.senet as presenter
+
+    def broken(match, events):
+        raise ValueError("an event this presenter can't read")
+
+    env = simcord_env
+    table, _, _, thread = await senet_match(env)
+    monkeypatch.setattr(presenter, "describe_events", broken)
+    old = board(thread)
+    choice = buttons(old, "act")[0]
+    await mover(table, thread).click(old, custom_id=choice.custom_id)
+    fresh = board(thread)
+    assert fresh.id != old.id and (await stored(env)).board_version == (await stored(env)).version
+    assert f"played {choice.custom_id.split(':', 4)[4]}" in fresh.content

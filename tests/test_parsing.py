@@ -39,7 +39,7 @@ def test_garbage_custom_ids_match_no_component(text):
     st.integers(min_value=1, max_value=10**18 - 1),
     st.integers(min_value=0, max_value=10**9 - 1),
     st.sampled_from(BUTTON_KINDS),
-    st.text(st.sampled_from(list("LK123 QdTh+-:/@xc")), max_size=30),
+    st.text(st.sampled_from(list("LK123 QdTh+-:/@xc^=>")), max_size=30),
 )
 def test_well_formed_claims_round_trip(match_id, version, kind, argument):
     argument = argument.strip()

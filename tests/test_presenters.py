@@ -142,3 +142,28 @@ def test_flood_offers_every_keep_choice_after_a_draw():
     cards = state.view(0)["drawn"]["cards"]
     actions = {b.item.custom_id.split(":", 4)[4] for b in shown.items}
     assert actions == {f"K {card} {size}" for card in cards for size in (1, 3)}  # no mediums left
+
+
+@pytest.mark.parametrize("game_id", list(PRESENTERS))
+def test_every_text_of_random_games_can_be_written(game_id):
+    """Board texts for every action and event along random games: nothing the engine says is unreadable."""
+    presenter = PRESENTERS[game_id]
+    game = GAMES[game_id]
+    for seed in range(4):
+        chooser = random.Random(seed)
+        players = chooser.randint(game.min_players, game.max_players)
+        options = random_options(game, players, chooser)
+        state = game.new(players, seed, options)
+        match = match_of(game_id, state, options, players)
+        for _ in range(300):
+            if state.is_over:
+                break
+            seat = state.to_move[0]
+            action = str(random_choice(state.legal_actions(seat), chooser))
+            assert presenter.action_phrase(match, seat, action, done=False)
+            events = state.apply(seat, game.parse_action(action))
+            assert presenter.action_phrase(match, seat, action)
+            assert isinstance(presenter.describe_events(match, events), list)
+            assert presenter.status_line(match) if not state.is_over else presenter.final_text(match)
+            assert presenter.seat_label(match, seat)
+        assert presenter.options_text(options) and presenter.start_line(match) is not None

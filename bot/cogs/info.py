@@ -28,14 +28,13 @@ HELP_TEXT = """**Martian Arcade** — Looney Pyramid games, played right here.
 `/play mars opponent [variants...]` — Agents of M.A.R.S., secret objectives for 2 players.
 `/play senet opponent` — Martian Senet, a dice race for 2 players (the moves are buttons on the board).
 `/play flood opponent1 opponent2 [opponent3]` — Martian Flood, ships and towers for 3-4 players.
+`/play combat opponent1 [opponent2] [opponent3] [version]` — Martian Combat, dice and combat for 2-4 players.
 Everyone invited presses **Accept**; the match then gets its own thread.
 `/move <action>` — type your move instead of clicking (suggestions as you type).
 `/rules <game>` — a short summary of a game's rules.
 `/help` — this message.
 
-During a match: your secrets (cards, objective) come by DM, with buttons to play when it's your turn. On the board in the thread, **Play** opens your move privately and **My hand** / **My objective** shows your secrets (handy if your DMs are closed).
-
-Coming soon: Martian Combat."""
+During a match: in Trickery and M.A.R.S. your secrets (cards, objective) come by DM, with buttons to play when it's your turn; on the board in the thread, **Play** opens your move privately and **My hand** / **My objective** shows your secrets (handy if your DMs are closed). Senet, Flood and Combat have no secrets: the moves are buttons on the board itself, for whoever must decide."""
 
 
 def rules_summary(game_id: str) -> str:

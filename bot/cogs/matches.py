@@ -169,6 +169,33 @@ class Matches(commands.Cog):
     ) -> None:
         await self.open_lobby(interaction, "flood", [opponent1, opponent2, opponent3], {})
 
+    @play.command(
+        name="combat", description="Martian Combat: race your nests home on a 6x6 battlefield, 2-4 players"
+    )
+    @app_commands.describe(
+        opponent1="A member to invite",
+        opponent2="A second member, for 3 players",
+        opponent3="A third member, for 4 players",
+        version="Standard (default), Simple (the centre is open) or Advanced (3 sets; losers leave the game)",
+    )
+    @app_commands.choices(
+        version=[
+            app_commands.Choice(name="Standard", value="standard"),
+            app_commands.Choice(name="Simple: the centre is open", value="simple"),
+            app_commands.Choice(name="Advanced: 3 sets, reserves, defeated pyramids leave", value="advanced"),
+        ]
+    )
+    async def play_combat(
+        self,
+        interaction: discord.Interaction,
+        opponent1: discord.Member,
+        opponent2: discord.Member | None = None,
+        opponent3: discord.Member | None = None,
+        version: app_commands.Choice[str] | None = None,
+    ) -> None:
+        options = {"version": version.value} if version else {}
+        await self.open_lobby(interaction, "combat", [opponent1, opponent2, opponent3], options)
+
     @play.command(name="senet", description="Martian Senet: a dice race along three tracks, 2 players")
     @app_commands.describe(
         opponent="The member to invite",
@@ -548,9 +575,14 @@ class Matches(commands.Cog):
             for seat in self._owed_private_message(match, result, presenter, going_on=going_on):
                 await self._send_private(match, seat)
             match = await self.service.load(match.id)
-        phrase = presenter.action_phrase(match, result.seat, result.action)
-        lines = [f"{presenter.seat_label(match, result.seat)} {phrase}."]
-        await self._post_board(match, lines + presenter.describe_events(match, result.events))
+        try:
+            phrase = presenter.action_phrase(match, result.seat, result.action)
+            lines = [f"{presenter.seat_label(match, result.seat)} {phrase}."]
+            lines += presenter.describe_events(match, result.events)
+        except Exception:  # the action is saved: a text we can't write must not hold back the board
+            log.exception("Describing an action of match %s failed", match.id)
+            lines = [f"{match.label(result.seat)} played {result.action}."]
+        await self._post_board(match, lines)
 
     @staticmethod
     def _owed_private_message(match: Match, result: ActionResult, presenter, *, going_on: bool) -> list[int]:

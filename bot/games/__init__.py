@@ -18,6 +18,12 @@ Every module offers the same names:
 
 from types import ModuleType
 
-from . import flood, mars, senet, trickery
+from . import combat, flood, mars, senet, trickery
 
-PRESENTERS: dict[str, ModuleType] = {"trickery": trickery, "mars": mars, "senet": senet, "flood": flood}
+PRESENTERS: dict[str, ModuleType] = {
+    "trickery": trickery,
+    "mars": mars,
+    "senet": senet,
+    "flood": flood,
+    "combat": combat,
+}
