@@ -83,6 +83,7 @@ async def test_forty_turns_with_a_combat_and_a_restart_while_an_opponent_decides
     env = simcord_env
     table, thread = await combat_match(env)
     assert not any(dms(p) for p in table.players)
+    assert "Rolls for the first turn" in board(thread).content
     rng = random.Random(8)
     fought = restarted = False
     for _ in range(2500):

@@ -62,7 +62,14 @@ def start_line(match: Match) -> str:
         f"{seat_label(match, i)} from {'/'.join(s['start'])} to {'/'.join(s['home'])}"
         for i, s in enumerate(view["seats"])
     )
-    return f"Build an L-M-S tree of your colour on both home squares. {homes}."
+    colour_seat = {s["colour"]: i for i, s in enumerate(view["seats"])}
+    rolls = []
+    for entry in view["last"]:
+        if entry["text"].startswith("FIRST "):
+            pairs = (pair.split(":") for pair in entry["text"].split()[1:])
+            rolls.append(", ".join(f"{seat_label(match, colour_seat[c])} {_dice(r)}" for c, r in pairs))
+    first = f"\nRolls for the first turn: {' · then '.join(rolls)}." if rolls else ""
+    return f"Build an L-M-S tree of your colour on both home squares. {homes}.{first}"
 
 
 def news_for_everyone(events: list[str]) -> bool:
