@@ -62,3 +62,11 @@ def die_pips(image, box) -> int:
     return len(
         blob_sizes(image, (x0 + margin, y0 + margin, x1 - margin, y1 - margin), lambda c: sum(c) < 200)
     )
+
+
+def colour_extent(image, box, target, tolerance=40) -> tuple[int, int] | None:
+    """The leftmost and rightmost x (picture coordinates) in `box` of pixels close to `target`."""
+    crop = image.convert("RGB").crop(box)
+    pixels = crop.load()
+    xs = [x for x in range(crop.width) for y in range(crop.height) if near(pixels[x, y], target, tolerance)]
+    return (box[0] + min(xs), box[0] + max(xs)) if xs else None

@@ -1,0 +1,300 @@
+"""Leaderboard and player statistics pictures: charts, not game boards, so not registered in `renderers`.
+
+The leaderboard is one row per player, best first: rank, name, a bar for the rating with its value
+after it, then games played and the share won. Bars start a little below the lowest rating shown
+(the chart says where), because ratings cluster around 1000 and bars from zero would all look
+the same. The top three get gold, silver and bronze rank badges and a matching edge.
+
+The player picture shows the totals, then one row per game with two bars on one scale: played
+(blue) and won (green).
+
+Every picture goes through `to_png` (64 colours), so marks reuse the kit's palette and a few shades.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PIL import ImageDraw
+
+from games import GAMES
+
+from .common import (
+    BIG_SIZE,
+    BODY_SIZE,
+    EM_DASH,
+    FAINT,
+    GOOD,
+    HEADER_H,
+    MARGIN,
+    MUTED,
+    ON_ACCENT,
+    PANEL,
+    PANEL_EDGE,
+    SMALL_SIZE,
+    TEXT,
+    TITLE_SIZE,
+    WIDTH,
+    Box,
+    Colour,
+    draw_text,
+    fit_text,
+    mix,
+    new_canvas,
+    printable,
+    text_width,
+    to_png,
+)
+
+MAX_ROWS = 10
+PAD = 16
+RADIUS = 14
+GAP = 8
+
+BAR = (86, 146, 240)  # ratings, and games played
+WON_BAR = GOOD
+MEDALS: dict[int, Colour] = {1: (255, 196, 46), 2: (204, 210, 222), 3: (214, 134, 62)}
+RANK_FILL = (62, 70, 88)
+
+# --- the leaderboard's layout ----------------------------------------------------------------
+
+COLUMNS_H = 34  # the column names under the header
+ROW_H = 60
+FOOTER_H = 44
+RANK_D = 40  # the rank badge's diameter
+NAME_X = MARGIN + PAD + RANK_D + 14
+NAME_W = 250
+BAR_X0 = NAME_X + NAME_W + 14
+BAR_W = 330  # the longest bar; its value is written after it
+WON_RIGHT = WIDTH - MARGIN - PAD  # the "won" column's right edge
+GAMES_RIGHT = WON_RIGHT - 104
+BAR_H = 28
+EMPTY_H = 220
+
+
+def leaderboard_row_box(index: int) -> Box:
+    """The panel of the `index`-th row (0 = best) on the leaderboard picture."""
+    y0 = HEADER_H + COLUMNS_H + index * (ROW_H + GAP)
+    return (MARGIN, y0, WIDTH - MARGIN, y0 + ROW_H)
+
+
+def bar_baseline(ratings: list[float]) -> float:
+    """Where the bars start: 50 below the lowest rating, down to a round 50, so the last bar shows."""
+    return math.floor((min(ratings) - 50) / 50) * 50
+
+
+def bar_length(rating: float, baseline: float, top: float) -> int:
+    """A rating's bar in px: the best rating gets the full width, the baseline none."""
+    if top <= baseline:
+        return BAR_W
+    return max(4, round(BAR_W * (rating - baseline) / (top - baseline)))
+
+
+def ranks(ratings: list[float]) -> list[int]:
+    """Competition ranks ("1, 2, 2, 4") by the rating as shown, so equal numbers share a place."""
+    shown = [round(rating) for rating in ratings]
+    return [1 + sum(other > value for other in shown) for value in shown]
+
+
+# Letters that Unicode does not split into a base letter and an accent, so `printable` would drop them.
+UNSPLIT_LETTERS = str.maketrans(
+    {"Ø": "O", "ø": "o", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "ß": "ss", "Ł": "L", "ł": "l"}
+    | {"Đ": "D", "đ": "d", "Þ": "Th", "þ": "th", "ı": "i"}
+)
+
+
+def display_name(name: str) -> str:
+    """A display name the font can draw ("Zoë Ørsted" -> "Zoe Orsted"); emoji-only names get a stand-in."""
+    return printable(str(name).translate(UNSPLIT_LETTERS)) or "Unnamed player"
+
+
+def win_percent(games: int, wins: int) -> str:
+    return f"{round(100 * wins / games)}%" if games > 0 else EM_DASH
+
+
+def render_leaderboard(title: str, rows: list[tuple[str, float, int, int]]) -> bytes:
+    """The top of a game's leaderboard: (name, rating, games, wins) rows, best first, at most 10 shown."""
+    rows = list(rows)[:MAX_ROWS]
+    if not rows:
+        return _render_empty(title, "No finished matches yet", "Finish a match and the table starts here.")
+    height = leaderboard_row_box(len(rows) - 1)[3] + FOOTER_H
+    image, draw = new_canvas(WIDTH, height)
+    _draw_header(draw, title, f"Top {MAX_ROWS}" if len(rows) == MAX_ROWS else "")
+    ratings = [float(rating) for _, rating, _, _ in rows]
+    baseline, top = bar_baseline(ratings), max(ratings)
+
+    columns_y = HEADER_H + COLUMNS_H / 2 - 4
+    draw_text(draw, (NAME_X, columns_y), "Player", size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    draw_text(draw, (BAR_X0, columns_y), "Rating", size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    draw_text(draw, (GAMES_RIGHT, columns_y), "Games", size=SMALL_SIZE, fill=MUTED, anchor="rm")
+    draw_text(draw, (WON_RIGHT, columns_y), "Won", size=SMALL_SIZE, fill=MUTED, anchor="rm")
+
+    for index, ((name, rating, games, wins), rank) in enumerate(zip(rows, ranks(ratings), strict=True)):
+        box = leaderboard_row_box(index)
+        medal = MEDALS.get(rank)
+        _panel(draw, box, edge=medal or PANEL_EDGE, fill=mix(PANEL, medal, 0.1) if medal else PANEL)
+        middle = (box[1] + box[3]) / 2
+        _draw_rank(draw, (MARGIN + PAD + RANK_D / 2, middle), rank, medal)
+        shown = fit_text(display_name(name), BODY_SIZE, NAME_W, bold=True)
+        draw_text(draw, (NAME_X, middle), shown, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+        length = bar_length(float(rating), baseline, top)
+        draw.rounded_rectangle(
+            (BAR_X0, round(middle - BAR_H / 2), BAR_X0 + length, round(middle + BAR_H / 2)),
+            radius=6,
+            fill=BAR,
+        )
+        value = str(round(rating))
+        draw_text(
+            draw, (BAR_X0 + length + 10, middle), value, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True
+        )
+        draw_text(draw, (GAMES_RIGHT, middle), str(games), size=BODY_SIZE, fill=TEXT, anchor="rm")
+        draw_text(draw, (WON_RIGHT, middle), win_percent(games, wins), size=BODY_SIZE, fill=TEXT, anchor="rm")
+
+    note = f"Elo ratings, everyone starts at 1000. Bars start at {baseline:.0f}."
+    draw_text(draw, (MARGIN + 4, height - FOOTER_H / 2), note, size=SMALL_SIZE, fill=FAINT, anchor="lm")
+    return to_png(image)
+
+
+def _draw_rank(
+    draw: ImageDraw.ImageDraw, centre: tuple[float, float], rank: int, medal: Colour | None
+) -> None:
+    x, y = centre
+    r = RANK_D / 2
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=medal or RANK_FILL)
+    size = BODY_SIZE if rank < 10 else SMALL_SIZE
+    ink = ON_ACCENT if medal else TEXT
+    draw_text(draw, (x, y + 1), str(rank), size=size, fill=ink, anchor="mm", bold=True)
+
+
+# --- a player's statistics -------------------------------------------------------------------
+
+TOTALS_H = 112
+GAME_ROW_H = 92
+GAME_NAME_W = 270
+PAIR_X0 = MARGIN + PAD + GAME_NAME_W
+PAIR_W = 420  # the bar for the most played game
+PAIR_BAR_H = 24
+LEGEND_H = 44
+
+
+def game_title(game_id: str) -> str:
+    game = GAMES.get(game_id)
+    return game.title if game else game_id.title()
+
+
+def stats_row_box(index: int) -> Box:
+    """The panel of the `index`-th game on the player statistics picture."""
+    y0 = HEADER_H + TOTALS_H + GAP + index * (GAME_ROW_H + GAP)
+    return (MARGIN, y0, WIDTH - MARGIN, y0 + GAME_ROW_H)
+
+
+def pair_length(count: int, most: int) -> int:
+    """A played or won bar in px, on one scale for the whole picture; zero draws nothing."""
+    if count <= 0 or most <= 0:
+        return 0
+    return max(4, round(PAIR_W * count / most))
+
+
+def render_player_stats(name: str, stats: dict) -> bytes:
+    """A player's totals and, per game, played vs won as paired bars.
+
+    `stats` is what `bot.ratings.player_stats` returns; a game's entry may also carry its "rating".
+    """
+    title = fit_text(display_name(name), TITLE_SIZE, WIDTH - 2 * MARGIN - 8, bold=True)
+    games = [
+        (game_id, counts) for game_id, counts in (stats.get("games") or {}).items() if counts.get("played")
+    ]
+    if not games:
+        return _render_empty(title, "No finished matches yet", "Play a match to the end and it counts here.")
+    height = stats_row_box(len(games) - 1)[3] + LEGEND_H
+    image, draw = new_canvas(WIDTH, height)
+    _draw_header(draw, title, "Statistics")
+
+    played, won = int(stats.get("played", 0)), int(stats.get("won", 0))
+    totals = (MARGIN, HEADER_H, WIDTH - MARGIN, HEADER_H + TOTALS_H)
+    _panel(draw, totals)
+    figures = [
+        ("Played", str(played), TEXT),
+        ("Won", str(won), WON_BAR),
+        ("Win rate", win_percent(played, won), TEXT),
+    ]
+    column_w = (totals[2] - totals[0]) / len(figures)
+    for i, (label, value, ink) in enumerate(figures):
+        x = totals[0] + column_w * (i + 0.5)
+        draw_text(draw, (x, totals[1] + 42), value, size=BIG_SIZE, fill=ink, anchor="mm", bold=True)
+        draw_text(draw, (x, totals[1] + 86), label, size=SMALL_SIZE, fill=MUTED, anchor="mm")
+
+    most = max(int(counts["played"]) for _, counts in games)
+    for index, (game_id, counts) in enumerate(games):
+        box = stats_row_box(index)
+        _panel(draw, box)
+        middle = (box[1] + box[3]) / 2
+        label = fit_text(game_title(game_id), BODY_SIZE, GAME_NAME_W - 16, bold=True)
+        draw_text(draw, (MARGIN + PAD, middle - 14), label, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+        game_played, game_won = int(counts.get("played", 0)), int(counts.get("won", 0))
+        note = f"{win_percent(game_played, game_won)} won"
+        if counts.get("rating") is not None:
+            note += f" · rating {round(counts['rating'])}"
+        draw_text(draw, (MARGIN + PAD, middle + 18), note, size=SMALL_SIZE, fill=MUTED, anchor="lm")
+        for row, (count, colour) in enumerate(((game_played, BAR), (game_won, WON_BAR))):
+            y = middle + (row - 0.5) * (PAIR_BAR_H + 8)
+            length = pair_length(count, most)
+            if length:
+                draw.rounded_rectangle(
+                    (PAIR_X0, round(y - PAIR_BAR_H / 2), PAIR_X0 + length, round(y + PAIR_BAR_H / 2)),
+                    radius=5,
+                    fill=colour,
+                )
+            draw_text(
+                draw,
+                (PAIR_X0 + length + 10, y),
+                str(count),
+                size=SMALL_SIZE,
+                fill=TEXT,
+                anchor="lm",
+                bold=True,
+            )
+
+    _draw_legend(draw, height - LEGEND_H / 2)
+    return to_png(image)
+
+
+def _draw_legend(draw: ImageDraw.ImageDraw, middle: float) -> None:
+    x = MARGIN + 4
+    for label, colour in (("played", BAR), ("won", WON_BAR)):
+        draw.rounded_rectangle((x, round(middle - 9), x + 28, round(middle + 9)), radius=4, fill=colour)
+        x += 38
+        x += draw_text(draw, (x, middle), label, size=SMALL_SIZE, fill=MUTED, anchor="lm") + 28
+
+
+# --- shared pieces ----------------------------------------------------------------------------
+
+
+def _panel(draw: ImageDraw.ImageDraw, box: Box, *, fill: Colour = PANEL, edge: Colour = PANEL_EDGE) -> None:
+    draw.rounded_rectangle(box, radius=RADIUS, fill=fill, outline=edge, width=2)
+
+
+def _draw_header(draw: ImageDraw.ImageDraw, title: str, info: str) -> None:
+    middle = HEADER_H / 2 + 2
+    info_w = text_width(info, SMALL_SIZE) + 24 if info else 0
+    title = fit_text(
+        printable(title.translate(UNSPLIT_LETTERS)), TITLE_SIZE, WIDTH - 2 * MARGIN - 8 - info_w, bold=True
+    )
+    draw_text(draw, (MARGIN + 4, middle), title, size=TITLE_SIZE, fill=TEXT, anchor="lm", bold=True)
+    if info:
+        draw_text(draw, (WIDTH - MARGIN - 4, middle), info, size=SMALL_SIZE, fill=MUTED, anchor="rm")
+
+
+def _render_empty(title: str, message: str, hint: str) -> bytes:
+    """A friendly picture for a table or a player with nothing to show yet."""
+    image, draw = new_canvas(WIDTH, EMPTY_H)
+    _draw_header(draw, title, "")
+    box = (MARGIN, HEADER_H, WIDTH - MARGIN, EMPTY_H - MARGIN)
+    _panel(draw, box)
+    middle_x = WIDTH / 2
+    draw_text(draw, (middle_x, box[1] + 48), message, size=BIG_SIZE, fill=TEXT, anchor="mm", bold=True)
+    draw_text(draw, (middle_x, box[1] + 100), hint, size=BODY_SIZE, fill=MUTED, anchor="mm")
+    return to_png(image)
+
+
+__all__ = ["render_leaderboard", "render_player_stats"]
