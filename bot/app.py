@@ -34,6 +34,7 @@ class ArcadeBot(commands.Bot):
     async def setup_hook(self) -> None:
         from .cogs.info import Info
         from .cogs.matches import Matches
+        from .cogs.stats import Stats
 
         self.db = await Database.open(self.settings.database_url)
         self.service = MatchService(
@@ -42,6 +43,7 @@ class ArcadeBot(commands.Bot):
         self.arcade = Matches(self)
         await self.add_cog(self.arcade)
         await self.add_cog(Info(self))
+        await self.add_cog(Stats(self))
         self.add_dynamic_items(MatchButton, MatchSelect)
         self.tree.on_error = self.on_app_command_error
         if self.settings.sync_commands:

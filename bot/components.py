@@ -19,9 +19,10 @@ PREFIX = "m1"
 MAX_CUSTOM_ID = 100
 
 # Buttons: acc/dec answer a lobby, play opens the move prompt, hand shows the player's secrets,
-# act applies the action in the argument. Selects: pick chooses a step of a multi-part action
-# (the argument carries the steps chosen so far); do applies the chosen option's action.
-BUTTON_KINDS = ("acc", "dec", "play", "hand", "act")
+# act applies the action in the argument, resign/cancel confirm ending a match, rematch asks for
+# one. Selects: pick chooses a step of a multi-part action (the argument carries the steps chosen
+# so far); do applies the chosen option's action.
+BUTTON_KINDS = ("acc", "dec", "play", "hand", "act", "resign", "cancel", "rematch")
 SELECT_KINDS = ("pick", "do")
 ARGUMENT = r"[A-Za-z0-9 +\-:/@^=>]{1,60}"  # every game's action notation fits; anything else is no claim
 

@@ -16,6 +16,7 @@ from datetime import datetime
 
 from games import GAMES, Game, IllegalAction, State
 
+from .ratings import FinishedMatch
 from .storage import Database
 
 
@@ -35,6 +36,7 @@ class Seat:
     accepted: bool
     dm_closed: bool
     prompt_message_id: int | None
+    resigned: bool = False
 
 
 @dataclass
@@ -54,6 +56,8 @@ class Match:
     board_message_id: int | None
     board_version: int | None
     end_reason: str | None
+    finished_at: str | None
+    rematch_of: int | None
     seats: list[Seat]
     state: State | None = None
 
@@ -133,7 +137,13 @@ class MatchService:
             "SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
         )
         seats = [
-            _from_row(Seat, r, accepted=bool(r["accepted"]), dm_closed=bool(r["dm_closed"]))
+            _from_row(
+                Seat,
+                r,
+                accepted=bool(r["accepted"]),
+                dm_closed=bool(r["dm_closed"]),
+                resigned=bool(r["resigned"]),
+            )
             for r in seat_rows
         ]
         match = _from_row(
@@ -169,6 +179,7 @@ class MatchService:
         channel_id: int,
         players: list[tuple[int, str]],
         options: dict | None = None,
+        rematch_of: int | None = None,
     ) -> Match:
         """Open a lobby. `players` are (user id, display name), the host first; the host has accepted."""
         game = GAMES[game_id]
@@ -184,7 +195,8 @@ class MatchService:
         async with self.db.transaction() as conn:
             cursor = await conn.execute(
                 "INSERT INTO matches (game, guild_id, channel_id, status, seed, options_json, host_id,"
-                " lobby_expires_at, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+                " lobby_expires_at, created_at, updated_at, rematch_of)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game_id,
                     guild_id,
@@ -195,6 +207,7 @@ class MatchService:
                     now + self.lobby_timeout,
                     stamp,
                     stamp,
+                    rematch_of,
                 ),
             )
             match_id = cursor.lastrowid
@@ -299,9 +312,19 @@ class MatchService:
             async with self.db.transaction() as conn:
                 cursor = await conn.execute(
                     "UPDATE matches SET state_json = ?, version = version + 1, status = ?, updated_at = ?,"
-                    " end_reason = CASE WHEN ? = 'finished' THEN 'completed' ELSE end_reason END"
+                    " end_reason = CASE WHEN ? = 'finished' THEN 'completed' ELSE end_reason END,"
+                    " finished_at = CASE WHEN ? = 'finished' THEN ? ELSE finished_at END"
                     " WHERE id = ? AND version = ?",
-                    (json.dumps(match.state.to_json()), status, stamp, status, match_id, version),
+                    (
+                        json.dumps(match.state.to_json()),
+                        status,
+                        stamp,
+                        status,
+                        status,
+                        stamp,
+                        match_id,
+                        version,
+                    ),
                 )
                 if cursor.rowcount != 1:
                     raise StaleClick("Someone else acted at the same moment; this click was not applied.")
@@ -322,6 +345,110 @@ class MatchService:
         )
         found = [await self.load(row["id"]) for row in rows]
         return [match for match in found if match.seat_of(user_id) in match.state.to_move]
+
+    # --- ending a match early, and what a server has running
+
+    async def resign(self, match_id: int, user_id: int) -> Match:
+        """The player leaves; the match ends for everyone (see README, "Resigning")."""
+        async with self._locks(match_id):
+            match = await self.load(match_id)
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise MatchError("You're not playing in this match.")
+            if match.status != "active":
+                raise MatchError("Only a match in progress can be resigned.")
+            _, stamp = self._now()
+            async with self.db.transaction() as conn:
+                await conn.execute(
+                    "UPDATE seats SET resigned = 1 WHERE match_id = ? AND seat = ?", (match_id, seat)
+                )
+                await conn.execute(
+                    "UPDATE matches SET status = 'finished', end_reason = ?, finished_at = ?, updated_at = ?,"
+                    " version = version + 1 WHERE id = ? AND status = 'active'",
+                    (f"resigned:{user_id}", stamp, stamp, match_id),
+                )
+            return await self.load(match_id)
+
+    async def cancel(self, match_id: int, user_id: int, *, manages_server: bool) -> Match:
+        """The host may cancel their lobby; members who manage the server may cancel any match."""
+        async with self._locks(match_id):
+            match = await self.load(match_id)
+            if match.status not in ("lobby", "active"):
+                raise MatchError("This match has already ended.")
+            if not manages_server and not (match.status == "lobby" and user_id == match.host_id):
+                raise MatchError(
+                    "Only the host can cancel an invitation, and only members with Manage Server "
+                    "can cancel a match in progress."
+                )
+            _, stamp = self._now()
+            await self.db.execute(
+                "UPDATE matches SET status = 'cancelled', end_reason = ?, lobby_expires_at = NULL,"
+                " finished_at = ?, updated_at = ?, version = version + 1 WHERE id = ? AND status = ?",
+                (f"cancelled:{user_id}", stamp, stamp, match_id, match.status),
+            )
+            return await self.load(match_id)
+
+    async def running_in(self, guild_id: int) -> list[Match]:
+        """This server's open lobbies and matches in progress, oldest first."""
+        rows = await self.db.fetchall(
+            "SELECT id FROM matches WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id",
+            (guild_id,),
+        )
+        return [await self.load(row["id"]) for row in rows]
+
+    async def match_here(self, channel_id: int, user_id: int) -> Match:
+        """The match a /match command typed in `channel_id` means: the one played in this thread,
+        else the user's only running match."""
+        rows = await self.db.fetchall(
+            "SELECT matches.id FROM matches JOIN seats ON seats.match_id = matches.id"
+            " WHERE seats.user_id = ? AND matches.status IN ('lobby', 'active') ORDER BY matches.id",
+            (user_id,),
+        )
+        mine = [await self.load(row["id"]) for row in rows]
+        here = [m for m in mine if channel_id in (m.thread_id, m.channel_id)]
+        if len(here) == 1 or (not here and len(mine) == 1):
+            return (here or mine)[0]
+        if not mine:
+            raise MatchError("You have no match in progress.")
+        raise MatchError("You're in several matches: use this command in the thread of the one you mean.")
+
+    async def finished_in(self, guild_id: int) -> list[FinishedMatch]:
+        """This server's finished matches, as the ratings and statistics read them."""
+        rows = await self.db.fetchall(
+            "SELECT id FROM matches WHERE guild_id = ? AND status = 'finished' ORDER BY finished_at, id",
+            (guild_id,),
+        )
+        results = []
+        for row in rows:
+            match = await self.load(row["id"])
+            resigned = tuple(seat.seat for seat in match.seats if seat.resigned)
+            outcome = match.state.outcome if match.state.is_over else None
+            if outcome:
+                scores, winners = outcome.scores, outcome.winners
+            else:  # resigned: in a 2-player game the other player wins; with more, nobody does
+                scores = (0,) * len(match.seats)
+                others = tuple(s for s in range(len(match.seats)) if s not in resigned)
+                winners = others if len(match.seats) == 2 else ()
+            results.append(
+                FinishedMatch(
+                    match.game_id,
+                    match.finished_at or "",
+                    tuple(seat.user_id for seat in match.seats),
+                    tuple(scores),
+                    tuple(winners),
+                    resigned,
+                )
+            )
+        return results
+
+    async def player_names(self, guild_id: int) -> dict[int, str]:
+        """The latest display name each player had in this server's matches."""
+        rows = await self.db.fetchall(
+            "SELECT seats.user_id, seats.display_name FROM seats JOIN matches ON matches.id = seats.match_id"
+            " WHERE matches.guild_id = ? ORDER BY matches.id",
+            (guild_id,),
+        )
+        return {row["user_id"]: row["display_name"] for row in rows}
 
     # --- where the match lives on Discord
 

@@ -85,7 +85,9 @@ async def test_full_three_player_match_with_a_restart_between_two_actions(simcor
     for seat, row in enumerate(view["breakdown"]):
         assert f"{match.label(seat)[:16]:<16} tallest {row['tallest']:>2}" in final.content
         assert f"= {row['total']}" in final.content
-    assert not buttons(final) and set(view["winners"]) == set(match.state.outcome.winners)
+    assert [b.label for b in buttons(final)] == ["Rematch"] and set(view["winners"]) == set(
+        match.state.outcome.winners
+    )
     log = await env.bot.service.action_log(match.id)
     replayed = replay_actions(FLOOD, 3, match.seed, match.options, log)
     assert replayed.to_json() == match.state.to_json()

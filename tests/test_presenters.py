@@ -18,7 +18,25 @@ from tests.test_conformance import random_options
 def match_of(game_id: str, state, options: dict, players: int = 2) -> Match:
     seats = [Seat(i, 100 + i, f"player{i}", True, False, None) for i in range(players)]
     return Match(
-        1, game_id, 1, 1, None, "active", 0, 7, options, 100, None, None, None, None, None, seats, state
+        1,
+        game_id,
+        1,
+        1,
+        None,
+        "active",
+        0,
+        7,
+        options,
+        100,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        seats,
+        state,
     )
 
 

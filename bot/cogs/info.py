@@ -31,6 +31,8 @@ HELP_TEXT = """**Martian Arcade** — Looney Pyramid games, played right here.
 `/play combat opponent1 [opponent2] [opponent3] [version]` — Martian Combat, dice and combat for 2-4 players.
 Everyone invited presses **Accept**; the match then gets its own thread.
 `/move <action>` — type your move instead of clicking (suggestions as you type).
+`/match list|board|resign|cancel` — what's running here, re-post your board, leave or cancel a match.
+`/stats [member]`, `/leaderboard <game>` — results and ratings in this server.
 `/rules <game>` — a short summary of a game's rules.
 `/help` — this message.
 

@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from games.record import commitment, format_record, record_for
 from renderers import render_board, render_hand
 
 from ..components import Claim, MatchButton, Prompt, view_of
@@ -274,6 +275,8 @@ class Matches(commands.Cog):
         reason, _, by_user = (match.end_reason or "").partition(":")
         if reason == "declined":
             why = f"<@{by_user}> declined."
+        elif reason == "cancelled":
+            why = f"<@{by_user}> cancelled it."
         else:
             minutes = round(self.service.lobby_timeout / 60)
             why = f"not everyone accepted within {minutes} minutes."
@@ -318,6 +321,174 @@ class Matches(commands.Cog):
     @sweep_lobbies.before_loop
     async def _before_sweep(self) -> None:
         await self.bot.wait_until_ready()
+
+    # --- /match: looking after matches
+
+    manage = app_commands.Group(name="match", description="Look after matches", guild_only=True)
+
+    @manage.command(name="list", description="This server's open invitations and matches in progress")
+    async def match_list(self, interaction: discord.Interaction) -> None:
+        running = await self.service.running_in(interaction.guild_id)
+        if not running:
+            await self._refuse(interaction, "No invitations are open and no match is in progress here.")
+            return
+        lines = []
+        for match in running[:25]:
+            players = ", ".join(match.names)
+            if match.status == "lobby":
+                where = message_link(match.guild_id, match.channel_id, match.lobby_message_id)
+                lines.append(f"⏳ **{match.game.title}** #{match.id} — invitation: {players} · {where}")
+            else:
+                where = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
+                lines.append(f"▶️ **{match.game.title}** #{match.id} — {players} · {where}")
+        more = f"\n…and {len(running) - 25} more." if len(running) > 25 else ""
+        await self._refuse(interaction, "\n".join(lines) + more)
+
+    @manage.command(
+        name="board", description="Post the current board of your match again, here in its thread"
+    )
+    async def match_board(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            match = await self.service.match_here(interaction.channel_id, interaction.user.id)
+            if match.status != "active":
+                raise MatchError("That match hasn't started yet.")
+        except MatchError as error:
+            await self._tell(interaction, str(error))
+            return
+        async with self._match_lock(match.id):
+            await self._post_board(await self.service.load(match.id), ["Here is the current board again."])
+        match = await self.service.load(match.id)
+        await self._tell(
+            interaction,
+            f"Done: {message_link(match.guild_id, match.play_channel_id, match.board_message_id)}",
+        )
+
+    @manage.command(name="resign", description="Leave your match (it ends for everyone; asks first)")
+    async def match_resign(self, interaction: discord.Interaction) -> None:
+        try:
+            match = await self.service.match_here(interaction.channel_id, interaction.user.id)
+            if match.status != "active":
+                raise MatchError("That match hasn't started: decline the invitation instead.")
+        except MatchError as error:
+            await self._refuse(interaction, str(error))
+            return
+        others = "your opponent wins" if len(match.seats) == 2 else "it ends without a winner"
+        await interaction.response.send_message(
+            f"Resign from **{match.game.title}** #{match.id}? The match ends and {others}. This can't be undone.",
+            view=view_of(
+                [
+                    MatchButton(
+                        Claim(match.id, match.version, "resign"),
+                        label="Yes, resign",
+                        style=discord.ButtonStyle.danger,
+                    )
+                ]
+            ),
+            ephemeral=True,
+        )
+
+    @manage.command(
+        name="cancel", description="Cancel a match (the host in its lobby; Manage Server at any time)"
+    )
+    @app_commands.describe(match_id="The match number (see /match list); default: the match of this thread")
+    async def match_cancel(self, interaction: discord.Interaction, match_id: int | None = None) -> None:
+        try:
+            if match_id is None:
+                match = await self.service.match_here(interaction.channel_id, interaction.user.id)
+            else:
+                match = await self.service.load(match_id)
+                if match.guild_id != interaction.guild_id:
+                    raise MatchError("There is no such match in this server.")
+            if match.status not in ("lobby", "active"):
+                raise MatchError("That match has already ended.")
+        except MatchError as error:
+            await self._refuse(interaction, str(error))
+            return
+        await interaction.response.send_message(
+            f"Cancel **{match.game.title}** #{match.id} ({', '.join(match.names)})? Nobody wins and it can't be undone.",
+            view=view_of(
+                [
+                    MatchButton(
+                        Claim(match.id, match.version, "cancel"),
+                        label="Yes, cancel it",
+                        style=discord.ButtonStyle.danger,
+                    )
+                ]
+            ),
+            ephemeral=True,
+        )
+
+    async def _confirmed_resign(self, interaction: discord.Interaction, claim: Claim) -> None:
+        await interaction.response.defer()
+        async with self._match_lock(claim.match_id):
+            try:
+                match = await self.service.load(claim.match_id)
+                if match.version != claim.version:
+                    raise MatchError("The match has moved on since you asked; run /match resign again.")
+                match = await self.service.resign(claim.match_id, interaction.user.id)
+            except MatchError as error:
+                await self._tell(interaction, str(error))
+                return
+            await interaction.edit_original_response(content="You resigned.", view=None)
+            await self._close_down(match)
+
+    async def _confirmed_cancel(self, interaction: discord.Interaction, claim: Claim) -> None:
+        await interaction.response.defer()
+        member = interaction.user
+        manages = isinstance(member, discord.Member) and member.guild_permissions.manage_guild
+        async with self._match_lock(claim.match_id):
+            try:
+                match = await self.service.load(claim.match_id)
+                if match.version != claim.version:
+                    raise MatchError("The match has moved on since you asked; run /match cancel again.")
+                was_lobby = match.status == "lobby"
+                match = await self.service.cancel(claim.match_id, member.id, manages_server=manages)
+            except MatchError as error:
+                await self._tell(interaction, str(error))
+                return
+            await interaction.edit_original_response(content="Cancelled.", view=None)
+            if was_lobby:
+                if match.lobby_message_id:
+                    lobby = self._channel(match.channel_id, match).get_partial_message(match.lobby_message_id)
+                    await lobby.edit(content=self._closed_lobby_text(match), view=None)
+            else:
+                await self._close_down(match)
+
+    async def _close_down(self, match: Match) -> None:
+        """After a resignation or cancellation: no prompt keeps its buttons; a last board says why."""
+        for seat in match.seats:
+            if seat.prompt_message_id:
+                await self._retire_prompt(match, seat.seat)
+        await self._post_board(match, [])
+
+    async def _rematch(self, interaction: discord.Interaction, claim: Claim) -> None:
+        """Same players and options; everyone but the one who asked must accept again."""
+        try:
+            old = await self.service.load(claim.match_id)
+            if old.seat_of(interaction.user.id) is None:
+                raise MatchError("Only the players of this match can ask for a rematch.")
+            others = [(s.user_id, s.display_name) for s in old.seats if s.user_id != interaction.user.id]
+            match = await self.service.create_lobby(
+                old.game_id,
+                guild_id=old.guild_id,
+                channel_id=old.channel_id,
+                players=[(interaction.user.id, interaction.user.display_name), *others],
+                options=old.options,
+                rematch_of=old.id,
+            )
+        except MatchError as error:
+            await self._refuse(interaction, str(error))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lobby = await self._channel(match.channel_id, match).send(
+            self._lobby_text(match), view=self._lobby_view(match), allowed_mentions=MENTION_USERS
+        )
+        await self.service.set_lobby_message(match.id, lobby.id)
+        await self._tell(
+            interaction,
+            f"Rematch invitation posted: {message_link(match.guild_id, match.channel_id, lobby.id)}",
+        )
 
     # --- /move: typing an action instead of clicking
 
@@ -403,6 +574,8 @@ class Matches(commands.Cog):
             for seat in [] if PRESENTERS[match.game_id].PUBLIC_CONTROLS else owed:
                 await self._send_private(match, seat)
             lines = [PRESENTERS[match.game_id].start_line(match)] if first_board else [note]
+            if first_board:
+                lines.append(f"🔒 Seed commitment (SHA-256): `{commitment(match.seed)}`")
             await self._post_board(await self.service.load(match_id), lines)
 
     async def _open_thread(self, match: Match) -> int | None:
@@ -425,6 +598,9 @@ class Matches(commands.Cog):
             "play": self._show_prompt,
             "hand": self._show_hand,
             "act": self._act,
+            "resign": self._confirmed_resign,
+            "cancel": self._confirmed_cancel,
+            "rematch": self._rematch,
         }
         try:
             if claim.kind == "pick":
@@ -604,19 +780,32 @@ class Matches(commands.Cog):
         channel = self._channel(match.play_channel_id, match)
         board = await asyncio.to_thread(render_board, match.state.view(None), names=match.names)
         parts = [f"**{match.game.title}** · match #{match.id}", *lines]
-        if match.state.is_over:
-            parts.append(presenter.final_text(match))
-            view = None
+        files = [png_file(board, "board.png")]
+        if match.status != "active":  # finished, resigned or cancelled
+            parts.append(presenter.final_text(match) if match.state.is_over else self._early_end_text(match))
+            parts.append(
+                f"🔓 Seed: `{match.seed}` (its SHA-256 commitment was posted at the start). "
+                "The attached record replays the whole match: `python -m games.replay record.txt`."
+            )
+            files.append(await self._record_file(match))
+            view = view_of(
+                [
+                    MatchButton(
+                        Claim(match.id, match.version, "rematch"),
+                        label="Rematch",
+                        style=discord.ButtonStyle.primary,
+                    )
+                ]
+                if match.status == "finished"
+                else []
+            )
         else:
             parts.append(presenter.status_line(match))
             parts += self._turn_lines(match)
             view = view_of(self._board_controls(match))
         try:
             message = await channel.send(
-                "\n".join(parts)[:2000],
-                file=png_file(board, "board.png"),
-                view=view,
-                allowed_mentions=MENTION_USERS,
+                "\n".join(parts)[:2000], files=files, view=view, allowed_mentions=MENTION_USERS
             )
         except discord.HTTPException:
             log.exception("Could not post the board of match %s", match.id)
@@ -628,6 +817,34 @@ class Matches(commands.Cog):
                 await channel.get_partial_message(previous).edit(view=None)
             except discord.HTTPException:
                 log.info("Could not clear the buttons of an old board of match %s", match.id)
+
+    def _early_end_text(self, match: Match) -> str:
+        reason, _, user = (match.end_reason or "").partition(":")
+        if reason == "resigned":
+            quitter = match.seat_of(int(user))
+            others = [s for s in range(len(match.seats)) if s != quitter]
+            result = (
+                f"**{match.label(others[0])}** wins."
+                if len(others) == 1
+                else "The match ends here without a winner; the others share a draw."
+            )
+            return f"🏳️ **{match.label(quitter)}** resigned. {result}"
+        return f"🛑 This match was cancelled by <@{user}>."
+
+    async def _record_file(self, match: Match) -> discord.File:
+        log_rows = await self.service.action_log(match.id)
+        record = record_for(
+            match.game_id,
+            match.seed,
+            match.options,
+            match.names,
+            log_rows,
+            match_id=match.id,
+            finished=match.status != "active",
+        )
+        return discord.File(
+            io.BytesIO(format_record(record).encode()), filename=f"match-{match.id}-record.txt"
+        )
 
     @staticmethod
     def _board_controls(match: Match) -> list[discord.ui.Item]:

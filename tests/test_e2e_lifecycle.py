@@ -1,0 +1,158 @@
+"""Around the match: /match list, board, resign, cancel; the end with its record, seed and rematch;
+/stats and /leaderboard. Driven through SimCord with short Senet and M.A.R.S. matches."""
+
+import io
+import random
+import re
+
+import discord
+from PIL import Image
+
+from games import GAMES
+from games.record import commitment, parse_record, replay_record
+from tests.discord_helpers import board, buttons, make_table, reply, thread_of
+
+SENET = GAMES["senet"]
+
+
+async def stored(env, match_id: int = 1):
+    return await env.bot.service.load(match_id)
+
+
+async def start_senet(table, host=None, guest=None):
+    host = host or table.players[0]
+    guest = guest or table.players[1]
+    await host.slash(table.channel, "play senet", opponent=guest)
+    await guest.click(table.channel.last_message, label="Accept")
+    return thread_of(table)
+
+
+def mover(table, where):
+    return table.by_id(int(re.search(r"👉 <@(\d+)>", board(where).content)[1]))
+
+
+def attachment_text(env, message, suffix: str) -> str:
+    attachment = next(a for a in message.attachments if a.filename.endswith(suffix))
+    return env.backend.cdn.get(attachment.url).decode()
+
+
+async def play_senet_to_the_end(table, thread, rng):
+    for _ in range(1500):
+        if "wins Martian Senet" in board(thread).content:
+            return
+        await mover(table, thread).click(
+            board(thread), custom_id=rng.choice(buttons(board(thread), "act")).custom_id
+        )
+    raise AssertionError("the match did not finish")
+
+
+async def test_the_end_reveals_the_seed_and_attaches_a_replayable_record_with_a_rematch(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob"])
+    thread = await start_senet(table)
+    match = await stored(env)
+    assert f"`{commitment(match.seed)}`" in board(thread).content
+    await play_senet_to_the_end(table, thread, random.Random(4))
+    final = board(thread)
+    match = await stored(env)
+    assert f"Seed: `{match.seed}`" in final.content
+    record = parse_record(attachment_text(env, final, "record.txt"))
+    assert record.seed == match.seed and record.commitment == commitment(match.seed)
+    assert replay_record(record).to_json() == match.state.to_json()
+
+    alice, bob = table.players
+    asked = reply(await bob.click(final, label="Rematch"))
+    assert asked.message.flags.ephemeral and "Rematch invitation posted" in asked.content
+    lobby = table.channel.last_message
+    assert "match #2" in lobby.content and "invites" in lobby.content
+    rematch = await stored(env, 2)
+    assert rematch.rematch_of == 1 and [s.user_id for s in rematch.seats] == [bob.id, alice.id]
+    assert rematch.seats[0].accepted and not rematch.seats[1].accepted
+    await alice.click(lobby, label="Accept")
+    assert (await stored(env, 2)).status == "active"
+
+
+async def test_resigning_asks_first_then_ends_the_match_for_everyone(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob"])
+    alice, bob = table.players
+    thread = await start_senet(table)
+    asked = await alice.slash(thread, "match resign")
+    assert asked.response.flags.ephemeral and "your opponent wins" in asked.response.content
+    assert (await stored(env)).status == "active"  # nothing happens before the confirmation
+    await alice.click(asked.response, label="Yes, resign")
+    match = await stored(env)
+    assert match.status == "finished" and match.seats[0].resigned
+    final = board(thread)
+    assert "alice** resigned" in final.content and "P2 bob** wins" in final.content
+    assert [b.label for b in buttons(final)] == ["Rematch"]
+    record = parse_record(attachment_text(env, final, "record.txt"))
+    assert record.seed == match.seed
+    again = await bob.slash(thread, "match resign")
+    assert "no match in progress" in again.response.content
+
+
+async def test_cancel_rules_for_the_host_members_and_admins(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob"])
+    alice, bob = table.players
+    admin_role = table.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    admin = table.guild.add_member(env.create_user("root"), roles=[admin_role])
+
+    await alice.slash(table.channel, "play senet", opponent=bob)
+    lobby = table.channel.last_message
+    asked = await bob.slash(table.channel, "match cancel", match_id=1)
+    refused = reply(await bob.click(asked.response, label="Yes, cancel it"))
+    assert "Only the host can cancel" in refused.content and (await stored(env)).status == "lobby"
+    asked = await alice.slash(table.channel, "match cancel")
+    await alice.click(asked.response, label="Yes, cancel it")
+    assert (await stored(env)).status == "cancelled"
+    assert "cancelled it" in table.channel.history()[0].content or "cancelled it" in lobby.content
+
+    thread = await start_senet(table)
+    asked = await alice.slash(thread, "match cancel")
+    refused = reply(await alice.click(asked.response, label="Yes, cancel it"))
+    assert "Manage Server" in refused.content and (await stored(env, 2)).status == "active"
+    listed = await admin.slash(table.channel, "match list")
+    assert "Martian Senet** #2" in listed.response.content
+    asked = await admin.slash(table.channel, "match cancel", match_id=2)
+    await admin.click(asked.response, label="Yes, cancel it")
+    assert (await stored(env, 2)).status == "cancelled"
+    assert "cancelled by" in board(thread).content and not buttons(board(thread))
+    listed = await admin.slash(table.channel, "match list")
+    assert "No invitations are open" in listed.response.content
+
+
+async def test_match_board_reposts_the_current_board(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob"])
+    alice, _ = table.players
+    thread = await start_senet(table)
+    old = board(thread)
+    answer = reply(await alice.slash(thread, "match board"))
+    fresh = board(thread)
+    assert fresh.id != old.id and "Here is the current board again" in fresh.content
+    old = next(m for m in thread.history() if m.id == old.id)
+    assert not buttons(old) and buttons(fresh) and "Done" in answer.content
+    assert (await stored(env)).board_message_id == fresh.id
+
+
+async def test_stats_and_leaderboard_after_finished_matches(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob"])
+    alice, bob = table.players
+    thread = await start_senet(table)
+    asked = await alice.slash(thread, "match resign")
+    await alice.click(asked.response, label="Yes, resign")  # a resignation counts as a loss
+    winner = bob
+    result = await alice.slash(table.channel, "leaderboard", game="senet")
+    message = reply(result)
+    first_line = message.content.split("\n")[1]
+    assert first_line.startswith(f"1. {winner.user.name}") and "1016" in first_line  # 1000 + 32/2
+    picture = Image.open(io.BytesIO(env.backend.cdn.get(message.attachments[0].url)))
+    assert picture.width == 1000
+    mine = reply(await bob.slash(table.channel, "stats"))
+    assert "1 played" in mine.content
+    assert mine.attachments[0].filename == "stats.png"
+    empty = reply(await alice.slash(table.channel, "leaderboard", game="flood"))
+    assert "No finished matches yet" in empty.content
