@@ -32,6 +32,7 @@ class ArcadeBot(commands.Bot):
         self.arcade = None  # the Matches cog; components route their clicks to it
 
     async def setup_hook(self) -> None:
+        from .cogs.config import ServerConfig
         from .cogs.info import Info
         from .cogs.matches import Matches
         from .cogs.stats import Stats
@@ -44,6 +45,7 @@ class ArcadeBot(commands.Bot):
         await self.add_cog(self.arcade)
         await self.add_cog(Info(self))
         await self.add_cog(Stats(self))
+        await self.add_cog(ServerConfig(self))
         self.add_dynamic_items(MatchButton, MatchSelect)
         self.tree.on_error = self.on_app_command_error
         if self.settings.sync_commands:

@@ -58,6 +58,8 @@ class Match:
     end_reason: str | None
     finished_at: str | None
     rematch_of: int | None
+    reminder_due_at: float | None
+    clock_due_at: float | None
     seats: list[Seat]
     state: State | None = None
 
@@ -88,6 +90,29 @@ class Match:
 def _from_row(cls: type, row, **computed):
     """A dataclass from a database row whose columns carry the field names, plus computed fields."""
     return cls(**{f.name: row[f.name] for f in fields(cls) if f.name not in computed}, **computed)
+
+
+@dataclass
+class GuildSettings:
+    """What /config changes, with the defaults a new server gets."""
+
+    guild_id: int
+    reminder_hours: float = 12
+    clock_hours: float | None = None
+    use_threads: bool = True
+    play_channels: list[int] | None = None
+    max_open_lobbies: int = 3
+    max_active_per_member: int = 5
+    max_active_per_guild: int = 50
+
+
+SETTING_LIMITS = {  # name: (smallest, largest)
+    "reminder_hours": (0.25, 24 * 14),
+    "clock_hours": (1, 24 * 30),
+    "max_open_lobbies": (1, 20),
+    "max_active_per_member": (1, 50),
+    "max_active_per_guild": (1, 1000),
+}
 
 
 @dataclass
@@ -169,6 +194,77 @@ class MatchService:
             raise MatchError("This match hasn't started yet.")
         return match, seat, match.state.view(seat)
 
+    # --- server settings
+
+    async def settings_for(self, guild_id: int | None) -> GuildSettings:
+        row = await self.db.fetchone("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        if row is None:
+            return GuildSettings(guild_id or 0)
+        channels = json.loads(row["play_channels"]) if row["play_channels"] else None
+        return _from_row(GuildSettings, row, use_threads=bool(row["use_threads"]), play_channels=channels)
+
+    async def update_settings(self, guild_id: int, **changes) -> GuildSettings:
+        """Change some settings; a value out of range is refused with its allowed range."""
+        for name, value in changes.items():
+            if value is not None and name in SETTING_LIMITS:
+                low, high = SETTING_LIMITS[name]
+                if not low <= value <= high:
+                    raise MatchError(f"{name.replace('_', ' ')} must be between {low:g} and {high:g}.")
+        current = await self.settings_for(guild_id)
+        updated = GuildSettings(**{**current.__dict__, **changes, "guild_id": guild_id})
+        await self.db.execute(
+            "INSERT OR REPLACE INTO guild_settings (guild_id, reminder_hours, clock_hours, use_threads,"
+            " play_channels, max_open_lobbies, max_active_per_member, max_active_per_guild)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                guild_id,
+                updated.reminder_hours,
+                updated.clock_hours,
+                int(updated.use_threads),
+                json.dumps(updated.play_channels) if updated.play_channels else None,
+                updated.max_open_lobbies,
+                updated.max_active_per_member,
+                updated.max_active_per_guild,
+            ),
+        )
+        return updated
+
+    async def _check_limits(self, guild_id: int | None, user_ids: list[int]) -> None:
+        """Refuse a new lobby that would go past this server's limits."""
+        limits = await self.settings_for(guild_id)
+        hosted = await self.db.fetchone(
+            "SELECT COUNT(*) AS n FROM matches WHERE guild_id IS ? AND host_id = ? AND status = 'lobby'",
+            (guild_id, user_ids[0]),
+        )
+        if hosted["n"] >= limits.max_open_lobbies:
+            raise MatchError(
+                f"You already have {hosted['n']} open invitations here (the limit is "
+                f"{limits.max_open_lobbies}): wait for them to start, or cancel one with /match cancel."
+            )
+        running = await self.db.fetchone(
+            "SELECT COUNT(*) AS n FROM matches WHERE guild_id IS ? AND status IN ('lobby', 'active')",
+            (guild_id,),
+        )
+        if running["n"] >= limits.max_active_per_guild:
+            raise MatchError(f"This server already has {running['n']} matches going, its limit; try later.")
+        for user_id in user_ids:
+            mine = await self.db.fetchone(
+                "SELECT COUNT(*) AS n FROM matches JOIN seats ON seats.match_id = matches.id"
+                " WHERE matches.guild_id IS ? AND seats.user_id = ? AND matches.status IN ('lobby', 'active')",
+                (guild_id, user_id),
+            )
+            if mine["n"] >= limits.max_active_per_member:
+                raise MatchError(
+                    f"<@{user_id}> is already in {mine['n']} matches here, this server's limit per member."
+                )
+
+    async def _deadlines(self, match: Match, now: float) -> tuple[float | None, float | None]:
+        """When to remind the player(s) to move, and when their turn clock runs out."""
+        settings = await self.settings_for(match.guild_id)
+        reminder = now + settings.reminder_hours * 3600
+        clock = now + settings.clock_hours * 3600 if settings.clock_hours else None
+        return reminder, clock
+
     # --- lobbies
 
     async def create_lobby(
@@ -191,6 +287,7 @@ class MatchService:
             resolved = game.resolve_options(options)
         except IllegalAction as error:
             raise MatchError(str(error)) from error
+        await self._check_limits(guild_id, user_ids)
         now, stamp = self._now()
         async with self.db.transaction() as conn:
             cursor = await conn.execute(
@@ -236,6 +333,7 @@ class MatchService:
                 return LobbyAnswer(await self.load(match_id), declined=True)
             if match.seats[seat].accepted:
                 raise MatchError("You've already accepted; waiting for the others.")
+            reminder, clock = await self._deadlines(match, self._now()[0])  # read before the write lock
             async with self.db.transaction() as conn:
                 await conn.execute(
                     "UPDATE seats SET accepted = 1 WHERE match_id = ? AND seat = ?", (match_id, seat)
@@ -246,8 +344,8 @@ class MatchService:
                     state = match.game.new(len(match.seats), match.seed, match.options)
                     await conn.execute(
                         "UPDATE matches SET status = 'active', version = 1, state_json = ?, lobby_expires_at = NULL,"
-                        " updated_at = ? WHERE id = ? AND status = 'lobby'",
-                        (json.dumps(state.to_json()), stamp, match_id),
+                        " updated_at = ?, reminder_due_at = ?, clock_due_at = ? WHERE id = ? AND status = 'lobby'",
+                        (json.dumps(state.to_json()), stamp, reminder, clock, match_id),
                     )
             return LobbyAnswer(await self.load(match_id), started=started)
 
@@ -307,13 +405,15 @@ class MatchService:
                 events = match.state.apply(seat, action)
             except IllegalAction as error:
                 raise MatchError(str(error)) from error
-            _, stamp = self._now()
+            now, stamp = self._now()
             status = "finished" if match.state.is_over else "active"
+            reminder, clock = await self._deadlines(match, now) if status == "active" else (None, None)
             async with self.db.transaction() as conn:
                 cursor = await conn.execute(
                     "UPDATE matches SET state_json = ?, version = version + 1, status = ?, updated_at = ?,"
                     " end_reason = CASE WHEN ? = 'finished' THEN 'completed' ELSE end_reason END,"
-                    " finished_at = CASE WHEN ? = 'finished' THEN ? ELSE finished_at END"
+                    " finished_at = CASE WHEN ? = 'finished' THEN ? ELSE finished_at END,"
+                    " reminder_due_at = ?, clock_due_at = ?"
                     " WHERE id = ? AND version = ?",
                     (
                         json.dumps(match.state.to_json()),
@@ -322,6 +422,8 @@ class MatchService:
                         status,
                         status,
                         stamp,
+                        reminder,
+                        clock,
                         match_id,
                         version,
                     ),
@@ -357,17 +459,55 @@ class MatchService:
                 raise MatchError("You're not playing in this match.")
             if match.status != "active":
                 raise MatchError("Only a match in progress can be resigned.")
-            _, stamp = self._now()
-            async with self.db.transaction() as conn:
-                await conn.execute(
-                    "UPDATE seats SET resigned = 1 WHERE match_id = ? AND seat = ?", (match_id, seat)
+            return await self._end_by_leaving(match, seat, "resigned")
+
+    async def _end_by_leaving(self, match: Match, seat: int, reason: str) -> Match:
+        """`seat` leaves (resigned, or "timeout" when its turn clock ran out): the match ends."""
+        _, stamp = self._now()
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE seats SET resigned = 1 WHERE match_id = ? AND seat = ?", (match.id, seat)
+            )
+            await conn.execute(
+                "UPDATE matches SET status = 'finished', end_reason = ?, finished_at = ?, updated_at = ?,"
+                " version = version + 1, reminder_due_at = NULL, clock_due_at = NULL"
+                " WHERE id = ? AND status = 'active'",
+                (f"{reason}:{match.user_at(seat)}", stamp, stamp, match.id),
+            )
+        return await self.load(match.id)
+
+    # --- deadlines
+
+    async def due_reminders(self) -> list[Match]:
+        """Active matches whose player to move gets their one reminder now (marked as sent)."""
+        now, _ = self._now()
+        rows = await self.db.fetchall(
+            "SELECT id FROM matches WHERE status = 'active' AND reminder_due_at <= ?", (now,)
+        )
+        due = []
+        for row in rows:
+            async with self._locks(row["id"]):
+                changed = await self.db.execute(
+                    "UPDATE matches SET reminder_due_at = NULL WHERE id = ? AND reminder_due_at <= ?",
+                    (row["id"], now),
                 )
-                await conn.execute(
-                    "UPDATE matches SET status = 'finished', end_reason = ?, finished_at = ?, updated_at = ?,"
-                    " version = version + 1 WHERE id = ? AND status = 'active'",
-                    (f"resigned:{user_id}", stamp, stamp, match_id),
-                )
-            return await self.load(match_id)
+                if changed:
+                    due.append(await self.load(row["id"]))
+        return due
+
+    async def forfeit_overdue(self) -> list[Match]:
+        """End every match whose turn clock ran out: the player to move forfeits."""
+        now, _ = self._now()
+        rows = await self.db.fetchall(
+            "SELECT id FROM matches WHERE status = 'active' AND clock_due_at <= ?", (now,)
+        )
+        ended = []
+        for row in rows:
+            async with self._locks(row["id"]):
+                match = await self.load(row["id"])
+                if match.status == "active" and match.clock_due_at is not None and match.clock_due_at <= now:
+                    ended.append(await self._end_by_leaving(match, match.state.to_move[0], "timeout"))
+        return ended
 
     async def cancel(self, match_id: int, user_id: int, *, manages_server: bool) -> Match:
         """The host may cancel their lobby; members who manage the server may cancel any match."""

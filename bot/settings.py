@@ -48,6 +48,7 @@ class Settings:
     sync_commands: bool = True
     command_guild_id: int | None = None
     lobby_timeout_seconds: int = 600
+    sweep_seconds: int = 30  # how often expired invitations, reminders and turn clocks are checked
     log_level: str = "INFO"
 
     @classmethod
@@ -67,5 +68,7 @@ class Settings:
             settings.command_guild_id = _number("COMMAND_GUILD_ID", values["COMMAND_GUILD_ID"])
         if values.get("LOBBY_TIMEOUT_SECONDS"):
             settings.lobby_timeout_seconds = _number("LOBBY_TIMEOUT_SECONDS", values["LOBBY_TIMEOUT_SECONDS"])
+        if values.get("SWEEP_SECONDS"):
+            settings.sweep_seconds = _number("SWEEP_SECONDS", values["SWEEP_SECONDS"])
         settings.log_level = (values.get("LOG_LEVEL") or settings.log_level).upper()
         return settings

@@ -1,6 +1,7 @@
 """The per-game Discord controls, checked without Discord: every prompt fits Discord's limits."""
 
 import random
+from dataclasses import fields
 
 import pytest
 
@@ -16,28 +17,11 @@ from tests.test_conformance import random_options
 
 
 def match_of(game_id: str, state, options: dict, players: int = 2) -> Match:
+    """A stored match as the service would load it; only what presenters read is filled in."""
     seats = [Seat(i, 100 + i, f"player{i}", True, False, None) for i in range(players)]
-    return Match(
-        1,
-        game_id,
-        1,
-        1,
-        None,
-        "active",
-        0,
-        7,
-        options,
-        100,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        seats,
-        state,
-    )
+    unset = {field.name: None for field in fields(Match)}
+    known = {"id": 1, "game_id": game_id, "status": "active", "version": 7, "options": options}
+    return Match(**unset | known | {"seats": seats, "state": state})
 
 
 def check_fits_discord(prompt) -> None:

@@ -25,6 +25,7 @@ def test_env_example_lists_every_setting_and_loads():
         "SYNC_COMMANDS",
         "COMMAND_GUILD_ID",
         "LOBBY_TIMEOUT_SECONDS",
+        "SWEEP_SECONDS",
         "LOG_LEVEL",
     }
     readme = (ROOT / "README.md").read_text()

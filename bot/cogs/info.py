@@ -33,6 +33,7 @@ Everyone invited presses **Accept**; the match then gets its own thread.
 `/move <action>` — type your move instead of clicking (suggestions as you type).
 `/match list|board|resign|cancel` — what's running here, re-post your board, leave or cancel a match.
 `/stats [member]`, `/leaderboard <game>` — results and ratings in this server.
+`/config` — server settings: reminders, turn clock, threads, channels, limits (Manage Server).
 `/rules <game>` — a short summary of a game's rules.
 `/help` — this message.
 

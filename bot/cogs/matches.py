@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
-LOBBY_SWEEP_SECONDS = 30
+LOBBY_SWEEP_SECONDS = 30  # the default; Settings.sweep_seconds sets it
 
 
 def message_link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
@@ -52,11 +52,14 @@ class Matches(commands.Cog):
         self._publishing: dict[int, asyncio.Lock] = {}
 
     async def cog_load(self) -> None:
-        self.sweep_lobbies.start()
+        for loop in (self.sweep_lobbies, self.watch_deadlines):
+            loop.change_interval(seconds=self.bot.settings.sweep_seconds)
+            loop.start()
         self._catching_up = asyncio.create_task(self.catch_up())
 
     async def cog_unload(self) -> None:
         self.sweep_lobbies.cancel()
+        self.watch_deadlines.cancel()
         self._catching_up.cancel()
 
     async def catch_up(self) -> None:
@@ -234,6 +237,11 @@ class Matches(commands.Cog):
             await self._refuse(interaction, "You're playing already — pick other members as opponents.")
             return
         players = [(host.id, host.display_name)] + [(m.id, m.display_name) for m in opponents]
+        allowed = (await self.service.settings_for(interaction.guild_id)).play_channels
+        if allowed and interaction.channel_id not in allowed:
+            where = ", ".join(f"<#{channel}>" for channel in allowed)
+            await self._refuse(interaction, f"Matches start in {where} on this server.")
+            return
         try:
             match = await self.service.create_lobby(
                 game_id,
@@ -317,6 +325,41 @@ class Matches(commands.Cog):
                     await message.edit(content=self._closed_lobby_text(match), view=None)
         except Exception:
             log.exception("Closing expired lobbies failed; will retry")
+
+    @tasks.loop(seconds=LOBBY_SWEEP_SECONDS)
+    async def watch_deadlines(self) -> None:
+        """Turn reminders and turn clocks. Deadlines live in the database, so ones that passed while
+        the bot was down fire on the first sweep after it starts."""
+        try:
+            for match in await self.service.due_reminders():
+                for seat in match.state.to_move:
+                    await self._remind(match, seat)
+            for match in await self.service.forfeit_overdue():
+                async with self._match_lock(match.id):
+                    await self._close_down(match)
+        except Exception:
+            log.exception("Checking turn deadlines failed; will retry")
+
+    @watch_deadlines.before_loop
+    async def _before_deadlines(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def _remind(self, match: Match, seat: int) -> None:
+        """One reminder: by DM, else a mention in the match thread."""
+        player = match.seats[seat]
+        board = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
+        try:
+            channel = await self.bot.create_dm(discord.Object(player.user_id))
+            await channel.send(f"⏰ Reminder: it's your turn in **{match.game.title}** #{match.id}: {board}")
+            return
+        except discord.HTTPException:
+            pass
+        try:
+            await self._channel(match.play_channel_id, match).send(
+                f"⏰ <@{player.user_id}>, it's still your turn in this match.", allowed_mentions=MENTION_USERS
+            )
+        except discord.HTTPException:
+            log.info("Could not remind a player of match %s", match.id)
 
     @sweep_lobbies.before_loop
     async def _before_sweep(self) -> None:
@@ -557,8 +600,11 @@ class Matches(commands.Cog):
     # --- starting a match
 
     async def _begin(self, match: Match) -> Match:
-        """Open the match thread, deal the private hands and post the first board."""
-        await self.service.set_thread(match.id, await self._open_thread(match))
+        """Open the match thread (unless the server plays in channels), deal the hands, post the board."""
+        settings = await self.service.settings_for(match.guild_id)
+        await self.service.set_thread(
+            match.id, await self._open_thread(match) if settings.use_threads else None
+        )
         await self._bring_up_to_date(match.id)
         return await self.service.load(match.id)
 
@@ -820,16 +866,18 @@ class Matches(commands.Cog):
 
     def _early_end_text(self, match: Match) -> str:
         reason, _, user = (match.end_reason or "").partition(":")
-        if reason == "resigned":
-            quitter = match.seat_of(int(user))
-            others = [s for s in range(len(match.seats)) if s != quitter]
-            result = (
-                f"**{match.label(others[0])}** wins."
-                if len(others) == 1
-                else "The match ends here without a winner; the others share a draw."
-            )
-            return f"🏳️ **{match.label(quitter)}** resigned. {result}"
-        return f"🛑 This match was cancelled by <@{user}>."
+        if reason == "cancelled":
+            return f"🛑 This match was cancelled by <@{user}>."
+        quitter = match.seat_of(int(user))
+        others = [seat for seat in range(len(match.seats)) if seat != quitter]
+        result = (
+            f"**{match.label(others[0])}** wins."
+            if len(others) == 1
+            else "The match ends here without a winner; the others share a draw."
+        )
+        if reason == "timeout":
+            return f"⏱️ **{match.label(quitter)}** ran out of time on the turn clock and forfeits. {result}"
+        return f"🏳️ **{match.label(quitter)}** resigned. {result}"
 
     async def _record_file(self, match: Match) -> discord.File:
         log_rows = await self.service.action_log(match.id)

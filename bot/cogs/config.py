@@ -1,0 +1,98 @@
+"""/config: a server's settings, for members with Manage Server."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from ..service import GuildSettings, MatchError
+
+if TYPE_CHECKING:
+    from ..app import ArcadeBot
+
+
+def settings_panel(settings: GuildSettings) -> str:
+    clock = (
+        f"{settings.clock_hours:g} h (then the player to move forfeits)" if settings.clock_hours else "off"
+    )
+    channels = (
+        ", ".join(f"<#{channel}>" for channel in settings.play_channels)
+        if settings.play_channels
+        else "any channel"
+    )
+    return (
+        "**Martian Arcade settings for this server**\n"
+        f"• Turn reminder after: **{settings.reminder_hours:g} h** (one reminder, by DM or a mention)\n"
+        f"• Turn clock: **{clock}**\n"
+        f"• Matches get their own thread: **{'yes' if settings.use_threads else 'no, they play in the channel'}**\n"
+        f"• `/play` works in: **{channels}**\n"
+        f"• Limits: **{settings.max_open_lobbies}** open invitations per member, "
+        f"**{settings.max_active_per_member}** matches per member, **{settings.max_active_per_guild}** per server\n"
+        "Change any of them with `/config` and its options."
+    )
+
+
+class ServerConfig(commands.Cog):
+    def __init__(self, bot: ArcadeBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="config", description="Show or change Martian Arcade's settings (Manage Server)"
+    )
+    @app_commands.describe(
+        reminder_hours="Remind the player to move after this many hours (default 12)",
+        clock_hours="Turn clock in hours; 0 turns it off (default off)",
+        threads="Give every match its own thread (default yes)",
+        allow_channel="Add or remove a channel where /play works (none listed: everywhere)",
+        any_channel="Let /play work in every channel again",
+        max_open_lobbies="Open invitations per member (default 3)",
+        max_matches_per_member="Lobbies and matches per member (default 5)",
+        max_matches_per_server="Lobbies and matches in this server (default 50)",
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def config(
+        self,
+        interaction: discord.Interaction,
+        reminder_hours: float | None = None,
+        clock_hours: float | None = None,
+        threads: bool | None = None,
+        allow_channel: discord.TextChannel | None = None,
+        any_channel: bool | None = None,
+        max_open_lobbies: int | None = None,
+        max_matches_per_member: int | None = None,
+        max_matches_per_server: int | None = None,
+    ) -> None:
+        if not interaction.permissions.manage_guild:
+            await interaction.response.send_message(
+                "Only members with Manage Server can use /config.", ephemeral=True
+            )
+            return
+        service = self.bot.service
+        current = await service.settings_for(interaction.guild_id)
+        changes = {
+            "reminder_hours": reminder_hours,
+            "use_threads": threads,
+            "max_open_lobbies": max_open_lobbies,
+            "max_active_per_member": max_matches_per_member,
+            "max_active_per_guild": max_matches_per_server,
+        }
+        changes = {name: value for name, value in changes.items() if value is not None}
+        if clock_hours is not None:
+            changes["clock_hours"] = clock_hours or None
+        if allow_channel is not None:
+            channels = set(current.play_channels or [])
+            channels ^= {allow_channel.id}  # the same option adds and removes
+            changes["play_channels"] = sorted(channels) or None
+        if any_channel:
+            changes["play_channels"] = None
+        try:
+            settings = await service.update_settings(interaction.guild_id, **changes) if changes else current
+        except MatchError as error:
+            await interaction.response.send_message(str(error), ephemeral=True)
+            return
+        note = "Saved. " if changes else ""
+        await interaction.response.send_message(note + settings_panel(settings), ephemeral=True)
