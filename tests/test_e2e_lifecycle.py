@@ -156,3 +156,19 @@ async def test_stats_and_leaderboard_after_finished_matches(simcord_env):
     assert mine.attachments[0].filename == "stats.png"
     empty = reply(await alice.slash(table.channel, "leaderboard", game="flood"))
     assert "No finished matches yet" in empty.content
+
+
+async def test_a_resignation_cut_short_by_a_restart_is_announced_after_it(simcord_env, make_bot):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob"])
+    alice, bob = table.players
+    await alice.slash(table.channel, "play mars", opponent=bob, objectives="deck")
+    await bob.click(table.channel.last_message, label="Accept")
+    thread = thread_of(table)
+    dms_before = [len(p.user.dm_channel.history()) for p in table.players]
+    await env.bot.service.resign(1, alice.id)  # saved, then the bot stops before telling anyone
+    await env.restart_bot(make_bot())
+    await env.advance_time(1)
+    final = board(thread)
+    assert "alice** resigned" in final.content and "Seed:" in final.content
+    assert [len(p.user.dm_channel.history()) for p in table.players] == dms_before  # no new prompts

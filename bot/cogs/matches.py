@@ -617,7 +617,9 @@ class Matches(commands.Cog):
             match = await self.service.load(match_id)
             first_board = match.board_message_id is None
             owed = range(len(match.seats)) if first_board else match.state.to_move
-            for seat in [] if PRESENTERS[match.game_id].PUBLIC_CONTROLS else owed:
+            if PRESENTERS[match.game_id].PUBLIC_CONTROLS or match.status != "active":
+                owed = []  # nothing private to send: no secrets, or the match has ended
+            for seat in owed:
                 await self._send_private(match, seat)
             lines = [PRESENTERS[match.game_id].start_line(match)] if first_board else [note]
             if first_board:
