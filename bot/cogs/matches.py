@@ -417,19 +417,8 @@ class Matches(commands.Cog):
             await self._refuse(interaction, str(error))
             return
         others = "your opponent wins" if len(match.seats) == 2 else "it ends without a winner"
-        await interaction.response.send_message(
-            f"Resign from **{match.game.title}** #{match.id}? The match ends and {others}. This can't be undone.",
-            view=view_of(
-                [
-                    MatchButton(
-                        Claim(match.id, match.version, "resign"),
-                        label="Yes, resign",
-                        style=discord.ButtonStyle.danger,
-                    )
-                ]
-            ),
-            ephemeral=True,
-        )
+        question = f"Resign from **{match.game.title}** #{match.id}? The match ends and {others}."
+        await self._ask_to_confirm(interaction, match, "resign", question, "Yes, resign")
 
     @manage.command(
         name="cancel", description="Cancel a match (the host in its lobby; Manage Server at any time)"
@@ -448,18 +437,18 @@ class Matches(commands.Cog):
         except MatchError as error:
             await self._refuse(interaction, str(error))
             return
+        question = f"Cancel **{match.game.title}** #{match.id} ({', '.join(match.names)})? Nobody wins."
+        await self._ask_to_confirm(interaction, match, "cancel", question, "Yes, cancel it")
+
+    async def _ask_to_confirm(
+        self, interaction: discord.Interaction, match: Match, kind: str, question: str, label: str
+    ) -> None:
+        """An ephemeral question with one button; the claim's version makes it lapse if play moves on."""
+        button = MatchButton(
+            Claim(match.id, match.version, kind), label=label, style=discord.ButtonStyle.danger
+        )
         await interaction.response.send_message(
-            f"Cancel **{match.game.title}** #{match.id} ({', '.join(match.names)})? Nobody wins and it can't be undone.",
-            view=view_of(
-                [
-                    MatchButton(
-                        Claim(match.id, match.version, "cancel"),
-                        label="Yes, cancel it",
-                        style=discord.ButtonStyle.danger,
-                    )
-                ]
-            ),
-            ephemeral=True,
+            f"{question} This can't be undone.", view=view_of([button]), ephemeral=True
         )
 
     async def _confirmed_resign(self, interaction: discord.Interaction, claim: Claim) -> None:
