@@ -149,6 +149,11 @@ class Game:
     def check_combination(self, options: dict) -> None:
         """Refuse option combinations the rules don't define (IllegalAction, with the reason)."""
 
+    def is_secret_action(self, action: Any) -> bool:
+        """Whether an action's notation reveals hidden information (a M.A.R.S. objective), so a
+        record shared before the end must leave it out."""
+        return False
+
     def check_players(self, num_players: int) -> None:
         if not self.min_players <= num_players <= self.max_players:
             raise IllegalAction(

@@ -616,6 +616,9 @@ class Mars(Game):
     def check_combination(self, options: dict) -> None:
         check_variants(options)
 
+    def is_secret_action(self, action: MarsAction) -> bool:
+        return isinstance(action, SetObjective)
+
     def new(self, num_players: int, seed: int, options: dict | None = None) -> MarsState:
         self.check_players(num_players)
         options = self.resolve_options(options)

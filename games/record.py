@@ -58,6 +58,9 @@ _RESULT_LINE = re.compile(r"scores((?: -?\d+)+); winners (none|P\d+(?: P\d+)*)")
 _COMMITMENT = re.compile(r"[0-9a-f]{64}")
 
 
+SECRET_ACTION = "(secret until the end)"
+
+
 def commitment(seed: int) -> str:
     """What is published at a match's start: SHA-256 of `martian-arcade-seed:<seed>`, in hex."""
     return hashlib.sha256(f"martian-arcade-seed:{seed}".encode()).hexdigest()
@@ -97,6 +100,11 @@ def record_for(
     state = _replay(game, len(players), seed, options, actions)
     if finished is None:
         finished = state.is_over
+    if not finished:  # shared while the match runs: nothing secret, like a M.A.R.S. objective
+        actions = [
+            (seat, SECRET_ACTION if game.is_secret_action(game.parse_action(text)) else text)
+            for seat, text in actions
+        ]
     return MatchRecord(
         game=game.id,
         title=game.title,

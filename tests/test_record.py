@@ -283,3 +283,18 @@ def test_an_unknown_game_is_named():
     text = sample_text().replace("game: senet", "game: chess")
     with pytest.raises(ValueError, match="Unknown game 'chess'"):
         replay_record(parse_record(text))
+
+
+def test_a_record_shared_before_the_end_hides_the_objectives():
+    from games.mars import MARS
+
+    state = MARS.new(2, 5, {})
+    log = []
+    for seat, text in ((0, "+2:Y +1:G 0:R -1:B"), (1, "+2:B +1:R 0:Y -1:G")):
+        state.apply(seat, MARS.parse_action(text))
+        log.append((seat, text))
+    running = format_record(record_for("mars", 5, {}, ["ann", "bo"], log))
+    assert "+2:Y" not in running and "+2:B" not in running
+    assert running.count("(secret until the end)") == 2
+    finished = format_record(record_for("mars", 5, {}, ["ann", "bo"], log, finished=True))
+    assert "+2:Y +1:G 0:R -1:B" in finished

@@ -29,6 +29,8 @@ log = logging.getLogger(__name__)
 
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
+DM_ATTEMPTS = 2
+DM_RETRY_SECONDS = 2
 LOBBY_SWEEP_SECONDS = 30  # the default; Settings.sweep_seconds sets it
 
 
@@ -935,19 +937,24 @@ class Matches(commands.Cog):
         if prompt:
             text += "\n" + prompt.text
         picture = await self._prompt_picture(match, seat, prompt)
-        try:
-            channel = await self.bot.create_dm(discord.Object(player.user_id))
-            message = await channel.send(text[:2000], file=picture, view=view_of(items))
-        except discord.Forbidden as error:
-            if error.code == DM_CLOSED:
-                if not player.dm_closed:
-                    await self.service.set_dm_closed(match.id, seat, True)
+        for attempt in range(DM_ATTEMPTS):
+            try:
+                channel = await self.bot.create_dm(discord.Object(player.user_id))
+                message = await channel.send(text[:2000], file=picture, view=view_of(items))
+                break
+            except discord.Forbidden as error:
+                if error.code == DM_CLOSED:
+                    if not player.dm_closed:
+                        await self.service.set_dm_closed(match.id, seat, True)
+                    return
+                log.warning("DM to a player of match %s refused: %s", match.id, error.code)
                 return
-            log.warning("DM to a player of match %s refused: %s", match.id, error.code)
-            return
-        except discord.HTTPException as error:
-            log.warning("DM to a player of match %s failed: %s", match.id, error.status)
-            return
+            except discord.HTTPException as error:  # a passing fault: try once more
+                log.warning("DM to a player of match %s failed: %s", match.id, error.status)
+                if attempt + 1 == DM_ATTEMPTS:
+                    return
+                picture.reset()
+                await asyncio.sleep(DM_RETRY_SECONDS)
         if player.dm_closed:
             await self.service.set_dm_closed(match.id, seat, False)
         if items:
