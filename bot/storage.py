@@ -86,10 +86,11 @@ class Database:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self._conn
+                await self._conn.execute("COMMIT")
             except BaseException:
-                await self._conn.execute("ROLLBACK")
+                if self._conn.in_transaction:  # a failed COMMIT (disk full, I/O) must not leave it open
+                    await self._conn.execute("ROLLBACK")
                 raise
-            await self._conn.execute("COMMIT")
 
     async def fetchone(self, sql: str, params: tuple = ()) -> aiosqlite.Row | None:
         async with self._lock, self._conn.execute(sql, params) as cursor:

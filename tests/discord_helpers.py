@@ -18,6 +18,7 @@ class Table:
     guild: object
     channel: object
     players: list  # MemberActors, host first
+    match_id: int = 1  # the match these players are in, for helpers that read the stored state
 
     def by_id(self, user_id: int):
         return next(p for p in self.players if p.id == user_id)

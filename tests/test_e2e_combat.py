@@ -43,7 +43,7 @@ def distance(a: str, b: str) -> int:
 
 async def combat_step(table, where, rng: random.Random) -> str:
     """The deciding player plays like a keen beginner: heads for home, fights when offered."""
-    view = (await stored(table.env)).state.view(None)
+    view = (await stored(table.env, table.match_id)).state.view(None)
     homes = view["seats"][view["to_move"][0]]["home"]
     current = board(where)
     player = decider(table, where)

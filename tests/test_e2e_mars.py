@@ -74,7 +74,7 @@ async def mars_step(table, where, rng: random.Random) -> str:
     player = rng.choice(movers(table, where))
     prompt, actor = await open_prompt(player, where, use_dm=rng.random() < 0.6)
     if any(kind(m) == "pick" and "Slot" in (m.placeholder or "") for m in selects(prompt)):
-        colours = list((await stored(table.env)).state.colours)
+        colours = list((await stored(table.env, table.match_id)).state.colours)
         rng.shuffle(colours)
         await choose_objective(player, prompt, actor, "".join(colours))
         return "objective"

@@ -223,3 +223,23 @@ async def test_first_start_creates_the_database_and_its_folder(tmp_path):
     database = await Database.open(url)
     await database.close()
     assert (tmp_path / "data" / "martian.db").is_file()
+
+
+async def test_a_failed_commit_leaves_no_transaction_open(tmp_path):
+    """A COMMIT that fails (here a deferred foreign key) rolls back, so the next transaction works."""
+    db = await Database.open(f"sqlite:///{tmp_path / 'commit.db'}")
+    try:
+        with pytest.raises(sqlite3.IntegrityError):
+            async with db.transaction() as conn:
+                await conn.execute("PRAGMA defer_foreign_keys = ON")
+                await conn.execute(
+                    "INSERT INTO seats (match_id, seat, user_id, display_name) VALUES (999, 0, 1, 'ghost')"
+                )
+        async with (
+            db.transaction() as conn
+        ):  # would fail with "cannot start a transaction within a transaction"
+            await conn.execute("SELECT 1")
+        row = await db.fetchone("SELECT COUNT(*) AS n FROM seats")
+        assert row["n"] == 0
+    finally:
+        await db.close()
