@@ -27,30 +27,33 @@ async def senet(env):
     return table, thread, mover, next(p for p in table.players if p is not mover)
 
 
+async def started_senet(service, number: int):
+    """A new 2-player Senet match between fresh players; returns it, its seat to move and a legal action."""
+    lobby = await service.create_lobby(
+        "senet", guild_id=1, channel_id=1, players=[(10 + number, "a"), (50 + number, "b")]
+    )
+    match = (await service.answer_invite(lobby.id, 50 + number, accept=True)).match
+    seat = match.state.to_move[0]
+    return match, seat, str(match.state.legal_actions(seat)[0])
+
+
+async def click(service, match, user_id, action):
+    """An act that reports a refusal instead of raising it."""
+    try:
+        return await service.act(match.id, user_id, match.version, action)
+    except MatchError as error:
+        return error
+
+
 async def test_a_double_click_and_a_rival_click_apply_exactly_once(tmp_path):
     """The same player's click twice and the opponent's click, all at once, on one decision."""
     db = await Database.open(f"sqlite:///{tmp_path / 'race.db'}")
     try:
         service = MatchService(db, clock=lambda: datetime(2026, 1, 1, tzinfo=UTC))
         for round_number in range(5):
-            lobby = await service.create_lobby(
-                "senet",
-                guild_id=1,
-                channel_id=1,
-                players=[(10 + round_number, "a"), (50 + round_number, "b")],
-            )
-            match = (await service.answer_invite(lobby.id, 50 + round_number, accept=True)).match
-            seat = match.state.to_move[0]
-            action = str(match.state.legal_actions(seat)[0])
+            match, seat, action = await started_senet(service, round_number)
             clickers = [match.user_at(seat), match.user_at(seat), match.user_at(1 - seat)]
-
-            async def click(user_id, match=match, action=action):
-                try:
-                    return await service.act(match.id, user_id, match.version, action)
-                except MatchError as error:
-                    return error
-
-            results = await asyncio.gather(*(click(user) for user in clickers))
+            results = await asyncio.gather(*(click(service, match, user, action) for user in clickers))
             applied = [r for r in results if not isinstance(r, MatchError)]
             assert len(applied) == 1 and applied[0].seat == seat
             assert all(str(r) for r in results if isinstance(r, MatchError))  # each refusal has a message
@@ -68,24 +71,11 @@ async def test_an_action_racing_the_turn_clock_is_either_applied_or_forfeited_ne
         await service.update_settings(1, clock_hours=1)
         outcomes = set()
         for round_number in range(6):
-            lobby = await service.create_lobby(
-                "senet",
-                guild_id=1,
-                channel_id=1,
-                players=[(10 + round_number, "a"), (50 + round_number, "b")],
-            )
-            match = (await service.answer_invite(lobby.id, 50 + round_number, accept=True)).match
-            seat = match.state.to_move[0]
-            action = str(match.state.legal_actions(seat)[0])
+            match, seat, action = await started_senet(service, round_number)
             now[0] += timedelta(hours=1, seconds=1)  # the clock has just run out
-
-            async def click(match=match, seat=seat, action=action):
-                try:
-                    return await service.act(match.id, match.user_at(seat), match.version, action)
-                except MatchError as error:
-                    return error
-
-            clicked, forfeited = await asyncio.gather(click(), service.forfeit_overdue())
+            clicked, forfeited = await asyncio.gather(
+                click(service, match, match.user_at(seat), action), service.forfeit_overdue()
+            )
             final = await service.load(match.id)
             log = await service.action_log(match.id)
             this_one_forfeited = match.id in {m.id for m in forfeited}
