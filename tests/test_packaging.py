@@ -1,0 +1,105 @@
+"""The Docker image keeps secrets out and runs unprivileged, read from .dockerignore and Dockerfile."""
+
+import fnmatch
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ROOT_USERS = {"root", "0"}
+
+
+def docker_ignores(dockerignore: str, path: str) -> bool:
+    """Whether Docker leaves `path` (relative to the build context) out of the context.
+
+    As Docker reads the file: # comments and blank lines are skipped, a leading `!` re-includes,
+    the last pattern that matches decides, and a pattern matching a folder covers what is in it.
+    """
+    ignored = False
+    for line in dockerignore.splitlines():
+        pattern = line.strip()
+        if not pattern or pattern.startswith("#"):
+            continue
+        include = pattern.startswith("!")
+        pattern = pattern.lstrip("!").strip().strip("/")
+        parts = path.split("/")
+        prefixes = ["/".join(parts[: i + 1]) for i in range(len(parts))]
+        if any(fnmatch.fnmatchcase(prefix, pattern) for prefix in prefixes):
+            ignored = not include
+    return ignored
+
+
+def instructions(dockerfile: str) -> list[tuple[str, str]]:
+    """(INSTRUCTION, arguments) in order, continuation lines joined and comments dropped."""
+    joined = re.sub(r"\\\n", " ", dockerfile)
+    found = []
+    for line in joined.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            word, _, rest = line.partition(" ")
+            found.append((word.upper(), rest.strip()))
+    return found
+
+
+def runtime_user(dockerfile: str) -> str | None:
+    """The user the container runs as: the last USER of the final stage (None: root by default)."""
+    steps = instructions(dockerfile)
+    final_stage = max(i for i, (word, _) in enumerate(steps) if word == "FROM")
+    users = [rest for word, rest in steps[final_stage:] if word == "USER"]
+    return users[-1].split(":")[0] if users else None
+
+
+def runs_as_non_root(dockerfile: str) -> bool:
+    """Runs as a named, non-root user that the image itself creates."""
+    user = runtime_user(dockerfile)
+    if user is None or user in ROOT_USERS:
+        return False
+    made = [rest for word, rest in instructions(dockerfile) if word == "RUN"]
+    return any(re.search(rf"\b(useradd|adduser)\b[^&;]*\b{re.escape(user)}\b", run) for run in made)
+
+
+def test_env_files_stay_out_of_the_image():
+    dockerignore = (ROOT / ".dockerignore").read_text()
+    for secret in (".env", ".env.local", ".env.production"):
+        assert docker_ignores(dockerignore, secret), f"{secret} would be copied into the image"
+    assert not docker_ignores(dockerignore, ".env.example"), "the example is meant to ship"
+    for needed in ("bot/__main__.py", "bot/migrations/0001_initial.sql", "pyproject.toml", "README.md"):
+        assert not docker_ignores(dockerignore, needed), f"{needed} is needed to build the image"
+
+
+def test_the_container_runs_as_a_non_root_user():
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert runs_as_non_root(dockerfile)
+    user = runtime_user(dockerfile)
+    chowned = [rest for word, rest in instructions(dockerfile) if word == "RUN" and "chown" in rest]
+    assert any(re.search(rf"chown\s+{user}\S*\s+/data\b", run) for run in chowned), (
+        "the database folder /data is writable by that user"
+    )
+
+
+# The checks above must notice each of these changes.
+BROKEN_DOCKERFILES = {
+    "no USER": lambda text: re.sub(r"^USER .*\n", "", text, flags=re.MULTILINE),
+    "USER root": lambda text: re.sub(r"^USER .*$", "USER root", text, flags=re.MULTILINE),
+    "USER 0:0": lambda text: re.sub(r"^USER .*$", "USER 0:0", text, flags=re.MULTILINE),
+    "root again at the end": lambda text: text + "\nUSER root\n",
+}
+BROKEN_DOCKERIGNORES = {
+    "no .env": lambda text: re.sub(r"^\.env\n", "", text, flags=re.MULTILINE),
+    ".env re-included": lambda text: text + "!.env\n",
+    "every .env.* re-included": lambda text: text + "!.env.*\n",
+}
+
+
+@pytest.mark.parametrize("change", BROKEN_DOCKERFILES)
+def test_the_user_check_notices_a_root_container(change):
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert runs_as_non_root(dockerfile)
+    assert not runs_as_non_root(BROKEN_DOCKERFILES[change](dockerfile))
+
+
+@pytest.mark.parametrize("change", BROKEN_DOCKERIGNORES)
+def test_the_ignore_check_notices_an_env_file_let_in(change):
+    broken = BROKEN_DOCKERIGNORES[change]((ROOT / ".dockerignore").read_text())
+    assert not all(docker_ignores(broken, secret) for secret in (".env", ".env.local"))
