@@ -59,6 +59,7 @@ from .common import (
     WIDTH,
     Box,
     Colour,
+    dashed_frame,
     draw_picture_heading,
     draw_text,
     fit_text,
@@ -73,6 +74,9 @@ from .common import (
     seat_tag,
     text_width,
     to_png,
+)
+from .common import (
+    panel_card as _card,
 )
 from .senet import die_sprite, wrap
 
@@ -924,25 +928,6 @@ def draw_badges(image: Image.Image, placed: list[PlacedPyramid]) -> None:
 
 
 # --- drawing helpers ------------------------------------------------------------------------------
-
-
-def _card(
-    draw: ImageDraw.ImageDraw, box: Box, *, fill: Colour = PANEL, edge: Colour = PANEL_EDGE, width: int = 2
-) -> None:
-    draw.rounded_rectangle(box, radius=RADIUS, fill=fill, outline=edge, width=width)
-
-
-def dashed_frame(
-    draw: ImageDraw.ImageDraw, box: Box, *, colour: Colour, width: int = 3, dash: int = 8
-) -> None:
-    """A dashed rectangle: a square that could be attacked, not something that happened."""
-    x0, y0, x1, y1 = (round(v) for v in box)
-    for x in range(x0, x1, 2 * dash):
-        draw.rectangle((x, y0, min(x + dash, x1), y0 + width - 1), fill=colour)
-        draw.rectangle((x, y1 - width + 1, min(x + dash, x1), y1), fill=colour)
-    for y in range(y0, y1, 2 * dash):
-        draw.rectangle((x0, y, x0 + width - 1, min(y + dash, y1)), fill=colour)
-        draw.rectangle((x1 - width + 1, y, x1, min(y + dash, y1)), fill=colour)
 
 
 def draw_arrow(

@@ -525,3 +525,28 @@ def to_png(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
     quantized.save(buffer, format="PNG", optimize=False, compress_level=PNG_COMPRESS_LEVEL)
     return buffer.getvalue()
+
+
+# --- panels and frames shared by the board pictures -----------------------------------------
+
+PANEL_RADIUS = 14
+
+
+def panel_card(
+    draw: ImageDraw.ImageDraw, box: Box, *, fill: Colour = PANEL, edge: Colour = PANEL_EDGE, width: int = 2
+) -> None:
+    """A rounded panel: the card every side panel, player card and legend sits on."""
+    draw.rounded_rectangle(box, radius=PANEL_RADIUS, fill=fill, outline=edge, width=width)
+
+
+def dashed_frame(
+    draw: ImageDraw.ImageDraw, box: Box, *, colour: Colour, width: int = 3, dash: int = 8
+) -> None:
+    """A dashed rectangle: where something may go, as opposed to what is there."""
+    x0, y0, x1, y1 = (round(v) for v in box)
+    for x in range(x0, x1, 2 * dash):
+        draw.rectangle((x, y0, min(x + dash, x1), y0 + width - 1), fill=colour)
+        draw.rectangle((x, y1 - width + 1, min(x + dash, x1), y1), fill=colour)
+    for y in range(y0, y1, 2 * dash):
+        draw.rectangle((x0, y, x0 + width - 1, min(y + dash, y1)), fill=colour)
+        draw.rectangle((x1 - width + 1, y, x1, min(y + dash, y1)), fill=colour)

@@ -57,6 +57,7 @@ from .common import (
     WIDTH,
     Box,
     Colour,
+    dashed_frame,
     draw_picture_heading,
     draw_suit,
     draw_text,
@@ -74,6 +75,9 @@ from .common import (
     suit_colour,
     text_width,
     to_png,
+)
+from .common import (
+    panel_card as _panel,
 )
 from .senet import die_sprite, wrap
 
@@ -555,25 +559,6 @@ def put_text(
     x = xy[0] - {"l": 0, "m": width / 2, "r": width}[anchor[0]] - TEXT_BLEED
     paste(image, sprite, (x, xy[1] - size))
     return measure(text, size, bold)
-
-
-def _panel(
-    draw: ImageDraw.ImageDraw, box: Box, *, fill: Colour = PANEL, edge: Colour = PANEL_EDGE, width: int = 2
-) -> None:
-    draw.rounded_rectangle(box, radius=RADIUS, fill=fill, outline=edge, width=width)
-
-
-def dashed_frame(
-    draw: ImageDraw.ImageDraw, box: Box, *, colour: Colour, width: int = 3, dash: int = 7
-) -> None:
-    """A dashed rectangle: a place something may go, not something that is there."""
-    x0, y0, x1, y1 = (round(v) for v in box)
-    for x in range(x0, x1, 2 * dash):
-        draw.rectangle((x, y0, min(x + dash, x1), y0 + width - 1), fill=colour)
-        draw.rectangle((x, y1 - width + 1, min(x + dash, x1), y1), fill=colour)
-    for y in range(y0, y1, 2 * dash):
-        draw.rectangle((x0, y, x0 + width - 1, min(y + dash, y1)), fill=colour)
-        draw.rectangle((x1 - width + 1, y, x1, min(y + dash, y1)), fill=colour)
 
 
 def seat_chip(

@@ -65,6 +65,12 @@ from .common import (
     text_width,
     to_png,
 )
+from .common import (
+    dashed_frame as _dashed_rectangle,
+)
+from .common import (
+    panel_card as _card,
+)
 
 GAP = 14
 GUTTER = 36  # rank numbers, left of the board
@@ -327,12 +333,6 @@ def draw_arrow(
             draw.polygon(head_points(x0, y0, -ux, -uy, grow), fill=fill)
 
 
-def _card(
-    draw: ImageDraw.ImageDraw, box: Box, *, fill: Colour = PANEL, edge: Colour = PANEL_EDGE, width: int = 2
-) -> None:
-    draw.rounded_rectangle(box, radius=RADIUS, fill=fill, outline=edge, width=width)
-
-
 def _swatch(draw: ImageDraw.ImageDraw, box: Box, colour: str) -> None:
     """A rounded square in a piece colour with its letter (for colour-blind players)."""
     rgb = piece_rgb(colour)
@@ -348,18 +348,6 @@ def _swatch(draw: ImageDraw.ImageDraw, box: Box, colour: str) -> None:
         anchor="mm",
         bold=True,
     )
-
-
-def _dashed_rectangle(
-    draw: ImageDraw.ImageDraw, box: Box, *, colour: Colour, width: int, dash: int = 8
-) -> None:
-    x0, y0, x1, y1 = box
-    for x in range(x0, x1, 2 * dash):
-        draw.rectangle((x, y0, min(x + dash, x1), y0 + width - 1), fill=colour)
-        draw.rectangle((x, y1 - width + 1, min(x + dash, x1), y1), fill=colour)
-    for y in range(y0, y1, 2 * dash):
-        draw.rectangle((x0, y, x0 + width - 1, min(y + dash, y1)), fill=colour)
-        draw.rectangle((x1 - width + 1, y, x1, min(y + dash, y1)), fill=colour)
 
 
 # --- the board ------------------------------------------------------------------------------

@@ -67,6 +67,12 @@ from .common import (
     text_width,
     to_png,
 )
+from .common import (
+    dashed_frame as _dashed_rectangle,
+)
+from .common import (
+    panel_card as _card,
+)
 
 # --- the game's geometry ------------------------------------------------------------------------
 
@@ -431,18 +437,6 @@ def draw_path_arrow(
         _arrow_head(draw, tip, direction, head + grow * 1.5, fill)
 
 
-def _dashed_rectangle(
-    draw: ImageDraw.ImageDraw, box: Box, *, colour: Colour, width: int, dash: int = 8
-) -> None:
-    x0, y0, x1, y1 = (round(v) for v in box)
-    for x in range(x0, x1, 2 * dash):
-        draw.rectangle((x, y0, min(x + dash, x1), y0 + width - 1), fill=colour)
-        draw.rectangle((x, y1 - width + 1, min(x + dash, x1), y1), fill=colour)
-    for y in range(y0, y1, 2 * dash):
-        draw.rectangle((x0, y, x0 + width - 1, min(y + dash, y1)), fill=colour)
-        draw.rectangle((x1 - width + 1, y, x1, min(y + dash, y1)), fill=colour)
-
-
 def _hazard_frame(draw: ImageDraw.ImageDraw, box: Box, *, width: int = 6, dash: int = 10) -> None:
     """A block's frame: red and dark stripes, like a barrier, unlike any other mark."""
     x0, y0, x1, y1 = box = tuple(round(v) for v in box)
@@ -453,12 +447,6 @@ def _hazard_frame(draw: ImageDraw.ImageDraw, box: Box, *, width: int = 6, dash: 
     for y in range(y0 + dash, y1 - width, 2 * dash):
         draw.rectangle((x0, y, x0 + width - 1, min(y + dash - 1, y1)), fill=BADGE_DARK)
         draw.rectangle((x1 - width + 1, y, x1, min(y + dash - 1, y1)), fill=BADGE_DARK)
-
-
-def _card(
-    draw: ImageDraw.ImageDraw, box: Box, *, fill: Colour = PANEL, edge: Colour = PANEL_EDGE, width: int = 2
-) -> None:
-    draw.rounded_rectangle(box, radius=RADIUS, fill=fill, outline=edge, width=width)
 
 
 # --- a stack on its square ----------------------------------------------------------------------

@@ -45,6 +45,9 @@ from .common import (
     text_width,
     to_png,
 )
+from .common import (
+    panel_card as _panel,
+)
 
 MAX_ROWS = 10
 PAD = 16
@@ -268,10 +271,6 @@ def _draw_legend(draw: ImageDraw.ImageDraw, middle: float) -> None:
 
 
 # --- shared pieces ----------------------------------------------------------------------------
-
-
-def _panel(draw: ImageDraw.ImageDraw, box: Box, *, fill: Colour = PANEL, edge: Colour = PANEL_EDGE) -> None:
-    draw.rounded_rectangle(box, radius=RADIUS, fill=fill, outline=edge, width=2)
 
 
 def _draw_header(draw: ImageDraw.ImageDraw, title: str, info: str) -> None:
