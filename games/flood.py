@@ -679,6 +679,7 @@ class FloodState:
             if self.drawn is not None
             else None,
             "resolving": self.resolving(),
+            "legal": [str(action) for action in self.legal_actions(self.current)],  # all public
             "turn_log": [dict(entry) for entry in self.previous_log + self.turn_log],
             "flood": _copy_flood(self.flood),
             "is_over": self.over,

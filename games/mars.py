@@ -553,6 +553,11 @@ class MarsState:
             "phase_a_used": self.phase_a_used,
             "last_action": dict(self.last_action) if self.last_action else None,
             "ko_forbidden": [str(action) for action in self.ko_forbidden()],
+            "colours": self.colours,
+            # The seat's own moves in play; objectives in setup are chosen slot by slot, not listed.
+            "legal": []
+            if seat is None or self.in_setup
+            else [str(action) for action in self.legal_actions(seat)],
             "is_over": self.over,
             "winners": list(self.outcome.winners) if self.over else [],
             "scoring": self.scoring() if self.over else None,
