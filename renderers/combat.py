@@ -59,6 +59,7 @@ from .common import (
     WIDTH,
     Box,
     Colour,
+    Pictures,
     dashed_frame,
     draw_picture_heading,
     draw_text,
@@ -1837,3 +1838,7 @@ def render_combat_rules_picture() -> bytes:
     y = _rule_turn(image, draw, y + GAP)
     y = _rule_combat(image, draw, y + GAP)
     return to_png(image.crop((0, 0, WIDTH, min(height, y + MARGIN))))
+
+
+# Nothing in Combat is hidden: a seat's picture is the board.
+PICTURES = Pictures(board=render_combat_board, private=render_combat_board, rules=render_combat_rules_picture)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import io
 import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -550,3 +552,12 @@ def dashed_frame(
     for y in range(y0, y1, 2 * dash):
         draw.rectangle((x0, y, x0 + width - 1, min(y + dash, y1)), fill=colour)
         draw.rectangle((x1 - width + 1, y, x1, min(y + dash, y1)), fill=colour)
+
+
+@dataclass(frozen=True)
+class Pictures:
+    """One game's pictures: the public board, a seat's private picture, and the rules picture."""
+
+    board: Callable[..., bytes]  # (view, *, names) -> PNG
+    private: Callable[..., bytes]  # (the seat's view, *, names) -> PNG
+    rules: Callable[[], bytes]

@@ -57,6 +57,7 @@ from .common import (
     WIDTH,
     Box,
     Colour,
+    Pictures,
     dashed_frame,
     draw_picture_heading,
     draw_suit,
@@ -1391,3 +1392,7 @@ def render_flood_rules_picture() -> bytes:
     for i, line in enumerate(lines):
         put_text(image, (MARGIN + 4, y + 26 + 28 * i), line, size=SMALL_SIZE, fill=MUTED)
     return to_png(image.crop((0, 0, WIDTH, min(height, y + 26 + 28 * len(lines)))))
+
+
+# Nothing in Flood is hidden: a seat's picture is the board.
+PICTURES = Pictures(board=render_flood_board, private=render_flood_board, rules=render_flood_rules_picture)

@@ -47,6 +47,7 @@ from .common import (
     WIDTH,
     Box,
     Colour,
+    Pictures,
     draw_picture_heading,
     draw_text,
     fit_text,
@@ -1103,3 +1104,6 @@ def _rule_black(image: Image.Image, draw: ImageDraw.ImageDraw, board: Box) -> No
     pieces = {(3, 1): "B2", (2, 1): "K2", (4, 2): "K1", (0, 0): "R1", (4, 0): "K3"}
     _mini_board(image, draw, board, pieces, marks=((1, 1), (3, 1)))
     arrow_between(draw, _cell_box(board, 1, 1), _cell_box(board, 3, 1), swap=False)
+
+
+PICTURES = Pictures(board=render_mars_board, private=render_mars_objective, rules=render_mars_rules_picture)

@@ -53,6 +53,7 @@ from .common import (
     WIDTH,
     Box,
     Colour,
+    Pictures,
     draw_picture_heading,
     draw_text,
     fit_text,
@@ -1146,3 +1147,7 @@ def _rule_stacks(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int
         y = top + CELL_H + 2 * PAD + 34 + 30 * j
         draw_text(draw, (MARGIN + PAD, y), note, size=SMALL_SIZE, fill=TEXT, anchor="lm")
     return box[3]
+
+
+# Nothing in Senet is hidden: a seat's picture is the board.
+PICTURES = Pictures(board=render_senet_board, private=render_senet_board, rules=render_senet_rules_picture)

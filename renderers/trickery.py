@@ -37,6 +37,7 @@ from .common import (
     TITLE_SIZE,
     WIDTH,
     Box,
+    Pictures,
     card_extent,
     draw_card,
     draw_card_slot,
@@ -746,3 +747,8 @@ def _draw_guide_row(
         anchor="rm",
         bold=True,
     )
+
+
+PICTURES = Pictures(
+    board=render_trickery_board, private=render_trickery_hand, rules=render_trickery_scoring_guide
+)

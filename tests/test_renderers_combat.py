@@ -340,11 +340,12 @@ def test_hand_is_the_board_and_the_rules_picture_is_drawn_once():
 
 
 def test_combat_is_registered_with_the_dispatchers():
-    from renderers import BOARD_RENDERERS, HAND_RENDERERS, RULES_PICTURES
+    from renderers import pictures_for
 
-    assert BOARD_RENDERERS["combat"] is render_combat_board
-    assert HAND_RENDERERS["combat"] is render_combat_board
-    assert RULES_PICTURES["combat"] is render_combat_rules_picture
+    pictures = pictures_for("combat")
+    assert pictures.board is render_combat_board
+    assert pictures.private is render_combat_board
+    assert pictures.rules is render_combat_rules_picture
 
 
 @pytest.mark.parametrize("version", ["standard", "simple", "advanced"])
