@@ -1520,8 +1520,12 @@ COMBAT = Combat(
             "version",
             "standard",
             VERSIONS,
-            "Standard (corners and centre blocked), Simple (only the corners blocked) or Advanced "
-            "(defeated pyramids leave play; a reserve nest waits in the centre).",
+            "Standard (default), Simple (the centre is open) or Advanced (3 sets; losers leave the game)",
+            (
+                "Standard",
+                "Simple: the centre is open",
+                "Advanced: 3 sets, reserves, defeated pyramids leave",
+            ),
         ),
     ),
 )

@@ -24,7 +24,14 @@ class Option:
     name: str
     default: Any
     choices: tuple[Any, ...]
-    description: str
+    description: str  # one line for players, at most 100 characters (Discord's limit)
+    labels: tuple[str, ...] = ()  # how each choice is named to players, in the order of `choices`
+
+    def label(self, value: Any) -> str:
+        """The player-facing name of one choice."""
+        if self.labels:
+            return self.labels[self.choices.index(value)]
+        return str(value)
 
 
 @dataclass(frozen=True)

@@ -709,6 +709,7 @@ MARS = Mars(
             "off",
             ("off", "+3", "-2"),
             "5 Color Agents: add purple, 8x8 board; fifth slot +3 or -2.",
+            ("Off (4 colours, 7x8 board)", "On, fifth slot +3", "On, fifth slot -2"),
         ),
         Option(
             "blind",
@@ -735,7 +736,14 @@ MARS = Mars(
             "choose",
             ("choose", "deck"),
             "Objectives chosen by each player, or dealt from the deck.",
+            ("Each player chooses", "Dealt from the objective deck"),
         ),
-        Option("first_player", "random", ("random", 1, 2), "Who moves first: random, or P1 / P2."),
+        Option(
+            "first_player",
+            "random",
+            ("random", 1, 2),
+            "Who moves first: random, or P1 / P2.",
+            ("Random", "P1 (the host)", "P2 (the opponent)"),
+        ),
     ),
 )

@@ -550,8 +550,12 @@ SENET = Senet(
             "colours",
             "single",
             ("single", "treehouse", "treehouse_alt"),
-            "Piece colours (looks only): one colour each, or two Treehouse colours each "
-            "(green+blue v red+yellow, or cyan+purple v orange+clear).",
+            "How the pyramids look (display only): one colour each, or two Treehouse sets",
+            (
+                "One colour each",
+                "Treehouse: green+blue vs red+yellow",
+                "Treehouse: cyan+purple vs orange+clear",
+            ),
         ),
     ),
 )

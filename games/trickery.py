@@ -445,12 +445,14 @@ TRICKERY = Trickery(
             "rainbow",
             ("rainbow", "xeno", "mono"),
             "Which pyramids: a Rainbow or Xeno Treehouse, or two monochrome stashes (variant V1).",
+            ("Rainbow Treehouse", "Xeno Treehouse", "Two monochrome stashes (variant)"),
         ),
         Option(
             "first_dealer",
             "random",
             ("random", 1, 2, 3, 4),
             "Who deals the first hand: random, or a seat number (P1 is the host).",
+            ("Random", "P1 (the host)", "P2", "P3", "P4"),
         ),
     ),
 )
