@@ -1,23 +1,31 @@
-"""Building the bot: `create_bot(settings)` wires storage, the match service, cogs and components."""
+"""Building the bot: `create_bot(settings)` wires the repository, the match service, the
+publisher, the cogs and the components, for the games in the kits."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .components import MatchButton, MatchSelect
+from .components import ClaimRouter, MatchButton, MatchSelect, answer_unknown_component
+from .kits import KITS, GameKit
+from .publisher import Publisher
+from .repository import Repository
 from .service import MatchService
 from .settings import Settings
-from .storage import Database
 
 log = logging.getLogger(__name__)
 
 
 class ArcadeBot(commands.Bot):
-    def __init__(self, settings: Settings) -> None:
+    repository: Repository
+    service: MatchService
+    publisher: Publisher
+
+    def __init__(self, settings: Settings, kits: Mapping[str, GameKit] = KITS) -> None:
         # The bot never joins voice, so discord.py's "voice will NOT be supported" warnings are noise.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
@@ -27,26 +35,32 @@ class ArcadeBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
-        self.db: Database | None = None
-        self.service: MatchService | None = None
-        self.arcade = None  # the Matches cog; components route their clicks to it
+        self.kits = kits
+        self.router = ClaimRouter()  # the cogs register a handler for each kind of claim
+        self._repository: Repository | None = None
 
     async def setup_hook(self) -> None:
         from .cogs.config import ServerConfig
+        from .cogs.deadlines import Deadlines
         from .cogs.info import Info
-        from .cogs.matches import Matches
+        from .cogs.lobby import Lobby
+        from .cogs.manage import Manage
+        from .cogs.play import Play
         from .cogs.stats import Stats
 
-        self.db = await Database.open(self.settings.database_url)
+        engines = {game_id: kit.engine for game_id, kit in self.kits.items()}
+        self.repository = self._repository = await Repository.open(self.settings.database_url, engines)
         self.service = MatchService(
-            self.db, clock=discord.utils.utcnow, lobby_timeout=self.settings.lobby_timeout_seconds
+            self.repository,
+            self.kits,
+            clock=discord.utils.utcnow,
+            lobby_timeout=self.settings.lobby_timeout_seconds,
         )
-        self.arcade = Matches(self)
-        await self.add_cog(self.arcade)
-        await self.add_cog(Info(self))
-        await self.add_cog(Stats(self))
-        await self.add_cog(ServerConfig(self))
+        self.publisher = Publisher(self, self.service)
+        for cog in (Lobby, Play, Manage, Deadlines, Info, Stats, ServerConfig):
+            await self.add_cog(cog(self))
         self.add_dynamic_items(MatchButton, MatchSelect)
+        self.add_listener(answer_unknown_component, "on_interaction")
         self.tree.on_error = self.on_app_command_error
         if self.settings.sync_commands:
             await self._sync_commands()
@@ -77,11 +91,15 @@ class ArcadeBot(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
-        if self.db is not None:
-            await self.db.close()
-            self.db = None
+        await self.close_storage()
+
+    async def close_storage(self) -> None:
+        """Close the database connection (idempotent)."""
+        if self._repository is not None:
+            await self._repository.close()
+            self._repository = None
 
 
-def create_bot(settings: Settings | None = None) -> ArcadeBot:
+def create_bot(settings: Settings | None = None, *, kits: Mapping[str, GameKit] = KITS) -> ArcadeBot:
     """A ready-to-start bot; nothing touches the network or the disk until it logs in."""
-    return ArcadeBot(settings or Settings())
+    return ArcadeBot(settings or Settings(), kits)

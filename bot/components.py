@@ -8,12 +8,17 @@ start-up, every button keeps working after a restart.
 
 from __future__ import annotations
 
+import logging
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Protocol, cast
 
 import discord
+
+from .discord_io import tell
+
+log = logging.getLogger(__name__)
 
 PREFIX = "m1"
 MAX_CUSTOM_ID = 100
@@ -57,6 +62,37 @@ def _template(kinds: tuple[str, ...]) -> str:
     )
 
 
+Handler = Callable[[discord.Interaction, "Claim", list[str]], Awaitable[None]]
+
+
+class ClaimRouter:
+    """Sends each clicked claim to the handler registered for its kind (by the cogs, at start)."""
+
+    def __init__(self) -> None:
+        self._handlers: dict[str, Handler] = {}
+
+    def register(self, handler: Handler, *kinds: str) -> None:
+        for kind in kinds:
+            if kind in self._handlers:
+                raise ValueError(f"two handlers for {kind!r}")
+            self._handlers[kind] = handler
+
+    async def dispatch(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
+        try:
+            await self._handlers[claim.kind](interaction, claim, values)
+        except Exception:
+            log.exception("Handling %s for match %s failed", claim.kind, claim.match_id)
+            await tell(interaction, "Something went wrong on my side. Please try again in a moment.")
+
+
+class _Routed(Protocol):
+    router: ClaimRouter
+
+
+def _router(interaction: discord.Interaction) -> ClaimRouter:
+    return cast(_Routed, interaction.client).router
+
+
 class MatchButton(discord.ui.DynamicItem[discord.ui.Button], template=_template(BUTTON_KINDS)):
     def __init__(
         self,
@@ -79,7 +115,7 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button], template=_template(
         return cls(Claim.from_match(match), label=item.label or "", style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.arcade.on_component(interaction, self.claim, [])
+        await _router(interaction).dispatch(interaction, self.claim, [])
 
 
 class MatchSelect(discord.ui.DynamicItem[discord.ui.Select], template=_template(SELECT_KINDS)):
@@ -106,19 +142,7 @@ class MatchSelect(discord.ui.DynamicItem[discord.ui.Select], template=_template(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values: Any = (interaction.data or {}).get("values", [])
-        await interaction.client.arcade.on_component(interaction, self.claim, [str(v) for v in values])
-
-
-@dataclass
-class Prompt:
-    """What a player is shown to make their move: text, controls, and optionally a picture.
-
-    `picture` renders the PNG (a pure renderer call, run off the event loop by the caller);
-    when it is None the message keeps the picture it has (or shows the player's hand)."""
-
-    text: str
-    items: list[discord.ui.Item] = field(default_factory=list)
-    picture: Callable[[], bytes] | None = None
+        await _router(interaction).dispatch(interaction, self.claim, [str(v) for v in values])
 
 
 def view_of(items: list[discord.ui.Item]) -> discord.ui.View | None:
@@ -129,3 +153,24 @@ def view_of(items: list[discord.ui.Item]) -> discord.ui.View | None:
     for item in items:
         view.add_item(item)
     return view
+
+
+TEMPLATES = tuple(re.compile(_template(kinds)) for kinds in (BUTTON_KINDS, SELECT_KINDS))
+
+
+def claim_of(custom_id: str) -> Claim | None:
+    """The claim a custom_id makes, or None when it is none of ours."""
+    for template in TEMPLATES:
+        if found := template.fullmatch(custom_id):
+            return Claim.from_match(found)
+    return None
+
+
+async def answer_unknown_component(interaction: discord.Interaction) -> None:
+    """Answer a click whose custom_id is no claim of ours (an old format, a garbled id) gets a private
+    answer instead of Discord's "This interaction failed"."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    if claim_of(str((interaction.data or {}).get("custom_id", ""))) is not None:
+        return
+    await tell(interaction, "This button is no longer in use. Look for the latest message of your match.")

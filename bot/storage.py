@@ -92,6 +92,12 @@ class Database:
                     await self._conn.execute("ROLLBACK")
                 raise
 
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
+        """Several reads in a row without another coroutine's statements in between."""
+        async with self._lock:
+            yield self._conn
+
     async def fetchone(self, sql: str, params: tuple = ()) -> aiosqlite.Row | None:
         async with self._lock, self._conn.execute(sql, params) as cursor:
             return await cursor.fetchone()

@@ -1,7 +1,7 @@
 """Pure rules engines for the Martian Arcade games, behind one protocol (see `games.core`)."""
 
 from .combat import COMBAT
-from .core import Game, IllegalAction, Option, Outcome, Rng, State, random_choice, replay_actions
+from .core import Event, Game, IllegalAction, Option, Outcome, Rng, State, random_choice, replay_actions
 from .flood import FLOOD
 from .mars import MARS
 from .senet import SENET
@@ -11,6 +11,7 @@ GAMES: dict[str, Game] = {game.id: game for game in (TRICKERY, MARS, SENET, FLOO
 
 __all__ = [
     "GAMES",
+    "Event",
     "Game",
     "IllegalAction",
     "Option",

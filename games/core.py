@@ -84,9 +84,30 @@ class Rng:
     def to_json(self) -> dict:
         return {"seed": self.seed, "counter": self.counter}
 
+    def copy(self) -> Rng:
+        return Rng(self.seed, self.counter)
+
     @classmethod
     def from_json(cls, data: dict) -> Rng:
         return cls(data["seed"], data["counter"])
+
+
+class Event(str):
+    """One thing an action caused, as the engine reports it: the text is its notation (what
+    records and tests compare), `facts` the same facts already parsed, so nothing downstream
+    has to read the notation back."""
+
+    facts: dict[str, Any]
+
+    def __new__(cls, text: str, **facts: Any) -> Event:
+        event = super().__new__(cls, text)
+        event.facts = facts
+        return event
+
+    @property
+    def kind(self) -> str:
+        """The first word of the notation: `ROLL`, `WIN`, `CAP`..."""
+        return self.split(" ", 1)[0]
 
 
 class Action(Protocol):
@@ -108,7 +129,8 @@ class State(Protocol):
     def legal_actions(self, seat: int) -> list[Any]: ...
 
     def apply(self, seat: int, action: Any) -> list[str]:
-        """Apply one action; returns the engine events it caused, in the spec's notation."""
+        """Apply one action; returns the engine events it caused, in the spec's notation (an
+        `Event` where texts or pictures need the facts inside it)."""
         ...
 
     @property
@@ -126,6 +148,28 @@ class State(Protocol):
         ...
 
     def to_json(self) -> dict: ...
+
+    # Optional: `clone() -> State`, an independent copy equal to `from_json(to_json())` but
+    # cheaper (tests and search try actions on copies). Use `clone_state`, which falls back to the
+    # JSON round-trip for engines without one.
+
+
+def clone_state(game: Game, state: State) -> State:
+    """An independent copy of `state`: changing one never changes the other."""
+    clone = getattr(state, "clone", None)
+    return clone() if clone is not None else game.from_json(state.to_json())
+
+
+def copy_data(value: Any) -> Any:
+    """A deep copy of plain data (dicts and lists of scalars, tuples and immutable objects), much
+    cheaper than `copy.deepcopy` for the logs and records a state keeps."""
+    if isinstance(value, dict):
+        return {key: copy_data(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [copy_data(item) for item in value]
+    if isinstance(value, set):
+        return set(value)
+    return value
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,7 @@ async def make_bot(database_url):
 
     yield build
     for bot in built:
-        if bot.db is not None:
-            await bot.db.close()
+        await bot.close_storage()
 
 
 @pytest.fixture

@@ -19,9 +19,11 @@ import random
 import sys
 from datetime import UTC, datetime
 
-from bot.service import Match, MatchService
+from bot.model import Match
+from bot.service import MatchService
 from bot.storage import Database
 from games import random_choice
+from tests.helpers import service_on
 
 # Players per game, so multi-player games and every engine are exercised. Each game has its own
 # players: no match ever waits on another's.
@@ -40,7 +42,7 @@ def players_of(game_id: str) -> list[tuple[int, str]]:
 async def match_in_progress(service: MatchService, game_id: str) -> Match:
     """The game's active match, else the lobby a killed worker left half-answered, else a new one;
     started in every case."""
-    row = await service.db.fetchone(
+    row = await service.repository.db.fetchone(
         "SELECT id FROM matches WHERE game = ? AND status IN ('lobby', 'active') ORDER BY id DESC LIMIT 1",
         (game_id,),
     )
@@ -62,7 +64,7 @@ async def play_forever(database_path: str, seed: int) -> None:
     rng = random.Random(seed)
     report("opening")
     db = await Database.open(f"sqlite:///{database_path}")
-    service = MatchService(db, clock=lambda: datetime.now(UTC))
+    service = service_on(db, clock=lambda: datetime.now(UTC))
     matches = {game_id: await match_in_progress(service, game_id) for game_id in TABLE_SIZES}
     while True:
         game_id = rng.choice(list(matches))

@@ -11,6 +11,7 @@ import random
 import pytest
 
 from games import GAMES, IllegalAction, Outcome, random_choice, replay_actions
+from games.core import clone_state
 
 GAMES_PER_ID = 200
 # Applying every listed action on a clone at every step is the costly check; do it in full for
@@ -54,13 +55,10 @@ def check_views(state, num_players):
 def check_round_trips(game, state):
     data = state.to_json()
     assert json.loads(json.dumps(data)) == data
+    assert clone_state(game, state).to_json() == data
     clone = game.from_json(json.loads(json.dumps(data)))
     assert clone.to_json() == data
     return clone
-
-
-def clone(game, state):
-    return game.from_json(state.to_json())
 
 
 def random_options(game, num_players, chooser):
@@ -98,15 +96,15 @@ def play_random_game(game, num_players, seed, *, full_check):
         for text in state.view(seat).get("ko_forbidden", []):  # shown to players as refused
             assert game.parse_action(text) not in actions
             with pytest.raises(IllegalAction):
-                clone(game, state).apply(seat, game.parse_action(text))
+                clone_state(game, state).apply(seat, game.parse_action(text))
         if state.order_free:  # one seat's action leaves the others' choices as they were
-            after = clone(game, state)
+            after = clone_state(game, state)
             after.apply(seat, actions[-1])
             for other in set(to_move) - {seat}:
                 assert after.legal_actions(other) == state.legal_actions(other)
         checked = actions if full_check else chooser.sample(actions, min(SAMPLED_ACTIONS, len(actions)))
         for action in checked:
-            clone(game, state).apply(seat, action)  # raises if a listed action is illegal
+            clone_state(game, state).apply(seat, action)  # raises if a listed action is illegal
         check_views(state, num_players)
         state = check_round_trips(game, state)
         action = random_choice(actions, chooser)

@@ -34,6 +34,7 @@ import pytest
 from bot.service import MatchService
 from bot.storage import Database
 from games import GAMES, replay_actions
+from tests.helpers import service_on
 
 SEEDS = (1, 2, 3)
 KILLS_PER_DATABASE = 15
@@ -140,7 +141,7 @@ async def check_database(database: Path) -> dict[int, StoredMatch]:
     try:
         assert (await db.fetchone("PRAGMA integrity_check"))[0] == "ok"
         assert await db.fetchall("PRAGMA foreign_key_check") == []
-        service = MatchService(db, clock=lambda: datetime.now(UTC))
+        service = service_on(db, clock=lambda: datetime.now(UTC))
         stored = {}
         for row in await db.fetchall("SELECT * FROM matches ORDER BY id"):
             stored[row["id"]] = await check_match(service, row)
@@ -152,13 +153,16 @@ async def check_database(database: Path) -> dict[int, StoredMatch]:
 async def check_match(service: MatchService, row) -> StoredMatch:
     match_id, status, version = row["id"], row["status"], row["version"]
     plies = [
-        r["ply"] for r in await service.db.fetchall("SELECT ply FROM actions WHERE match_id = ?", (match_id,))
+        r["ply"]
+        for r in await service.repository.db.fetchall(
+            "SELECT ply FROM actions WHERE match_id = ?", (match_id,)
+        )
     ]
     assert sorted(plies) == list(range(len(plies))), (
         f"match {match_id}: plies are not 0..n-1: {sorted(plies)}"
     )
     log = await service.action_log(match_id)
-    seats = await service.db.fetchall("SELECT accepted FROM seats WHERE match_id = ?", (match_id,))
+    seats = await service.repository.db.fetchall("SELECT accepted FROM seats WHERE match_id = ?", (match_id,))
     all_accepted = all(seat["accepted"] for seat in seats)
     if status == "lobby":
         assert not all_accepted, f"match {match_id}: everyone accepted but the match did not start"

@@ -4,14 +4,21 @@ import random
 import re
 
 from games import GAMES, replay_actions
-from tests.discord_helpers import CUSTOM_ID, board, buttons, dms, make_table, reply, selects, thread_of
+from tests.helpers import (
+    board,
+    buttons,
+    claim_of,
+    dms,
+    kind_of,
+    make_table,
+    reply,
+    selects,
+    stored,
+    thread_of,
+)
 
 COMBAT = GAMES["combat"]
 SQUARE = re.compile(r"[a-f][1-6]$")
-
-
-async def stored(env, match_id: int = 1):
-    return await env.bot.service.load(match_id)
 
 
 async def combat_match(env, names=("alice", "bob"), **options):
@@ -28,13 +35,9 @@ def decider(table, where):
     return table.by_id(int(re.search(r"👉 <@(\d+)>", board(where).content)[1]))
 
 
-def kind(component) -> str:
-    return CUSTOM_ID.match(component.custom_id)[3]
-
-
 def action_of(component_or_value) -> str:
     text = component_or_value if isinstance(component_or_value, str) else component_or_value.custom_id
-    return CUSTOM_ID.match(text)[4] if text.startswith("m1:") else text
+    return claim_of(text).argument if text.startswith("m1:") else text
 
 
 def distance(a: str, b: str) -> int:
@@ -48,7 +51,7 @@ async def combat_step(table, where, rng: random.Random) -> str:
     current = board(where)
     player = decider(table, where)
     acts = [b for b in buttons(current, "act") if not b.disabled]
-    picks = [m for m in selects(current) if kind(m) == "pick"]
+    picks = [m for m in selects(current) if kind_of(m) == "pick"]
     fights = [b for b in acts if b.label.startswith(("Attack", "Counter"))]
     if fights and rng.random() < 0.8:
         await player.click(current, custom_id=rng.choice(fights).custom_id)

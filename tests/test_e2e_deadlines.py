@@ -1,11 +1,9 @@
 """Turn reminders, turn clocks, /config and limits, with SimCord's virtual clock."""
 
-import re
-
 import discord
 import pytest
 
-from tests.discord_helpers import board, buttons, dms, make_table, reply, thread_of
+from tests.helpers import board, buttons, dms, make_table, mover, reply, stored, thread_of
 
 HOUR = 3600
 SWEEP = 601  # these bots check deadlines every 10 minutes, so hours of virtual time pass quickly
@@ -23,10 +21,6 @@ def simcord_bot(make_bot):
     return make_bot(sweep_seconds=600)
 
 
-async def stored(env, match_id: int = 1):
-    return await env.bot.service.load(match_id)
-
-
 def admin_of(env, table):
     role = table.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
     return table.guild.add_member(env.create_user("root"), roles=[role])
@@ -37,10 +31,6 @@ async def start_senet(table):
     await alice.slash(table.channel, "play senet", opponent=bob)
     await bob.click(table.channel.last_message, label="Accept")
     return thread_of(table)
-
-
-def mover(table, where):
-    return table.by_id(int(re.search(r"👉 <@(\d+)>", board(where).content)[1]))
 
 
 def reminders(player) -> list:
@@ -102,7 +92,7 @@ async def test_a_clock_that_ran_out_while_the_bot_was_down_fires_on_start(simcor
     admin = admin_of(env, table)
     await admin.slash(table.channel, "config", clock_hours=2.0)
     thread = await start_senet(table)
-    env.bot.get_cog("Matches").watch_deadlines.cancel()  # the bot is down: nothing watches the clock
+    env.bot.get_cog("Deadlines").watch_deadlines.cancel()  # the bot is down: nothing watches the clock
     await advance(env, 3 * HOUR)
     assert (await stored(env)).status == "active"
     await env.restart_bot(make_bot(sweep_seconds=600))

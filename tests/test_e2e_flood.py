@@ -1,16 +1,23 @@
 """Martian Flood end to end through SimCord: 3-4 players, controls on the board, scrapping in steps."""
 
 import random
-import re
 
 from games import GAMES, replay_actions
-from tests.discord_helpers import CUSTOM_ID, board, buttons, dms, make_table, reply, selects, thread_of
+from tests.helpers import (
+    board,
+    buttons,
+    claim_of,
+    dms,
+    kind_of,
+    make_table,
+    mover,
+    reply,
+    selects,
+    stored,
+    thread_of,
+)
 
 FLOOD = GAMES["flood"]
-
-
-async def stored(env, match_id: int = 1):
-    return await env.bot.service.load(match_id)
 
 
 async def flood_match(env, names=("alice", "bob", "carol")):
@@ -21,14 +28,6 @@ async def flood_match(env, names=("alice", "bob", "carol")):
     for guest in guests:
         await guest.click(table.channel.last_message, label="Accept")
     return table, thread_of(table)
-
-
-def mover(table, where):
-    return table.by_id(int(re.search(r"👉 <@(\d+)>", board(where).content)[1]))
-
-
-def kind(component) -> str:
-    return CUSTOM_ID.match(component.custom_id)[3]
 
 
 async def flood_step(table, where, rng: random.Random) -> str:
@@ -44,7 +43,7 @@ async def flood_step(table, where, rng: random.Random) -> str:
         await player.click(current, custom_id=component.custom_id)
         return component.label
     result = await player.select(current, [value], custom_id=component.custom_id)
-    if kind(component) == "do":
+    if kind_of(component) == "do":
         return value
     step = reply(result)  # the scrap continues privately
     assert step.message.flags.ephemeral
@@ -53,7 +52,7 @@ async def flood_step(table, where, rng: random.Random) -> str:
         await player.select(step, [rng.choice(menu.options).value], custom_id=menu.custom_id)
     final = rng.choice(buttons(step, "act"))
     await player.click(step, custom_id=final.custom_id)
-    return CUSTOM_ID.match(final.custom_id)[4]
+    return claim_of(final.custom_id).argument
 
 
 async def test_full_three_player_match_with_a_restart_between_two_actions(simcord_env, make_bot):
@@ -126,7 +125,7 @@ async def test_scrapping_two_ships_step_by_step(simcord_env):
         if keep_or_draw:
             await player.click(current, custom_id=rng.choice(keep_or_draw).custom_id)
         else:
-            menu = next(m for m in selects(current) if kind(m) == "do")
+            menu = next(m for m in selects(current) if kind_of(m) == "do")
             await player.select(current, [menu.options[0].value], custom_id=menu.custom_id)
     menu = scrap_menu(board(thread))
     assert menu, "nobody could scrap"
@@ -146,7 +145,7 @@ async def test_scrapping_two_ships_step_by_step(simcord_env):
         await player.select(step, [choice], custom_id=selects(step)[0].custom_id)
     assert len(picks) == 2 and picks[1].startswith(picks[0])  # destination, then the second ship
     final = buttons(step, "act")[0]
-    action = CUSTOM_ID.match(final.custom_id)[4]
+    action = claim_of(final.custom_id).argument
     await player.click(step, custom_id=final.custom_id)
     assert (await stored(env)).version == version + 1
     assert action.startswith(first) and "scrapped two ships" in board(thread).content

@@ -3,20 +3,15 @@
 
 import io
 import random
-import re
 
 import discord
 from PIL import Image
 
 from games import GAMES
 from games.record import commitment, parse_record, replay_record
-from tests.discord_helpers import board, buttons, make_table, reply, thread_of
+from tests.helpers import board, buttons, make_table, mover, reply, stored, thread_of
 
 SENET = GAMES["senet"]
-
-
-async def stored(env, match_id: int = 1):
-    return await env.bot.service.load(match_id)
 
 
 async def start_senet(table, host=None, guest=None):
@@ -25,10 +20,6 @@ async def start_senet(table, host=None, guest=None):
     await host.slash(table.channel, "play senet", opponent=guest)
     await guest.click(table.channel.last_message, label="Accept")
     return thread_of(table)
-
-
-def mover(table, where):
-    return table.by_id(int(re.search(r"👉 <@(\d+)>", board(where).content)[1]))
 
 
 def attachment_text(env, message, suffix: str) -> str:
@@ -172,3 +163,22 @@ async def test_a_resignation_cut_short_by_a_restart_is_announced_after_it(simcor
     final = board(thread)
     assert "alice** resigned" in final.content and "Seed:" in final.content
     assert [len(p.user.dm_channel.history()) for p in table.players] == dms_before  # no new prompts
+
+
+async def test_play_commands_ask_for_the_players_each_game_needs(simcord_env):
+    """`/play <game>` requires as many opponents as the engine's minimum, offers up to its maximum,
+    and offers every engine option with its labelled choices."""
+    from bot.kits import KITS
+
+    play = simcord_env.bot.tree.get_command("play")
+    for kit in KITS.values():
+        command = play.get_command(kit.id)
+        members = [p for p in command.parameters if p.name.startswith("opponent")]
+        assert len([p for p in members if p.required]) == kit.engine.min_players - 1
+        assert len(members) == kit.engine.max_players - 1
+        options = {p.name: p for p in command.parameters if not p.name.startswith("opponent")}
+        assert list(options) == [option.name for option in kit.engine.options]
+        for option in kit.engine.options:
+            offered = [choice.name for choice in options[option.name].choices]
+            if set(option.choices) != {False, True}:
+                assert offered == [option.label(choice) for choice in option.choices]

@@ -4,29 +4,28 @@ import random
 import re
 
 import pytest
+from bot.presenters.common import COLOUR_EMOJI
 
-from bot.games.common import COLOUR_EMOJI
 from games import GAMES, replay_actions
 from games.mars import slot_text
-from tests.discord_helpers import (
-    CUSTOM_ID,
+from tests.helpers import (
     board,
     buttons,
+    claim_of,
     dms,
+    kind_of,
     last_dm,
     make_table,
+    movers,
     refresh,
     reply,
     selects,
+    stored,
     thread_of,
 )
 
 MARS = GAMES["mars"]
 SQUARE_MOVE = re.compile(r"^[a-h][1-8]-[a-h][1-8]$")
-
-
-async def stored(env, match_id: int = 1):
-    return await env.bot.service.load(match_id)
 
 
 async def start_mars(table, **options):
@@ -44,14 +43,6 @@ async def mars_match(env, **options):
     return table, *table.players, thread_of(table)
 
 
-def kind(component) -> str:
-    return CUSTOM_ID.match(component.custom_id)[3]
-
-
-def movers(table, where) -> list:
-    return [table.by_id(int(user_id)) for user_id in re.findall(r"👉 <@(\d+)>", board(where).content)]
-
-
 async def open_prompt(player, where, *, use_dm: bool):
     """The player's move prompt and who acts on it: their DM prompt, or Play on the board."""
     dm = last_dm(player)
@@ -63,7 +54,7 @@ async def open_prompt(player, where, *, use_dm: bool):
 async def choose_objective(player, prompt, actor, colours: str) -> None:
     """Pick `colours` (highest slot first) in the slot selects, then confirm."""
     for index, colour in enumerate(colours[:-1]):
-        menu = next(m for m in selects(prompt) if CUSTOM_ID.match(m.custom_id)[4].startswith(f"{index} "))
+        menu = next(m for m in selects(prompt) if claim_of(m.custom_id).argument.startswith(f"{index} "))
         await actor.select(prompt, [colour], custom_id=menu.custom_id)
         prompt = refresh(prompt, player)
     await actor.click(prompt, label="Confirm objective")
@@ -73,23 +64,23 @@ async def mars_step(table, where, rng: random.Random) -> str:
     """The player to move makes a random legal choice with clicks and selects; returns it."""
     player = rng.choice(movers(table, where))
     prompt, actor = await open_prompt(player, where, use_dm=rng.random() < 0.6)
-    if any(kind(m) == "pick" and "Slot" in (m.placeholder or "") for m in selects(prompt)):
+    if any(kind_of(m) == "pick" and "Slot" in (m.placeholder or "") for m in selects(prompt)):
         colours = list((await stored(table.env, table.match_id)).state.colours)
         rng.shuffle(colours)
         await choose_objective(player, prompt, actor, "".join(colours))
         return "objective"
-    placing = [m for m in selects(prompt) if kind(m) == "do" and "Place" in (m.placeholder or "")]
+    placing = [m for m in selects(prompt) if kind_of(m) == "do" and "Place" in (m.placeholder or "")]
     if placing:
         menu = rng.choice(placing)
         choice = rng.choice(menu.options).value
         await actor.select(prompt, [choice], custom_id=menu.custom_id)
         return choice
-    slot_menu = [m for m in selects(prompt) if kind(m) == "do"]
+    slot_menu = [m for m in selects(prompt) if kind_of(m) == "do"]
     if slot_menu and rng.random() < 0.1:
         choice = rng.choice(slot_menu[0].options).value
         await actor.select(prompt, [choice], custom_id=slot_menu[0].custom_id)
         return choice
-    pieces = [m for m in selects(prompt) if kind(m) == "pick"]
+    pieces = [m for m in selects(prompt) if kind_of(m) == "pick"]
     if pieces and rng.random() < 0.3:
         menu = rng.choice(pieces)
         await actor.select(prompt, [rng.choice(menu.options).value], custom_id=menu.custom_id)
@@ -166,7 +157,7 @@ async def test_objective_setup_in_dm(simcord_env, make_bot):
 
     await env.restart_bot(make_bot())
     # Bob's DM prompt is from before Alice confirmed (an older version) and the restart: it still works.
-    assert CUSTOM_ID.match(selects(bob_dm)[0].custom_id)[2] == "1" and match.version == 2
+    assert claim_of(selects(bob_dm)[0].custom_id).version == 1 and match.version == 2
     await choose_objective(bob, bob_dm, bob.user, "GBYR")
     match = await stored(env)
     assert match.state.objectives[1] == {2: "G", 1: "B", 0: "Y", -1: "R"}
@@ -200,10 +191,10 @@ async def test_refused_variant_combinations_and_strangers(simcord_env):
     assert result.response.flags.ephemeral and "No Center can't be combined" in result.response.content
     result = await alice.slash(table.channel, "play mars", opponent=bob, five_colours="-2", objectives="deck")
     assert "objective card deck" in result.response.content
-    assert await env.bot.db.fetchone("SELECT id FROM matches") is None
+    assert await env.bot.repository.db.fetchone("SELECT id FROM matches") is None
 
     stranger = table.guild.add_member(env.create_user("mallory"))
-    await start_mars(table, five_colours="+3", first="host")
+    await start_mars(table, five_colours="+3", first_player="1")
     match = await stored(env)
     assert match.state.slot_values == (3, 2, 1, 0, -1) and match.state.files == 8
     answer = reply(await stranger.click(board(thread_of(table)), label="Play"))
@@ -218,7 +209,7 @@ async def test_refused_variant_combinations_and_strangers(simcord_env):
 
 async def test_move_command_with_suggestions_and_a_refused_ko(simcord_env):
     env = simcord_env
-    _, alice, bob, thread = await mars_match(env, objectives="deck", first="host")
+    _, alice, bob, thread = await mars_match(env, objectives="deck", first_player="1")
     assert "dealt from the deck" in board(thread).content
     dealt = (await stored(env)).state.objectives[1]
     objective_line = next(line for line in last_dm(bob).content.split("\n") if "Your objective" in line)
@@ -262,7 +253,7 @@ async def test_move_command_with_suggestions_and_a_refused_ko(simcord_env):
 
 async def test_stale_and_foreign_turn_clicks_change_nothing(simcord_env):
     env = simcord_env
-    _, alice, bob, thread = await mars_match(env, objectives="deck", first="opponent")
+    _, alice, bob, thread = await mars_match(env, objectives="deck", first_player="2")
     answer = reply(await alice.click(board(thread), label="Play"))
     assert "not your turn" in answer.content
     ephemeral = reply(await bob.click(board(thread), label="Play"))

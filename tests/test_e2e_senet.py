@@ -1,16 +1,11 @@
 """Martian Senet end to end through SimCord: the move buttons are on the board itself."""
 
 import random
-import re
 
 from games import GAMES, replay_actions
-from tests.discord_helpers import board, buttons, dms, make_table, reply, thread_of
+from tests.helpers import board, buttons, dms, make_table, mover, reply, stored, thread_of
 
 SENET = GAMES["senet"]
-
-
-async def stored(env, match_id: int = 1):
-    return await env.bot.service.load(match_id)
 
 
 async def senet_match(env, **options):
@@ -19,10 +14,6 @@ async def senet_match(env, **options):
     await host.slash(table.channel, "play senet", opponent=guest, **options)
     await guest.click(table.channel.last_message, label="Accept")
     return table, host, guest, thread_of(table)
-
-
-def mover(table, where):
-    return table.by_id(int(re.search(r"👉 <@(\d+)>", board(where).content)[1]))
 
 
 def finished(where) -> bool:
@@ -123,14 +114,14 @@ async def test_rules_for_senet(simcord_env):
 
 
 async def test_a_text_that_fails_does_not_hold_back_the_board(simcord_env, monkeypatch):
-    import bot.games.senet as presenter
+    from bot.presenters.senet import SenetPresenter
 
-    def broken(match, events):
+    def broken(self, scene, events):
         raise ValueError("an event this presenter can't read")
 
     env = simcord_env
     table, _, _, thread = await senet_match(env)
-    monkeypatch.setattr(presenter, "describe_events", broken)
+    monkeypatch.setattr(SenetPresenter, "describe_events", broken)
     old = board(thread)
     choice = buttons(old, "act")[0]
     await mover(table, thread).click(old, custom_id=choice.custom_id)

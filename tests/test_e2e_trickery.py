@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 
 from games import GAMES, replay_actions
-from tests.discord_helpers import (
+from tests.helpers import (
     board,
     buttons,
     dms,
@@ -17,6 +17,7 @@ from tests.discord_helpers import (
     play_one_action,
     reply,
     start_match,
+    stored,
     thread_of,
 )
 
@@ -28,10 +29,6 @@ def png_of(env, message, filename: str) -> Image.Image:
     return Image.open(io.BytesIO(env.backend.cdn.get(attachment.url)))
 
 
-async def stored_match(env, match_id: int = 1):
-    return await env.bot.service.load(match_id)
-
-
 async def assert_board_hides_hands(env, where):
     """No card still held by anyone appears in the public board's text or on its buttons.
 
@@ -41,7 +38,7 @@ async def assert_board_hides_hands(env, where):
     current = board(where)
     title, _just_played, rest = current.content.split("\n", 2)
     public = f"{title}\n{rest} " + " ".join(str(b.label) for b in buttons(current))
-    held = {card.label for hand in (await stored_match(env)).state.hands for card in hand}
+    held = {card.label for hand in (await stored(env)).state.hands for card in hand}
     assert not {label for label in held if label in public}, public
 
 
@@ -69,7 +66,7 @@ async def started_with_a_stranger(env):
     table = make_table(env, ["alice", "bob", "carol"])
     stranger = table.guild.add_member(env.create_user("mallory"))
     await start_match(table)
-    match = await stored_match(env)
+    match = await stored(env)
     mover = table.by_id(match.seats[match.state.to_move[0]].user_id)
     return table, stranger, thread_of(table), match, mover
 
@@ -86,7 +83,7 @@ async def test_full_match_through_clicks_with_a_restart(simcord_env, make_bot, n
     assert not result.ephemeral and "has started" in result.response.content and not buttons(result.response)
     first_board = board(thread)
     assert png_of(env, first_board, "board.png").format == "PNG"
-    dealt = (await stored_match(env)).state
+    dealt = (await stored(env)).state
     for seat, player in enumerate(table.players):
         deal = dms(player)[0]
         assert "match #1" in deal.content and "Test Guild" in deal.content
@@ -97,7 +94,7 @@ async def test_full_match_through_clicks_with_a_restart(simcord_env, make_bot, n
     steps = await play_to_the_end(table, thread, rng, restart_after=40, make_bot=make_bot)
     assert steps >= 12 * 4 * len(names), "four full hands at least"
 
-    match = await stored_match(env)
+    match = await stored(env)
     assert match.status == "finished" and match.state.is_over
     final = board(thread)
     winner = match.state.outcome.winners[0]
@@ -122,14 +119,14 @@ async def test_restart_in_the_lobby_and_mid_trick_keeps_every_button_working(sim
     thread = thread_of(table)
     rng = random.Random(5)
     await play_one_action(table, thread, rng)  # the lead
-    before = await stored_match(env)
+    before = await stored(env)
     old_board = board(thread)
     await env.restart_bot(make_bot())
     mover = table.by_id(before.seats[before.state.to_move[0]].user_id)
     # The DM prompt sent before the restart still works after it.
     prompt = last_dm(mover)
     await mover.user.click(prompt, custom_id=buttons(prompt, "act")[0].custom_id)
-    after = await stored_match(env)
+    after = await stored(env)
     assert after.version == before.version + 1
     assert board(thread).id != old_board.id
 
@@ -159,7 +156,7 @@ async def test_refusals_change_nothing(simcord_env):
     assert not buttons(next(m for m in thread.history() if m.id == current.id)), (
         "old boards lose their buttons"
     )
-    assert (await stored_match(env)).version == match.version + 1
+    assert (await stored(env)).version == match.version + 1
 
 
 async def test_stale_and_foreign_action_clicks_are_refused(simcord_env):
@@ -173,7 +170,7 @@ async def test_stale_and_foreign_action_clicks_are_refused(simcord_env):
     refused = await stranger.click(board(thread), label="Play")
     assert "not playing" in reply(refused).content
     await play_one_action(table, thread, random.Random(2), use_dm=True)
-    versions = (await stored_match(env)).version
+    versions = (await stored(env)).version
     # The ephemeral prompt from before the move is now one version behind.
     menu_or_button = buttons(prompt) or []
     if menu_or_button:
@@ -183,7 +180,7 @@ async def test_stale_and_foreign_action_clicks_are_refused(simcord_env):
         menu = prompt.message.components[0].children[0]
         result = await mover.select(prompt, [menu.options[0].value], custom_id=menu.custom_id)
         assert "earlier turn" in reply(result).content
-    assert (await stored_match(env)).version == versions
+    assert (await stored(env)).version == versions
 
 
 async def test_racing_clicks_apply_exactly_once(simcord_env):
@@ -195,7 +192,7 @@ async def test_racing_clicks_apply_exactly_once(simcord_env):
     table = make_table(env, ["alice", "bob", "carol"])
     await start_match(table)
     service = env.bot.service
-    match = await stored_match(env)
+    match = await stored(env)
     seat = match.state.to_move[0]
     actions = [str(a) for a in match.state.legal_actions(seat)][:2]
     user = match.seats[seat].user_id
@@ -208,7 +205,7 @@ async def test_racing_clicks_apply_exactly_once(simcord_env):
     refused = [o for o in outcomes if isinstance(o, MatchError)]
     assert len(applied) == 1 and len(refused) == 1
     assert len(await service.action_log(1)) == 1
-    assert (await stored_match(env)).version == match.version + 1
+    assert (await stored(env)).version == match.version + 1
 
 
 async def test_closed_dms_fall_back_to_my_hand_and_play(simcord_env):
@@ -227,7 +224,7 @@ async def test_closed_dms_fall_back_to_my_hand_and_play(simcord_env):
     thread = thread_of(table)
     assert dms(carol) == []
     assert "can't DM carol" in board(thread).content or "I can't DM you" in board(thread).content
-    match = await stored_match(env)
+    match = await stored(env)
     assert match.seats[2].dm_closed
 
     shown = await carol.click(board(thread), label="My hand")
@@ -238,7 +235,7 @@ async def test_closed_dms_fall_back_to_my_hand_and_play(simcord_env):
     rng = random.Random(9)
     carol_moves = 0
     for _ in range(30):
-        match = await stored_match(env)
+        match = await stored(env)
         if match.state.to_move[0] == 2:
             carol_moves += 1
             content = board(thread).content
@@ -259,7 +256,7 @@ async def test_decline_closes_the_lobby(simcord_env):
     closed = table.channel.last_message
     assert "closed" in closed.content and f"<@{carol.id}> declined" in closed.content
     assert not buttons(closed) and thread_of(table) is None
-    assert (await stored_match(env)).status == "cancelled"
+    assert (await stored(env)).status == "cancelled"
 
 
 async def test_lobby_times_out_after_ten_minutes(simcord_env):
@@ -267,9 +264,9 @@ async def test_lobby_times_out_after_ten_minutes(simcord_env):
     table = make_table(env, ["alice", "bob", "carol"])
     lobby = await open_lobby(table)
     await env.advance_time(9 * 60)
-    assert (await stored_match(env)).status == "lobby"
+    assert (await stored(env)).status == "lobby"
     await env.advance_time(2 * 60)
-    assert (await stored_match(env)).status == "cancelled"
+    assert (await stored(env)).status == "cancelled"
     closed = next(m for m in table.channel.history() if m.id == lobby.id)
     assert "within 10 minutes" in closed.content and not buttons(closed)
 
@@ -278,10 +275,10 @@ async def test_lobby_deadline_that_passed_while_the_bot_was_down(simcord_env, ma
     env = simcord_env
     table = make_table(env, ["alice", "bob", "carol"])
     await open_lobby(table)
-    await env.bot.service.db.execute("UPDATE matches SET lobby_expires_at = 0")
+    await env.bot.repository.db.execute("UPDATE matches SET lobby_expires_at = 0")
     await env.restart_bot(make_bot())
     await env.advance_time(31)
-    assert (await stored_match(env)).status == "cancelled"
+    assert (await stored(env)).status == "cancelled"
 
 
 async def test_lobby_buttons_are_only_for_the_invited(simcord_env):
@@ -297,7 +294,7 @@ async def test_lobby_buttons_are_only_for_the_invited(simcord_env):
     await bob.click(lobby, label="Accept")
     result = await bob.click(lobby, label="Accept")
     assert "already accepted" in reply(result).content
-    assert (await stored_match(env)).status == "lobby"
+    assert (await stored(env)).status == "lobby"
 
 
 @pytest.mark.parametrize(
@@ -306,7 +303,6 @@ async def test_lobby_buttons_are_only_for_the_invited(simcord_env):
         ("bot", "Bots can't play"),
         ("self", "You're playing already"),
         ("twice", "only be picked once"),
-        ("alone", "needs 3 to 4 players"),
     ],
 )
 async def test_play_refuses_bad_player_lists(simcord_env, pick, message):
@@ -318,7 +314,6 @@ async def test_play_refuses_bad_player_lists(simcord_env, pick, message):
         "bot": {"opponent1": bob, "opponent2": robot},
         "self": {"opponent1": bob, "opponent2": host},
         "twice": {"opponent1": bob, "opponent2": bob},
-        "alone": {"opponent1": bob},
     }[pick]
     result = await host.slash(table.channel, "play trickery", **options)
     assert result.ephemeral and message in result.response.content
@@ -335,7 +330,7 @@ async def test_no_thread_permission_plays_in_the_channel(simcord_env):
     assert thread_of(table) is None
     assert "Hand 1" in board(table.channel).content
     await play_one_action(table, table.channel, random.Random(3))
-    assert (await stored_match(env)).version == 2
+    assert (await stored(env)).version == 2
 
 
 async def test_rules_and_help(simcord_env):
@@ -362,7 +357,7 @@ async def test_restart_between_saving_an_action_and_posting_it(simcord_env, make
     table = make_table(env, ["alice", "bob", "carol"])
     await start_match(table)
     thread = thread_of(table)
-    match = await stored_match(env)
+    match = await stored(env)
     seat = match.state.to_move[0]
     action = str(match.state.legal_actions(seat)[0])
     await env.bot.service.act(match.id, match.user_at(seat), match.version, action)  # saved, never published
@@ -370,13 +365,13 @@ async def test_restart_between_saving_an_action_and_posting_it(simcord_env, make
     await env.restart_bot(make_bot())
     fresh = board(thread)
     assert fresh.id != stale_board.id and "Back after a restart" in fresh.content
-    after = await stored_match(env)
+    after = await stored(env)
     assert after.board_version == after.version
     next_player = table.by_id(after.user_at(after.state.to_move[0]))
     assert f"<@{next_player.id}>, your turn" in fresh.content
     assert buttons(last_dm(next_player), "act"), "the next player got a DM prompt"
     await play_one_action(table, thread, random.Random(1))
-    assert (await stored_match(env)).version == after.version + 1
+    assert (await stored(env)).version == after.version + 1
     # Nothing is behind any more, so a further restart posts nothing new.
     latest = board(thread)
     await env.restart_bot(make_bot())

@@ -630,6 +630,7 @@ def test_only_the_current_seat_may_act():
 
 VIEW_KEYS = {
     "game",
+    "legal",
     "seat",
     "players",
     "colours",
@@ -674,6 +675,7 @@ def test_view_follows_the_brief():
     assert view["drawn"] is None and view["resolving"] is None and view["flood"] is None
     assert view["scores"] is None and view["breakdown"] is None and view["winners"] == []
     assert view["to_move"] == [0] and view["last_turn"] is False
+    assert view["legal"] == [str(action) for action in state.legal_actions(0)], "the player to move's choices"
     assert {**state.view(None), "seat": 2} == view, "no secrets: every seat sees the same"
     assert state.secrets(0) == set()
     shown = json.dumps(view)

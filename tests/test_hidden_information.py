@@ -2,18 +2,18 @@
 public picture is drawn from the spectator's view, that no log line at INFO or above and no match
 record shared before the end holds a card in someone's hand or an objective slot not yet revealed."""
 
+import dataclasses
 import logging
 import random
 import re
 
 import pytest
 
-import bot.cogs.matches
-import bot.games.mars
-from bot.games.common import COLOUR_EMOJI
+from bot.kits import KITS
+from bot.presenters.common import COLOUR_EMOJI
 from games.pieces import Card
 from games.record import format_record, record_for
-from tests.discord_helpers import board, make_table, play_one_action, start_match, thread_of
+from tests.helpers import board, make_table, play_one_action, start_match, thread_of
 from tests.test_e2e_mars import mars_step, start_mars
 
 CARD_LABEL = re.compile(r"(10|[2-9JQKA])[♣♦♥♠]")
@@ -24,14 +24,14 @@ OBJECTIVE = re.compile(r"[+-]?\d:[RGBYP]\b")
 def public_pictures(monkeypatch):
     """Every view the bot turns into a board picture (boards are posted publicly)."""
     drawn = []
-    for module in (bot.cogs.matches, bot.games.mars):
-        original = module.render_board
+    for game_id, kit in list(KITS.items()):
 
-        def recording(view, *, names=None, _original=original):
+        def recording(view, *, names=None, _original=kit.pictures.board):
             drawn.append(view)
             return _original(view, names=names)
 
-        monkeypatch.setattr(module, "render_board", recording)
+        pictures = dataclasses.replace(kit.pictures, board=recording)
+        monkeypatch.setitem(KITS, game_id, dataclasses.replace(kit, pictures=pictures))
     return drawn
 
 

@@ -27,7 +27,7 @@ from bot import Settings, create_bot
 from bot.storage import migrations, sqlite_path
 from games import GAMES, replay_actions
 from renderers import render_board
-from tests.discord_helpers import board, buttons, dms, last_dm, make_table, play_one_action, reply
+from tests.helpers import board, buttons, dms, last_dm, make_table, play_one_action, reply
 
 OLD_DATABASE = Path(__file__).parent / "fixtures" / "schema_v1.db"
 TRICKERY = GAMES["trickery"]

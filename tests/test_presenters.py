@@ -6,22 +6,33 @@ from dataclasses import fields
 import pytest
 
 from bot.components import view_of
-from bot.games import PRESENTERS
-from bot.games.mars import check_pick
-from bot.games.mars import prompt as mars_prompt
-from bot.service import Match, MatchError, Seat
+from bot.errors import MatchError
+from bot.kits import KITS
+from bot.model import GuildSettings, Match, Seat
+from bot.publisher import Moment
 from games import GAMES, random_choice
 from games.mars import Move
 from games.pieces import Pyramid
 from tests.test_conformance import random_options
 
 
-def match_of(game_id: str, state, options: dict, players: int = 2) -> Match:
-    """A stored match as the service would load it; only what presenters read is filled in."""
+def moment_of(game_id: str, state, options: dict, players: int = 2) -> Moment:
+    """A stored match as the service would load it (only what presenters read is filled in),
+    as the publisher shows it now."""
     seats = [Seat(i, 100 + i, f"player{i}", True, False, None) for i in range(players)]
     unset = {field.name: None for field in fields(Match)}
     known = {"id": 1, "game_id": game_id, "status": "active", "version": 7, "options": options}
-    return Match(**unset | known | {"seats": seats, "state": state})
+    match = Match(**unset | known | {"seats": seats, "state": state, "settings": GuildSettings(1)})
+    return Moment(KITS[game_id], match)
+
+
+def mars_prompt(match: Match, seat: int, choice: str = ""):
+    return Moment(KITS["mars"], match).prompt(seat, choice)
+
+
+def check_pick(match: Match, seat: int, values: list[str], carried: str) -> str:
+    moment = Moment(KITS["mars"], match)
+    return moment.presenter.check_pick(moment.scene, seat, moment.mine(seat), values, carried)
 
 
 def check_fits_discord(prompt) -> None:
@@ -41,7 +52,7 @@ def check_fits_discord(prompt) -> None:
     assert len(set(ids)) == len(ids), "custom_ids must be unique within a message"
 
 
-@pytest.mark.parametrize("game_id", list(PRESENTERS))
+@pytest.mark.parametrize("game_id", list(KITS))
 def test_every_prompt_of_random_games_fits_discord(game_id):
     game = GAMES[game_id]
     for seed in range(6):
@@ -49,11 +60,10 @@ def test_every_prompt_of_random_games_fits_discord(game_id):
         players = chooser.randint(game.min_players, game.max_players)
         options = random_options(game, players, chooser)
         state = game.new(players, seed, options)
-        match = match_of(game_id, state, options, players)
         steps = 0
         while not state.is_over and steps < 400:
             seat = state.to_move[0]
-            check_fits_discord(PRESENTERS[game_id].prompt(match, seat))
+            check_fits_discord(moment_of(game_id, state, options, players).prompt(seat))
             state.apply(seat, random_choice(state.legal_actions(seat), chooser))
             steps += 1
 
@@ -61,7 +71,7 @@ def test_every_prompt_of_random_games_fits_discord(game_id):
 def mars_match(**options):
     options = GAMES["mars"].resolve_options({"objectives": "deck", "first_player": 1, **options})
     state = GAMES["mars"].new(2, 3, options)
-    return match_of("mars", state, options)
+    return moment_of("mars", state, options).match
 
 
 def test_placement_menus_cover_every_empty_square_in_whole_ranks():
@@ -118,54 +128,53 @@ def test_a_swap_either_piece_can_start_is_offered_under_both():
         assert any(b.item.custom_id.endswith(":act:d4xd6") for b in buttons)
 
 
-def flood_match_of(state):
-    return match_of("flood", state, {}, players=state.num_players)
+def flood_prompt(state, seat: int):
+    return moment_of("flood", state, {}, players=state.num_players).prompt(seat)
 
 
 def test_flood_asks_the_target_which_tower_takes_an_infiltrated_ship():
-    from bot.games.flood import prompt as flood_prompt
     from games.flood import position
 
     state = position(3, areas={0: "6s=R2", 1: "3c[B2] 9h[B3] 8d[B3,B1]"}, slot=2)
     state.apply(0, GAMES["flood"].parse_action("I 6s P2"))
-    shown = flood_prompt(flood_match_of(state), 1)
+    shown = flood_prompt(state, 1)
     assert "infiltrated you" in shown.text
     assert sorted(b.item.label for b in shown.items) == ["Onto 3♣ (tower 🟦2)", "Onto 9♥ (tower 🟦3)"]
     assert {b.item.custom_id.split(":", 4)[4] for b in shown.items} == {"R 6s 3c", "R 6s 9h"}
 
 
 def test_flood_offers_every_keep_choice_after_a_draw():
-    from bot.games.flood import prompt as flood_prompt
     from games.flood import position
 
     state = position(3, areas={0: "9d[R2,R1]"}, stashes={0: (1, 0, 2)})
     state.apply(0, GAMES["flood"].parse_action("D"))
-    shown = flood_prompt(flood_match_of(state), 0)
+    shown = flood_prompt(state, 0)
     cards = state.view(0)["drawn"]["cards"]
     actions = {b.item.custom_id.split(":", 4)[4] for b in shown.items}
     assert actions == {f"K {card} {size}" for card in cards for size in (1, 3)}  # no mediums left
 
 
-@pytest.mark.parametrize("game_id", list(PRESENTERS))
+@pytest.mark.parametrize("game_id", list(KITS))
 def test_every_text_of_random_games_can_be_written(game_id):
     """Board texts for every action and event along random games: nothing the engine says is unreadable."""
-    presenter = PRESENTERS[game_id]
+    presenter = KITS[game_id].presenter
     game = GAMES[game_id]
     for seed in range(4):
         chooser = random.Random(seed)
         players = chooser.randint(game.min_players, game.max_players)
         options = random_options(game, players, chooser)
         state = game.new(players, seed, options)
-        match = match_of(game_id, state, options, players)
         for _ in range(300):
             if state.is_over:
                 break
             seat = state.to_move[0]
             action = str(random_choice(state.legal_actions(seat), chooser))
-            assert presenter.action_phrase(match, seat, action, done=False)
+            before = moment_of(game_id, state, options, players).scene
+            assert presenter.action_phrase(before, seat, action, done=False)
             events = state.apply(seat, game.parse_action(action))
-            assert presenter.action_phrase(match, seat, action)
-            assert isinstance(presenter.describe_events(match, events), list)
-            assert presenter.status_line(match) if not state.is_over else presenter.final_text(match)
-            assert presenter.seat_label(match, seat)
-        assert presenter.options_text(options) and presenter.start_line(match) is not None
+            scene = moment_of(game_id, state, options, players).scene
+            assert presenter.action_phrase(scene, seat, action)
+            assert isinstance(presenter.describe_events(scene, events), list)
+            assert presenter.status_line(scene) if not state.is_over else presenter.final_text(scene)
+            assert presenter.seat_label(scene, seat)
+        assert presenter.options_text(options) and presenter.start_line(scene) is not None

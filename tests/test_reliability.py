@@ -6,15 +6,11 @@ import re
 from datetime import UTC, datetime, timedelta
 
 from bot.components import Claim, MatchButton, view_of
-from bot.service import MatchError, MatchService
+from bot.service import MatchError
 from bot.storage import Database
-from tests.discord_helpers import board, buttons, make_table, reply, thread_of
+from tests.helpers import board, buttons, make_table, reply, service_on, stored, thread_of
 
 HOUR = 3600
-
-
-async def stored(env, match_id: int = 1):
-    return await env.bot.service.load(match_id)
 
 
 async def senet(env):
@@ -49,7 +45,7 @@ async def test_a_double_click_and_a_rival_click_apply_exactly_once(tmp_path):
     """The same player's click twice and the opponent's click, all at once, on one decision."""
     db = await Database.open(f"sqlite:///{tmp_path / 'race.db'}")
     try:
-        service = MatchService(db, clock=lambda: datetime(2026, 1, 1, tzinfo=UTC))
+        service = service_on(db, clock=lambda: datetime(2026, 1, 1, tzinfo=UTC))
         for round_number in range(5):
             match, seat, action = await started_senet(service, round_number)
             clickers = [match.user_at(seat), match.user_at(seat), match.user_at(1 - seat)]
@@ -67,7 +63,7 @@ async def test_an_action_racing_the_turn_clock_is_either_applied_or_forfeited_ne
     now = [datetime(2026, 1, 1, tzinfo=UTC)]
     db = await Database.open(f"sqlite:///{tmp_path / 'race.db'}")
     try:
-        service = MatchService(db, clock=lambda: now[0])
+        service = service_on(db, clock=lambda: now[0])
         await service.update_settings(1, clock_hours=1)
         outcomes = set()
         for round_number in range(6):

@@ -5,13 +5,14 @@ and compared between views that differ in one thing.
 """
 
 import copy
+import importlib
 import random
 
 import pytest
 from PIL import Image, ImageStat
 
 from games import GAMES
-from renderers import render_board, render_hand, render_rules_picture
+from renderers import pictures_for, render_board, render_hand, render_rules_picture
 from renderers.common import ACCENT, GOOD, PENALTY, fit_text, pyramid_extent, text_width
 from renderers.trickery import HAND_LIFT, board_layout, hand_card_boxes
 from tests.pictures import check_png, count_near, decode
@@ -227,3 +228,26 @@ def test_long_names_are_cut_with_an_ellipsis():
     assert cut.endswith("…") and len(cut) < len(NAMES[1])
     assert text_width(cut, 26) <= 150
     assert fit_text("Dee", 26, 150) == "Dee"
+
+
+@pytest.mark.parametrize(
+    ("game_id", "board", "private", "rules"),
+    [
+        ("trickery", "render_trickery_board", "render_trickery_hand", "render_trickery_scoring_guide"),
+        ("mars", "render_mars_board", "render_mars_objective", "render_mars_rules_picture"),
+        ("senet", "render_senet_board", "render_senet_board", "render_senet_rules_picture"),
+        ("flood", "render_flood_board", "render_flood_board", "render_flood_rules_picture"),
+        ("combat", "render_combat_board", "render_combat_board", "render_combat_rules_picture"),
+    ],
+)
+def test_every_game_declares_its_pictures_once(game_id, board, private, rules):
+    """Games without secrets show a seat the board itself; the dispatchers find each game's module."""
+    module = importlib.import_module(f"renderers.{game_id}")
+    pictures = pictures_for(game_id)
+    assert (pictures.board, pictures.private, pictures.rules) == (
+        getattr(module, board),
+        getattr(module, private),
+        getattr(module, rules),
+    )
+    with pytest.raises(ValueError, match="No renderer"):
+        pictures_for("../etc")

@@ -37,7 +37,6 @@ from renderers.combat import (
     padlock_box,
     place_stack,
     player_box,
-    render_combat_board,
     render_combat_rules_picture,
     reroll_die_boxes,
     square_box,
@@ -337,15 +336,6 @@ def test_hand_is_the_board_and_the_rules_picture_is_drawn_once():
     first = render_rules_picture("combat")
     check_png(first, min_height=900, max_height=1300)
     assert render_combat_rules_picture() is first
-
-
-def test_combat_is_registered_with_the_dispatchers():
-    from renderers import pictures_for
-
-    pictures = pictures_for("combat")
-    assert pictures.board is render_combat_board
-    assert pictures.private is render_combat_board
-    assert pictures.rules is render_combat_rules_picture
 
 
 @pytest.mark.parametrize("version", ["standard", "simple", "advanced"])

@@ -22,7 +22,6 @@ from renderers.flood import (
     describe_action,
     panel_box,
     pending_box,
-    render_flood_board,
     render_flood_rules_picture,
     sector_of,
 )
@@ -366,14 +365,6 @@ def test_hand_is_the_board_and_the_rules_picture_is_drawn_once():
     first = render_rules_picture("flood")
     check_png(first, min_height=1000, max_height=1600)
     assert render_flood_rules_picture() is first
-
-
-def test_flood_is_registered_with_the_dispatchers():
-    from renderers import BOARD_RENDERERS, HAND_RENDERERS, RULES_PICTURES
-
-    assert BOARD_RENDERERS["flood"] is render_flood_board
-    assert HAND_RENDERERS["flood"] is render_flood_board
-    assert RULES_PICTURES["flood"] is render_flood_rules_picture
 
 
 @pytest.mark.parametrize("players", [3, 4])

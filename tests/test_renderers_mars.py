@@ -502,16 +502,6 @@ def test_objective_picture_adds_the_opponents_slots_the_viewer_can_see():
 # --- dispatch and real games ----------------------------------------------------------------
 
 
-def test_mars_is_registered_with_the_dispatchers():
-    from renderers import BOARD_RENDERERS, HAND_RENDERERS, RULES_PICTURES
-    from renderers.mars import render_mars_board, render_mars_objective, render_mars_rules_picture
-
-    assert BOARD_RENDERERS["mars"] is render_mars_board
-    assert HAND_RENDERERS["mars"] is render_mars_objective
-    assert RULES_PICTURES["mars"] is render_mars_rules_picture
-    assert render_board(mid_view()) == render_mars_board(mid_view())
-
-
 @pytest.mark.parametrize(
     ("seed", "options"),
     [(1, None), (2, {"five_colours": "+3"}), (3, {"blind": True, "biggest_only": True})],

@@ -26,7 +26,6 @@ from renderers.senet import (
     off_box,
     path_index,
     place_stack,
-    render_senet_board,
     render_senet_rules_picture,
     roll_die_box,
     tray_box,
@@ -223,14 +222,6 @@ def test_hand_is_the_board_and_the_rules_picture_is_drawn_once():
     first = render_rules_picture("senet")
     check_png(first, min_height=800, max_height=1300)
     assert render_senet_rules_picture() is first
-
-
-def test_senet_is_registered_with_the_dispatchers():
-    from renderers import BOARD_RENDERERS, HAND_RENDERERS, RULES_PICTURES
-
-    assert BOARD_RENDERERS["senet"] is render_senet_board
-    assert HAND_RENDERERS["senet"] is render_senet_board
-    assert RULES_PICTURES["senet"] is render_senet_rules_picture
 
 
 # --- geometry -------------------------------------------------------------------------------

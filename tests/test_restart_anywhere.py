@@ -7,7 +7,7 @@ import random
 import pytest
 
 import bot.service
-from tests.discord_helpers import board, buttons, make_table, play_one_action, thread_of
+from tests.helpers import board, buttons, make_table, play_one_action, thread_of
 from tests.test_e2e_combat import combat_step
 from tests.test_e2e_flood import flood_step
 from tests.test_e2e_mars import mars_step
@@ -55,18 +55,17 @@ async def play(env, game_id, *, restarts, make_bot, guild_name):
             break
         if restarts and faults.random() < 0.06:
             if faults.random() < 0.5:
-                cog = env.bot.get_cog("Matches")
 
                 async def lost(*args, **kwargs):  # the process dies after saving, before posting
                     raise RuntimeError("simulated crash before the messages went out")
 
-                cog._publish = lost
+                env.bot.publisher.action = lost
                 crashed += 1
             else:
                 await env.restart_bot(make_bot())
                 restarted += 1
         await step(table, thread, choices)
-        if getattr(env.bot.get_cog("Matches")._publish, "__name__", "") == "lost":
+        if getattr(env.bot.publisher.action, "__name__", "") == "lost":
             await env.restart_bot(make_bot())  # the crash: the next bot catches up on start
             await env.advance_time(1)
     match = await env.bot.service.load(match_id)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot import Settings
-from tests.discord_helpers import make_table, play_one_action, start_match, thread_of
+from tests.helpers import make_table, play_one_action, start_match, thread_of
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTING_NAMES = (

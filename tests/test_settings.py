@@ -70,7 +70,7 @@ def test_bad_flag_is_refused(value):
 def test_create_bot_touches_nothing(tmp_path):
     url = f"sqlite:///{tmp_path / 'sub' / 'x.db'}"
     bot = create_bot(Settings(database_url=url))
-    assert bot.db is None and not (tmp_path / "sub").exists()
+    assert getattr(bot, "repository", None) is None and not (tmp_path / "sub").exists()
 
 
 @pytest.mark.parametrize(

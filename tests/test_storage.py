@@ -7,9 +7,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.service import MatchError, MatchService, StaleClick
+from bot.service import MatchError, StaleClick
 from bot.storage import Database, migrations, sqlite_path
 from games import GAMES, replay_actions
+from tests.helpers import service_on
 
 PLAYERS = [(11, "alice"), (22, "bob"), (33, "carol")]
 
@@ -36,7 +37,7 @@ def clock():
 
 @pytest.fixture
 def service(db, clock):
-    return MatchService(db, clock=clock, lobby_timeout=600)
+    return service_on(db, clock=clock, lobby_timeout=600)
 
 
 async def started_match(service):

@@ -8,7 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..service import GuildSettings, MatchError
+from ..errors import MatchError
+from ..model import GuildSettings
 
 if TYPE_CHECKING:
     from ..app import ArcadeBot
@@ -72,7 +73,6 @@ class ServerConfig(commands.Cog):
             )
             return
         service = self.bot.service
-        current = await service.settings_for(interaction.guild_id)
         changes = {
             "reminder_hours": reminder_hours,
             "use_threads": threads,
@@ -83,16 +83,24 @@ class ServerConfig(commands.Cog):
         changes = {name: value for name, value in changes.items() if value is not None}
         if clock_hours is not None:
             changes["clock_hours"] = clock_hours or None
-        if allow_channel is not None:
-            channels = set(current.play_channels or [])
-            channels ^= {allow_channel.id}  # the same option adds and removes
-            changes["play_channels"] = sorted(channels) or None
         if any_channel:
             changes["play_channels"] = None
+
+        def toggle_channel(current: GuildSettings) -> dict:
+            """The same option adds and removes a channel, against the settings as saved now."""
+            if allow_channel is None or any_channel:
+                return {}
+            channels = set(current.play_channels or []) ^ {allow_channel.id}
+            return {"play_channels": sorted(channels) or None}
+
+        changing = bool(changes) or allow_channel is not None
         try:
-            settings = await service.update_settings(interaction.guild_id, **changes) if changes else current
+            if changing:
+                settings = await service.update_settings(interaction.guild_id, toggle_channel, **changes)
+            else:
+                settings = await service.settings_for(interaction.guild_id)
         except MatchError as error:
             await interaction.response.send_message(str(error), ephemeral=True)
             return
-        note = "Saved. " if changes else ""
+        note = "Saved. " if changing else ""
         await interaction.response.send_message(note + settings_panel(settings), ephemeral=True)

@@ -3,59 +3,61 @@
 from __future__ import annotations
 
 import asyncio
-from importlib import resources
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from games import GAMES
-from renderers import render_rules_picture
-
-from ..games import PRESENTERS
-from .matches import png_file
+from ..commands import game_command, play_usage
+from ..discord_io import png_file
+from ..kits import GameKit
 
 if TYPE_CHECKING:
     from ..app import ArcadeBot
 
-# Only games with Discord controls are offered; an engine alone isn't playable here.
-PLAYABLE = [app_commands.Choice(name=GAMES[game_id].title, value=game_id) for game_id in PRESENTERS]
-
-HELP_TEXT = """**Martian Arcade** — Looney Pyramid games, played right here.
-
-`/play trickery opponent1 opponent2 [opponent3]` — Martian Trickery, trick-taking for 3-4 players.
-`/play mars opponent [variants...]` — Agents of M.A.R.S., secret objectives for 2 players.
-`/play senet opponent` — Martian Senet, a dice race for 2 players (the moves are buttons on the board).
-`/play flood opponent1 opponent2 [opponent3]` — Martian Flood, ships and towers for 3-4 players.
-`/play combat opponent1 [opponent2] [opponent3] [version]` — Martian Combat, dice and combat for 2-4 players.
-Everyone invited presses **Accept**; the match then gets its own thread.
+HELP_HEAD = "**Martian Arcade** — Looney Pyramid games, played right here."
+HELP_TAIL = """Everyone invited presses **Accept**; the match then gets its own thread.
 `/move <action>` — type your move instead of clicking (suggestions as you type).
 `/match list|board|resign|cancel` — what's running here, re-post your board, leave or cancel a match.
 `/stats [member]`, `/leaderboard <game>` — results and ratings in this server.
 `/config` — server settings: reminders, turn clock, threads, channels, limits (Manage Server).
 `/rules <game>` — a short summary of a game's rules.
-`/help` — this message.
-
-During a match: in Trickery and M.A.R.S. your secrets (cards, objective) come by DM, with buttons to play when it's your turn; on the board in the thread, **Play** opens your move privately and **My hand** / **My objective** shows your secrets (handy if your DMs are closed). Senet, Flood and Combat have no secrets: the moves are buttons on the board itself, for whoever must decide."""
+`/help` — this message."""
 
 
-def rules_summary(game_id: str) -> str:
-    return resources.files("bot.rules").joinpath(f"{game_id}.md").read_text()
+def help_text(kits) -> str:
+    """The commands, with one `/play` line per game kit and how each game is played."""
+    games = [f"{play_usage(kit)} — {kit.title}, {kit.tagline} ({kit.players_text})." for kit in kits.values()]
+    secret = [kit.title for kit in kits.values() if not kit.presenter.public_controls]
+    public = [kit.title for kit in kits.values() if kit.presenter.public_controls]
+    during = []
+    if secret:
+        during.append(
+            f"In {', '.join(secret)} your secrets come by DM, with buttons to play when it's your turn; on the "
+            "board, **Play** opens your move privately and the secrets button shows them (handy if your DMs are closed)."
+        )
+    if public:
+        during.append(
+            f"{', '.join(public)} have no secrets: the moves are buttons on the board itself, for whoever must decide."
+        )
+    return "\n".join([HELP_HEAD, "", *games, HELP_TAIL, "", "During a match: " + " ".join(during)])
 
 
 class Info(commands.Cog):
     def __init__(self, bot: ArcadeBot) -> None:
         self.bot = bot
+        self.rules = game_command("rules", "A short summary of a game's rules", bot.kits, self.show_rules)
 
-    @app_commands.command(name="rules", description="A short summary of a game's rules")
-    @app_commands.describe(game="Which game")
-    @app_commands.choices(game=PLAYABLE)
-    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        embed = discord.Embed(
-            title=f"{GAMES[game.value].title} — rules in brief", description=rules_summary(game.value)
-        )
-        picture = await asyncio.to_thread(render_rules_picture, game.value)
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.rules)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command("rules")
+
+    async def show_rules(self, interaction: discord.Interaction, kit: GameKit) -> None:
+        embed = discord.Embed(title=f"{kit.title} — rules in brief", description=kit.rules)
+        picture = await asyncio.to_thread(kit.pictures.rules)
         embed.set_image(url="attachment://rules.png")
         await interaction.response.send_message(
             embed=embed, file=png_file(picture, "rules.png"), ephemeral=True
@@ -63,4 +65,4 @@ class Info(commands.Cog):
 
     @app_commands.command(name="help", description="What Martian Arcade can do")
     async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(HELP_TEXT, ephemeral=True)
+        await interaction.response.send_message(help_text(self.bot.kits), ephemeral=True)

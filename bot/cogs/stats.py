@@ -9,23 +9,35 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from games import GAMES
 from renderers.stats import render_leaderboard, render_player_stats
 
-from ..games import PRESENTERS
+from ..commands import game_command
+from ..discord_io import png_file
+from ..kits import GameKit
 from ..ratings import player_stats, ratings
-from .matches import png_file
 
 if TYPE_CHECKING:
     from ..app import ArcadeBot
 
-GAME_CHOICES = [app_commands.Choice(name=GAMES[game_id].title, value=game_id) for game_id in PRESENTERS]
 LEADERBOARD_ROWS = 10
 
 
 class Stats(commands.Cog):
     def __init__(self, bot: ArcadeBot) -> None:
         self.bot = bot
+        self.leaderboard = game_command(
+            "leaderboard",
+            "The best-rated players of a game in this server",
+            bot.kits,
+            self.show_leaderboard,
+            guild_only=True,
+        )
+
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.leaderboard)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command("leaderboard")
 
     @app_commands.command(name="stats", description="Games played and won in this server")
     @app_commands.describe(member="Whose statistics (default: yours)")
@@ -47,23 +59,19 @@ class Stats(commands.Cog):
             summary, file=png_file(picture, "stats.png"), allowed_mentions=discord.AllowedMentions.none()
         )
 
-    @app_commands.command(name="leaderboard", description="The best-rated players of a game in this server")
-    @app_commands.describe(game="Which game")
-    @app_commands.choices(game=GAME_CHOICES)
-    @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+    async def show_leaderboard(self, interaction: discord.Interaction, kit: GameKit) -> None:
         await interaction.response.defer(thinking=True)
         finished = await self.bot.service.finished_in(interaction.guild_id)
-        table = ratings(finished, game.value)[:LEADERBOARD_ROWS]
+        table = ratings(finished, kit.id)[:LEADERBOARD_ROWS]
         names = await self.bot.service.player_names(interaction.guild_id)
         rows = [(names.get(r.user_id, f"player {r.user_id}"), r.rating, r.games, r.wins) for r in table]
-        picture = await asyncio.to_thread(render_leaderboard, f"{game.name} leaderboard", rows)
+        picture = await asyncio.to_thread(render_leaderboard, f"{kit.title} leaderboard", rows)
         text = "\n".join(
             f"{rank}. {name} — {round(rating)} ({games} played, {wins} won)"
             for rank, (name, rating, games, wins) in enumerate(rows, start=1)
         )
         await interaction.followup.send(
-            f"**{game.name}** (Elo; see README for how ratings work)\n{text or 'No finished matches yet.'}",
+            f"**{kit.title}** (Elo; see README for how ratings work)\n{text or 'No finished matches yet.'}",
             file=png_file(picture, "leaderboard.png"),
             allowed_mentions=discord.AllowedMentions.none(),
         )

@@ -8,29 +8,22 @@ select comes back as `prompt(choice="c3")`, which then lists that piece's destin
 from __future__ import annotations
 
 import re
-from functools import partial
 
 import discord
 
-from games.mars import Draw, Move, Place, Swap, SwapSlots, slot_text, square_coords, square_order
+from games.mars import MARS, Draw, Move, Place, Swap, SwapSlots, slot_text, square_coords, square_order
 from games.pieces import COLOUR_NAMES, Pyramid
-from renderers import render_board, render_hand
 
-from ..components import Claim, MatchButton, MatchSelect, Prompt
-from ..service import Match, MatchError
+from ..components import MatchButton, MatchSelect
+from ..errors import MatchError
+from .base import Presenter, Prompt, Scene
 from .common import COLOUR_EMOJI, chunks, pyramid_text
 
-PUBLIC_CONTROLS = False  # moves are made in private prompts
-HAND_LABEL = "My objective"
 UNSET = "x"  # a slot without a colour yet, in the objective draft
 SLOTS_SWAPPED = re.compile(r"O([+-]?\d)/([+-]?\d)=(\w),(\w)")  # the engine's event, e.g. O+2/-1=B,Y
 
 
 # --- texts -------------------------------------------------------------------------------------
-
-
-def seat_label(match: Match, seat: int) -> str:
-    return match.label(seat)
 
 
 def options_text(options: dict) -> str:
@@ -51,16 +44,12 @@ def options_text(options: dict) -> str:
     return f"{', '.join(variants) or 'no variants'}; first player: {first}"
 
 
-def start_line(match: Match) -> str:
-    if match.options["blind"]:
+def start_line(scene: Scene) -> str:
+    if scene.options["blind"]:
         return "**Blind Agents**: each of you sees only the other's objective — check your DMs."
-    if match.state.order_free:
+    if scene.public["phase"] == "setup":
         return "Both agents: choose your secret objective in your DMs (or with **Play** below)."
     return "Your objectives are dealt from the deck — check your DMs."
-
-
-def news_for_everyone(events: list[str]) -> bool:
-    return False
 
 
 def _colour(colour: str) -> str:
@@ -87,24 +76,23 @@ def objective_line(view: dict, owner: int) -> str:
     return " · ".join(parts) + shown
 
 
-def private_text(match: Match, seat: int) -> str:
-    view = match.state.view(seat)
+def private_text(scene: Scene, seat: int, view: dict) -> str:
     if not view["objective_set"][seat]:
         return ""  # the objective prompt follows
-    if match.options["blind"]:
+    if scene.options["blind"]:
         other = 1 - seat
         return (
             "**Blind Agents**: your own objective stays hidden from you until its slots are revealed.\n"
-            f"{match.label(other)}'s objective (only you see it): {objective_line(view, other)}\n"
+            f"{scene.label(other)}'s objective (only you see it): {objective_line(view, other)}\n"
             f"Yours, as far as you know: {objective_line(view, seat)}"
         )
     return f"Your objective: {objective_line(view, seat)}"
 
 
-def status_line(match: Match) -> str:
-    view = match.state.view(None)
+def status_line(scene: Scene) -> str:
+    view = scene.public
     if view["phase"] == "setup":
-        waiting = ", ".join(match.seats[seat].display_name for seat in view["to_move"])
+        waiting = ", ".join(scene.names[seat] for seat in view["to_move"])
         return f"Choosing secret objectives — waiting for {waiting}."
     swaps = "open" if view["objective_swaps_open"] else "closed"
     return (
@@ -113,12 +101,12 @@ def status_line(match: Match) -> str:
     )
 
 
-def action_phrase(match: Match, seat: int, action: str, *, done: bool = True) -> str:
+def action_phrase(scene: Scene, seat: int, action: str, *, done: bool = True) -> str:
     """The action as a verb phrase. `done`: the match already shows its result."""
-    parsed = match.game.parse_action(action)
-    board = match.state.view(None)["board"]
+    parsed = MARS.parse_action(action)
+    board = scene.public["board"]
     if isinstance(parsed, SwapSlots):
-        whose = f" of {match.label(1 - seat)}'s objective" if match.options["blind"] else ""
+        whose = f" of {scene.label(1 - seat)}'s objective" if scene.options["blind"] else ""
         return f"swapped objective slots {slot_text(parsed.high)} and {slot_text(parsed.low)}{whose}"
     if isinstance(parsed, Draw):
         return "drew a piece from the bag"
@@ -142,7 +130,7 @@ def _piece(code: str | None) -> str:
     return pyramid_text(code) if code else "piece"
 
 
-def describe_events(match: Match, events: list[str]) -> list[str]:
+def describe_events(scene: Scene, events: list[str]) -> list[str]:
     lines = []
     for event in events:
         if event.startswith("DRAW"):
@@ -155,12 +143,12 @@ def describe_events(match: Match, events: list[str]) -> list[str]:
     return lines
 
 
-def final_text(match: Match) -> str:
+def final_text(scene: Scene) -> str:
     """The result and the per-colour breakdown (the board picture outlines the scoring groups)."""
-    view = match.state.view(None)
+    view = scene.public
     scoring = view["scoring"]
     totals = scoring["totals"]
-    names = [f"P{i + 1} {name}"[:12] for i, name in enumerate(match.names)]
+    names = [f"P{i + 1} {name}"[:12] for i, name in enumerate(scene.names)]
     width = max(12, *(len(n) for n in names))
     lines = ["Colour    V  " + "  ".join(n.rjust(width) for n in names)]
     for index, colour in enumerate(scoring["values"]):
@@ -175,7 +163,7 @@ def final_text(match: Match) -> str:
     else:
         winner = view["winners"][0]
         head = (
-            f"🏆 **{match.label(winner)} wins Agents of M.A.R.S.**, {totals[winner]} to {totals[1 - winner]}!"
+            f"🏆 **{scene.label(winner)} wins Agents of M.A.R.S.**, {totals[winner]} to {totals[1 - winner]}!"
         )
     return f"{head}\nAll objectives are revealed.\n```\n" + "\n".join(lines) + "\n```"
 
@@ -183,24 +171,23 @@ def final_text(match: Match) -> str:
 # --- controls ----------------------------------------------------------------------------------
 
 
-def prompt(match: Match, seat: int, choice: str = "") -> Prompt:
-    view = match.state.view(seat)
+def prompt(scene: Scene, seat: int, view: dict, choice: str = "") -> Prompt:
     if view["phase"] == "setup":
-        return _objective_prompt(match, seat, view, _read_draft(match, choice))
+        return _objective_prompt(scene, seat, view, _read_draft(view, choice))
     if view["drawn"]:
-        return _placement_prompt(match, seat, view)
-    return _turn_prompt(match, seat, view, choice)
+        return _placement_prompt(scene, seat, view)
+    return _turn_prompt(scene, seat, view, choice)
 
 
-def check_pick(match: Match, seat: int, values: list[str], carried: str) -> str:
+def check_pick(scene: Scene, seat: int, mine: dict, values: list[str], carried: str) -> str:
     """Validate a select choice; returns the choice to re-render the prompt with."""
     if len(values) != 1:
         raise MatchError("Choose one option.")
     value = values[0]
-    if match.state.order_free:  # setting the objective: carried is "<slot index> <draft>"
+    if mine["phase"] == "setup":  # setting the objective: carried is "<slot index> <draft>"
         index, _, draft_text = carried.partition(" ")
-        draft = _read_draft(match, draft_text)
-        colours = match.state.colours
+        draft = _read_draft(mine, draft_text)
+        colours = mine["colours"]
         if not index.isdigit() or int(index) >= len(draft) or value not in colours:
             raise MatchError("That choice doesn't fit this objective; open a fresh prompt with **Play**.")
         slot = int(index)
@@ -208,14 +195,14 @@ def check_pick(match: Match, seat: int, values: list[str], carried: str) -> str:
             draft[draft.index(value)] = draft[slot]
         draft[slot] = value
         return "".join(colour or UNSET for colour in draft)
-    if value not in _origins(match, seat, _piece_actions(match, seat)):
+    if value not in _origins(scene, _piece_actions(scene, mine)):
         raise MatchError("That piece can't move now; pick another one.")
     return value
 
 
-def _read_draft(match: Match, text: str) -> list[str | None]:
+def _read_draft(view: dict, text: str) -> list[str | None]:
     """The colours chosen so far for every slot but the last (which takes the colour left over)."""
-    colours = match.state.colours
+    colours = view["colours"]
     size = len(colours) - 1
     if len(text) != size or any(c not in colours + UNSET for c in text):
         return [None] * size
@@ -225,8 +212,8 @@ def _read_draft(match: Match, text: str) -> list[str | None]:
     return draft
 
 
-def _objective_prompt(match: Match, seat: int, view: dict, draft: list[str | None]) -> Prompt:
-    colours = match.state.colours
+def _objective_prompt(scene: Scene, seat: int, view: dict, draft: list[str | None]) -> Prompt:
+    colours = view["colours"]
     values = view["slot_values"]
     complete = None
     if None not in draft:
@@ -236,7 +223,7 @@ def _objective_prompt(match: Match, seat: int, view: dict, draft: list[str | Non
     for index, value in enumerate(values[:-1]):
         items.append(
             MatchSelect(
-                Claim(match.id, match.version, "pick", f"{index} {claim_text}"),
+                scene.claim("pick", f"{index} {claim_text}"),
                 placeholder=f"Slot {slot_text(value)}: choose its colour",
                 options=[
                     discord.SelectOption(
@@ -254,7 +241,7 @@ def _objective_prompt(match: Match, seat: int, view: dict, draft: list[str | Non
         notation = " ".join(f"{slot_text(v)}:{c}" for v, c in zip(values, complete, strict=True))
         items.append(
             MatchButton(
-                Claim(match.id, match.version, "act", notation),
+                scene.claim("act", notation),
                 label="Confirm objective",
                 style=discord.ButtonStyle.success,
                 row=len(values) - 1,
@@ -263,7 +250,7 @@ def _objective_prompt(match: Match, seat: int, view: dict, draft: list[str | Non
     else:
         items.append(
             MatchButton(
-                Claim(match.id, match.version, "act", "incomplete"),
+                scene.claim("act", "incomplete"),
                 label="Confirm (choose the colours first)",
                 disabled=True,
                 row=len(values) - 1,
@@ -284,24 +271,20 @@ def _objective_prompt(match: Match, seat: int, view: dict, draft: list[str | Non
     )
     if complete:
         text += "\nHappy with it? Press **Confirm objective** (you can't change it afterwards)."
-    return Prompt(text, items, partial(render_hand, preview, names=match.names))
+    return Prompt(text, items, preview=preview)
 
 
-def _board_picture(match: Match):
-    return partial(render_board, match.state.view(None), names=match.names)
-
-
-def _placement_prompt(match: Match, seat: int, view: dict) -> Prompt:
+def _placement_prompt(scene: Scene, seat: int, view: dict) -> Prompt:
     drawn = view["drawn"]
     board = view["board"]
-    squares = sorted((a.square for a in match.state.legal_actions(seat)), key=square_order)
+    squares = sorted((a.square for a in _legal(view)), key=square_order)
     items: list[discord.ui.Item] = []
     for index, group in enumerate(_rank_groups(squares)):
         first, last = group[0][1:], group[-1][1:]
         ranks = f"rank {first}" if first == last else f"ranks {first}–{last}"
         items.append(
             MatchSelect(
-                Claim(match.id, match.version, "do", str(index)),
+                scene.claim("do", str(index)),
                 placeholder=f"Place it: empty squares on {ranks}",
                 options=[
                     discord.SelectOption(
@@ -313,7 +296,7 @@ def _placement_prompt(match: Match, seat: int, view: dict) -> Prompt:
             )
         )
     text = f"**Your turn.** You drew the **{pyramid_text(drawn)}**. Choose an empty square for it."
-    return Prompt(text, items, _board_picture(match))
+    return Prompt(text, items, shows_board=True)
 
 
 def _rank_groups(squares: list[str]) -> list[list[str]]:
@@ -339,13 +322,17 @@ def _neighbours(board: dict[str, str], square: str) -> str | None:
     return ("next to " + ", ".join(found))[:100] if found else None
 
 
-def _piece_actions(match: Match, seat: int) -> list[tuple[str, str]]:
+def _legal(view: dict) -> list:
+    return [MARS.parse_action(text) for text in view["legal"]]
+
+
+def _piece_actions(scene: Scene, view: dict) -> list[tuple[str, str]]:
     """(the square of the piece the player picks, the action) for every legal move and swap.
 
     A swap both pieces could start is one action (R20); it is offered under both pieces."""
-    board = match.state.view(None)["board"]
+    board = scene.public["board"]
     found = []
-    for action in match.state.legal_actions(seat):
+    for action in _legal(view):
         if isinstance(action, Move):
             found.append((action.origin, str(action)))
         elif isinstance(action, Swap):
@@ -355,18 +342,18 @@ def _piece_actions(match: Match, seat: int) -> list[tuple[str, str]]:
     return found
 
 
-def _ko_forbidden(match: Match) -> list[Move | Swap]:
-    return [match.game.parse_action(text) for text in match.state.view(None)["ko_forbidden"]]
+def _ko_forbidden(scene: Scene) -> list[Move | Swap]:
+    return [MARS.parse_action(text) for text in scene.public["ko_forbidden"]]
 
 
 def _start(action: Move | Swap) -> str:
     return action.origin if isinstance(action, Move) else action.initiator
 
 
-def _origins(match: Match, seat: int, piece_actions: list[tuple[str, str]]) -> list[str]:
+def _origins(scene: Scene, piece_actions: list[tuple[str, str]]) -> list[str]:
     """Pieces offered in the piece menu: those with a move or swap, and those Ko holds back
     (picking one shows why its way back is closed)."""
-    squares = {square for square, _ in piece_actions} | {_start(a) for a in _ko_forbidden(match)}
+    squares = {square for square, _ in piece_actions} | {_start(a) for a in _ko_forbidden(scene)}
     return sorted(squares, key=square_order)
 
 
@@ -376,18 +363,18 @@ def _reaches(board: dict[str, str], origin: str, target: str) -> bool:
     return (f0 == f1 and abs(r0 - r1) == pips) or (r0 == r1 and abs(f0 - f1) == pips)
 
 
-def _turn_prompt(match: Match, seat: int, view: dict, origin: str) -> Prompt:
+def _turn_prompt(scene: Scene, seat: int, view: dict, origin: str) -> Prompt:
     board = view["board"]
-    piece_actions = _piece_actions(match, seat)
-    ko = _ko_forbidden(match)
-    origins = _origins(match, seat, piece_actions)
+    piece_actions = _piece_actions(scene, view)
+    ko = _ko_forbidden(scene)
+    origins = _origins(scene, piece_actions)
 
     lines = [
         f"**Your turn** (turn {view['turn']}). Draw a piece from the bag, or pick a piece on the board to move or swap."
     ]
     items: list[discord.ui.Item] = [
         MatchButton(
-            Claim(match.id, match.version, "act", "D"),
+            scene.claim("act", "D"),
             label="🎲 Draw a piece",
             style=discord.ButtonStyle.primary,
             row=0,
@@ -397,12 +384,12 @@ def _turn_prompt(match: Match, seat: int, view: dict, origin: str) -> Prompt:
         lines.append(f"**{origin}**, the {pyramid_text(board[origin])}: choose where it goes.")
         for square, action in piece_actions:
             if square == origin:
-                items.append(_destination_button(match, board, origin, action))
+                items.append(_destination_button(scene, board, origin, action))
         for action in ko:
             if _start(action) == origin:
                 items.append(
                     MatchButton(
-                        Claim(match.id, match.version, "act", str(action)),
+                        scene.claim("act", str(action)),
                         label=f"{action.target}: not allowed (Ko)",
                         disabled=True,
                         row=0,
@@ -411,21 +398,21 @@ def _turn_prompt(match: Match, seat: int, view: dict, origin: str) -> Prompt:
     if ko:
         undo = " or ".join(str(action) for action in ko)
         lines.append(
-            f"Ko: {undo} would undo {match.label(1 - seat)}'s last move, so it isn't allowed this turn."
+            f"Ko: {undo} would undo {scene.label(1 - seat)}'s last move, so it isn't allowed this turn."
         )
 
     row = 1
-    slot_swaps = [a for a in match.state.legal_actions(seat) if isinstance(a, SwapSlots)]
+    slot_swaps = [a for a in _legal(view) if isinstance(a, SwapSlots)]
     if slot_swaps:
-        owner = 1 - seat if match.options["blind"] else seat
+        owner = 1 - seat if scene.options["blind"] else seat
         colours = dict(_slots(view, owner))
-        whose = f"{match.label(owner)}'s" if owner != seat else "your"
+        whose = f"{scene.label(owner)}'s" if owner != seat else "your"
         lines.append(
             f"Optional, first: swap the colours of two of {whose} objective slots (both become public)."
         )
         items.append(
             MatchSelect(
-                Claim(match.id, match.version, "do", "slots"),
+                scene.claim("do", "slots"),
                 placeholder=f"Optional: swap two of {whose} objective slots",
                 options=[
                     discord.SelectOption(
@@ -442,7 +429,7 @@ def _turn_prompt(match: Match, seat: int, view: dict, origin: str) -> Prompt:
     for index, group in enumerate(chunks(origins)):
         items.append(
             MatchSelect(
-                Claim(match.id, match.version, "pick", str(index)),
+                scene.claim("pick", str(index)),
                 placeholder="Move or swap: choose a piece"
                 + (f" ({group[0]}–{group[-1]})" if len(origins) > 25 else ""),
                 options=[
@@ -458,12 +445,12 @@ def _turn_prompt(match: Match, seat: int, view: dict, origin: str) -> Prompt:
                 row=row + index,
             )
         )
-    return Prompt("\n".join(lines), items, None if origin else _board_picture(match))
+    return Prompt("\n".join(lines), items, shows_board=not origin)
 
 
-def _destination_button(match: Match, board: dict[str, str], origin: str, action: str) -> MatchButton:
-    parsed = match.game.parse_action(action)
-    claim = Claim(match.id, match.version, "act", action)
+def _destination_button(scene: Scene, board: dict[str, str], origin: str, action: str) -> MatchButton:
+    parsed = MARS.parse_action(action)
+    claim = scene.claim("act", action)
     if isinstance(parsed, Move):
         return MatchButton(
             claim, label=f"{origin} → {parsed.target}", style=discord.ButtonStyle.success, row=0
@@ -491,3 +478,35 @@ def _slot_swap_note(colours: dict[int, str | None], action: SwapSlots) -> str:
     if high and low:
         return f"{COLOUR_NAMES[high]} goes to {slot_text(action.low)}, {COLOUR_NAMES[low]} to {slot_text(action.high)}"
     return "both slots become public"
+
+
+class MarsPresenter(Presenter):
+    public_controls = False  # moves are made in private prompts
+    hand_label = "My objective"
+
+    def options_text(self, options) -> str:
+        return options_text(options)
+
+    def start_line(self, scene: Scene) -> str:
+        return start_line(scene)
+
+    def status_line(self, scene: Scene) -> str:
+        return status_line(scene)
+
+    def private_text(self, scene: Scene, seat: int, mine: dict) -> str:
+        return private_text(scene, seat, mine)
+
+    def action_phrase(self, scene: Scene, seat: int, action: str, *, done: bool = True) -> str:
+        return action_phrase(scene, seat, action, done=done)
+
+    def describe_events(self, scene: Scene, events: list[str]) -> list[str]:
+        return describe_events(scene, events)
+
+    def final_text(self, scene: Scene) -> str:
+        return final_text(scene)
+
+    def prompt(self, scene: Scene, seat: int, mine: dict, choice: str = "") -> Prompt:
+        return prompt(scene, seat, mine, choice)
+
+    def check_pick(self, scene: Scene, seat: int, mine: dict, values: list[str], carried: str) -> str:
+        return check_pick(scene, seat, mine, values, carried)

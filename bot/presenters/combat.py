@@ -1,6 +1,6 @@
 """How Martian Combat looks and is played on Discord.
 
-No secrets, so the controls sit on the board (PUBLIC_CONTROLS) for whoever must decide now: the
+No secrets, so the controls sit on the board for whoever must decide now: the
 player whose turn it is, or an opponent asked whether to start combat, to counter-attack or where
 their defeated force goes back. Choices with two parts (which unit, then where; which of your
 pyramids, then which of theirs) start on the board and finish in an ephemeral message; the first
@@ -15,13 +15,12 @@ import discord
 
 from games.pieces import COLOUR_NAMES, SIZE_NAMES
 
-from ..components import Claim, MatchButton, MatchSelect, Prompt
-from ..service import Match, MatchError
+from ..components import MatchButton, MatchSelect
+from ..errors import MatchError
+from .base import Presenter, Prompt, Scene
 from .common import COLOUR_EMOJI, chunks
 from .senet import DIE_FACES
 
-PUBLIC_CONTROLS = True
-HAND_LABEL = None
 DICE_PAIR = re.compile(r"(\d):(\d)")  # an attacker:defender (or hopper:target) pair of rolls
 ACTION_NAMES = {"tip": "Tip", "swap": "Swap", "hop": "Hop", "dig": "Dig", "aim": "Aim", "wild": "Wild"}
 WILD_NAMES = {"TIP": "Tip", "SW": "Swap", "HP": "Hop", "DG": "Dig", "AM": "Aim"}
@@ -47,19 +46,19 @@ PHASE_TEXT = {
 }
 
 
-def seat_label(match: Match, seat: int) -> str:
-    colour = match.state.view(None)["seats"][seat]["colour"]
-    return f"{COLOUR_EMOJI[colour]} {match.seats[seat].display_name}"
+def seat_label(scene: Scene, seat: int) -> str:
+    colour = scene.public["seats"][seat]["colour"]
+    return f"{COLOUR_EMOJI[colour]} {scene.names[seat]}"
 
 
-def options_text(options: dict) -> str:
+def options_text(options) -> str:
     return f"version: {VERSIONS[options['version']]}"
 
 
-def start_line(match: Match) -> str:
-    view = match.state.view(None)
+def start_line(scene: Scene) -> str:
+    view = scene.public
     homes = "; ".join(
-        f"{seat_label(match, i)} from {'/'.join(s['start'])} to {'/'.join(s['home'])}"
+        f"{seat_label(scene, i)} from {'/'.join(s['start'])} to {'/'.join(s['home'])}"
         for i, s in enumerate(view["seats"])
     )
     colour_seat = {s["colour"]: i for i, s in enumerate(view["seats"])}
@@ -67,17 +66,9 @@ def start_line(match: Match) -> str:
     for entry in view["last"]:
         if entry["text"].startswith("FIRST "):
             pairs = (pair.split(":") for pair in entry["text"].split()[1:])
-            rolls.append(", ".join(f"{seat_label(match, colour_seat[c])} {_dice(r)}" for c, r in pairs))
+            rolls.append(", ".join(f"{seat_label(scene, colour_seat[c])} {_dice(r)}" for c, r in pairs))
     first = f"\nRolls for the first turn: {' · then '.join(rolls)}." if rolls else ""
     return f"Build an L-M-S tree of your colour on both home squares. {homes}.{first}"
-
-
-def news_for_everyone(events: list[str]) -> bool:
-    return False
-
-
-def private_text(match: Match, seat: int) -> str:
-    return ""
 
 
 def _dice(*values: int | str) -> str:
@@ -88,10 +79,10 @@ def _pair(mine: str, theirs: str) -> str:
     return f"{_dice(mine)} vs {_dice(theirs)}"
 
 
-def status_line(match: Match) -> str:
-    view = match.state.view(None)
+def status_line(scene: Scene) -> str:
+    view = scene.public
     deciding = view["to_move"][0]
-    parts = [f"Turn {view['turn']} · {seat_label(match, view['current'])} to play"]
+    parts = [f"Turn {view['turn']} · {seat_label(scene, view['current'])} to play"]
     if view["action"] and view["action"]["roll"]:
         parts.append(
             f"action die {_dice(view['action']['roll'])} {ACTION_NAMES.get(view['action']['name'], '')}"
@@ -99,7 +90,7 @@ def status_line(match: Match) -> str:
     if view["aim"]:
         parts.append(f"Aim: {view['aim']['left']} of {view['aim']['budget']} steps left")
     line = " · ".join(parts)
-    return f"{line}\n{seat_label(match, deciding)} {PHASE_TEXT.get(view['phase'], 'decides')}."
+    return f"{line}\n{seat_label(scene, deciding)} {PHASE_TEXT.get(view['phase'], 'decides')}."
 
 
 # --- controls ----------------------------------------------------------------------------------
@@ -136,14 +127,14 @@ def _second_part_label(view: dict, first: str, rest: str) -> str:
     return f"→ {rest} ({_stack_text(view, rest)})"
 
 
-def _act(match: Match, action: str, label: str, row: int, style=discord.ButtonStyle.success) -> MatchButton:
-    return MatchButton(Claim(match.id, match.version, "act", action), label=label[:80], style=style, row=row)
+def _act(scene: Scene, action: str, label: str, row: int, style=discord.ButtonStyle.success) -> MatchButton:
+    return MatchButton(scene.claim("act", action), label=label[:80], style=style, row=row)
 
 
-def _menus(match: Match, kind: str, placeholder: str, options: list[tuple[str, str]], first_row: int) -> list:
+def _menus(scene: Scene, kind: str, placeholder: str, options: list[tuple[str, str]], first_row: int) -> list:
     return [
         MatchSelect(
-            Claim(match.id, match.version, kind, f"{kind}{index}"),
+            scene.claim(kind, f"{kind}{index}"),
             placeholder=placeholder,
             options=[discord.SelectOption(label=label[:100], value=value) for label, value in group],
             row=first_row + index,
@@ -152,7 +143,7 @@ def _menus(match: Match, kind: str, placeholder: str, options: list[tuple[str, s
     ]
 
 
-def _simple_label(match: Match, view: dict, action: str) -> str:
+def _simple_label(view: dict, action: str) -> str:
     """Labels for one-click decisions."""
     words = action.split()
     if action == "M -":
@@ -182,18 +173,18 @@ def _simple_label(match: Match, view: dict, action: str) -> str:
     return action
 
 
-def prompt(match: Match, seat: int, choice: str = "") -> Prompt:
-    view = match.state.view(seat)
-    legal = [str(action) for action in match.state.legal_actions(seat)]
+def prompt(scene: Scene, seat: int, mine: dict, choice: str = "") -> Prompt:
+    view = mine
+    legal = mine["legal"]
     if choice:
         rests = [a[len(choice) :] for a in legal if a.startswith(choice)]
         labelled = [(_second_part_label(view, choice, rest), choice + rest) for rest in rests]
         text = f"{_first_part_label(view, choice)}: choose."
         if len(labelled) <= 20:
             return Prompt(
-                text, [_act(match, action, label, i // 5) for i, (label, action) in enumerate(labelled)]
+                text, [_act(scene, action, label, i // 5) for i, (label, action) in enumerate(labelled)]
             )
-        return Prompt(text, _menus(match, "do", "Choose", labelled, 0))
+        return Prompt(text, _menus(scene, "do", "Choose", labelled, 0))
 
     firsts: dict[str, None] = {}
     singles = []
@@ -204,8 +195,7 @@ def prompt(match: Match, seat: int, choice: str = "") -> Prompt:
         else:
             singles.append(action)
     items: list[discord.ui.Item] = [
-        _act(match, action, _simple_label(match, view, action), i // 5)
-        for i, action in enumerate(singles[:10])
+        _act(scene, action, _simple_label(view, action), i // 5) for i, action in enumerate(singles[:10])
     ]
     first_row = -(-len(items) // 5)
     kinds = {first.split()[0] for first in firsts}
@@ -217,17 +207,17 @@ def prompt(match: Match, seat: int, choice: str = "") -> Prompt:
         "DG": "Dig: choose your pyramid",
     }.get(next(iter(kinds), ""), "Choose")
     options = [(_first_part_label(view, first), first) for first in firsts]
-    items += _menus(match, "pick", placeholder, options, first_row)
-    return Prompt(f"{seat_label(match, seat)}, {PHASE_TEXT.get(view['phase'], 'decide')}.", items)
+    items += _menus(scene, "pick", placeholder, options, first_row)
+    return Prompt(f"{seat_label(scene, seat)}, {PHASE_TEXT.get(view['phase'], 'decide')}.", items)
 
 
-def check_pick(match: Match, seat: int, values: list[str], carried: str) -> str:
+def check_pick(scene: Scene, seat: int, mine: dict, values: list[str], carried: str) -> str:
     if len(values) != 1:
         raise MatchError("Choose one option.")
     choice = values[0]
     if not TWO_PART.match(choice + "a1") and not TWO_PART.match(choice + "R1@a1"):
         raise MatchError("That choice isn't one of the options.")
-    if not any(str(action).startswith(choice) for action in match.state.legal_actions(seat)):
+    if not any(action.startswith(choice) for action in mine["legal"]):
         raise MatchError("That isn't possible any more; look at the latest board.")
     return choice
 
@@ -235,7 +225,7 @@ def check_pick(match: Match, seat: int, values: list[str], carried: str) -> str:
 # --- texts -------------------------------------------------------------------------------------
 
 
-def action_phrase(match: Match, seat: int, action: str, *, done: bool = True) -> str:
+def action_phrase(scene: Scene, seat: int, action: str, *, done: bool = True) -> str:
     words = action.split()
     kind = words[0]
     if action == "M -":
@@ -270,8 +260,8 @@ def action_phrase(match: Match, seat: int, action: str, *, done: bool = True) ->
     return f"played {action}"
 
 
-def describe_events(match: Match, events: list[str]) -> list[str]:
-    view = match.state.view(None)
+def describe_events(scene: Scene, events: list[str]) -> list[str]:
+    view = scene.public
     colour_seat = {s["colour"]: i for i, s in enumerate(view["seats"])}
     names = {"1": "Tip", "2": "Swap", "3": "Hop", "4": "Dig", "5": "Aim", "6": "Wild"}
     lines = []
@@ -311,15 +301,15 @@ def describe_events(match: Match, events: list[str]) -> list[str]:
         elif head == "REMOVED":
             lines.append(f"{_piece_text(words[1])} leaves the game.")
         elif head == "ELIMINATED":
-            lines.append(f"{seat_label(match, colour_seat[words[1]])} is out of pyramids and eliminated.")
+            lines.append(f"{seat_label(scene, colour_seat[words[1]])} is out of pyramids and eliminated.")
         elif head == "TURN":
-            lines.append(f"**Turn {words[1]}**: {seat_label(match, colour_seat[words[2]])} to play.")
+            lines.append(f"**Turn {words[1]}**: {seat_label(scene, colour_seat[words[2]])} to play.")
     return lines
 
 
-def final_text(match: Match) -> str:
-    view = match.state.view(None)
-    winners = " and ".join(f"**{seat_label(match, seat)}**" for seat in view["winners"])
+def final_text(scene: Scene) -> str:
+    view = scene.public
+    winners = " and ".join(f"**{seat_label(scene, seat)}**" for seat in view["winners"])
     verb = "win" if len(view["winners"]) > 1 else "wins"
     how = (
         "with capped trees on both home squares"
@@ -327,3 +317,32 @@ def final_text(match: Match) -> str:
         else "as the last player with pyramids in play"
     )
     return f"🏆 {winners} {verb} Martian Combat {how}!"
+
+
+class CombatPresenter(Presenter):
+    def seat_label(self, scene: Scene, seat: int) -> str:
+        return seat_label(scene, seat)
+
+    def options_text(self, options) -> str:
+        return options_text(options)
+
+    def start_line(self, scene: Scene) -> str:
+        return start_line(scene)
+
+    def status_line(self, scene: Scene) -> str:
+        return status_line(scene)
+
+    def prompt(self, scene: Scene, seat: int, mine: dict, choice: str = "") -> Prompt:
+        return prompt(scene, seat, mine, choice)
+
+    def check_pick(self, scene: Scene, seat: int, mine: dict, values: list[str], carried: str) -> str:
+        return check_pick(scene, seat, mine, values, carried)
+
+    def action_phrase(self, scene: Scene, seat: int, action: str, *, done: bool = True) -> str:
+        return action_phrase(scene, seat, action, done=done)
+
+    def describe_events(self, scene: Scene, events: list[str]) -> list[str]:
+        return describe_events(scene, events)
+
+    def final_text(self, scene: Scene) -> str:
+        return final_text(scene)

@@ -1,4 +1,5 @@
-"""Helpers for driving the bot through SimCord the way players would."""
+"""Helpers the tests share: driving the bot through SimCord the way players would, and a match
+service on a bare database."""
 
 from __future__ import annotations
 
@@ -9,7 +10,12 @@ from dataclasses import dataclass
 import discord
 import simcord
 
-CUSTOM_ID = re.compile(r"^m1:(\d+):(\d+):(\w+)(?::(.*))?$")
+from bot.components import claim_of
+from bot.kits import KITS
+from bot.repository import Repository
+from bot.service import MatchService
+
+TURN_MENTION = re.compile(r"👉 <@(\d+)>")
 
 
 @dataclass
@@ -47,7 +53,7 @@ def components(message) -> list:
 def buttons(message: discord.Message, kind: str | None = None) -> list:
     found = [c for c in components(message) if isinstance(c, discord.Button) and c.custom_id]
     if kind:
-        found = [b for b in found if CUSTOM_ID.match(b.custom_id)[3] == kind]
+        found = [b for b in found if claim_of(b.custom_id).kind == kind]
     return found
 
 
@@ -71,6 +77,25 @@ def last_dm(player) -> discord.Message | None:
 def thread_of(table: Table):
     threads = table.channel.threads
     return threads[-1] if threads else None
+
+
+async def stored(env, match_id: int = 1):
+    """The match as the bot has it saved."""
+    return await env.bot.service.load(match_id)
+
+
+def movers(table: Table, where) -> list:
+    """The players the latest board names as having to act."""
+    return [table.by_id(int(user_id)) for user_id in TURN_MENTION.findall(board(where).content)]
+
+
+def mover(table: Table, where):
+    """The (first) player the latest board names as having to act."""
+    return movers(table, where)[0]
+
+
+def kind_of(component) -> str:
+    return claim_of(component.custom_id).kind
 
 
 def board(where) -> discord.Message:
@@ -98,8 +123,7 @@ async def play_one_action(table: Table, where, rng: random.Random, *, use_dm: bo
     Uses their DM prompt when they have one (or when `use_dm` says so), else Play → ephemeral.
     """
     current = board(where)
-    mover_id = int(re.search(r"👉 <@(\d+)>", current.content)[1])
-    mover = table.by_id(mover_id)
+    mover = movers(table, where)[0]
     dm = last_dm(mover)
     prompt_in_dm = dm is not None and buttons(dm) + selects(dm) and use_dm is not False
     actor = mover
@@ -124,3 +148,9 @@ def refresh(message, player):
     if isinstance(message, simcord.ResponseMessage):
         return message
     return next(m for m in dms(player) if m.id == message.id)
+
+
+def service_on(db, *, clock, lobby_timeout: float = 600) -> MatchService:
+    """The match service of every game on an open `bot.storage.Database`, as the bot builds it."""
+    engines = {game_id: kit.engine for game_id, kit in KITS.items()}
+    return MatchService(Repository(db, engines), KITS, clock=clock, lobby_timeout=lobby_timeout)

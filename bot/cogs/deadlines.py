@@ -1,0 +1,58 @@
+"""Timed work: turn reminders, turn clocks, and catching up after a start.
+
+Deadlines live in the database, so ones that passed while the bot was down fire on the first
+sweep after it starts; boards a restart cut short are posted once the bot is ready."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from discord.ext import commands, tasks
+
+if TYPE_CHECKING:
+    from ..app import ArcadeBot
+
+log = logging.getLogger(__name__)
+
+
+class Deadlines(commands.Cog):
+    def __init__(self, bot: ArcadeBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+        self.publisher = bot.publisher
+
+    async def cog_load(self) -> None:
+        self.watch_deadlines.change_interval(seconds=self.bot.settings.sweep_seconds)
+        self.watch_deadlines.start()
+        self._catching_up = asyncio.create_task(self.catch_up())
+
+    async def cog_unload(self) -> None:
+        self.watch_deadlines.cancel()
+        self._catching_up.cancel()
+
+    async def catch_up(self) -> None:
+        """After a start, bring every match whose messages fell behind its saved state up to date."""
+        await self.bot.wait_until_ready()
+        for match_id in await self.service.behind_on_discord():
+            try:
+                await self.publisher.catch_up(match_id, "Back after a restart: here is the current board.")
+            except Exception:
+                log.exception("Could not bring match %s up to date", match_id)
+
+    @tasks.loop(seconds=30)
+    async def watch_deadlines(self) -> None:
+        try:
+            for match in await self.service.due_reminders():
+                for seat in match.state.to_move:
+                    await self.publisher.remind(match, seat)
+            for match in await self.service.forfeit_overdue():
+                async with self.publisher.lock(match.id):
+                    await self.publisher.close_down(match)
+        except Exception:
+            log.exception("Checking turn deadlines failed; will retry")
+
+    @watch_deadlines.before_loop
+    async def _before_deadlines(self) -> None:
+        await self.bot.wait_until_ready()

@@ -1,0 +1,166 @@
+"""Invitations: `/play <game>` (one subcommand per kit, its options taken from the engine),
+Accept / Decline, Rematch, and closing invitations that ran out."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from ..commands import play_command
+from ..components import Claim
+from ..discord_io import MENTION_USERS, message_link, tell
+from ..errors import MatchError
+from ..kits import GameKit
+from ..model import Match
+
+if TYPE_CHECKING:
+    from ..app import ArcadeBot
+
+log = logging.getLogger(__name__)
+
+
+class Lobby(commands.Cog):
+    def __init__(self, bot: ArcadeBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+        self.publisher = bot.publisher
+        self.play = app_commands.Group(
+            name="play", description="Start a match of a Looney Pyramid game", guild_only=True
+        )
+        for kit in bot.kits.values():
+            self.play.add_command(play_command(kit, self.open_lobby))
+        bot.router.register(self._answer, "acc", "dec")
+        bot.router.register(self._rematch, "rematch")
+
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.play)
+        self.sweep_lobbies.change_interval(seconds=self.bot.settings.sweep_seconds)
+        self.sweep_lobbies.start()
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command("play")
+        self.sweep_lobbies.cancel()
+
+    # --- opening
+
+    async def open_lobby(
+        self,
+        interaction: discord.Interaction,
+        kit: GameKit,
+        picked: list[discord.Member | None],
+        options: dict,
+    ) -> None:
+        host = interaction.user
+        opponents = [member for member in picked if member is not None]
+        if any(member.bot for member in opponents):
+            await tell(interaction, "Bots can't play — invite people instead.")
+            return
+        if any(member.id == host.id for member in opponents):
+            await tell(interaction, "You're playing already — pick other members as opponents.")
+            return
+        players = [(host.id, host.display_name)] + [(m.id, m.display_name) for m in opponents]
+        allowed = (await self.service.settings_for(interaction.guild_id)).play_channels
+        if allowed and interaction.channel_id not in allowed:
+            where = ", ".join(f"<#{channel}>" for channel in allowed)
+            await tell(interaction, f"Matches start in {where} on this server.")
+            return
+        try:
+            match = await self.service.create_lobby(
+                kit.id,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                players=players,
+                options=options,
+            )
+        except MatchError as error:
+            await tell(interaction, str(error))
+            return
+        await interaction.response.send_message(
+            self.publisher.lobby_text(match),
+            view=self.publisher.lobby_view(match),
+            allowed_mentions=MENTION_USERS,
+        )
+        message = await interaction.original_response()
+        await self.service.set_lobby_message(match.id, message.id)
+
+    async def _answer(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
+        await interaction.response.defer()
+        try:
+            answer = await self.service.answer_invite(
+                claim.match_id,
+                interaction.user.id,
+                accept=claim.kind == "acc",
+                version=claim.version,
+                guild_id=interaction.guild_id,
+            )
+        except MatchError as error:
+            await tell(interaction, str(error))
+            return
+        match = answer.match
+        if answer.declined:
+            await interaction.edit_original_response(content=self.publisher.closed_text(match), view=None)
+        elif not answer.started:
+            await interaction.edit_original_response(
+                content=self.publisher.lobby_text(match), view=self.publisher.lobby_view(match)
+            )
+        else:
+            match = await self._begin(match)
+            where = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
+            title = self.service.kit(match).title
+            await interaction.edit_original_response(
+                content=f"🔺 **{title}** (match #{match.id}) has started! Follow it here: {where}", view=None
+            )
+
+    async def _begin(self, match: Match) -> Match:
+        """Open the match thread (unless the server plays in channels), deal, post the first board."""
+        thread = await self._open_thread(match) if match.settings.use_threads else None
+        await self.service.set_thread(match.id, thread)
+        await self.publisher.catch_up(match.id)
+        return await self.service.load(match.id)
+
+    async def _open_thread(self, match: Match) -> int | None:
+        name = f"{self.service.kit(match).title} #{match.id}: " + ", ".join(match.names)
+        lobby = self.publisher.channel(match.channel_id, match).get_partial_message(match.lobby_message_id)
+        try:
+            thread = await lobby.create_thread(name=name[:100])
+        except discord.HTTPException as error:
+            log.info("No thread for match %s (%s); playing in the channel", match.id, error.status)
+            return None
+        return thread.id
+
+    async def _rematch(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
+        """Same players and options; everyone but the one who asked must accept again."""
+        try:
+            match = await self.service.rematch(
+                claim.match_id, interaction.user.id, interaction.user.display_name, interaction.guild_id
+            )
+        except MatchError as error:
+            await tell(interaction, str(error))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lobby = await self.publisher.channel(match.channel_id, match).send(
+            self.publisher.lobby_text(match),
+            view=self.publisher.lobby_view(match),
+            allowed_mentions=MENTION_USERS,
+        )
+        await self.service.set_lobby_message(match.id, lobby.id)
+        await tell(
+            interaction,
+            f"Rematch invitation posted: {message_link(match.guild_id, match.channel_id, lobby.id)}",
+        )
+
+    @tasks.loop(seconds=30)
+    async def sweep_lobbies(self) -> None:
+        try:
+            for match in await self.service.expire_lobbies():
+                await self.publisher.show_closed(match)
+        except Exception:
+            log.exception("Closing expired lobbies failed; will retry")
+
+    @sweep_lobbies.before_loop
+    async def _before_sweep(self) -> None:
+        await self.bot.wait_until_ready()

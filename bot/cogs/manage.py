@@ -1,0 +1,156 @@
+"""`/match list|board|resign|cancel`: looking after matches, with confirmations that lapse
+when the match moves on (their buttons carry the version they asked about)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from ..components import Claim, MatchButton, view_of
+from ..discord_io import message_link, tell
+from ..errors import MatchError
+from ..model import Match
+
+if TYPE_CHECKING:
+    from ..app import ArcadeBot
+
+LISTED = 25
+
+
+class Manage(commands.Cog):
+    manage = app_commands.Group(name="match", description="Look after matches", guild_only=True)
+
+    def __init__(self, bot: ArcadeBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+        self.publisher = bot.publisher
+        bot.router.register(self._confirmed_resign, "resign")
+        bot.router.register(self._confirmed_cancel, "cancel")
+
+    def _title(self, match: Match) -> str:
+        return self.service.kit(match).title
+
+    @manage.command(name="list", description="This server's open invitations and matches in progress")
+    async def match_list(self, interaction: discord.Interaction) -> None:
+        running = await self.service.running_in(interaction.guild_id)
+        if not running:
+            await tell(interaction, "No invitations are open and no match is in progress here.")
+            return
+        lines = []
+        for match in running[:LISTED]:
+            players = ", ".join(match.names)
+            if match.status == "lobby":
+                where = message_link(match.guild_id, match.channel_id, match.lobby_message_id)
+                lines.append(f"⏳ **{self._title(match)}** #{match.id} — invitation: {players} · {where}")
+            else:
+                where = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
+                lines.append(f"▶️ **{self._title(match)}** #{match.id} — {players} · {where}")
+        more = f"\n…and {len(running) - LISTED} more." if len(running) > LISTED else ""
+        await tell(interaction, "\n".join(lines) + more)
+
+    @manage.command(
+        name="board", description="Post the current board of your match again, here in its thread"
+    )
+    async def match_board(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            match = await self.service.match_here(interaction.channel_id, interaction.user.id)
+            if match.status != "active":
+                raise MatchError("That match hasn't started yet.")
+        except MatchError as error:
+            await tell(interaction, str(error))
+            return
+        async with self.publisher.lock(match.id):
+            match = await self.service.load(match.id)
+            await self.publisher.board(self.publisher.moment(match), ["Here is the current board again."])
+        await tell(
+            interaction,
+            f"Done: {message_link(match.guild_id, match.play_channel_id, match.board_message_id)}",
+        )
+
+    @manage.command(name="resign", description="Leave your match (it ends for everyone; asks first)")
+    async def match_resign(self, interaction: discord.Interaction) -> None:
+        try:
+            match = await self.service.match_here(interaction.channel_id, interaction.user.id)
+            if match.status != "active":
+                raise MatchError("That match hasn't started: decline the invitation instead.")
+        except MatchError as error:
+            await tell(interaction, str(error))
+            return
+        others = "your opponent wins" if len(match.seats) == 2 else "it ends without a winner"
+        question = f"Resign from **{self._title(match)}** #{match.id}? The match ends and {others}."
+        await self._ask_to_confirm(interaction, match, "resign", question, "Yes, resign")
+
+    @manage.command(
+        name="cancel", description="Cancel a match (the host in its lobby; Manage Server at any time)"
+    )
+    @app_commands.describe(match_id="The match number (see /match list); default: the match of this thread")
+    async def match_cancel(self, interaction: discord.Interaction, match_id: int | None = None) -> None:
+        try:
+            if match_id is None:
+                match = await self.service.match_here(interaction.channel_id, interaction.user.id)
+            else:
+                match = await self.service.load(match_id)
+                if match.guild_id != interaction.guild_id:
+                    raise MatchError("There is no such match in this server.")
+            if match.status not in ("lobby", "active"):
+                raise MatchError("That match has already ended.")
+        except MatchError as error:
+            await tell(interaction, str(error))
+            return
+        question = f"Cancel **{self._title(match)}** #{match.id} ({', '.join(match.names)})? Nobody wins."
+        await self._ask_to_confirm(interaction, match, "cancel", question, "Yes, cancel it")
+
+    @staticmethod
+    async def _ask_to_confirm(
+        interaction: discord.Interaction, match: Match, kind: str, question: str, label: str
+    ) -> None:
+        """An ephemeral question with one button; the claim's version makes it lapse if play moves on."""
+        button = MatchButton(
+            Claim(match.id, match.version, kind), label=label, style=discord.ButtonStyle.danger
+        )
+        await interaction.response.send_message(
+            f"{question} This can't be undone.", view=view_of([button]), ephemeral=True
+        )
+
+    async def _confirmed_resign(
+        self, interaction: discord.Interaction, claim: Claim, values: list[str]
+    ) -> None:
+        await interaction.response.defer()
+        async with self.publisher.lock(claim.match_id):
+            try:
+                match = await self.service.resign(
+                    claim.match_id, interaction.user.id, claim.version, guild_id=interaction.guild_id
+                )
+            except MatchError as error:
+                await tell(interaction, str(error))
+                return
+            await interaction.edit_original_response(content="You resigned.", view=None)
+            await self.publisher.close_down(match)
+
+    async def _confirmed_cancel(
+        self, interaction: discord.Interaction, claim: Claim, values: list[str]
+    ) -> None:
+        await interaction.response.defer()
+        member = interaction.user
+        manages = isinstance(member, discord.Member) and member.guild_permissions.manage_guild
+        async with self.publisher.lock(claim.match_id):
+            try:
+                match = await self.service.cancel(
+                    claim.match_id,
+                    member.id,
+                    manages_server=manages,
+                    version=claim.version,
+                    guild_id=interaction.guild_id,
+                )
+            except MatchError as error:
+                await tell(interaction, str(error))
+                return
+            await interaction.edit_original_response(content="Cancelled.", view=None)
+            if match.state is None:  # an invitation: its message says so
+                await self.publisher.show_closed(match)
+            else:
+                await self.publisher.close_down(match)

@@ -1,0 +1,225 @@
+"""Playing: the move controls (Play, My hand, move buttons, multi-step selects) and `/move`.
+
+Every click is one service call; what it returns is answered to the clicker and handed to the
+publisher, with the pictures of that moment drawn once for both.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from ..components import Claim, view_of
+from ..discord_io import message_link, tell
+from ..errors import MatchError, StaleClick
+from ..model import Match
+from ..presenters.base import Prompt
+from ..publisher import Moment
+from ..service import ActionResult
+
+if TYPE_CHECKING:
+    from ..app import ArcadeBot
+
+
+class Play(commands.Cog):
+    def __init__(self, bot: ArcadeBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+        self.publisher = bot.publisher
+        bot.router.register(self._show_prompt, "play")
+        bot.router.register(self._show_hand, "hand")
+        bot.router.register(self._act, "act", "do")
+        bot.router.register(self._pick, "pick")
+
+    # --- clicks
+
+    async def _act(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
+        """Apply the clicked action; the clicked message becomes the confirmation, or the next
+        prompt when the same player goes on (e.g. placing the piece they just drew)."""
+        action = claim.argument if claim.kind == "act" else (values[0] if len(values) == 1 else "")
+        await interaction.response.defer()
+        async with self.publisher.lock(claim.match_id):
+            try:
+                result = await self.service.act(
+                    claim.match_id, interaction.user.id, claim.version, action, guild_id=interaction.guild_id
+                )
+            except MatchError as error:
+                await tell(interaction, str(error))
+                return
+            moment = self.publisher.moment(result.match)
+            acted = self._acted_text(moment, result)
+            going_on = self._next_prompt(moment, result)
+            if self._on_board(interaction, result.match):
+                pass  # its buttons give way to the next board's
+            elif going_on:
+                await interaction.edit_original_response(
+                    content=f"{acted}\n{going_on.text}",
+                    view=view_of(going_on.items),
+                    attachments=await moment.prompt_files(going_on, result.seat, or_private=False),
+                )
+            else:
+                await interaction.edit_original_response(content=acted, view=None, attachments=[])
+            acted_in = interaction.message.id if interaction.message else None
+            await self.publisher.action(result, moment, acted_in=acted_in, going_on=going_on is not None)
+
+    async def _pick(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
+        """One step of a multi-step choice: show the next step's controls."""
+        await interaction.response.defer()
+        try:
+            match, seat = await self.service.check_turn(
+                claim.match_id, interaction.user.id, claim.version, interaction.guild_id
+            )
+            moment = self.publisher.moment(match)
+            choice = moment.presenter.check_pick(
+                moment.scene, seat, moment.mine(seat), values, claim.argument
+            )
+        except MatchError as error:
+            await tell(interaction, str(error))
+            return
+        prompt = moment.prompt(seat, choice)
+        files = await moment.prompt_files(prompt, seat, or_private=False)
+        if self._on_board(interaction, match):  # the next steps are the chooser's alone
+            await interaction.followup.send(
+                prompt.text[:2000],
+                view=view_of(prompt.items) or discord.utils.MISSING,
+                files=files,
+                ephemeral=True,
+            )
+        elif not files:  # the message keeps its picture
+            await interaction.edit_original_response(content=prompt.text, view=view_of(prompt.items))
+        else:
+            await interaction.edit_original_response(
+                content=prompt.text, view=view_of(prompt.items), attachments=files
+            )
+
+    async def _show_prompt(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            match, seat = await self.service.check_turn(
+                claim.match_id, interaction.user.id, claim.version, interaction.guild_id
+            )
+        except StaleClick:
+            await tell(interaction, await self._outdated_board_text(claim.match_id))
+            return
+        except MatchError as error:
+            await tell(interaction, str(error))
+            return
+        moment = self.publisher.moment(match)
+        prompt = moment.prompt(seat)
+        await interaction.followup.send(
+            prompt.text[:2000],
+            files=await moment.prompt_files(prompt, seat, or_private=True),
+            view=view_of(prompt.items) or discord.utils.MISSING,
+            ephemeral=True,
+        )
+
+    async def _show_hand(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            match, seat = await self.service.private_view(
+                claim.match_id, interaction.user.id, interaction.guild_id
+            )
+        except MatchError as error:
+            await tell(interaction, str(error))
+            return
+        moment = self.publisher.moment(match)
+        secret = moment.presenter.private_text(moment.scene, seat, moment.mine(seat))
+        text = f"**{moment.kit.title}** #{match.id}. {secret}"
+        if seat in match.state.to_move:
+            text += "\nIt's your turn — press **Play** on the latest board to move."
+        await interaction.followup.send(text, file=await moment.private(seat), ephemeral=True)
+
+    async def _outdated_board_text(self, match_id: int) -> str:
+        match = await self.service.load(match_id)
+        if match.status != "active":
+            return "This match is over."
+        link = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
+        return f"That board is outdated; the match has moved on. Here is the latest one: {link}"
+
+    @staticmethod
+    def _on_board(interaction: discord.Interaction, match: Match) -> bool:
+        """Whether the click came from the match's public board (games whose controls sit there)."""
+        return interaction.message is not None and interaction.message.id == match.board_message_id
+
+    @staticmethod
+    def _acted_text(moment: Moment, result: ActionResult) -> str:
+        return f"You {moment.presenter.action_phrase(moment.scene, result.seat, result.action)}."
+
+    @staticmethod
+    def _next_prompt(moment: Moment, result: ActionResult) -> Prompt | None:
+        """The acting player's next prompt when their turn goes on after this action."""
+        match = result.match
+        if moment.presenter.public_controls:
+            return None  # the next board carries the controls
+        if match.state.is_over or result.seat not in match.state.to_move:
+            return None
+        return moment.prompt(result.seat)
+
+    # --- /move: typing an action instead of clicking
+
+    @app_commands.command(
+        name="move", description="Type your move in the game's notation (suggestions as you type)"
+    )
+    @app_commands.describe(
+        action="Your move, e.g. D, c3-c5 or c2xc5 in M.A.R.S.; start typing to see the legal ones"
+    )
+    async def move(self, interaction: discord.Interaction, action: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            match = await self._match_awaiting(interaction)
+            async with self.publisher.lock(match.id):
+                result = await self.service.act(match.id, interaction.user.id, match.version, action)
+                moment = self.publisher.moment(result.match)
+                going_on = self._next_prompt(moment, result)
+                text = self._acted_text(moment, result)
+                if going_on:
+                    await interaction.followup.send(
+                        f"{text}\n{going_on.text}"[:2000],
+                        view=view_of(going_on.items) or discord.utils.MISSING,
+                        files=await moment.prompt_files(going_on, result.seat, or_private=False),
+                        ephemeral=True,
+                    )
+                else:
+                    await interaction.followup.send(text, ephemeral=True)
+                await self.publisher.action(result, moment, acted_in=None, going_on=going_on is not None)
+        except MatchError as error:
+            await tell(interaction, str(error))
+
+    @move.autocomplete("action")
+    async def _suggest_moves(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            match = await self._match_awaiting(interaction)
+        except MatchError:
+            return []
+        seat = match.seat_of(interaction.user.id)
+        moment = self.publisher.moment(match)
+        typed = typed.strip().lower()
+        legal = [str(action) for action in match.state.legal_actions(seat)]
+        found = sorted(
+            (text for text in legal if typed in text.lower()),
+            key=lambda text: not text.lower().startswith(typed),
+        )
+        return [
+            app_commands.Choice(
+                name=f"{text} — {moment.presenter.action_phrase(moment.scene, seat, text, done=False)}"[:100],
+                value=text,
+            )
+            for text in found[:25]
+        ]
+
+    async def _match_awaiting(self, interaction: discord.Interaction) -> Match:
+        """The match where the user must act: the one played here, else their only one."""
+        waiting = await self.service.awaiting(interaction.user.id)
+        here = [m for m in waiting if interaction.channel_id in (m.play_channel_id, m.channel_id)]
+        if len(here) == 1:
+            return here[0]
+        if len(waiting) == 1:
+            return waiting[0]
+        if not waiting:
+            raise MatchError("You have no move to make right now: it isn't your turn in any match.")
+        raise MatchError("It's your turn in several matches: use /move in the thread of the one you mean.")

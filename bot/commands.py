@@ -1,0 +1,124 @@
+"""Slash commands built from the game kits: `/play <game>` with the engine's options, and
+commands with a `game` choice (`/rules`, `/leaderboard`)."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from games import Option
+
+from .kits import GameKit
+
+Opener = Callable[[discord.Interaction, GameKit, list[Any], dict], Awaitable[None]]
+
+
+def _is_flag(option: Option) -> bool:
+    return set(option.choices) == {False, True}
+
+
+def opponent_names(kit: GameKit) -> list[str]:
+    """The member options of `/play <game>`: `opponent` for 2-player games, else numbered."""
+    count = kit.engine.max_players - 1
+    return ["opponent"] if count == 1 else [f"opponent{i + 1}" for i in range(count)]
+
+
+def play_command(kit: GameKit, open_lobby: Opener) -> app_commands.Command:
+    """`/play <game>`: members to invite, then the engine's options with their own names,
+    choices, labels and descriptions (a choice left out takes the engine's default)."""
+    engine = kit.engine
+    names = opponent_names(kit)
+    needed = engine.min_players - 1
+    parameters = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    descriptions: dict[str, str] = {}
+    for index, name in enumerate(names):
+        required = index < needed
+        parameters.append(
+            inspect.Parameter(
+                name,
+                inspect.Parameter.KEYWORD_ONLY,
+                annotation=discord.Member if required else discord.Member | None,
+                default=inspect.Parameter.empty if required else None,
+            )
+        )
+        descriptions[name] = (
+            "The member to invite"
+            if len(names) == 1
+            else "A member to invite"
+            if index == 0
+            else f"Another member to invite, for {index + 2} players"
+        )
+    choices: dict[str, list[app_commands.Choice[str]]] = {}
+    for option in engine.options:
+        annotation = bool | None if _is_flag(option) else str | None
+        parameters.append(
+            inspect.Parameter(
+                option.name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=None
+            )
+        )
+        default = f" (default: {option.label(option.default)})" if not _is_flag(option) else ""
+        descriptions[option.name] = (
+            (option.description + default)[:100]
+            if len(option.description + default) <= 100
+            else option.description
+        )
+        if not _is_flag(option):
+            choices[option.name] = [
+                app_commands.Choice(name=option.label(c), value=str(c)) for c in option.choices
+            ]
+
+    async def callback(interaction: discord.Interaction, **given: Any) -> None:
+        players = [given[name] for name in names]
+        options = {}
+        for option in engine.options:
+            value = given[option.name]
+            if value is not None:
+                options[option.name] = (
+                    value if _is_flag(option) else next(c for c in option.choices if str(c) == value)
+                )
+        await open_lobby(interaction, kit, players, options)
+
+    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    callback = app_commands.describe(**descriptions)(callback)
+    if choices:
+        callback = app_commands.choices(**choices)(callback)
+    description = f"{kit.title}: {kit.tagline}, {kit.players_text}"
+    return app_commands.Command(name=kit.id, description=description[:100], callback=callback)
+
+
+def play_usage(kit: GameKit) -> str:
+    """`/play flood opponent1 opponent2 [opponent3]`, for /help."""
+    needed = kit.engine.min_players - 1
+    members = [name if i < needed else f"[{name}]" for i, name in enumerate(opponent_names(kit))]
+    options = " [options]" if kit.engine.options else ""
+    return f"`/play {kit.id} {' '.join(members)}{options}`"
+
+
+def game_command(
+    name: str,
+    description: str,
+    kits: Mapping[str, GameKit],
+    run: Callable[[discord.Interaction, GameKit], Awaitable[None]],
+    *,
+    guild_only: bool = False,
+) -> app_commands.Command:
+    """A command with one required `game` option whose choices are the kits."""
+
+    async def callback(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        await run(interaction, kits[game.value])
+
+    callback = app_commands.describe(game="Which game")(callback)
+    callback = app_commands.choices(
+        game=[app_commands.Choice(name=kit.title, value=kit.id) for kit in kits.values()]
+    )(callback)
+    command = app_commands.Command(name=name, description=description, callback=callback)
+    command.guild_only = guild_only
+    return command

@@ -1,0 +1,32 @@
+"""Small Discord helpers every cog uses: links, files, mentions and private answers."""
+
+from __future__ import annotations
+
+import io
+import logging
+
+import discord
+
+log = logging.getLogger(__name__)
+
+MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+def message_link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    link = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    return f"{link}/{message_id}" if message_id else link
+
+
+def png_file(data: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """An ephemeral answer, whether or not the interaction was acknowledged already."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.info("Could not answer an interaction (it may have expired)")

@@ -1,0 +1,66 @@
+"""One kit per game: everything the bot needs to know about it, registered once.
+
+A kit carries the engine, its pictures, its presenter, its rules summary and a one-line tagline;
+`/play <game>`, `/help`, `/rules`, `/leaderboard` and the tests are built from `KITS`. A new game
+needs an engine (`games/`), a picture module (`renderers/`), a presenter (`bot/presenters/`), a
+rules summary (`bot/rules/<id>.md`) and one line below.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import resources
+
+from games import GAMES, Game
+from renderers import Pictures, pictures_for
+
+from .presenters.base import Presenter
+from .presenters.combat import CombatPresenter
+from .presenters.flood import FloodPresenter
+from .presenters.mars import MarsPresenter
+from .presenters.senet import SenetPresenter
+from .presenters.trickery import TrickeryPresenter
+
+
+@dataclass(frozen=True)
+class GameKit:
+    engine: Game
+    pictures: Pictures
+    presenter: Presenter
+    tagline: str  # "trick-taking for 3-4 players": /play's description and /help's line
+    rules: str = field(repr=False)  # the player-facing summary, in our own words (Markdown)
+
+    @property
+    def id(self) -> str:
+        return self.engine.id
+
+    @property
+    def title(self) -> str:
+        return self.engine.title
+
+    @property
+    def players_text(self) -> str:
+        low, high = self.engine.min_players, self.engine.max_players
+        return f"{low} players" if low == high else f"{low}-{high} players"
+
+
+def rules_summary(game_id: str) -> str:
+    return resources.files("bot.rules").joinpath(f"{game_id}.md").read_text()
+
+
+def kit(game_id: str, presenter: type[Presenter], tagline: str) -> GameKit:
+    """The kit of a game whose engine, pictures and rules follow the project's layout."""
+    engine = GAMES[game_id]
+    return GameKit(engine, pictures_for(game_id), presenter(engine), tagline, rules_summary(game_id))
+
+
+KITS: dict[str, GameKit] = {
+    entry.id: entry
+    for entry in (
+        kit("trickery", TrickeryPresenter, "trick-taking with pyramids as prizes, hidden hands"),
+        kit("mars", MarsPresenter, "secret objectives and colour clusters"),
+        kit("senet", SenetPresenter, "a dice race along three tracks"),
+        kit("flood", FloodPresenter, "ships, towers and a rising flood"),
+        kit("combat", CombatPresenter, "race your nests home on a 6x6 battlefield, with dice and combat"),
+    )
+}

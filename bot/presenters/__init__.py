@@ -1,0 +1,1 @@
+"""Per-game presentation on Discord: one Presenter class per game (see `base`)."""

@@ -1,0 +1,115 @@
+"""What every presenter receives and returns, and the defaults they share.
+
+A presenter turns views into texts and controls. It never sees the engine state: it gets a
+`Scene` (the match's ids, names, options and the spectator's view) and, where a seat is
+concerned, that seat's own view. Hidden information can't reach a public text because the
+public texts are only ever given the public view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import discord
+
+from games import Game
+
+from ..components import Claim, MatchButton
+from ..errors import MatchError
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A match as texts may know it: everything public, nothing private."""
+
+    id: int
+    version: int
+    names: tuple[str, ...]
+    options: Mapping[str, Any]
+    public: dict  # state.view(None)
+
+    def label(self, seat: int) -> str:
+        """'P1 Alice': how texts name a seat unless the game names seats its own way."""
+        return f"P{seat + 1} {self.names[seat]}"
+
+    def claim(self, kind: str, argument: str = "") -> Claim:
+        """A claim on this version of the match, for a button or select."""
+        return Claim(self.id, self.version, kind, argument)
+
+
+@dataclass
+class Prompt:
+    """What a player is shown to make their move: text, controls, and which picture goes with it.
+
+    `shows_board`: the public board as it stands (drawn once per turn by the publisher);
+    `preview`: a private view to draw as the seat's picture instead of its current one (a draft).
+    Neither: the message keeps the picture it has, or shows the seat's own private picture."""
+
+    text: str
+    items: list[discord.ui.Item] = field(default_factory=list)
+    shows_board: bool = False
+    preview: dict | None = None
+
+
+class Presenter:
+    """The defaults; a game overrides what it words differently."""
+
+    public_controls: ClassVar[bool] = True  # no secrets: moves sit on the board, nothing goes by DM
+    hand_label: ClassVar[str | None] = None  # the button that shows a seat its secrets
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    # --- texts
+
+    def seat_label(self, scene: Scene, seat: int) -> str:
+        return scene.label(seat)
+
+    def options_text(self, options: Mapping[str, Any]) -> str:
+        chosen = [f"{option.name.replace('_', ' ')}: {options[option.name]}" for option in self.game.options]
+        return ", ".join(chosen) or "standard rules"
+
+    def start_line(self, scene: Scene) -> str:
+        return ""
+
+    def status_line(self, scene: Scene) -> str:
+        return ""
+
+    def private_text(self, scene: Scene, seat: int, mine: dict) -> str:
+        """What `seat` holds privately (its view is `mine`), for its own eyes."""
+        return ""
+
+    def news_for_everyone(self, events: list[str]) -> bool:
+        """Whether every seat needs a fresh private message (a new deal)."""
+        return False
+
+    def action_phrase(self, scene: Scene, seat: int, action: str, *, done: bool = True) -> str:
+        """The action as a verb phrase; `done`: the scene already shows its result."""
+        return f"played {action}"
+
+    def describe_events(self, scene: Scene, events: list[str]) -> list[str]:
+        return []
+
+    def final_text(self, scene: Scene) -> str:
+        winners = " and ".join(
+            f"**{self.seat_label(scene, seat)}**" for seat in scene.public.get("winners", [])
+        )
+        return f"🏆 {winners or 'Nobody'} won {self.game.title}!"
+
+    # --- controls
+
+    def prompt(self, scene: Scene, seat: int, mine: dict, choice: str = "") -> Prompt:
+        """`seat`'s move controls; `choice` is what an earlier select of a multi-step action picked."""
+        items = [
+            MatchButton(
+                scene.claim("act", action), label=action[:80], style=discord.ButtonStyle.success, row=i // 5
+            )
+            for i, action in enumerate(mine.get("legal", [])[:25])
+        ]
+        return Prompt("Choose your move.", items)
+
+    def check_pick(self, scene: Scene, seat: int, mine: dict, values: list[str], carried: str) -> str:
+        """Validate a select's values (and the argument its custom_id carried); returns the choice."""
+        raise MatchError("There is nothing to pick here; use the buttons.")

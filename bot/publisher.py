@@ -1,0 +1,394 @@
+"""The publisher: turns what the service decided into messages.
+
+After an action it retires used prompts, sends the private messages that are owed, and posts
+the new board. Each picture of one moment of a match is drawn at most once (`Moment`), off the
+event loop, and reused by every message that shows it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from games.record import commitment, format_record, record_for
+
+from .components import Claim, MatchButton, view_of
+from .discord_io import MENTION_USERS, message_link, png_file
+from .kits import GameKit
+from .model import Match
+from .presenters.base import Prompt, Scene
+from .service import ActionResult, MatchService
+
+if TYPE_CHECKING:
+    from .app import ArcadeBot
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
+DM_ATTEMPTS = 2
+DM_RETRY_SECONDS = 2
+
+
+class Moment:
+    """One version of a match as players see it: the scene, the seats' views and the pictures,
+    each made at most once."""
+
+    def __init__(self, kit: GameKit, match: Match) -> None:
+        self.kit = kit
+        self.match = match
+        self.presenter = kit.presenter
+        self.scene = Scene(match.id, match.version, tuple(match.names), match.options, match.state.view(None))
+        self._views: dict[int, dict] = {}
+        self._pictures: dict[object, bytes] = {}
+
+    def mine(self, seat: int) -> dict:
+        """What `seat` may see, for its eyes only."""
+        if seat not in self._views:
+            self._views[seat] = self.match.state.view(seat)
+        return self._views[seat]
+
+    def prompt(self, seat: int, choice: str = "") -> Prompt:
+        return self.presenter.prompt(self.scene, seat, self.mine(seat), choice)
+
+    async def _drawn(self, key: object, draw, view: dict) -> bytes:
+        if key not in self._pictures:
+            self._pictures[key] = await asyncio.to_thread(draw, view, names=list(self.scene.names))
+        return self._pictures[key]
+
+    async def board(self) -> discord.File:
+        return png_file(await self._drawn("board", self.kit.pictures.board, self.scene.public), "board.png")
+
+    async def private(self, seat: int) -> discord.File:
+        return png_file(
+            await self._drawn(("private", seat), self.kit.pictures.private, self.mine(seat)), "hand.png"
+        )
+
+    async def prompt_files(self, prompt: Prompt | None, seat: int, *, or_private: bool) -> list[discord.File]:
+        """The prompt's picture; with `or_private`, the seat's own picture when the prompt has none."""
+        if prompt and prompt.preview is not None:
+            return [
+                png_file(
+                    await asyncio.to_thread(
+                        self.kit.pictures.private, prompt.preview, names=list(self.scene.names)
+                    ),
+                    "prompt.png",
+                )
+            ]
+        if prompt and prompt.shows_board:
+            return [
+                png_file(await self._drawn("board", self.kit.pictures.board, self.scene.public), "prompt.png")
+            ]
+        return [await self.private(seat)] if or_private else []
+
+
+class Publisher:
+    def __init__(self, bot: ArcadeBot, service: MatchService) -> None:
+        self.bot = bot
+        self.service = service
+        self._publishing: dict[int, asyncio.Lock] = {}
+
+    def lock(self, match_id: int) -> asyncio.Lock:
+        """Held from applying an action until its messages are out, so boards appear in order."""
+        return self._publishing.setdefault(match_id, asyncio.Lock())
+
+    def moment(self, match: Match) -> Moment:
+        return Moment(self.service.kit(match), match)
+
+    def channel(self, channel_id: int, match: Match) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(channel_id, guild_id=match.guild_id)
+
+    # --- invitations
+
+    def lobby_text(self, match: Match) -> str:
+        host, *guests = match.seats
+        invited = ", ".join(f"<@{s.user_id}>" for s in guests)
+        ticks = "  ".join(f"{'✅' if s.accepted else '⏳'} {s.display_name}" for s in match.seats)
+        kit = self.service.kit(match)
+        closes = int(match.lobby_expires_at or 0)
+        return (
+            f"🔺 **{kit.title}** (match #{match.id}) — <@{host.user_id}> invites {invited} to play.\n"
+            f"Options: {kit.presenter.options_text(match.options)}\n{ticks}\n"
+            f"Everyone invited must press **Accept**. The invitation closes <t:{closes}:R>."
+        )
+
+    @staticmethod
+    def lobby_view(match: Match) -> discord.ui.View | None:
+        return view_of(
+            [
+                MatchButton(
+                    Claim(match.id, match.version, "acc"), label="Accept", style=discord.ButtonStyle.success
+                ),
+                MatchButton(
+                    Claim(match.id, match.version, "dec"), label="Decline", style=discord.ButtonStyle.danger
+                ),
+            ]
+        )
+
+    def closed_text(self, match: Match) -> str:
+        reason, _, by_user = (match.end_reason or "").partition(":")
+        if reason == "declined":
+            why = f"<@{by_user}> declined."
+        elif reason == "cancelled":
+            why = f"<@{by_user}> cancelled it."
+        else:
+            minutes = round(self.service.lobby_timeout / 60)
+            why = f"not everyone accepted within {minutes} minutes."
+        return (
+            f"🔺 **{self.service.kit(match).title}** (match #{match.id}) — this invitation is closed: {why}"
+        )
+
+    async def show_closed(self, match: Match) -> None:
+        """The invitation message says it is closed, and loses its buttons."""
+        if match.lobby_message_id:
+            lobby = self.channel(match.channel_id, match).get_partial_message(match.lobby_message_id)
+            try:
+                await lobby.edit(content=self.closed_text(match), view=None)
+            except discord.HTTPException:
+                log.info("Could not close the invitation message of match %s", match.id)
+
+    # --- after an action
+
+    async def action(
+        self, result: ActionResult, moment: Moment, *, acted_in: int | None, going_on: bool
+    ) -> None:
+        """Retire used prompts, send owed private messages, post the new board.
+
+        `going_on`: the actor's next prompt is already in the message they acted in."""
+        match = result.match
+        presenter = moment.presenter
+        seat_prompt = match.seats[result.seat].prompt_message_id
+        if seat_prompt and not (going_on and seat_prompt == acted_in):
+            # the DM prompt the player didn't use (or used up) loses its buttons
+            await self.retire_prompt(match, result.seat, edit=seat_prompt != acted_in)
+        if not match.state.is_over:
+            for seat in self._owed_private_message(moment, result, going_on=going_on):
+                await self.send_private(moment, seat)
+        try:
+            phrase = presenter.action_phrase(moment.scene, result.seat, result.action)
+            lines = [f"{presenter.seat_label(moment.scene, result.seat)} {phrase}."]
+            lines += presenter.describe_events(moment.scene, result.events)
+        except Exception:  # the action is saved: a text we can't write must not hold back the board
+            log.exception("Describing an action of match %s failed", match.id)
+            lines = [f"{match.label(result.seat)} played {result.action}."]
+        await self.board(moment, lines)
+
+    @staticmethod
+    def _owed_private_message(moment: Moment, result: ActionResult, *, going_on: bool) -> list[int]:
+        match = moment.match
+        if moment.presenter.public_controls:
+            return []
+        if moment.presenter.news_for_everyone(result.events):
+            return list(range(len(match.seats)))
+        owed = []
+        for seat in match.state.to_move:
+            if seat == result.seat and going_on:
+                continue  # their next prompt is already in front of them
+            if match.state.order_free and match.seats[seat].prompt_message_id:
+                continue  # another seat's choice doesn't outdate their prompt
+            owed.append(seat)
+        return owed
+
+    async def catch_up(self, match_id: int, note: str = "") -> None:
+        """Send what the players are owed privately and post the current board.
+
+        On the first board everyone gets their private message; later, only the seats to move."""
+        async with self.lock(match_id):
+            match = await self.service.load(match_id)
+            moment = self.moment(match)
+            first_board = match.board_message_id is None
+            owed = range(len(match.seats)) if first_board else match.state.to_move
+            if moment.presenter.public_controls or match.status != "active":
+                owed = []  # nothing private to send: no secrets, or the match has ended
+            for seat in owed:
+                await self.send_private(moment, seat)
+            lines = [moment.presenter.start_line(moment.scene)] if first_board else [note]
+            if first_board:
+                lines.append(f"🔒 Seed commitment (SHA-256): `{commitment(match.seed)}`")
+            await self.board(moment, lines)
+
+    async def close_down(self, match: Match) -> None:
+        """After a resignation, forfeit or cancellation: no prompt keeps its buttons; a last board says why."""
+        for seat in match.seats:
+            if seat.prompt_message_id:
+                await self.retire_prompt(match, seat.seat)
+        await self.board(self.moment(match), [])
+
+    # --- the board
+
+    async def board(self, moment: Moment, lines: list[str]) -> None:
+        match, presenter, scene = moment.match, moment.presenter, moment.scene
+        channel = self.channel(match.play_channel_id, match)
+        parts = [f"**{moment.kit.title}** · match #{match.id}", *[line for line in lines if line]]
+        files = [await moment.board()]
+        if match.status != "active":  # finished, resigned, forfeited or cancelled
+            parts.append(presenter.final_text(scene) if match.state.is_over else self._early_end_text(match))
+            record = f"match-{match.id}-record.txt"
+            parts.append(
+                f"🔓 Seed: `{match.seed}` (its SHA-256 commitment was posted at the start). "
+                f"The attached record replays the whole match: `python -m games.replay {record}`."
+            )
+            files.append(await self._record_file(match, record))
+            rematch = MatchButton(
+                Claim(match.id, match.version, "rematch"), label="Rematch", style=discord.ButtonStyle.primary
+            )
+            view = view_of([rematch] if match.status == "finished" else [])
+        else:
+            parts.append(presenter.status_line(scene))
+            parts += self._turn_lines(moment)
+            view = view_of(self._board_controls(moment))
+        try:
+            message = await channel.send(
+                "\n".join(parts)[:2000], files=files, view=view, allowed_mentions=MENTION_USERS
+            )
+        except discord.HTTPException:
+            log.exception("Could not post the board of match %s", match.id)
+            return
+        previous = match.board_message_id
+        await self.service.set_board_message(match.id, message.id, match.version)
+        match.board_message_id, match.board_version = message.id, match.version
+        if previous:
+            try:
+                await channel.get_partial_message(previous).edit(view=None)
+            except discord.HTTPException:
+                log.info("Could not clear the buttons of an old board of match %s", match.id)
+
+    @staticmethod
+    def _early_end_text(match: Match) -> str:
+        reason, _, user = (match.end_reason or "").partition(":")
+        if reason == "cancelled":
+            return f"🛑 This match was cancelled by <@{user}>."
+        quitter = match.seat_of(int(user))
+        others = [seat for seat in range(len(match.seats)) if seat != quitter]
+        result = (
+            f"**{match.label(others[0])}** wins."
+            if len(others) == 1
+            else "The match ends here without a winner; the others share a draw."
+        )
+        if reason == "timeout":
+            return f"⏱️ **{match.label(quitter)}** ran out of time on the turn clock and forfeits. {result}"
+        return f"🏳️ **{match.label(quitter)}** resigned. {result}"
+
+    async def _record_file(self, match: Match, filename: str) -> discord.File:
+        log_rows = await self.service.action_log(match.id)
+        record = record_for(
+            match.game_id,
+            match.seed,
+            match.options,
+            match.names,
+            log_rows,
+            match_id=match.id,
+            finished=match.status != "active",
+        )
+        return discord.File(io.BytesIO(format_record(record).encode()), filename=filename)
+
+    @staticmethod
+    def _board_controls(moment: Moment) -> list[discord.ui.Item]:
+        """The move itself when the game has no secrets, else Play and the secrets button."""
+        match, presenter = moment.match, moment.presenter
+        if presenter.public_controls:
+            return moment.prompt(match.state.to_move[0]).items
+        return [
+            MatchButton(
+                Claim(match.id, match.version, "play"), label="Play", style=discord.ButtonStyle.primary
+            ),
+            MatchButton(Claim(match.id, match.version, "hand"), label=presenter.hand_label or "Mine"),
+        ]
+
+    @staticmethod
+    def _turn_lines(moment: Moment) -> list[str]:
+        match, presenter = moment.match, moment.presenter
+        hand = presenter.hand_label
+        if presenter.public_controls:
+            return [f"👉 <@{match.user_at(seat)}>, your turn: choose below." for seat in match.state.to_move]
+        lines = []
+        for seat in match.state.to_move:
+            player = match.seats[seat]
+            if player.dm_closed:
+                lines.append(
+                    f"👉 <@{player.user_id}>, your turn! I can't DM you, so use **{hand}** and **Play** below."
+                )
+            else:
+                lines.append(f"👉 <@{player.user_id}>, your turn! Play from your DMs or with **Play** below.")
+        closed = [s.display_name for s in match.seats if s.dm_closed and s.seat not in match.state.to_move]
+        if closed:
+            lines.append(f"⚠️ I can't DM {', '.join(closed)}: use **{hand}** and **Play** here instead.")
+        return lines
+
+    # --- private messages
+
+    async def send_private(self, moment: Moment, seat: int) -> None:
+        """DM one player their secrets, with their move controls when it is their turn."""
+        match, presenter = moment.match, moment.presenter
+        player = match.seats[seat]
+        guild = self.bot.get_guild(match.guild_id) if match.guild_id else None
+        where = message_link(match.guild_id, match.play_channel_id)
+        text = f"🔺 **{moment.kit.title}** · match #{match.id} in **{guild.name if guild else 'your server'}** ({where})"
+        secret = presenter.private_text(moment.scene, seat, moment.mine(seat))
+        if secret:
+            text += "\n" + secret
+        prompt = moment.prompt(seat) if seat in match.state.to_move else None
+        items = prompt.items if prompt else []
+        if prompt:
+            text += "\n" + prompt.text
+        (picture,) = await moment.prompt_files(prompt, seat, or_private=True)
+        for attempt in range(DM_ATTEMPTS):
+            try:
+                channel = await self.bot.create_dm(discord.Object(player.user_id))
+                message = await channel.send(text[:2000], file=picture, view=view_of(items))
+                break
+            except discord.Forbidden as error:
+                if error.code == DM_CLOSED:
+                    if not player.dm_closed:
+                        await self.service.set_dm_closed(match.id, seat, True)
+                        player.dm_closed = True
+                    return
+                log.warning("DM to a player of match %s refused: %s", match.id, error.code)
+                return
+            except discord.HTTPException as error:  # a passing fault: try once more
+                log.warning("DM to a player of match %s failed: %s", match.id, error.status)
+                if attempt + 1 == DM_ATTEMPTS:
+                    return
+                picture.reset()
+                await asyncio.sleep(DM_RETRY_SECONDS)
+        if player.dm_closed:
+            await self.service.set_dm_closed(match.id, seat, False)
+            player.dm_closed = False
+        if items:
+            if player.prompt_message_id:
+                await self.retire_prompt(match, seat)
+            await self.service.set_prompt_message(match.id, seat, message.id)
+            player.prompt_message_id = message.id
+
+    async def retire_prompt(self, match: Match, seat: int, *, edit: bool = True) -> None:
+        """Forget a DM prompt that is no longer current, removing its buttons (best effort)."""
+        player = match.seats[seat]
+        if edit:
+            try:
+                channel = await self.bot.create_dm(discord.Object(player.user_id))
+                await channel.get_partial_message(player.prompt_message_id).edit(view=None)
+            except discord.HTTPException:
+                log.info("Could not clear an old DM prompt of match %s", match.id)
+        await self.service.set_prompt_message(match.id, seat, None)
+        player.prompt_message_id = None
+
+    async def remind(self, match: Match, seat: int) -> None:
+        """One reminder: by DM, else a mention in the match thread."""
+        player = match.seats[seat]
+        board = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
+        title = self.service.kit(match).title
+        try:
+            channel = await self.bot.create_dm(discord.Object(player.user_id))
+            await channel.send(f"⏰ Reminder: it's your turn in **{title}** #{match.id}: {board}")
+            return
+        except discord.HTTPException:
+            pass
+        try:
+            await self.channel(match.play_channel_id, match).send(
+                f"⏰ <@{player.user_id}>, it's still your turn in this match.", allowed_mentions=MENTION_USERS
+            )
+        except discord.HTTPException:
+            log.info("Could not remind a player of match %s", match.id)

@@ -1,0 +1,404 @@
+"""Every query the bot makes, in one place: the seam where another database can plug in.
+
+The service asks for what it needs in its own terms (load a match, save an action if the version
+is still the one it read, count and insert a lobby at once) and never writes SQL. Writes that
+belong together happen in one transaction here; a conditional write returns False when another
+click got there first.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import fields
+
+from games import Game
+
+from .model import GuildSettings, LimitReached, Match, Seat
+from .storage import Database
+
+ACTIVE = ("lobby", "active")
+
+
+def _from_row(cls: type, row, **computed):
+    """A dataclass from a database row whose columns carry the field names, plus computed fields."""
+    return cls(**{f.name: row[f.name] for f in fields(cls) if f.name not in computed}, **computed)
+
+
+def _settings_from_row(guild_id: int | None, row) -> GuildSettings:
+    if row is None or row["guild_id"] is None:
+        return GuildSettings(guild_id or 0)
+    channels = json.loads(row["play_channels"]) if row["play_channels"] else None
+    return _from_row(GuildSettings, row, use_threads=bool(row["use_threads"]), play_channels=channels)
+
+
+class Repository:
+    def __init__(self, db: Database, engines: Mapping[str, Game]) -> None:
+        self.db = db
+        self.engines = engines
+
+    @classmethod
+    async def open(cls, database_url: str, engines: Mapping[str, Game]) -> Repository:
+        return cls(await Database.open(database_url), engines)
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    # --- matches
+
+    async def load(self, match_id: int) -> Match | None:
+        """One match with its seats, its server's settings and its state; None if unknown."""
+        async with self.db.reading() as conn:
+            async with conn.execute(
+                "SELECT m.*, g.guild_id AS settings_guild, g.reminder_hours, g.clock_hours, g.use_threads,"
+                " g.play_channels, g.max_open_lobbies, g.max_active_per_member, g.max_active_per_guild"
+                " FROM matches m LEFT JOIN guild_settings g ON g.guild_id = m.guild_id WHERE m.id = ?",
+                (match_id,),
+            ) as cursor:
+                row = await cursor.fetchone()
+            if row is None or row["game"] not in self.engines:
+                return None
+            async with conn.execute(
+                "SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
+            ) as cursor:
+                seat_rows = await cursor.fetchall()
+        seats = [
+            _from_row(
+                Seat,
+                r,
+                accepted=bool(r["accepted"]),
+                dm_closed=bool(r["dm_closed"]),
+                resigned=bool(r["resigned"]),
+            )
+            for r in seat_rows
+        ]
+        settings = (
+            GuildSettings(row["guild_id"] or 0)
+            if row["settings_guild"] is None
+            else _from_row(
+                GuildSettings,
+                row,
+                guild_id=row["guild_id"],
+                use_threads=bool(row["use_threads"]),
+                play_channels=json.loads(row["play_channels"]) if row["play_channels"] else None,
+            )
+        )
+        match = _from_row(
+            Match,
+            row,
+            game_id=row["game"],
+            options=json.loads(row["options_json"]),
+            seats=seats,
+            settings=settings,
+            state=None,
+        )
+        if row["state_json"]:
+            match.state = self.engines[match.game_id].from_json(json.loads(row["state_json"]))
+        return match
+
+    async def _load_all(self, sql: str, params: tuple) -> list[Match]:
+        rows = await self.db.fetchall(sql, params)
+        found = [await self.load(row["id"]) for row in rows]
+        return [match for match in found if match is not None]
+
+    async def action_log(self, match_id: int) -> list[tuple[int, str]]:
+        rows = await self.db.fetchall(
+            "SELECT seat, action FROM actions WHERE match_id = ? ORDER BY ply", (match_id,)
+        )
+        return [(row["seat"], row["action"]) for row in rows]
+
+    async def running_in(self, guild_id: int) -> list[Match]:
+        """A server's open lobbies and matches in progress, oldest first."""
+        return await self._load_all(
+            "SELECT id FROM matches WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id",
+            (guild_id,),
+        )
+
+    async def matches_of(self, user_id: int, statuses: tuple[str, ...] = ACTIVE) -> list[Match]:
+        """The user's matches in these statuses, oldest first."""
+        marks = ", ".join("?" for _ in statuses)
+        return await self._load_all(
+            "SELECT matches.id FROM matches JOIN seats ON seats.match_id = matches.id"
+            f" WHERE seats.user_id = ? AND matches.status IN ({marks}) ORDER BY matches.id",
+            (user_id, *statuses),
+        )
+
+    async def finished_in(self, guild_id: int) -> list[Match]:
+        return await self._load_all(
+            "SELECT id FROM matches WHERE guild_id = ? AND status = 'finished' ORDER BY finished_at, id",
+            (guild_id,),
+        )
+
+    async def player_names(self, guild_id: int) -> dict[int, str]:
+        """The latest display name each player had in this server's matches."""
+        rows = await self.db.fetchall(
+            "SELECT seats.user_id, seats.display_name FROM seats JOIN matches ON matches.id = seats.match_id"
+            " WHERE matches.guild_id = ? ORDER BY matches.id",
+            (guild_id,),
+        )
+        return {row["user_id"]: row["display_name"] for row in rows}
+
+    async def behind_on_discord(self) -> list[int]:
+        """Matches whose posted board is older than their state: a restart cut their update short."""
+        rows = await self.db.fetchall(
+            "SELECT id FROM matches WHERE status IN ('active', 'finished')"
+            " AND (board_version IS NULL OR board_version != version) ORDER BY id"
+        )
+        return [row["id"] for row in rows]
+
+    # --- lobbies
+
+    async def create_lobby(
+        self,
+        *,
+        game_id: str,
+        guild_id: int | None,
+        channel_id: int,
+        seed: int,
+        options: dict,
+        players: list[tuple[int, str]],
+        expires_at: float,
+        stamp: str,
+        rematch_of: int | None,
+        limits: GuildSettings,
+    ) -> int | LimitReached:
+        """Count the server's limits and insert the lobby in one transaction, so concurrent
+        /play commands can't both slip under a limit. Returns the new match id, or the limit hit."""
+        host_id = players[0][0]
+        async with self.db.transaction() as conn:
+            async with conn.execute(
+                "SELECT COUNT(*) FROM matches WHERE guild_id IS ? AND host_id = ? AND status = 'lobby'",
+                (guild_id, host_id),
+            ) as cursor:
+                hosted = (await cursor.fetchone())[0]
+            if hosted >= limits.max_open_lobbies:
+                return LimitReached("open_lobbies", hosted, limits.max_open_lobbies, host_id)
+            async with conn.execute(
+                "SELECT COUNT(*) FROM matches WHERE guild_id IS ? AND status IN ('lobby', 'active')",
+                (guild_id,),
+            ) as cursor:
+                running = (await cursor.fetchone())[0]
+            if running >= limits.max_active_per_guild:
+                return LimitReached("per_guild", running, limits.max_active_per_guild)
+            for user_id, _ in players:
+                async with conn.execute(
+                    "SELECT COUNT(*) FROM matches JOIN seats ON seats.match_id = matches.id WHERE matches.guild_id IS ?"
+                    " AND seats.user_id = ? AND matches.status IN ('lobby', 'active')",
+                    (guild_id, user_id),
+                ) as cursor:
+                    mine = (await cursor.fetchone())[0]
+                if mine >= limits.max_active_per_member:
+                    return LimitReached("per_member", mine, limits.max_active_per_member, user_id)
+            cursor = await conn.execute(
+                "INSERT INTO matches (game, guild_id, channel_id, status, seed, options_json, host_id,"
+                " lobby_expires_at, created_at, updated_at, rematch_of)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    guild_id,
+                    channel_id,
+                    seed,
+                    json.dumps(options),
+                    host_id,
+                    expires_at,
+                    stamp,
+                    stamp,
+                    rematch_of,
+                ),
+            )
+            match_id = cursor.lastrowid
+            await conn.executemany(
+                "INSERT INTO seats (match_id, seat, user_id, display_name, accepted) VALUES (?, ?, ?, ?, ?)",
+                [
+                    (match_id, seat, user_id, name[:80], seat == 0)
+                    for seat, (user_id, name) in enumerate(players)
+                ],
+            )
+        return match_id
+
+    async def accept(
+        self, match_id: int, seat: int, *, start: dict, stamp: str, reminder, clock
+    ) -> str | None:
+        """Mark `seat` accepted; when every seat has, start the match with the `start` state.
+
+        Returns "started", "accepted", or None when the lobby is no longer open (nothing changes)."""
+        async with self.db.transaction() as conn:
+            changed = await conn.execute(
+                "UPDATE seats SET accepted = 1 WHERE match_id = ? AND seat = ? AND accepted = 0"
+                " AND EXISTS (SELECT 1 FROM matches WHERE id = ? AND status = 'lobby' AND version = 0)",
+                (match_id, seat, match_id),
+            )
+            if changed.rowcount != 1:
+                return None
+            async with conn.execute(
+                "SELECT COUNT(*) FROM seats WHERE match_id = ? AND accepted = 0", (match_id,)
+            ) as cursor:
+                waiting = (await cursor.fetchone())[0]
+            if waiting:
+                return "accepted"
+            await conn.execute(
+                "UPDATE matches SET status = 'active', version = 1, state_json = ?, lobby_expires_at = NULL,"
+                " updated_at = ?, reminder_due_at = ?, clock_due_at = ? WHERE id = ?",
+                (json.dumps(start), stamp, reminder, clock, match_id),
+            )
+        return "started"
+
+    async def close_lobby(self, match_id: int, detail: str, stamp: str) -> bool:
+        """Declined or timed out: the lobby closes, if it is still open."""
+        changed = await self.db.execute(
+            "UPDATE matches SET status = 'cancelled', end_reason = ?, lobby_expires_at = NULL, updated_at = ?,"
+            " version = version + 1 WHERE id = ? AND status = 'lobby'",
+            (detail, stamp, match_id),
+        )
+        return changed == 1
+
+    async def expired_lobbies(self, now: float) -> list[int]:
+        rows = await self.db.fetchall(
+            "SELECT id FROM matches WHERE status = 'lobby' AND lobby_expires_at <= ?", (now,)
+        )
+        return [row["id"] for row in rows]
+
+    # --- playing and ending
+
+    async def save_action(
+        self,
+        match_id: int,
+        *,
+        version: int,
+        seat: int,
+        action: str,
+        state: dict,
+        finished: bool,
+        stamp: str,
+        reminder: float | None,
+        clock: float | None,
+    ) -> bool:
+        """State, log and deadlines in one transaction, if the match is still at `version`."""
+        status = "finished" if finished else "active"
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE matches SET state_json = ?, version = version + 1, status = ?, updated_at = ?,"
+                " end_reason = CASE WHEN ? THEN 'completed' ELSE end_reason END,"
+                " finished_at = CASE WHEN ? THEN ? ELSE finished_at END,"
+                " reminder_due_at = ?, clock_due_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                (
+                    json.dumps(state),
+                    status,
+                    stamp,
+                    finished,
+                    finished,
+                    stamp,
+                    reminder,
+                    clock,
+                    match_id,
+                    version,
+                ),
+            )
+            if cursor.rowcount != 1:
+                return False
+            await conn.execute(
+                "INSERT INTO actions (match_id, ply, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+                (match_id, version - 1, seat, action, stamp),
+            )
+        return True
+
+    async def end(
+        self,
+        match_id: int,
+        *,
+        version: int,
+        status: str,
+        reason: str,
+        stamp: str,
+        leaving_seat: int | None = None,
+    ) -> bool:
+        """Resigned, forfeited or cancelled, if the match is still at `version`."""
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE matches SET status = ?, end_reason = ?, finished_at = ?, updated_at = ?, version = version + 1,"
+                " lobby_expires_at = NULL, reminder_due_at = NULL, clock_due_at = NULL"
+                " WHERE id = ? AND version = ? AND status IN ('lobby', 'active')",
+                (status, reason, stamp, stamp, match_id, version),
+            )
+            if cursor.rowcount != 1:
+                return False
+            if leaving_seat is not None:
+                await conn.execute(
+                    "UPDATE seats SET resigned = 1 WHERE match_id = ? AND seat = ?", (match_id, leaving_seat)
+                )
+        return True
+
+    async def due_reminders(self, now: float) -> list[int]:
+        rows = await self.db.fetchall(
+            "SELECT id FROM matches WHERE status = 'active' AND reminder_due_at <= ?", (now,)
+        )
+        return [row["id"] for row in rows]
+
+    async def take_reminder(self, match_id: int, now: float) -> bool:
+        """Mark a due reminder as sent; False if it was already taken or is no longer due."""
+        changed = await self.db.execute(
+            "UPDATE matches SET reminder_due_at = NULL WHERE id = ? AND reminder_due_at <= ?", (match_id, now)
+        )
+        return changed == 1
+
+    async def overdue_clocks(self, now: float) -> list[int]:
+        rows = await self.db.fetchall(
+            "SELECT id FROM matches WHERE status = 'active' AND clock_due_at <= ?", (now,)
+        )
+        return [row["id"] for row in rows]
+
+    # --- where the match lives on Discord
+
+    async def set_lobby_message(self, match_id: int, message_id: int) -> None:
+        await self.db.execute("UPDATE matches SET lobby_message_id = ? WHERE id = ?", (message_id, match_id))
+
+    async def set_thread(self, match_id: int, thread_id: int | None) -> None:
+        await self.db.execute("UPDATE matches SET thread_id = ? WHERE id = ?", (thread_id, match_id))
+
+    async def set_board_message(self, match_id: int, message_id: int, version: int) -> None:
+        await self.db.execute(
+            "UPDATE matches SET board_message_id = ?, board_version = ? WHERE id = ?",
+            (message_id, version, match_id),
+        )
+
+    async def set_dm_closed(self, match_id: int, seat: int, closed: bool) -> None:
+        await self.db.execute(
+            "UPDATE seats SET dm_closed = ? WHERE match_id = ? AND seat = ?", (int(closed), match_id, seat)
+        )
+
+    async def set_prompt_message(self, match_id: int, seat: int, message_id: int | None) -> None:
+        await self.db.execute(
+            "UPDATE seats SET prompt_message_id = ? WHERE match_id = ? AND seat = ?",
+            (message_id, match_id, seat),
+        )
+
+    # --- server settings
+
+    async def settings_for(self, guild_id: int | None) -> GuildSettings:
+        row = await self.db.fetchone("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return _settings_from_row(guild_id, row)
+
+    async def update_settings(self, guild_id: int, change: Callable[[GuildSettings], dict]) -> GuildSettings:
+        """Read, merge `change(current)` and write in one transaction, so two /config calls at once
+        both count (and a change relative to the current settings sees the latest)."""
+        async with self.db.transaction() as conn:
+            async with conn.execute("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cursor:
+                current = _settings_from_row(guild_id, await cursor.fetchone())
+            updated = GuildSettings(**{**current.__dict__, **change(current), "guild_id": guild_id})
+            await conn.execute(
+                "INSERT OR REPLACE INTO guild_settings (guild_id, reminder_hours, clock_hours, use_threads,"
+                " play_channels, max_open_lobbies, max_active_per_member, max_active_per_guild)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    updated.reminder_hours,
+                    updated.clock_hours,
+                    int(updated.use_threads),
+                    json.dumps(updated.play_channels) if updated.play_channels else None,
+                    updated.max_open_lobbies,
+                    updated.max_active_per_member,
+                    updated.max_active_per_guild,
+                ),
+            )
+        return updated
