@@ -4,8 +4,8 @@ import random
 import re
 
 import pytest
-from bot.presenters.common import COLOUR_EMOJI
 
+from bot.presenters.common import COLOUR_EMOJI
 from games import GAMES, replay_actions
 from games.mars import slot_text
 from tests.helpers import (
