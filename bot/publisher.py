@@ -44,6 +44,15 @@ class Moment:
         self.scene = Scene(match.id, match.version, tuple(match.names), match.options, match.state.view(None))
         self._views: dict[int, dict] = {}
         self._pictures: dict[object, bytes] = {}
+        self.posted_board: tuple[int, int] | None = None  # (message id, version), once posted
+        self.seat_changes: dict[int, dict] = {}  # what changed about each seat's messages
+
+    def note_seat(self, seat: int, **changes) -> None:
+        """Remember a change to where a seat's messages live; written with the board."""
+        player = self.match.seats[seat]
+        for column, value in changes.items():
+            setattr(player, column, value)
+        self.seat_changes.setdefault(seat, {}).update(changes)
 
     def mine(self, seat: int) -> dict:
         """What `seat` may see, for its eyes only."""
@@ -163,7 +172,7 @@ class Publisher:
         seat_prompt = match.seats[result.seat].prompt_message_id
         if seat_prompt and not (going_on and seat_prompt == acted_in):
             # the DM prompt the player didn't use (or used up) loses its buttons
-            await self.retire_prompt(match, result.seat, edit=seat_prompt != acted_in)
+            await self.retire_prompt(moment, result.seat, edit=seat_prompt != acted_in)
         if not match.state.is_over:
             for seat in self._owed_private_message(moment, result, going_on=going_on):
                 await self.send_private(moment, seat)
@@ -212,10 +221,11 @@ class Publisher:
 
     async def close_down(self, match: Match) -> None:
         """After a resignation, forfeit or cancellation: no prompt keeps its buttons; a last board says why."""
+        moment = self.moment(match)
         for seat in match.seats:
             if seat.prompt_message_id:
-                await self.retire_prompt(match, seat.seat)
-        await self.board(self.moment(match), [])
+                await self.retire_prompt(moment, seat.seat)
+        await self.board(moment, [])
 
     # --- the board
 
@@ -246,15 +256,25 @@ class Publisher:
             )
         except discord.HTTPException:
             log.exception("Could not post the board of match %s", match.id)
+            await self._record(moment)
             return
         previous = match.board_message_id
-        await self.service.set_board_message(match.id, message.id, match.version)
+        moment.posted_board = (message.id, match.version)
         match.board_message_id, match.board_version = message.id, match.version
+        await self._record(moment)
         if previous:
             try:
                 await channel.get_partial_message(previous).edit(view=None)
             except discord.HTTPException:
                 log.info("Could not clear the buttons of an old board of match %s", match.id)
+
+    async def _record(self, moment: Moment) -> None:
+        """Write where this moment's messages now live, in one go."""
+        if moment.posted_board or moment.seat_changes:
+            await self.service.record_messages(
+                moment.match.id, board=moment.posted_board, seats=moment.seat_changes
+            )
+        moment.posted_board, moment.seat_changes = None, {}
 
     @staticmethod
     def _early_end_text(match: Match) -> str:
@@ -343,8 +363,7 @@ class Publisher:
             except discord.Forbidden as error:
                 if error.code == DM_CLOSED:
                     if not player.dm_closed:
-                        await self.service.set_dm_closed(match.id, seat, True)
-                        player.dm_closed = True
+                        moment.note_seat(seat, dm_closed=True)
                     return
                 log.warning("DM to a player of match %s refused: %s", match.id, error.code)
                 return
@@ -355,16 +374,15 @@ class Publisher:
                 picture.reset()
                 await asyncio.sleep(DM_RETRY_SECONDS)
         if player.dm_closed:
-            await self.service.set_dm_closed(match.id, seat, False)
-            player.dm_closed = False
+            moment.note_seat(seat, dm_closed=False)
         if items:
             if player.prompt_message_id:
-                await self.retire_prompt(match, seat)
-            await self.service.set_prompt_message(match.id, seat, message.id)
-            player.prompt_message_id = message.id
+                await self.retire_prompt(moment, seat)
+            moment.note_seat(seat, prompt_message_id=message.id)
 
-    async def retire_prompt(self, match: Match, seat: int, *, edit: bool = True) -> None:
+    async def retire_prompt(self, moment: Moment, seat: int, *, edit: bool = True) -> None:
         """Forget a DM prompt that is no longer current, removing its buttons (best effort)."""
+        match = moment.match
         player = match.seats[seat]
         if edit:
             try:
@@ -372,8 +390,7 @@ class Publisher:
                 await channel.get_partial_message(player.prompt_message_id).edit(view=None)
             except discord.HTTPException:
                 log.info("Could not clear an old DM prompt of match %s", match.id)
-        await self.service.set_prompt_message(match.id, seat, None)
-        player.prompt_message_id = None
+        moment.note_seat(seat, prompt_message_id=None)
 
     async def remind(self, match: Match, seat: int) -> None:
         """One reminder: by DM, else a mention in the match thread."""

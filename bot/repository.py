@@ -356,22 +356,26 @@ class Repository:
     async def set_thread(self, match_id: int, thread_id: int | None) -> None:
         await self.db.execute("UPDATE matches SET thread_id = ? WHERE id = ?", (thread_id, match_id))
 
-    async def set_board_message(self, match_id: int, message_id: int, version: int) -> None:
-        await self.db.execute(
-            "UPDATE matches SET board_message_id = ?, board_version = ? WHERE id = ?",
-            (message_id, version, match_id),
-        )
-
-    async def set_dm_closed(self, match_id: int, seat: int, closed: bool) -> None:
-        await self.db.execute(
-            "UPDATE seats SET dm_closed = ? WHERE match_id = ? AND seat = ?", (int(closed), match_id, seat)
-        )
-
-    async def set_prompt_message(self, match_id: int, seat: int, message_id: int | None) -> None:
-        await self.db.execute(
-            "UPDATE seats SET prompt_message_id = ? WHERE match_id = ? AND seat = ?",
-            (message_id, match_id, seat),
-        )
+    async def record_messages(
+        self, match_id: int, *, board: tuple[int, int] | None = None, seats: dict[int, dict] | None = None
+    ) -> None:
+        """Where a match's messages now live, in one transaction: the board (message id, the
+        version it shows) and per seat `prompt_message_id` and `dm_closed`."""
+        async with self.db.transaction() as conn:
+            if board is not None:
+                await conn.execute(
+                    "UPDATE matches SET board_message_id = ?, board_version = ? WHERE id = ?",
+                    (*board, match_id),
+                )
+            for seat, changes in (seats or {}).items():
+                for column in changes:
+                    if column not in ("prompt_message_id", "dm_closed"):
+                        raise ValueError(f"not a seat's message column: {column}")
+                assignments = ", ".join(f"{column} = ?" for column in changes)
+                await conn.execute(
+                    f"UPDATE seats SET {assignments} WHERE match_id = ? AND seat = ?",
+                    (*changes.values(), match_id, seat),
+                )
 
     # --- server settings
 

@@ -449,11 +449,7 @@ class MatchService:
     async def set_thread(self, match_id: int, thread_id: int | None) -> None:
         await self.repository.set_thread(match_id, thread_id)
 
-    async def set_board_message(self, match_id: int, message_id: int, version: int) -> None:
-        await self.repository.set_board_message(match_id, message_id, version)
-
-    async def set_dm_closed(self, match_id: int, seat: int, closed: bool) -> None:
-        await self.repository.set_dm_closed(match_id, seat, closed)
-
-    async def set_prompt_message(self, match_id: int, seat: int, message_id: int | None) -> None:
-        await self.repository.set_prompt_message(match_id, seat, message_id)
+    async def record_messages(
+        self, match_id: int, *, board: tuple[int, int] | None = None, seats: dict[int, dict] | None = None
+    ) -> None:
+        await self.repository.record_messages(match_id, board=board, seats=seats)

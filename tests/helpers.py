@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import discord
 import simcord
 
+from bot.commands import opponent_names
 from bot.components import claim_of
 from bot.kits import KITS
 from bot.repository import Repository
@@ -109,7 +110,7 @@ def board(where) -> discord.Message:
 async def start_match(table: Table, game: str = "trickery", **options):
     """Host runs /play with everyone else as opponents; everyone accepts."""
     host, *guests = table.players
-    named = {f"opponent{i + 1}": guest for i, guest in enumerate(guests)}
+    named = dict(zip(opponent_names(KITS[game]), guests, strict=False))
     result = await host.slash(table.channel, f"play {game}", **named, **options)
     lobby = table.channel.last_message
     for guest in guests:

@@ -40,8 +40,7 @@ async def simcord_bot(tmp_path):
     database of its own, stands in for the old install until the real bot starts on its data."""
     stand_in = create_bot(Settings(database_url=f"sqlite:///{tmp_path / 'stand_in.db'}"))
     yield stand_in
-    if stand_in.db is not None:  # SimCord detaches bots without closing them
-        await stand_in.db.close()
+    await stand_in.close_storage()  # SimCord detaches bots without closing them
 
 
 def read(path: Path | str, sql: str) -> list[tuple]:
