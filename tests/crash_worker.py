@@ -22,12 +22,12 @@ from datetime import UTC, datetime
 from bot.model import Match
 from bot.service import MatchService
 from bot.storage import Database
-from games import random_choice
+from games import GAMES, random_choice
 from tests.helpers import service_on
 
-# Players per game, so multi-player games and every engine are exercised. Each game has its own
-# players: no match ever waits on another's.
-TABLE_SIZES = {"trickery": 3, "mars": 2, "senet": 2, "flood": 4, "combat": 3}
+# Players per game, between each game's least and most, so every engine and multi-player games
+# are exercised. Each game has its own players: no match ever waits on another's.
+TABLE_SIZES = {game_id: (game.min_players + game.max_players + 1) // 2 for game_id, game in GAMES.items()}
 
 
 def report(line: str) -> None:
