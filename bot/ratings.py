@@ -20,6 +20,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import combinations
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .model import Match
 
 START_RATING = 1000.0
 K_FACTOR = 32.0
@@ -38,6 +42,21 @@ class FinishedMatch:
     scores: tuple[int, ...]
     winners: tuple[int, ...]  # seat indexes; several for a shared win, none for a draw
     resigned: tuple[int, ...] = ()  # seats that resigned or forfeited
+
+    @classmethod
+    def of(cls, match: Match) -> FinishedMatch:
+        """A stored finished match. Resigned: in a 2-player game the other player wins; with
+        more, nobody does."""
+        resigned = tuple(seat.seat for seat in match.seats if seat.resigned)
+        outcome = match.state.outcome if match.state.is_over else None
+        if outcome:
+            scores, winners = outcome.scores, outcome.winners
+        else:
+            scores = (0,) * len(match.seats)
+            others = tuple(s for s in range(len(match.seats)) if s not in resigned)
+            winners = others if len(match.seats) == 2 else ()
+        players = tuple(seat.user_id for seat in match.seats)
+        return cls(match.game_id, match.finished_at or "", players, tuple(scores), tuple(winners), resigned)
 
 
 @dataclass

@@ -22,8 +22,6 @@ from .model import SETTING_LIMITS, GuildSettings, LimitReached, Match
 from .ratings import FinishedMatch
 from .repository import Repository
 
-__all__ = ["ActionResult", "LobbyAnswer", "MatchError", "MatchService", "StaleClick"]
-
 
 @dataclass
 class ActionResult:
@@ -135,27 +133,7 @@ class MatchService:
 
     async def finished_in(self, guild_id: int) -> list[FinishedMatch]:
         """This server's finished matches, as the ratings and statistics read them."""
-        results = []
-        for match in await self.repository.finished_in(guild_id):
-            resigned = tuple(seat.seat for seat in match.seats if seat.resigned)
-            outcome = match.state.outcome if match.state.is_over else None
-            if outcome:
-                scores, winners = outcome.scores, outcome.winners
-            else:  # resigned: in a 2-player game the other player wins; with more, nobody does
-                scores = (0,) * len(match.seats)
-                others = tuple(s for s in range(len(match.seats)) if s not in resigned)
-                winners = others if len(match.seats) == 2 else ()
-            results.append(
-                FinishedMatch(
-                    match.game_id,
-                    match.finished_at or "",
-                    tuple(seat.user_id for seat in match.seats),
-                    tuple(scores),
-                    tuple(winners),
-                    resigned,
-                )
-            )
-        return results
+        return [FinishedMatch.of(match) for match in await self.repository.finished_in(guild_id)]
 
     async def player_names(self, guild_id: int) -> dict[int, str]:
         return await self.repository.player_names(guild_id)
