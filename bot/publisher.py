@@ -201,23 +201,21 @@ class Publisher:
             owed.append(seat)
         return owed
 
-    async def catch_up(self, match_id: int, note: str = "") -> None:
-        """Send what the players are owed privately and post the current board.
+    async def catch_up(self, match: Match, note: str = "") -> None:
+        """Send what the players are owed privately and post the current board (hold `lock`).
 
         On the first board everyone gets their private message; later, only the seats to move."""
-        async with self.lock(match_id):
-            match = await self.service.load(match_id)
-            moment = self.moment(match)
-            first_board = match.board_message_id is None
-            owed = range(len(match.seats)) if first_board else match.state.to_move
-            if moment.presenter.public_controls or match.status != "active":
-                owed = []  # nothing private to send: no secrets, or the match has ended
-            for seat in owed:
-                await self.send_private(moment, seat)
-            lines = [moment.presenter.start_line(moment.scene)] if first_board else [note]
-            if first_board:
-                lines.append(f"🔒 Seed commitment (SHA-256): `{commitment(match.seed)}`")
-            await self.board(moment, lines)
+        moment = self.moment(match)
+        first_board = match.board_message_id is None
+        owed = range(len(match.seats)) if first_board else match.state.to_move
+        if moment.presenter.public_controls or match.status != "active":
+            owed = []  # nothing private to send: no secrets, or the match has ended
+        for seat in owed:
+            await self.send_private(moment, seat)
+        lines = [moment.presenter.start_line(moment.scene)] if first_board else [note]
+        if first_board:
+            lines.append(f"🔒 Seed commitment (SHA-256): `{commitment(match.seed)}`")
+        await self.board(moment, lines)
 
     async def close_down(self, match: Match) -> None:
         """After a resignation, forfeit or cancellation: no prompt keeps its buttons; a last board says why."""

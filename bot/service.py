@@ -216,10 +216,14 @@ class MatchService:
             return f"This server already has {hit.count} matches going, its limit; try later."
         return f"<@{hit.user_id}> is already in {hit.count} matches here, this server's limit per member."
 
-    async def rematch(self, match_id: int, user_id: int, display_name: str, guild_id: int | None) -> Match:
+    async def rematch(
+        self, match_id: int, user_id: int, display_name: str, guild_id: int | None, version: int | None = None
+    ) -> Match:
         """Same players and options as a finished match; everyone but the one who asked must accept."""
         old = await self.load(match_id)
         _refuse_other_server(old, guild_id, dm_ok=False)
+        if version is not None and version != old.version:
+            raise StaleClick("That button is from an older message of this match.")
         if old.seat_of(user_id) is None:
             raise MatchError("Only the players of this match can ask for a rematch.")
         if old.status != "finished":
@@ -252,7 +256,12 @@ class MatchService:
             if not accept:
                 if not await self.repository.close_lobby(match_id, f"declined:{user_id}", stamp):
                     raise MatchError("This lobby is closed.")
-                return LobbyAnswer(await self.load(match_id), declined=True)
+                match.status, match.end_reason, match.version = (
+                    "cancelled",
+                    f"declined:{user_id}",
+                    version + 1,
+                )
+                return LobbyAnswer(match, declined=True)
             if match.seats[seat].accepted:
                 raise MatchError("You've already accepted; waiting for the others.")
             start = self.kit(match).engine.new(len(match.seats), match.seed, match.options)
@@ -262,7 +271,11 @@ class MatchService:
             )
             if answer is None:
                 raise MatchError("This lobby is closed.")
-            return LobbyAnswer(await self.load(match_id), started=answer == "started")
+            match.seats[seat].accepted = True
+            if answer == "started":
+                match.status, match.version, match.state = "active", 1, start
+                match.lobby_expires_at, match.reminder_due_at, match.clock_due_at = None, reminder, clock
+            return LobbyAnswer(match, started=answer == "started")
 
     async def expire_lobbies(self) -> list[Match]:
         """Close every lobby whose invitation time has run out; returns them."""
@@ -393,7 +406,16 @@ class MatchService:
         )
         if not ended:
             raise StaleClick("The match changed at the same moment; look at the latest board.")
-        return await self.load(match.id)
+        match.status, match.end_reason, match.finished_at, match.version = (
+            status,
+            reason,
+            stamp,
+            match.version + 1,
+        )
+        match.lobby_expires_at = match.reminder_due_at = match.clock_due_at = None
+        if leaving_seat is not None:
+            match.seats[leaving_seat].resigned = True
+        return match
 
     # --- deadlines
 

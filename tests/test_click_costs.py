@@ -84,3 +84,15 @@ async def test_a_dm_click_draws_each_picture_it_sends_once(counted, simcord_env)
     # board the table, each drawn once; then where the new prompt and board live is written
     assert counted["loads"] == 1 and counted["boards drawn"] == 1 and counted["private pictures drawn"] == 1
     assert counted["transactions"] == 2, counted
+
+
+async def test_the_last_accept_starts_the_match_with_one_load(counted, simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob"])
+    alice, bob = table.players
+    await alice.slash(table.channel, "play senet", opponent=bob)
+    counted.clear()
+    await bob.click(table.channel.last_message, label="Accept")
+    # the answer and the start in one transaction, the thread, then the first board
+    assert counted["loads"] == 1 and counted["boards drawn"] == 1, counted
+    assert counted["transactions"] == 3, counted

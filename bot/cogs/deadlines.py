@@ -37,7 +37,9 @@ class Deadlines(commands.Cog):
         await self.bot.wait_until_ready()
         for match_id in await self.service.behind_on_discord():
             try:
-                await self.publisher.catch_up(match_id, "Back after a restart: here is the current board.")
+                async with self.publisher.lock(match_id):
+                    match = await self.service.load(match_id)
+                    await self.publisher.catch_up(match, "Back after a restart: here is the current board.")
             except Exception:
                 log.exception("Could not bring match %s up to date", match_id)
 

@@ -117,10 +117,11 @@ class Lobby(commands.Cog):
 
     async def _begin(self, match: Match) -> Match:
         """Open the match thread (unless the server plays in channels), deal, post the first board."""
-        thread = await self._open_thread(match) if match.settings.use_threads else None
-        await self.service.set_thread(match.id, thread)
-        await self.publisher.catch_up(match.id)
-        return await self.service.load(match.id)
+        match.thread_id = await self._open_thread(match) if match.settings.use_threads else None
+        await self.service.set_thread(match.id, match.thread_id)
+        async with self.publisher.lock(match.id):
+            await self.publisher.catch_up(match)
+        return match
 
     async def _open_thread(self, match: Match) -> int | None:
         name = f"{self.service.kit(match).title} #{match.id}: " + ", ".join(match.names)
@@ -136,7 +137,11 @@ class Lobby(commands.Cog):
         """Same players and options; everyone but the one who asked must accept again."""
         try:
             match = await self.service.rematch(
-                claim.match_id, interaction.user.id, interaction.user.display_name, interaction.guild_id
+                claim.match_id,
+                interaction.user.id,
+                interaction.user.display_name,
+                interaction.guild_id,
+                claim.version,
             )
         except MatchError as error:
             await tell(interaction, str(error))
