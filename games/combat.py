@@ -16,10 +16,11 @@ indexed 0..35 as (rank - 1) * 6 + file.
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass
 
-from .core import Game, IllegalAction, Option, Outcome, Rng
+from .core import Game, IllegalAction, Option, Outcome, Rng, copy_data
 from .pieces import COLOUR_NAMES
 
 # --- the board (spec 1) --------------------------------------------------------------------
@@ -1416,6 +1417,28 @@ class CombatState:
         state.previous_log = [dict(entry) for entry in data["previous_log"]]
         state.winners = list(data["winners"])
         state.win_reason = data["win_reason"]
+        return state
+
+    def clone(self) -> CombatState:
+        """An independent copy, like `from_json(to_json())`, that keeps the cached legal actions."""
+        state = copy.copy(self)
+        state.rng = self.rng.copy()
+        state.sides = list(self.sides)
+        state.colours = list(self.colours)
+        state.seat_of_colour = dict(self.seat_of_colour)
+        state.board = [list(stack) for stack in self.board]
+        state.capped = set(self.capped)
+        state.waiting = list(self.waiting)
+        state.removed = [list(counts) for counts in self.removed]
+        state.eliminated = list(self.eliminated)
+        state.frozen = set(self.frozen)
+        for name in ("action", "aim", "offer", "combat", "returning", "entering", "hop"):
+            setattr(state, name, copy_data(getattr(self, name)))
+        state.turn_log = copy_data(self.turn_log)
+        state.previous_log = copy_data(self.previous_log)
+        state.winners = list(self.winners)
+        state._events = list(self._events)
+        state._legal = list(self._legal) if self._legal is not None else None
         return state
 
 

@@ -160,14 +160,18 @@ def clone_state(game: Game, state: State) -> State:
     return clone() if clone is not None else game.from_json(state.to_json())
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def copy_data(value: Any) -> Any:
-    """A deep copy of plain data (dicts and lists of scalars, tuples and immutable objects), much
-    cheaper than `copy.deepcopy` for the logs and records a state keeps."""
-    if isinstance(value, dict):
-        return {key: copy_data(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [copy_data(item) for item in value]
-    if isinstance(value, set):
+    """A deep copy of plain data (dicts, lists and sets of scalars; tuples and other objects are
+    kept, so they must be immutable), much cheaper than `copy.deepcopy` for a state's logs."""
+    kind = type(value)
+    if kind is dict:
+        return {key: item if type(item) in _SCALARS else copy_data(item) for key, item in value.items()}
+    if kind is list:
+        return [item if type(item) in _SCALARS else copy_data(item) for item in value]
+    if kind is set:
         return set(value)
     return value
 

@@ -11,10 +11,11 @@ ends, floods, reshuffles and the final scoring. A draw is two actions: `D` revea
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .core import Game, IllegalAction, Outcome, Rng
+from .core import Game, IllegalAction, Outcome, Rng, copy_data
 from .pieces import SIZE_NAMES, SUITS, Card, Pyramid
 
 COLOURS = "RBGY"  # by seat
@@ -744,6 +745,23 @@ class FloodState:
         state.previous_log = [dict(entry) for entry in data["previous_log"]]
         state.flood = _copy_flood(data["flood"])
         state.over = data["over"]
+        return state
+
+    def clone(self) -> FloodState:
+        """An independent copy, like `from_json(to_json())`; cards and pyramids are immutable and shared."""
+        state = copy.copy(self)
+        state.rng = self.rng.copy()
+        state.stash = [list(counts) for counts in self.stash]
+        state.areas = [[spot.copy() for spot in area] for area in self.areas]
+        state.pending = [[(ship.copy(), sender) for ship, sender in queue] for queue in self.pending]
+        state.deck = list(self.deck)
+        state.discard = list(self.discard)
+        state.order = list(self.order)
+        state.start_rolls = copy_data(self.start_rolls)
+        state.drawn = list(self.drawn) if self.drawn is not None else None
+        state.turn_log = copy_data(self.turn_log)
+        state.previous_log = copy_data(self.previous_log)
+        state.flood = copy_data(self.flood)
         return state
 
 

@@ -9,11 +9,13 @@ same player places the shown piece (`G3@c4`).
 
 from __future__ import annotations
 
+import copy
 import itertools
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 
-from .core import Game, IllegalAction, Option, Outcome, Rng
+from .core import Game, IllegalAction, Option, Outcome, Rng, copy_data
 from .pieces import Pyramid
 
 RANKS = 8
@@ -108,13 +110,32 @@ def square_name(file: int, rank: int) -> str:
 
 
 def square_coords(square: str) -> tuple[int, int]:
-    return "abcdefgh".index(square[0]), int(square[1:]) - 1
+    coords = _COORDS.get(square)  # looked up: engines and views ask for these all the time
+    return coords if coords else ("abcdefgh".index(square[0]), int(square[1:]) - 1)
 
 
 def square_order(square: str) -> tuple[int, int]:
     """a1, b1, ..., g1, a2, ...: the order R20 uses to name a swap once."""
+    order = _ORDER.get(square)
+    if order:
+        return order
     file, rank = square_coords(square)
     return rank, file
+
+
+_COORDS = {square_name(file, rank): (file, rank) for file in range(8) for rank in range(RANKS)}
+_ORDER = {square: (rank, file) for square, (file, rank) in _COORDS.items()}
+
+
+@cache
+def _reach_from(origin: str, pips: int, files: int) -> tuple[str, ...]:
+    file, rank = square_coords(origin)
+    found = []
+    for df, dr in DIRECTIONS:
+        f, r = file + df * pips, rank + dr * pips
+        if 0 <= f < files and 0 <= r < RANKS:
+            found.append(square_name(f, r))
+    return tuple(found)
 
 
 def _valid_square(text: str, files: int) -> bool:
@@ -281,16 +302,9 @@ class MarsState:
             if square_name(f, r) not in self.board
         ]
 
-    def _reach(self, origin: str) -> list[str]:
+    def _reach(self, origin: str) -> tuple[str, ...]:
         """Squares exactly `pips` away in a straight line, on the board (R6)."""
-        piece = self.board[origin]
-        file, rank = square_coords(origin)
-        found = []
-        for df, dr in DIRECTIONS:
-            f, r = file + df * piece.size, rank + dr * piece.size
-            if 0 <= f < self.files and 0 <= r < RANKS:
-                found.append(square_name(f, r))
-        return found
+        return _reach_from(origin, self.board[origin].size, self.files)
 
     def _moves_and_swaps(self) -> list[MarsAction]:
         moves, swaps = [], {}
@@ -614,6 +628,19 @@ class MarsState:
         state.ko = dict(data["ko"]) if data["ko"] else None
         state.last_action = dict(data["last_action"]) if data["last_action"] else None
         state.over = data["over"]
+        return state
+
+    def clone(self) -> MarsState:
+        """An independent copy, like `from_json(to_json())`; pieces are immutable and shared."""
+        state = copy.copy(self)
+        state.options = dict(self.options)
+        state.rng = self.rng.copy()
+        state.objectives = [dict(objective) if objective else None for objective in self.objectives]
+        state.public = [set(values) for values in self.public]
+        state.board = dict(self.board)
+        state.bag = Counter(self.bag)
+        state.ko = dict(self.ko) if self.ko else None
+        state.last_action = copy_data(self.last_action)
         return state
 
 

@@ -12,12 +12,13 @@ is off the board.
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import NamedTuple
 
-from .core import Game, IllegalAction, Option, Outcome, Rng
+from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data
 
 PLAYERS = ("a", "b")
 SIZE_LETTERS = {1: "S", 2: "M", 3: "L"}
@@ -42,6 +43,12 @@ NEST_COLUMNS = {"a": (1, 3, 6, 8), "b": (2, 4, 7, 9)}
 
 def other_player(player: str) -> str:
     return "b" if player == "a" else "a"
+
+
+def rolls_again(roll: int) -> bool:
+    """Whether the player rolls again once this roll is used or skipped: after a 1, a 6 or a
+    coaster move (R10), unless the game is over."""
+    return roll in ROLL_AGAIN or roll == COASTER_ROLL
 
 
 # --- geometry (spec 1) --------------------------------------------------------------------
@@ -348,8 +355,9 @@ class SenetState:
         if self.off[player] == PYRAMIDS_EACH:  # R14: the game ends at once, even on a 1 or 6
             self.winner = player
             self.roll = None
-            return [*events, f"# {player.upper()} wins {self.points()}"]
-        if roll not in ROLL_AGAIN:
+            points = self.points()
+            return [*events, Event(f"# {player.upper()} wins {points}", winner=player, points=points)]
+        if not rolls_again(roll):
             events += self._pass_turn()
         return events + self._roll_until_decision()
 
@@ -375,15 +383,17 @@ class SenetState:
             )
         raise IllegalAction(f"There is no {letter} on {square}.")
 
-    def _record(self, roll: int, action: str) -> str:
+    def _record(self, roll: int, action: str) -> Event:
         self.turn_log.append({"player": self.current, "roll": roll, "action": action})
-        return f"{roll}:{action}"
+        return Event(
+            f"{roll}:{action}", player=self.current, roll=roll, action=action, again=rolls_again(roll)
+        )
 
     def _pass_turn(self) -> list[str]:
         self.current = other_player(self.current)
         self.turn += 1
         self.previous_log, self.turn_log = self.turn_log, []
-        return [f"PASS {self.current.upper()}"]
+        return [Event(f"PASS {self.current.upper()}", player=self.current)]
 
     def _roll_until_decision(self) -> list[str]:
         """Roll for the current player, skipping rolls with no legal move (R10), until one needs a
@@ -392,12 +402,12 @@ class SenetState:
         self.roll = None
         while True:
             roll = self.rng.below(6) + 1
-            events.append(f"ROLL {self.current.upper()} {roll}")
+            events.append(Event(f"ROLL {self.current.upper()} {roll}", player=self.current, roll=roll))
             if self.moves_for_roll(self.current, roll):
                 self.roll = roll
                 return events
             events.append(self._record(roll, "-"))
-            if roll not in ROLL_AGAIN:
+            if not rolls_again(roll):
                 events += self._pass_turn()
 
     # -- scoring (spec 5)
@@ -459,6 +469,11 @@ class SenetState:
             "winner": self.winner,
             "points": self.points() if self.is_over else None,
             "breakdown": self.loser_pips() if self.is_over else None,
+            "track_points": dict(TRACK_MULTIPLIERS),  # points per pip left on each track (spec 5)
+            "pyramids_each": PYRAMIDS_EACH,
+            # What the pending roll does: a coaster move, or steps; and whether the player rolls again.
+            "coaster_roll": self.roll == COASTER_ROLL,
+            "roll_again": self.roll is not None and rolls_again(self.roll),
         }
 
     def secrets(self, seat: int) -> set[str]:
@@ -511,6 +526,18 @@ class SenetState:
         state.previous_log = [dict(entry) for entry in data["previous_log"]]
         state.last = dict(data["last"]) if data["last"] else None
         state.winner = data["winner"]
+        return state
+
+    def clone(self) -> SenetState:
+        """An independent copy, like `from_json(to_json())`; pieces are immutable and shared."""
+        state = copy.copy(self)
+        state.options = dict(self.options)
+        state.rng = self.rng.copy()
+        state.stacks = [list(stack) for stack in self.stacks]
+        state.off = dict(self.off)
+        state.turn_log = copy_data(self.turn_log)
+        state.previous_log = copy_data(self.previous_log)
+        state.last = copy_data(self.last)
         return state
 
 

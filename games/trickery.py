@@ -6,11 +6,12 @@ P1..P4 are seats 0..3. Play runs clockwise, which is increasing seat number.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from .core import Game, IllegalAction, Option, Outcome, Rng
+from .core import Game, IllegalAction, Option, Outcome, Rng, copy_data
 from .pieces import SUIT_NAMES, Card, Pyramid, deck, hand_order
 
 TRICKS_PER_HAND = 12
@@ -391,6 +392,21 @@ class TrickeryState:
         state.plays = [(seat, Card.parse(card)) for seat, card in data["plays"]]
         state.done_tricks = [dict(trick) for trick in data["done_tricks"]]
         state.winners = tuple(data["winners"]) if data["winners"] is not None else None
+        return state
+
+    def clone(self) -> TrickeryState:
+        """An independent copy, like `from_json(to_json())`; cards and pyramids are immutable and shared."""
+        state = copy.copy(self)
+        state.options = dict(self.options)
+        state.rng = self.rng.copy()
+        state.totals = list(self.totals)
+        state.hand_scores = copy_data(self.hand_scores)
+        state.last_hand = copy_data(self.last_hand)
+        state.hands = [list(hand) for hand in self.hands]
+        state.taken = [list(taken) for taken in self.taken]
+        state.pool = list(self.pool)
+        state.plays = list(self.plays)
+        state.done_tricks = copy_data(self.done_tricks)
         return state
 
 

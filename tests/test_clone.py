@@ -57,7 +57,9 @@ def play_on(state, chooser, actions):
         state.apply(seat, random_choice(state.legal_actions(seat), chooser))
 
 
-CASES = [(game_id, players) for game_id, game in GAMES.items() for players in (game.min_players, game.max_players)]
+CASES = [
+    (game_id, players) for game_id, game in GAMES.items() for players in (game.min_players, game.max_players)
+]
 
 
 @pytest.mark.parametrize(("game_id", "num_players"), sorted(set(CASES)))

@@ -29,7 +29,17 @@ def strings_in(value) -> set[str]:
     found, stack = set(), [value]
     while stack:
         item = stack.pop()
-        if isinstance(item, str):
+        kind = type(item)  # exact types first: this walk runs over every view of every step
+        if kind is str:
+            found.add(item)
+        elif kind is dict:
+            found.update(item)
+            stack.extend(item.values())
+        elif kind is list:
+            stack.extend(item)
+        elif kind in (int, float, bool) or item is None:
+            continue
+        elif isinstance(item, str):
             found.add(item)
         elif isinstance(item, dict):
             found.update(item)
