@@ -10,6 +10,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from .arcade import Arcade
+from .cogs.config import ServerConfig
+from .cogs.deadlines import Deadlines
+from .cogs.info import Info
+from .cogs.lobby import Lobby
+from .cogs.manage import Manage
+from .cogs.play import Play
+from .cogs.stats import Stats
 from .components import ClaimRouter, MatchButton, MatchSelect, answer_unknown_component
 from .kits import KITS, GameKit
 from .publisher import Publisher
@@ -40,14 +48,6 @@ class ArcadeBot(commands.Bot):
         self._repository: Repository | None = None
 
     async def setup_hook(self) -> None:
-        from .cogs.config import ServerConfig
-        from .cogs.deadlines import Deadlines
-        from .cogs.info import Info
-        from .cogs.lobby import Lobby
-        from .cogs.manage import Manage
-        from .cogs.play import Play
-        from .cogs.stats import Stats
-
         engines = {game_id: kit.engine for game_id, kit in self.kits.items()}
         self.repository = self._repository = await Repository.open(self.settings.database_url, engines)
         self.service = MatchService(
@@ -57,8 +57,9 @@ class ArcadeBot(commands.Bot):
             lobby_timeout=self.settings.lobby_timeout_seconds,
         )
         self.publisher = Publisher(self, self.service)
+        arcade = Arcade(self.settings, self.kits, self.router, self.service, self.publisher)
         for cog in (Lobby, Play, Manage, Deadlines, Info, Stats, ServerConfig):
-            await self.add_cog(cog(self))
+            await self.add_cog(cog(self, arcade))
         self.add_dynamic_items(MatchButton, MatchSelect)
         self.add_listener(answer_unknown_component, "on_interaction")
         self.tree.on_error = self.on_app_command_error

@@ -155,22 +155,25 @@ def view_of(items: list[discord.ui.Item]) -> discord.ui.View | None:
     return view
 
 
-TEMPLATES = tuple(re.compile(_template(kinds)) for kinds in (BUTTON_KINDS, SELECT_KINDS))
+BUTTON_TEMPLATE, SELECT_TEMPLATE = (re.compile(_template(kinds)) for kinds in (BUTTON_KINDS, SELECT_KINDS))
 
 
 def claim_of(custom_id: str) -> Claim | None:
     """The claim a custom_id makes, or None when it is none of ours."""
-    for template in TEMPLATES:
+    for template in (BUTTON_TEMPLATE, SELECT_TEMPLATE):
         if found := template.fullmatch(custom_id):
             return Claim.from_match(found)
     return None
 
 
 async def answer_unknown_component(interaction: discord.Interaction) -> None:
-    """Answer a click whose custom_id is no claim of ours (an old format, a garbled id) gets a private
-    answer instead of Discord's "This interaction failed"."""
+    """Answer a click whose custom_id is no claim of ours (an old format, a garbled id, a button's
+    kind on a select) privately, instead of leaving Discord to say "This interaction failed"."""
     if interaction.type is not discord.InteractionType.component:
         return
-    if claim_of(str((interaction.data or {}).get("custom_id", ""))) is not None:
+    data = interaction.data or {}
+    is_button = data.get("component_type") == discord.ComponentType.button.value
+    template = BUTTON_TEMPLATE if is_button else SELECT_TEMPLATE
+    if template.fullmatch(str(data.get("custom_id", ""))):
         return
     await tell(interaction, "This button is no longer in use. Look for the latest message of your match.")

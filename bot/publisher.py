@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
@@ -22,9 +21,6 @@ from .kits import GameKit
 from .model import Match
 from .presenters.base import Prompt, Scene
 from .service import ActionResult, MatchService
-
-if TYPE_CHECKING:
-    from .app import ArcadeBot
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +91,7 @@ class Moment:
 
 
 class Publisher:
-    def __init__(self, bot: ArcadeBot, service: MatchService) -> None:
+    def __init__(self, bot: discord.Client, service: MatchService) -> None:
         self.bot = bot
         self.service = service
         self._publishing: dict[int, asyncio.Lock] = {}

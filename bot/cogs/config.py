@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ..arcade import Arcade
 from ..errors import MatchError
 from ..model import GuildSettings
-
-if TYPE_CHECKING:
-    from ..app import ArcadeBot
 
 
 def settings_panel(settings: GuildSettings) -> str:
@@ -37,8 +33,9 @@ def settings_panel(settings: GuildSettings) -> str:
 
 
 class ServerConfig(commands.Cog):
-    def __init__(self, bot: ArcadeBot) -> None:
+    def __init__(self, bot: commands.Bot, arcade: Arcade) -> None:
         self.bot = bot
+        self.arcade = arcade
 
     @app_commands.command(
         name="config", description="Show or change Martian Arcade's settings (Manage Server)"
@@ -72,7 +69,7 @@ class ServerConfig(commands.Cog):
                 "Only members with Manage Server can use /config.", ephemeral=True
             )
             return
-        service = self.bot.service
+        service = self.arcade.service
         changes = {
             "reminder_hours": reminder_hours,
             "use_threads": threads,

@@ -7,24 +7,23 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
 
 from discord.ext import commands, tasks
 
-if TYPE_CHECKING:
-    from ..app import ArcadeBot
+from ..arcade import Arcade
 
 log = logging.getLogger(__name__)
 
 
 class Deadlines(commands.Cog):
-    def __init__(self, bot: ArcadeBot) -> None:
+    def __init__(self, bot: commands.Bot, arcade: Arcade) -> None:
         self.bot = bot
-        self.service = bot.service
-        self.publisher = bot.publisher
+        self.arcade = arcade
+        self.service = arcade.service
+        self.publisher = arcade.publisher
 
     async def cog_load(self) -> None:
-        self.watch_deadlines.change_interval(seconds=self.bot.settings.sweep_seconds)
+        self.watch_deadlines.change_interval(seconds=self.arcade.settings.sweep_seconds)
         self.watch_deadlines.start()
         self._catching_up = asyncio.create_task(self.catch_up())
 

@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ..arcade import Arcade
 from ..commands import game_command, play_usage
 from ..discord_io import png_file
 from ..kits import GameKit
-
-if TYPE_CHECKING:
-    from ..app import ArcadeBot
 
 HELP_HEAD = "**Martian Arcade** — Looney Pyramid games, played right here."
 HELP_TAIL = """Everyone invited presses **Accept**; the match then gets its own thread.
@@ -45,9 +42,10 @@ def help_text(kits) -> str:
 
 
 class Info(commands.Cog):
-    def __init__(self, bot: ArcadeBot) -> None:
+    def __init__(self, bot: commands.Bot, arcade: Arcade) -> None:
         self.bot = bot
-        self.rules = game_command("rules", "A short summary of a game's rules", bot.kits, self.show_rules)
+        self.arcade = arcade
+        self.rules = game_command("rules", "A short summary of a game's rules", arcade.kits, self.show_rules)
 
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.rules)
@@ -65,4 +63,4 @@ class Info(commands.Cog):
 
     @app_commands.command(name="help", description="What Martian Arcade can do")
     async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(help_text(self.bot.kits), ephemeral=True)
+        await interaction.response.send_message(help_text(self.arcade.kits), ephemeral=True)

@@ -4,12 +4,12 @@ Accept / Decline, Rematch, and closing invitations that ran out."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from ..arcade import Arcade
 from ..commands import play_command
 from ..components import Claim
 from ..discord_io import MENTION_USERS, message_link, tell
@@ -17,28 +17,26 @@ from ..errors import MatchError
 from ..kits import GameKit
 from ..model import Match
 
-if TYPE_CHECKING:
-    from ..app import ArcadeBot
-
 log = logging.getLogger(__name__)
 
 
 class Lobby(commands.Cog):
-    def __init__(self, bot: ArcadeBot) -> None:
+    def __init__(self, bot: commands.Bot, arcade: Arcade) -> None:
         self.bot = bot
-        self.service = bot.service
-        self.publisher = bot.publisher
+        self.arcade = arcade
+        self.service = arcade.service
+        self.publisher = arcade.publisher
         self.play = app_commands.Group(
             name="play", description="Start a match of a Looney Pyramid game", guild_only=True
         )
-        for kit in bot.kits.values():
+        for kit in arcade.kits.values():
             self.play.add_command(play_command(kit, self.open_lobby))
-        bot.router.register(self._answer, "acc", "dec")
-        bot.router.register(self._rematch, "rematch")
+        arcade.router.register(self._answer, "acc", "dec")
+        arcade.router.register(self._rematch, "rematch")
 
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.play)
-        self.sweep_lobbies.change_interval(seconds=self.bot.settings.sweep_seconds)
+        self.sweep_lobbies.change_interval(seconds=self.arcade.settings.sweep_seconds)
         self.sweep_lobbies.start()
 
     async def cog_unload(self) -> None:

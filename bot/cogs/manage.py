@@ -3,19 +3,15 @@ when the match moves on (their buttons carry the version they asked about)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ..arcade import Arcade
 from ..components import Claim, MatchButton, view_of
 from ..discord_io import message_link, tell
 from ..errors import MatchError
 from ..model import Match
-
-if TYPE_CHECKING:
-    from ..app import ArcadeBot
 
 LISTED = 25
 
@@ -23,12 +19,13 @@ LISTED = 25
 class Manage(commands.Cog):
     manage = app_commands.Group(name="match", description="Look after matches", guild_only=True)
 
-    def __init__(self, bot: ArcadeBot) -> None:
+    def __init__(self, bot: commands.Bot, arcade: Arcade) -> None:
         self.bot = bot
-        self.service = bot.service
-        self.publisher = bot.publisher
-        bot.router.register(self._confirmed_resign, "resign")
-        bot.router.register(self._confirmed_cancel, "cancel")
+        self.arcade = arcade
+        self.service = arcade.service
+        self.publisher = arcade.publisher
+        arcade.router.register(self._confirmed_resign, "resign")
+        arcade.router.register(self._confirmed_cancel, "cancel")
 
     def _title(self, match: Match) -> str:
         return self.service.kit(match).title

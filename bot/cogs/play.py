@@ -6,12 +6,11 @@ publisher, with the pictures of that moment drawn once for both.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ..arcade import Arcade
 from ..components import Claim, view_of
 from ..discord_io import message_link, tell
 from ..errors import MatchError, StaleClick
@@ -20,19 +19,17 @@ from ..presenters.base import Prompt
 from ..publisher import Moment
 from ..service import ActionResult
 
-if TYPE_CHECKING:
-    from ..app import ArcadeBot
-
 
 class Play(commands.Cog):
-    def __init__(self, bot: ArcadeBot) -> None:
+    def __init__(self, bot: commands.Bot, arcade: Arcade) -> None:
         self.bot = bot
-        self.service = bot.service
-        self.publisher = bot.publisher
-        bot.router.register(self._show_prompt, "play")
-        bot.router.register(self._show_hand, "hand")
-        bot.router.register(self._act, "act", "do")
-        bot.router.register(self._pick, "pick")
+        self.arcade = arcade
+        self.service = arcade.service
+        self.publisher = arcade.publisher
+        arcade.router.register(self._show_prompt, "play")
+        arcade.router.register(self._show_hand, "hand")
+        arcade.router.register(self._act, "act", "do")
+        arcade.router.register(self._pick, "pick")
 
     # --- clicks
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -11,24 +10,23 @@ from discord.ext import commands
 
 from renderers.stats import render_leaderboard, render_player_stats
 
+from ..arcade import Arcade
 from ..commands import game_command
 from ..discord_io import png_file
 from ..kits import GameKit
 from ..ratings import player_stats, ratings
 
-if TYPE_CHECKING:
-    from ..app import ArcadeBot
-
 LEADERBOARD_ROWS = 10
 
 
 class Stats(commands.Cog):
-    def __init__(self, bot: ArcadeBot) -> None:
+    def __init__(self, bot: commands.Bot, arcade: Arcade) -> None:
         self.bot = bot
+        self.arcade = arcade
         self.leaderboard = game_command(
             "leaderboard",
             "The best-rated players of a game in this server",
-            bot.kits,
+            arcade.kits,
             self.show_leaderboard,
             guild_only=True,
         )
@@ -45,7 +43,7 @@ class Stats(commands.Cog):
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         member = member or interaction.user
         await interaction.response.defer(thinking=True)
-        finished = await self.bot.service.finished_in(interaction.guild_id)
+        finished = await self.arcade.service.finished_in(interaction.guild_id)
         numbers = player_stats(finished, member.id)
         for game_id, row in numbers["games"].items():
             mine = next((r for r in ratings(finished, game_id) if r.user_id == member.id), None)
@@ -61,9 +59,9 @@ class Stats(commands.Cog):
 
     async def show_leaderboard(self, interaction: discord.Interaction, kit: GameKit) -> None:
         await interaction.response.defer(thinking=True)
-        finished = await self.bot.service.finished_in(interaction.guild_id)
+        finished = await self.arcade.service.finished_in(interaction.guild_id)
         table = ratings(finished, kit.id)[:LEADERBOARD_ROWS]
-        names = await self.bot.service.player_names(interaction.guild_id)
+        names = await self.arcade.service.player_names(interaction.guild_id)
         rows = [(names.get(r.user_id, f"player {r.user_id}"), r.rating, r.games, r.wins) for r in table]
         picture = await asyncio.to_thread(render_leaderboard, f"{kit.title} leaderboard", rows)
         text = "\n".join(
