@@ -1,6 +1,6 @@
 """Benchmarks for the rules engines and renderers: `python -m benchmarks --help`.
 
-Add a game by adding a `GameBenchmark` to `GAME_BENCHMARKS` in `benchmarks.suite`.
+Every game in `games.GAMES` is measured (`benchmarks.suite`).
 """
 
 from .suite import GAME_BENCHMARKS, GameBenchmark

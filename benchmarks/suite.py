@@ -1,6 +1,7 @@
 """Which games are benchmarked and how: one `GameBenchmark` per game id in `GAME_BENCHMARKS`.
 
-A new game needs only an entry here (its engine in `games.GAMES`, its renderers in `renderers`).
+Every game in `games.GAMES` is measured, at each player count and with each of its options, so a
+new game needs nothing here.
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from games import Game, State
+from games import GAMES, Game, State
 
 from .play import random_midgame_position
 
@@ -31,28 +32,24 @@ class GameBenchmark:
     make_position: PositionMaker = random_midgame_position
 
 
-GAME_BENCHMARKS: dict[str, GameBenchmark] = {
-    benchmark.game_id: benchmark
-    for benchmark in (
-        GameBenchmark(
-            "trickery",
-            player_counts=(3, 4),
-            position_options=({"pyramids": "rainbow"}, {"pyramids": "xeno"}, {"pyramids": "mono"}),
-        ),
-        GameBenchmark(
-            "mars",
-            player_counts=(2,),
-            position_options=({}, {"five_colours": "+3", "size_points": True}, {"blind": True}),
-        ),
-        GameBenchmark("senet", player_counts=(2,), position_options=({}, {"colours": "treehouse"})),
-        GameBenchmark("flood", player_counts=(3, 4)),
-        GameBenchmark(
-            "combat",
-            player_counts=(2, 3, 4),
-            position_options=({"version": "standard"}, {"version": "simple"}, {"version": "advanced"}),
-        ),
+def variants(game: Game) -> tuple[dict, ...]:
+    """The default options, then each other choice of each option on its own, so every variant's
+    picture gets drawn."""
+    found: list[dict] = [{}]
+    for option in game.options:
+        found += [{option.name: choice} for choice in option.choices if choice != option.default]
+    return tuple(found)
+
+
+def benchmark_for(game: Game) -> GameBenchmark:
+    return GameBenchmark(
+        game.id,
+        player_counts=tuple(range(game.min_players, game.max_players + 1)),
+        position_options=variants(game),
     )
-}
+
+
+GAME_BENCHMARKS: dict[str, GameBenchmark] = {game_id: benchmark_for(game) for game_id, game in GAMES.items()}
 
 
 @dataclass(frozen=True)
