@@ -20,7 +20,7 @@ import copy
 import re
 from dataclasses import dataclass
 
-from .core import Game, IllegalAction, Option, Outcome, Rng, copy_data
+from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data
 from .pieces import COLOUR_NAMES
 
 # --- the board (spec 1) --------------------------------------------------------------------
@@ -82,6 +82,106 @@ def force_pips(stack: list[str], colour: str) -> int:
 
 def colour_name(colour: str) -> str:
     return COLOUR_NAMES[colour].capitalize()
+
+
+def covered_flags(stack: list[str]) -> list[bool]:
+    """Per pyramid, bottom to top: whether another colour's pyramid lies above it (pinned or dug),
+    so it can't move, swap or dig (R11, R18, R20)."""
+    return [
+        any(other[0] != pyramid[0] for other in stack[height + 1 :]) for height, pyramid in enumerate(stack)
+    ]
+
+
+def square_view(stack: list[str], *, capped: bool, reserve: bool) -> dict:
+    """One occupied square as views show it, with its force: the top owner's unbroken run (R11)."""
+    colour = stack[-1][0]
+    return {
+        "stack": list(stack),
+        "capped": capped,
+        "reserve": reserve,
+        "force": {"colour": colour, "size": force_size(stack, colour), "pips": force_pips(stack, colour)},
+        "covered": covered_flags(stack),
+    }
+
+
+# --- the log's tokens as facts ---------------------------------------------------------------
+
+
+def _pair(text: str) -> list[int]:
+    first, second = text.split(":")
+    return [int(first), int(second)]
+
+
+def _step_facts(text: str) -> dict:
+    whole = "=" in text
+    origin, target = text.split("=" if whole else "-")
+    return {"origin": origin, "target": target, "whole": whole}
+
+
+def _pyramid_facts(text: str) -> dict:
+    pyramid, square = text.split("@")
+    return {"pyramid": pyramid, "square": square}
+
+
+def log_event(text: str) -> Event:
+    """A log token (or the TURN event) with its facts: whatever each kind holds (squares, dice,
+    colours), plus `squares` it names and `arrows` [from, to, both ways] for the pictures. The engine
+    writes these tokens, so this is the one place that reads them back (stored logs hold text)."""
+    words = text.split()
+    kind, rest = words[0], words[1:]
+    facts: dict = {}
+    if kind == "FIRST":
+        facts["rolls"] = [[colour, int(roll)] for colour, roll in (word.split(":") for word in rest)]
+    elif kind == "TURN":
+        facts.update(turn=int(rest[0]), colour=rest[1])
+    elif kind in ("M", "AM", "HP") and rest and rest[0] not in ("-", "/") and not rest[0].isdigit():
+        facts.update(_step_facts(rest[0]))
+        if kind == "HP":
+            facts["rolls"] = [_pair(word) for word in rest[1:]]
+            if facts["rolls"]:  # the log's hop holds its roll-off; the action doesn't
+                facts["stayed"] = facts["rolls"][-1][0] > facts["rolls"][-1][1]
+    elif kind == "AM" and rest[0].isdigit():
+        facts["budget"] = int(rest[0])
+    elif kind == "AM":
+        facts["end"] = True
+    elif kind == "X" and rest[0] != "-":
+        origin, target = rest[0].split(">")
+        facts.update(origin=origin, target=target)
+        if len(rest) > 1:  # the log's attack holds round 1's rolls; the action doesn't
+            facts["rolls"] = _pair(rest[1])
+    elif kind in ("C", "T") and rest and rest[0] != "-":
+        facts["rolls"] = _pair(rest[0])
+    elif kind in ("WINNER", "RET", "RES", "CAP"):
+        facts["square"] = rest[0]
+    elif kind.startswith("A") and kind[1:].rstrip("!").isdigit():
+        roll = int(kind[1:].rstrip("!"))
+        facts.update(roll=roll, action=DIE_ACTIONS[roll], rerolled=kind.endswith("!"))
+    elif kind in ("SW", "DG"):
+        facts.update(mine=_pyramid_facts(rest[0]), theirs=_pyramid_facts(rest[1]))
+    elif kind == "REMOVED":
+        facts["pyramids"] = list(rest)
+    elif kind == "ELIMINATED":
+        facts["colour"] = rest[0]
+    elif kind == "WIN":
+        facts["colours"] = list(rest)
+    elif kind == "W":
+        facts["action"] = CODE_ACTIONS[rest[0]]
+    facts["squares"], facts["arrows"] = _marks(kind, facts)
+    return Event(text, **facts)
+
+
+def _marks(kind: str, facts: dict) -> tuple[list[str], list[list]]:
+    """The squares a token names, and its arrows: a step, attack or hop; a swap both ways."""
+    if "origin" in facts:
+        return [facts["origin"], facts["target"]], [[facts["origin"], facts["target"], False]]
+    if "mine" in facts:
+        mine, theirs = facts["mine"]["square"], facts["theirs"]["square"]
+        if mine == theirs:
+            return [mine], []
+        return [mine, theirs], [[mine, theirs, kind == "SW"]]
+    if "square" in facts:
+        return [facts["square"]], []
+    return [], []
 
 
 # --- sides and seats (spec 2, R3-R5) -----------------------------------------------------
@@ -662,7 +762,7 @@ class CombatState:
         if not self.turn_log:  # the view moves on from the previous turn's log, combat and hop
             self.combat = self.hop = None
         self.turn_log.append({"seat": seat, "text": text})
-        self._events.append(text)
+        self._events.append(log_event(text))
 
     def _apply_move(self, seat: int, action: CombatAction) -> None:
         if isinstance(action, NoMove):
@@ -1273,7 +1373,7 @@ class CombatState:
         self.current = seat
         self.turn += 1
         self.action = self.aim = self.offer = None
-        self._events.append(f"TURN {self.turn} {self.colours[seat]}")
+        self._events.append(log_event(f"TURN {self.turn} {self.colours[seat]}"))
         if self._has_step(seat):
             self.phase = "move"
             return False
@@ -1301,14 +1401,12 @@ class CombatState:
 
     def view(self, seat: int | None) -> dict:
         deciding = None if self.is_over else self.deciding_seat()
-        board = {}
-        for square, stack in enumerate(self.board):
-            if stack:
-                board[SQUARES[square]] = {
-                    "stack": list(stack),
-                    "capped": square in self.capped,
-                    "reserve": square in self.waiting,
-                }
+        board = {
+            SQUARES[square]: square_view(stack, capped=square in self.capped, reserve=square in self.waiting)
+            for square, stack in enumerate(self.board)
+            if stack
+        }
+        legal = self.legal_actions(deciding) if deciding is not None else []
         offer = None
         if self.offer is not None and self.phase in ("offer", "reply"):
             offer = {key: self.offer[key] for key in ("square", "mover", "pips")}
@@ -1333,8 +1431,9 @@ class CombatState:
             "returning": {"seat": self.returning["seat"], "force": list(self.returning["force"])}
             if self.returning
             else None,
-            "last": [dict(entry) for entry in (self.turn_log or self.previous_log)],
-            "legal": [str(action) for action in self.legal_actions(deciding)] if deciding is not None else [],
+            "last": [log_entry(entry) for entry in (self.turn_log or self.previous_log)],
+            "legal": [str(action) for action in legal],
+            "choices": [_choice(action) for action in legal],
             "is_over": self.is_over,
             "winners": list(self.winners),
             "win_reason": self.win_reason,
@@ -1440,6 +1539,25 @@ class CombatState:
         state._events = list(self._events)
         state._legal = list(self._legal) if self._legal is not None else None
         return state
+
+
+def log_entry(entry: dict) -> dict:
+    """A turn log entry as views show it: who, the token, and the token's facts."""
+    return {"seat": entry["seat"], "text": entry["text"], "facts": log_event(entry["text"]).facts}
+
+
+def _choice(action: CombatAction) -> dict:
+    """A legal action with its facts; one chosen in two parts (which unit or pyramid of yours, then
+    where or which of theirs) says where its notation splits: `first` + `rest`."""
+    text = str(action)
+    choice = {"action": text, "kind": text.split()[0], **log_event(text).facts}
+    if isinstance(action, (Move, Hop, AimStep)):
+        choice["rest"] = action.target
+    elif isinstance(action, (Swap, Dig)):
+        choice["rest"] = str(action.theirs)
+    if "rest" in choice:
+        choice["first"] = text[: -len(choice["rest"])]
+    return choice
 
 
 def _copy_action(action: dict | None) -> dict | None:

@@ -28,7 +28,6 @@ Every picture goes through `to_png` (64 colours), so marks reuse the kit's palet
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -172,27 +171,6 @@ def is_nest(stack: list[str]) -> bool:
     return len(stack) >= 2 and all(size_of(a) < size_of(b) for a, b in pairwise(stack))
 
 
-def force_of(stack: list[str]) -> tuple[str, int] | None:
-    """(colour, pips) of the top owner's unbroken run counted down from the top."""
-    if not stack:
-        return None
-    colour = stack[-1][0]
-    pips = 0
-    for code in reversed(stack):
-        if code[0] != colour:
-            break
-        pips += size_of(code)
-    return colour, pips
-
-
-def trapped_flags(stack: list[str]) -> list[bool]:
-    """For each pyramid, bottom to top: whether a pyramid of another colour is above it (pinned or dug)."""
-    flags = []
-    for i, code in enumerate(stack):
-        flags.append(any(other[0] != code[0] for other in stack[i + 1 :]))
-    return flags
-
-
 def square_entry(view: dict, square: str) -> dict:
     return (view.get("board") or {}).get(square) or {}
 
@@ -206,10 +184,7 @@ def is_frozen(view: dict, square: str) -> bool:
     return bool(entry.get("capped") or entry.get("reserve"))
 
 
-# --- the last actions (rules §9 tokens) -----------------------------------------------------------
-
-# Squares are lower case; "A3" (the action die) and "B2" (a blue medium) are not squares.
-SQUARE_PATTERN = re.compile(r"(?<![A-Za-z0-9])[a-f][1-6](?![0-9])")
+# --- the last actions (the view's log facts) ------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -223,22 +198,11 @@ def last_marks(view: dict) -> LastMarks:
     squares: list[str] = []
     arrows: list[tuple[str, str, bool]] = []
     for entry in view.get("last") or []:
-        text = str(entry.get("text", "") if isinstance(entry, dict) else entry)
-        words = text.split()
-        kind = words[0].upper() if words else ""
-        named = SQUARE_PATTERN.findall(text)
-        for found in named:
-            if found not in squares:
-                squares.append(found)
-        if kind in ("SW", "DG"):  # two pyramids, written code@square
-            if len(named) == 2 and named[0] != named[1]:
-                arrows.append((named[0], named[1], kind == "SW"))
-            continue
-        for word in words[1:]:
-            path = [part for part in re.split(r"[-=>]", word.strip(",;:")) if part]
-            if len(path) >= 2 and all(SQUARE_PATTERN.fullmatch(part) for part in path):
-                for a, b in pairwise(path):
-                    arrows.append((a, b, False))
+        facts = entry.get("facts") or {}
+        for square in facts.get("squares") or []:
+            if square not in squares:
+                squares.append(square)
+        arrows += [(a, b, bool(both)) for a, b, both in facts.get("arrows") or []]
     return LastMarks(tuple(squares), tuple(arrows))
 
 
@@ -246,10 +210,7 @@ def log_groups(view: dict) -> list[tuple[int | None, list[str]]]:
     """The turn's log tokens grouped by consecutive seat: [(seat, tokens)]."""
     groups: list[tuple[int | None, list[str]]] = []
     for entry in view.get("last") or []:
-        if isinstance(entry, dict):
-            seat, text = entry.get("seat"), str(entry.get("text", ""))
-        else:
-            seat, text = None, str(entry)
+        seat, text = entry.get("seat"), str(entry.get("text", ""))
         if not text:
             continue
         if groups and groups[-1][0] == seat:
@@ -257,6 +218,15 @@ def log_groups(view: dict) -> list[tuple[int | None, list[str]]]:
         else:
             groups.append((seat, [text]))
     return groups
+
+
+def marked_tokens(view: dict) -> set[str]:
+    """The log tokens that name squares (drawn in the marks' pink)."""
+    return {
+        str(entry.get("text", ""))
+        for entry in view.get("last") or []
+        if (entry.get("facts") or {}).get("squares")
+    }
 
 
 # --- words ----------------------------------------------------------------------------------------
@@ -846,7 +816,12 @@ class PlacedPyramid:
 
 
 def place_stack(
-    box: Box, stack: list[str], *, capped: bool = False, frozen: bool = False
+    box: Box,
+    stack: list[str],
+    *,
+    covered: list[bool] | None = None,
+    capped: bool = False,
+    frozen: bool = False,
 ) -> list[PlacedPyramid]:
     """Lay out a stack in a square, bottom to top (a cap last).
 
@@ -858,7 +833,7 @@ def place_stack(
     if not stack:
         return []
     x0, _, x1, y1 = box
-    flags = [False] * len(stack) if frozen else trapped_flags(stack)
+    flags = [False] * len(stack) if frozen or covered is None else list(covered)
     placed: list[PlacedPyramid] = []
     nest = is_nest(stack)
     tower = [len(stack) - 1] if nest else list(range(len(stack)))
@@ -1093,7 +1068,13 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, seats
         if stack:
             entry = square_entry(view, square)
             box = square_box(view, square)
-            placed = place_stack(box, stack, capped=bool(entry.get("capped")), frozen=is_frozen(view, square))
+            placed = place_stack(
+                box,
+                stack,
+                covered=entry.get("covered"),
+                capped=bool(entry.get("capped")),
+                frozen=is_frozen(view, square),
+            )
             draw_stack(image, draw, placed, box)
             placed_stacks[square] = placed
     for square, placed in placed_stacks.items():
@@ -1102,8 +1083,8 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, seats
         if is_frozen(view, square):
             paste(image, snowflake_sprite(), chip[:2])
         else:
-            colour, pips = force_of(stack_at(view, square))
-            paste(image, force_chip(colour, pips), chip[:2])
+            force = square_entry(view, square)["force"]
+            paste(image, force_chip(force["colour"], force["pips"]), chip[:2])
 
     for square in squares:  # frames over the stacks
         x0, y0, x1, y1 = square_box(view, square)
@@ -1523,6 +1504,7 @@ def _draw_log(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dic
     x0, y0, _, _ = box
     _card(draw, box)
     lines = log_lines(view)
+    marked = marked_tokens(view)
     draw_text(
         draw,
         (x0 + PAD, y0 + PAD + LOG_LINE_H / 2),
@@ -1540,11 +1522,7 @@ def _draw_log(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dic
                 x = _badge_inline(image, str(value), x, middle) + 6
             else:
                 text = str(value)
-                ink = (
-                    FAINT
-                    if text.startswith("No actions")
-                    else (LAST if SQUARE_PATTERN.search(text) else TEXT)
-                )
+                ink = FAINT if text.startswith("No actions") else (LAST if text in marked else TEXT)
                 x += (
                     draw_text(draw, (x, middle), text, size=SMALL_SIZE, fill=ink, anchor="lm", bold=True) + 16
                 )
@@ -1641,11 +1619,18 @@ BOARD_NOTES = (
     "Goal: your two home squares across the board, in your colour.",
     "Hatched: blocked. Advanced: a 3rd nest waits in the centre.",
 )
+# Example squares as views give them (stack, force, covered flags), capped or not, and captions.
+_TREE = {"stack": ["R3", "R2", "R1"], "force": {"colour": "R", "pips": 6}, "covered": [False] * 3}
 STACK_RULES = (
-    (["R3", "R2", "R1"], False, "Tree", "smaller on bigger"),
-    (["R1", "R2", "R3"], False, "Nest", "bigger covers smaller"),
-    (["R3", "B1"], False, "Pinned", "Blue's S pins Red's L"),
-    (["R3", "R2", "R1"], True, "Goal", "your L-M-S, capped"),
+    (_TREE, False, "Tree", "smaller on bigger"),
+    ({**_TREE, "stack": ["R1", "R2", "R3"]}, False, "Nest", "bigger covers smaller"),
+    (
+        {"stack": ["R3", "B1"], "force": {"colour": "B", "pips": 1}, "covered": [True, False]},
+        False,
+        "Pinned",
+        "Blue's S pins Red's L",
+    ),
+    (_TREE, True, "Goal", "your L-M-S, capped"),
 )
 RULE_EXAMPLE_W = 156
 
@@ -1736,14 +1721,14 @@ def _rule_board(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
 
 def _rule_stack_examples(image: Image.Image, draw: ImageDraw.ImageDraw, x0: int, top: int) -> None:
     """A row of squares drawn as on the board, each named above and explained under."""
-    for i, (stack, capped, title, text) in enumerate(STACK_RULES):
+    for i, (entry, capped, title, text) in enumerate(STACK_RULES):
         x = x0 + i * RULE_EXAMPLE_W
         draw_text(draw, (x, top - 2), title, size=SMALL_SIZE, fill=TEXT, anchor="lm", bold=True)
         cell = (x, top + 20, x + CELL, top + 20 + CELL)
         fill = home_tint("R") if capped else SQUARE_LIGHT
         draw.rectangle((cell[0] - 3, cell[1] - 3, cell[2] + 2, cell[3] + 2), fill=BOARD_EDGE)
         draw.rectangle((cell[0], cell[1], cell[2] - 1, cell[3] - 1), fill=fill)
-        placed = place_stack(cell, stack, capped=capped, frozen=capped)
+        placed = place_stack(cell, entry["stack"], covered=entry["covered"], capped=capped, frozen=capped)
         draw_stack(image, draw, placed, cell)
         draw_badges(image, placed)
         chip = (cell[0] + INSET + 1, cell[1] + INSET + 1)
@@ -1751,8 +1736,7 @@ def _rule_stack_examples(image: Image.Image, draw: ImageDraw.ImageDraw, x0: int,
             draw.rectangle((cell[0] + 3, cell[1] + 3, cell[2] - 4, cell[3] - 4), outline=FROZEN, width=3)
             paste(image, snowflake_sprite(), chip)
         else:
-            colour, pips = force_of(stack)
-            paste(image, force_chip(colour, pips), chip)
+            paste(image, force_chip(entry["force"]["colour"], entry["force"]["pips"]), chip)
         _rule_lines(draw, x, cell[3] + 20, RULE_EXAMPLE_W - 12, (text,))
 
 

@@ -10,6 +10,7 @@ import copy
 
 import pytest
 
+from games.combat import log_entry, square_view
 from renderers import render_board, render_hand, render_rules_picture
 from renderers.combat import (
     BLOCKED_FILL,
@@ -27,7 +28,6 @@ from renderers.combat import (
     combat_columns,
     combat_dice_boxes,
     combat_row_middles,
-    force_of,
     home_tint,
     hop_dice_boxes,
     is_nest,
@@ -42,7 +42,6 @@ from renderers.combat import (
     square_box,
     square_index,
     start_bar_box,
-    trapped_flags,
     tray_box,
 )
 from renderers.common import (
@@ -86,7 +85,7 @@ def parse_position(text: str) -> dict:
         square, _, body = item.partition(":")
         capped, reserve = body.endswith("+K"), body.endswith("*")
         body = body.removesuffix("+K").removesuffix("*")
-        board[square] = {"stack": body.split("."), "capped": capped, "reserve": reserve}
+        board[square] = square_view(body.split("."), capped=capped, reserve=reserve)
     return board
 
 
@@ -134,7 +133,7 @@ def combat_view(position: str = "", *, players: int = 2, version: str = "standar
 
 
 def log(seat, *tokens) -> list[dict]:
-    return [{"seat": seat, "text": token} for token in tokens]
+    return [log_entry({"seat": seat, "text": token}) for token in tokens]
 
 
 def opening_view() -> dict:
@@ -467,7 +466,8 @@ def test_pyramids_covered_by_an_opponent_carry_a_padlock():
     pinned, free = render(pinned_view), render(free_view)
     white = (250, 250, 250)
     for square, stack in (("c2", ["R3", "B1"]), ("b2", ["B1", "R3"])):
-        bottom, top = place_stack(square_box(pinned_view, square), stack)
+        covered = pinned_view["board"][square]["covered"]
+        bottom, top = place_stack(square_box(pinned_view, square), stack, covered=covered)
         lock = padlock_box(bottom)
         assert (
             count_near(pinned, lock, white, tolerance=12) > count_near(free, lock, white, tolerance=12) + 30
@@ -476,16 +476,9 @@ def test_pyramids_covered_by_an_opponent_carry_a_padlock():
         assert (
             count_near(pinned, clear, white, tolerance=12) <= count_near(free, clear, white, tolerance=12) + 8
         )
-    assert trapped_flags(["R3", "B1"]) == [True, False]
-    assert trapped_flags(["B3", "R2", "B1"]) == [True, True, False]
-    assert trapped_flags(["R3", "R2", "R1"]) == [False, False, False]
 
 
 def test_the_force_chip_shows_the_top_owners_run():
-    assert force_of(["R3", "R2", "R1"]) == ("R", 6)
-    assert force_of(["R3", "B2", "B1"]) == ("B", 3)
-    assert force_of(["B1", "R2", "R3"]) == ("R", 5)
-    assert force_of([]) is None
     assert is_nest(["R1", "B2"]) and not is_nest(["R2", "B1"]) and not is_nest(["R3"])
     view = combat_view("c2:R3.B2.B1 d2:B3.R2.R1")
     image = render(view)
@@ -754,7 +747,7 @@ def test_log_tokens_name_squares_but_not_dice_or_pyramids():
     marks = last_marks(
         {
             "last": log(0, "A3", "A1!", "SW R2@b3 B2@e4", "DG R1@c2 B2@e5", "AM 5", "AM d1=e2")
-            + log(1, "HP b2-d2 5:2", "REMOVED R3", "WIN R B", "X b4>c5 2:4", "AM c1-b2-b3")
+            + log(1, "HP b2-d2 5:2", "REMOVED R3", "WIN R B", "X b4>c5 2:4", "AM c1-b2", "AM b2-b3")
         }
     )
     assert set(marks.squares) == {"b3", "e4", "c2", "e5", "d1", "e2", "b2", "d2", "b4", "c5", "c1"}
