@@ -303,8 +303,8 @@ class Publisher:
     def _board_controls(moment: Moment) -> list[discord.ui.Item]:
         """The move itself when the game has no secrets, else Play and the secrets button."""
         match, presenter = moment.match, moment.presenter
-        if presenter.public_controls:
-            return moment.prompt(match.state.to_move[0]).items
+        if presenter.public_controls:  # drawn from the public view: the board is for everyone
+            return presenter.prompt(moment.scene, match.state.to_move[0], moment.scene.public).items
         return [
             MatchButton(
                 Claim(match.id, match.version, "play"), label="Play", style=discord.ButtonStyle.primary
