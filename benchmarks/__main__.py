@@ -1,17 +1,19 @@
-"""Measure the rules engines' speed and the renderers' time, PNG size and memory.
+"""Measure the rules engines' speed, the renderers' time, PNG size and memory, and click latency.
 
-`python -m benchmarks [--games ID ...] [--quick] [--json PATH]`, from the repository root. A
-measuring tool: it prints numbers and never judges them.
+`python -m benchmarks [--games ID ...] [--quick] [--clicks | --no-clicks] [--json PATH]`, from the
+repository root. A measuring tool: it prints numbers and never judges them. Click latency drives
+the real bot through SimCord, which comes with the test extras (`pip install -e ".[test]"`).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 from pathlib import Path
 
 from .report import as_json, as_text, game_summary, peak_rss_mb
-from .runner import FULL, QUICK, run_game
+from .runner import FULL, QUICK, progress, run_game
 from .suite import GAME_BENCHMARKS
 
 
@@ -27,17 +29,45 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--quick", action="store_true", help="a few iterations only: checks the script works")
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write the numbers to PATH as JSON")
+    clicks = parser.add_mutually_exclusive_group()
+    clicks.add_argument(
+        "--clicks",
+        action="store_true",
+        help="only click latency: moves played by clicks on the real bot in SimCord (needs the test extras)",
+    )
+    clicks.add_argument("--no-clicks", action="store_true", help="skip click latency (no SimCord needed)")
+    parser.add_argument(
+        "--click-moves",
+        type=int,
+        metavar="N",
+        help=f"timed moves per game for click latency (default {FULL.click_moves}, quick {QUICK.click_moves})",
+    )
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     mode, budget = ("quick", QUICK) if args.quick else ("full", FULL)
-    summaries = {game_id: game_summary(run_game(GAME_BENCHMARKS[game_id], budget)) for game_id in args.games}
+    summaries = {}
+    if not args.clicks:
+        summaries = {
+            game_id: game_summary(run_game(GAME_BENCHMARKS[game_id], budget)) for game_id in args.games
+        }
+    clicks = {}
+    if not args.no_clicks:
+        if importlib.util.find_spec("simcord") is None:
+            raise SystemExit("Click latency needs SimCord: pip install -e '.[test]', or use --no-clicks.")
+        from .clicks import click_summary, measure_clicks
+
+        moves = args.click_moves or budget.click_moves
+        clicks = {
+            game_id: click_summary(times)
+            for game_id, times in measure_clicks(args.games, moves, progress).items()
+        }
     peak_mb = peak_rss_mb()  # after everything has run
-    print(as_text(mode, summaries, peak_mb))
+    print(as_text(mode, summaries, clicks, peak_mb))
     if args.json:
-        args.json.write_text(json.dumps(as_json(mode, summaries, peak_mb), indent=2) + "\n")
+        args.json.write_text(json.dumps(as_json(mode, summaries, clicks, peak_mb), indent=2) + "\n")
     return 0
 
 

@@ -77,8 +77,16 @@ def rounded(value):
     return value
 
 
-def as_json(mode: str, summaries: dict[str, dict], peak_mb: float) -> dict:
-    return rounded({"mode": mode, "environment": environment(), "games": summaries, "peak_rss_mb": peak_mb})
+def as_json(mode: str, summaries: dict[str, dict], clicks: dict[str, dict], peak_mb: float) -> dict:
+    return rounded(
+        {
+            "mode": mode,
+            "environment": environment(),
+            "games": summaries,
+            "clicks": clicks,
+            "peak_rss_mb": peak_mb,
+        }
+    )
 
 
 # --- text -----------------------------------------------------------------------------------
@@ -137,7 +145,30 @@ def render_lines(summary: dict) -> list[str]:
     ]
 
 
-def as_text(mode: str, summaries: dict[str, dict], peak_mb: float) -> str:
+def click_lines(clicks: dict[str, dict]) -> list[str]:
+    rows = [
+        [
+            f"{game_id} ({summary['players']}p)",
+            str(summary["moves"]),
+            f"{summary['move_ms_p50']:.1f}",
+            f"{summary['move_ms_p95']:.1f}",
+            f"{summary['move_ms_max']:.1f}",
+            str(summary["steps"]),
+            f"{summary['step_ms_p50']:.1f}",
+            f"{summary['step_ms_p95']:.1f}",
+        ]
+        for game_id, summary in clicks.items()
+    ]
+    headers = ["game", "moves", "p50 ms", "p95 ms", "max ms", "steps", "step p50", "step p95"]
+    return [
+        *table(headers, rows),
+        "  Random moves by clicks on the real bot in SimCord (board buttons and selects, DM prompts,",
+        "  Play's private prompt); each timed from the click until the bot's handling has settled.",
+        "  A move is a click that changes the board; steps lead to one (opening Play, picking a piece).",
+    ]
+
+
+def as_text(mode: str, summaries: dict[str, dict], clicks: dict[str, dict], peak_mb: float) -> str:
     env = environment()
     lines = [
         f"Martian Arcade benchmarks ({mode} run): Python {env['python']}, Pillow {env['pillow']}, "
@@ -145,5 +176,7 @@ def as_text(mode: str, summaries: dict[str, dict], peak_mb: float) -> str:
     ]
     for game_id, summary in summaries.items():
         lines += ["", f"== {game_id} ==", "", *engine_lines(summary), "", *render_lines(summary)]
+    if clicks:
+        lines += ["", "== click latency ==", "", *click_lines(clicks)]
     lines += ["", f"Peak memory (ru_maxrss): {peak_mb:.1f} MB"]
     return "\n".join(lines)

@@ -18,10 +18,11 @@ class Budget:
     engine_min_games: int
     positions: int
     render_rounds: int  # timed renders per picture kind = positions x rounds
+    click_moves: int  # moves played by clicks per game, each timed
 
 
-FULL = Budget(engine_seconds=2.0, engine_min_games=20, positions=40, render_rounds=4)
-QUICK = Budget(engine_seconds=0.1, engine_min_games=2, positions=6, render_rounds=1)
+FULL = Budget(engine_seconds=2.0, engine_min_games=20, positions=40, render_rounds=4, click_moves=60)
+QUICK = Budget(engine_seconds=0.1, engine_min_games=2, positions=6, render_rounds=1, click_moves=3)
 
 
 @dataclass(frozen=True)

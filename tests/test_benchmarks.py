@@ -1,4 +1,5 @@
-"""The benchmark script runs and reports every number README promises (no timing is asserted)."""
+"""The benchmark script runs and reports every number README promises, click latency included (no
+timing is asserted)."""
 
 import json
 import subprocess
@@ -21,15 +22,19 @@ KEYS = [
 ]
 
 
-def test_quick_benchmark_reports_every_game(tmp_path):
-    out = tmp_path / "bench.json"
-    done = subprocess.run(
-        [sys.executable, "-m", "benchmarks", "--quick", "--json", str(out)],
+def run_quick(*options: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "benchmarks", "--quick", *options],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=300,
     )
+
+
+def test_quick_benchmark_reports_every_game(tmp_path):
+    out = tmp_path / "bench.json"
+    done = run_quick("--json", str(out))
     assert done.returncode == 0, done.stderr
     report = json.loads(out.read_text())
     assert set(report["games"]) == set(GAMES), "every registered game is benchmarked"
@@ -37,3 +42,17 @@ def test_quick_benchmark_reports_every_game(tmp_path):
         assert all(numbers[key] > 0 for key in KEYS)
         assert numbers["board_kb_max"] < 200, "boards stay under Discord-friendly 200 KB"
     assert "trickery" in done.stdout and "median" in done.stdout
+    assert set(report["clicks"]) == set(GAMES), "click latency is measured for every game"
+    for clicks in report["clicks"].values():
+        assert clicks["moves"] == 3 and 0 < clicks["move_ms_p50"] <= clicks["move_ms_p95"]
+    assert "click latency" in done.stdout
+
+
+def test_clicks_alone_play_moves_through_the_bot(tmp_path):
+    out = tmp_path / "clicks.json"
+    done = run_quick("--clicks", "--games", "senet", "trickery", "--click-moves", "2", "--json", str(out))
+    assert done.returncode == 0, done.stderr
+    report = json.loads(out.read_text())
+    assert report["games"] == {} and set(report["clicks"]) == {"senet", "trickery"}
+    assert all(clicks["moves"] == 2 for clicks in report["clicks"].values())
+    assert "random games" not in done.stdout and "p95 ms" in done.stdout

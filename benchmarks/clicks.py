@@ -1,0 +1,256 @@
+"""Click latency: the real bot in SimCord, driven only through what Discord shows its players.
+
+For each game a match is started the way players start one (`/play <game>`, everyone presses
+Accept), then the players make random moves with the components they are shown: move buttons and
+selects on the board, their DM prompt, or the private prompt that **Play** opens. Every
+interaction is timed from the click until SimCord has settled the bot's handling of it (the
+awaited click returns once every task and worker thread it started has finished). An interaction
+that changes the board is a *move*; the others (opening Play, picking a piece before its target)
+are *steps* towards one. When a match ends, another starts.
+
+Only the bot's public surface is used (slash commands, clicks, selects, DMs) plus `create_bot`,
+so the figures stay comparable while `bot/` is rewritten. Needs SimCord, from the test extras
+(`pip install -e ".[test]"`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import discord
+import simcord
+
+from bot import Settings, create_bot
+from games import GAMES
+
+from .stats import median, p95
+
+# Table sizes: the two three-seat games at three, the others at two.
+PLAYERS = {"trickery": 3, "mars": 2, "senet": 2, "flood": 3, "combat": 2}
+NAMES = ("alice", "bob", "carol", "dave")
+SEED = 1
+MAX_STEPS_PER_MOVE = 40  # a random player that hasn't moved by then starts over from the board
+MAX_TRIES_PER_MOVE = 20  # starts over from the board this often without a move: the bot is stuck
+SETTLE_TIMEOUT = 120.0  # generous: a loaded machine may take seconds to draw a board
+TURN_LINE = re.compile(r"👉[^\n]*?<@!?(\d+)>")
+
+
+@dataclass
+class ClickTimes:
+    game_id: str
+    players: int
+    move_ms: list[float] = field(default_factory=list)
+    step_ms: list[float] = field(default_factory=list)
+    matches: int = 0
+
+
+@dataclass
+class Surface:
+    """A message with components, and who clicks on it (a member in the server, a user in DMs)."""
+
+    message: object  # discord.Message, or simcord.ResponseMessage for interaction replies
+    actor: object
+    channel: object | None  # where to read the message again after an edit; None: it stays live
+
+
+def players_for(game_id: str) -> int:
+    return PLAYERS.get(game_id, GAMES[game_id].min_players)
+
+
+# --- reading what players see ---------------------------------------------------------------
+
+
+def _plain(message):
+    """SimCord returns interaction replies as ResponseMessage; read them as discord.Message."""
+    return getattr(message, "message", message)
+
+
+def controls(message) -> list:
+    """Enabled buttons and selects on a message, in order."""
+    found = []
+    for row in _plain(message).components:
+        for item in getattr(row, "children", [row]):
+            usable = item.options if isinstance(item, discord.SelectMenu) else item.custom_id
+            if isinstance(item, discord.SelectMenu | discord.Button) and usable and not item.disabled:
+                found.append(item)
+    return found
+
+
+def board(where):
+    """The latest message in the match's thread with a picture: the board."""
+    for message in reversed(where.history()):
+        if any(a.filename.endswith(".png") for a in message.attachments):
+            return message
+    return None
+
+
+def signature(message) -> tuple:
+    """What changes when a move is made: the board is edited or a new one is posted."""
+    if message is None:
+        return ()
+    return (message.id, message.content, tuple(a.url for a in message.attachments))
+
+
+def movers(players: list, message) -> list:
+    """The players the board names as having to act (`👉 @name`); none once the match is over."""
+    if message is None:
+        return []
+    ids = {int(user_id) for user_id in TURN_LINE.findall(message.content)}
+    return [player for player in players if player.id in ids]
+
+
+def reread(surface: Surface):
+    if surface.channel is None:
+        return surface.message
+    return next((m for m in surface.channel.history() if m.id == surface.message.id), None)
+
+
+def answer(result):
+    """What the bot answered to an interaction: its last followup, else the response."""
+    return result.followups[-1] if result.followups else result.response
+
+
+# --- playing ----------------------------------------------------------------------------------
+
+
+class RandomPlayers:
+    """Plays one game's matches at one table with random choices, timing every interaction."""
+
+    def __init__(self, env, game_id: str, num_players: int, rng: random.Random) -> None:
+        self.env, self.game_id, self.rng = env, game_id, rng
+        self.times = ClickTimes(game_id, num_players)
+        guild = env.create_guild()
+        self.channel = guild.create_text_channel("games")
+        self.players = [guild.add_member(env.create_user(name)) for name in NAMES[:num_players]]
+        self.thread = None
+
+    async def start_match(self) -> None:
+        """The host runs `/play <game>` naming everyone else; they all press Accept."""
+        host, *guests = self.players
+        options = await self._opponent_options()
+        await host.slash(self.channel, f"play {self.game_id}", **dict(zip(options, guests, strict=False)))
+        lobby = self.channel.last_message
+        for guest in guests:
+            await guest.click(lobby, label="Accept")
+        threads = self.channel.threads
+        self.thread = threads[-1] if threads else self.channel
+        self.times.matches += 1
+        if not movers(self.players, board(self.thread)):
+            raise RuntimeError(
+                f"{self.game_id}: the match did not start: {self.channel.last_message.content!r}"
+            )
+
+    async def _opponent_options(self) -> list[str]:
+        """The member options of `/play <game>` as Discord lists them, in order."""
+        play = next(c for c in await self.env.bot.tree.fetch_commands() if c.name == "play")
+        command = next(o for o in play.options if o.name == self.game_id)
+        return [o.name for o in command.options if o.type == discord.AppCommandOptionType.user]
+
+    async def timed(self, surface: Surface, item):
+        """Click a button or choose a random option of a select; returns the result and seconds."""
+        started = time.perf_counter()
+        if hasattr(item, "options"):
+            value = self.rng.choice(item.options).value
+            result = await surface.actor.select(surface.message, [value], custom_id=item.custom_id)
+        else:
+            result = await surface.actor.click(surface.message, custom_id=item.custom_id)
+        return result, time.perf_counter() - started
+
+    def _where_to_act(self, player, current) -> Surface | None:
+        """Moves on the board itself when it shows them, else the player's DM prompt (half the
+        time, when there is one); None: open Play."""
+        on_board = controls(current)
+        if on_board and not any(getattr(item, "label", None) == "Play" for item in on_board):
+            return Surface(current, player, self.thread)
+        dm_channel = player.user.dm_channel
+        dm = dm_channel.last_message if dm_channel is not None else None
+        if dm is not None and controls(dm) and self.rng.random() < 0.5:
+            return Surface(dm, player.user, dm_channel)
+        return None
+
+    async def move(self) -> bool:
+        """One player to move clicks until the board changes (one move; True), starting a new
+        match when the last one is over. False: they found nothing more to click first."""
+        current = board(self.thread) if self.thread is not None else None
+        to_move = movers(self.players, current)
+        if not to_move:
+            await self.start_match()
+            current = board(self.thread)
+            to_move = movers(self.players, current)
+        before = signature(current)
+        player = self.rng.choice(to_move)
+        surface = self._where_to_act(player, current)
+        if surface is None:
+            result, seconds = await self.timed(Surface(current, player, self.thread), _play_button(current))
+            self.times.step_ms.append(seconds * 1000)
+            surface = Surface(answer(result), player, None)
+        for _ in range(MAX_STEPS_PER_MOVE):
+            choices = controls(surface.message)
+            if not choices:
+                return False  # nothing to click here any more: look at the board again
+            result, seconds = await self.timed(surface, self.rng.choice(choices))
+            if signature(board(self.thread)) != before:
+                self.times.move_ms.append(seconds * 1000)
+                return True
+            self.times.step_ms.append(seconds * 1000)
+            reply = answer(result)
+            if reply is not None and reply.id != surface.message.id and controls(reply):
+                surface = Surface(reply, surface.actor, None)  # a new private prompt
+            else:
+                message = reread(surface)
+                if message is None:
+                    return False
+                surface = Surface(message, surface.actor, surface.channel)
+        return False
+
+
+def _play_button(message):
+    return next(item for item in controls(message) if getattr(item, "label", None) == "Play")
+
+
+async def measure_game(game_id: str, moves: int, seed: int = SEED) -> ClickTimes:
+    """`moves` timed moves of `game_id`, on a fresh bot and database."""
+    with tempfile.TemporaryDirectory(prefix="arcade-clicks-") as directory:
+        url = f"sqlite:///{Path(directory) / 'clicks.db'}"
+        bot = create_bot(Settings(database_url=url, sync_commands=True))
+        try:
+            async with simcord.run(bot, settle_timeout=SETTLE_TIMEOUT) as env:
+                table = RandomPlayers(env, game_id, players_for(game_id), random.Random(seed))
+                await table.start_match()
+                while len(table.times.move_ms) < moves:
+                    for _ in range(MAX_TRIES_PER_MOVE):
+                        if await table.move():
+                            break
+                    else:
+                        raise RuntimeError(f"{game_id}: no move after {MAX_TRIES_PER_MOVE} tries")
+        finally:
+            await bot.close()  # SimCord detaches the bot without closing its database
+    return table.times
+
+
+def measure_clicks(game_ids: list[str], moves: int, progress) -> dict[str, ClickTimes]:
+    found = {}
+    for game_id in game_ids:
+        progress(f"{game_id}: {moves} moves by clicks through SimCord, {players_for(game_id)} players")
+        found[game_id] = asyncio.run(measure_game(game_id, moves))
+    return found
+
+
+def click_summary(times: ClickTimes) -> dict:
+    return {
+        "players": times.players,
+        "matches": times.matches,
+        "moves": len(times.move_ms),
+        "move_ms_p50": median(times.move_ms),
+        "move_ms_p95": p95(times.move_ms),
+        "move_ms_max": max(times.move_ms),
+        "steps": len(times.step_ms),
+        "step_ms_p50": median(times.step_ms) if times.step_ms else 0.0,
+        "step_ms_p95": p95(times.step_ms) if times.step_ms else 0.0,
+    }
