@@ -165,7 +165,7 @@ def log_event(text: str) -> Event:
     elif kind == "WIN":
         facts["colours"] = list(rest)
     elif kind == "W":
-        facts["action"] = CODE_ACTIONS[rest[0]]
+        facts["chosen"] = CODE_ACTIONS[rest[0]]
     facts["squares"], facts["arrows"] = _marks(kind, facts)
     return Event(text, **facts)
 

@@ -9,10 +9,23 @@ part travels in the custom_id as a prefix of the action's notation ("M c1-", "SW
 
 from __future__ import annotations
 
-import re
-
 import discord
 
+from games.combat import (
+    AimStep,
+    Attack,
+    Counter,
+    Dig,
+    EndLeg,
+    EnterReserve,
+    Hop,
+    Move,
+    NoAttack,
+    NoMove,
+    Return,
+    Swap,
+    WildChoice,
+)
 from games.pieces import COLOUR_NAMES, SIZE_NAMES
 
 from ..components import MatchButton, MatchSelect
@@ -21,18 +34,12 @@ from .base import Presenter, Prompt, Scene
 from .common import COLOUR_EMOJI, chunks
 from .senet import DIE_FACES
 
-DICE_PAIR = re.compile(r"(\d):(\d)")  # an attacker:defender (or hopper:target) pair of rolls
 ACTION_NAMES = {"tip": "Tip", "swap": "Swap", "hop": "Hop", "dig": "Dig", "aim": "Aim", "wild": "Wild"}
-WILD_NAMES = {"TIP": "Tip", "SW": "Swap", "HP": "Hop", "DG": "Dig", "AM": "Aim"}
 VERSIONS = {
     "standard": "Standard",
     "simple": "Simple (centre open)",
     "advanced": "Advanced (3 sets, reserves)",
 }
-# The first part of a two-part action: a unit ("M c1-", "HP b2=", "AM c1-") or your pyramid ("SW R2@b3 ").
-TWO_PART = re.compile(
-    r"^((?:M|HP|AM) [a-f][1-6][-=])([a-f][1-6])$|^((?:SW|DG) \w\d@[a-f][1-6] )(\w\d@[a-f][1-6])$"
-)
 PHASE_TEXT = {
     "move": "may move one step (or skip)",
     "offer": "may attack",
@@ -46,54 +53,13 @@ PHASE_TEXT = {
 }
 
 
-def seat_label(scene: Scene, seat: int) -> str:
-    colour = scene.public["seats"][seat]["colour"]
-    return f"{COLOUR_EMOJI[colour]} {scene.names[seat]}"
-
-
-def options_text(options) -> str:
-    return f"version: {VERSIONS[options['version']]}"
-
-
-def start_line(scene: Scene) -> str:
-    view = scene.public
-    homes = "; ".join(
-        f"{seat_label(scene, i)} from {'/'.join(s['start'])} to {'/'.join(s['home'])}"
-        for i, s in enumerate(view["seats"])
-    )
-    colour_seat = {s["colour"]: i for i, s in enumerate(view["seats"])}
-    rolls = []
-    for entry in view["last"]:
-        if entry["text"].startswith("FIRST "):
-            pairs = (pair.split(":") for pair in entry["text"].split()[1:])
-            rolls.append(", ".join(f"{seat_label(scene, colour_seat[c])} {_dice(r)}" for c, r in pairs))
-    first = f"\nRolls for the first turn: {' · then '.join(rolls)}." if rolls else ""
-    return f"Build an L-M-S tree of your colour on both home squares. {homes}.{first}"
-
-
 def _dice(*values: int | str) -> str:
     return "".join(DIE_FACES[int(v)] for v in values)
 
 
-def _pair(mine: str, theirs: str) -> str:
+def _pair(rolls: list[int]) -> str:
+    mine, theirs = rolls
     return f"{_dice(mine)} vs {_dice(theirs)}"
-
-
-def status_line(scene: Scene) -> str:
-    view = scene.public
-    deciding = view["to_move"][0]
-    parts = [f"Turn {view['turn']} · {seat_label(scene, view['current'])} to play"]
-    if view["action"] and view["action"]["roll"]:
-        parts.append(
-            f"action die {_dice(view['action']['roll'])} {ACTION_NAMES.get(view['action']['name'], '')}"
-        )
-    if view["aim"]:
-        parts.append(f"Aim: {view['aim']['left']} of {view['aim']['budget']} steps left")
-    line = " · ".join(parts)
-    return f"{line}\n{seat_label(scene, deciding)} {PHASE_TEXT.get(view['phase'], 'decides')}."
-
-
-# --- controls ----------------------------------------------------------------------------------
 
 
 def _stack_text(view: dict, square: str) -> str:
@@ -105,26 +71,6 @@ def _stack_text(view: dict, square: str) -> str:
 
 def _piece_text(code: str) -> str:
     return f"{SIZE_NAMES[int(code[1])]} {COLOUR_NAMES[code[0]]}"
-
-
-def _first_part_label(view: dict, first: str) -> str:
-    words = first.split()
-    if words[0] in ("SW", "DG"):
-        code, square = words[1].split("@")
-        return f"Your {_piece_text(code)} on {square}"
-    square, how = words[1][:2], words[1][2]
-    spot = view["board"][square]["stack"]
-    unit = "the whole force" if how == "=" else f"the {_piece_text(spot[-1])} on top"
-    return f"{square}: {unit} ({_stack_text(view, square)})"
-
-
-def _second_part_label(view: dict, first: str, rest: str) -> str:
-    kind = first.split()[0]
-    if kind in ("SW", "DG"):
-        code, square = rest.split("@")
-        verb = "Swap with" if kind == "SW" else "Dig under"
-        return f"{verb} the {_piece_text(code)} on {square} ({_stack_text(view, square)})"
-    return f"→ {rest} ({_stack_text(view, rest)})"
 
 
 def _act(scene: Scene, action: str, label: str, row: int, style=discord.ButtonStyle.success) -> MatchButton:
@@ -143,206 +89,224 @@ def _menus(scene: Scene, kind: str, placeholder: str, options: list[tuple[str, s
     ]
 
 
-def _simple_label(view: dict, action: str) -> str:
-    """Labels for one-click decisions."""
-    words = action.split()
-    if action == "M -":
-        return "Skip the move"
-    if action == "X -":
-        return "Don't attack" if view["phase"] == "offer" else "Don't start combat"
-    if words[0] == "X":
-        mine, theirs = words[1].split(">")
-        target = theirs if view["phase"] == "offer" else mine
-        pips = next(
-            (t["pips"] for t in (view["offer"] or {}).get("targets", []) if t["square"] == target), None
-        )
-        where = f"Attack {theirs}" if view["phase"] == "offer" else f"Attack {theirs} from {mine}"
-        return f"{where} ({pips} pips)" if pips is not None else where
-    if action == "C":
-        return "Counter-attack"
-    if action == "C -":
-        return "Let round 1 stand"
-    if words[0] == "RET":
-        return f"Back to {words[1]} ({_stack_text(view, words[1])})"
-    if words[0] == "RES":
-        return f"Reserve enters on {words[1]}"
-    if words[0] == "W":
-        return WILD_NAMES.get(words[1], words[1])
-    if action == "AM /":
-        return "End this leg" if (view["aim"] or {}).get("leg") else "Finish aiming"
-    return action
-
-
-def prompt(scene: Scene, seat: int, mine: dict, choice: str = "") -> Prompt:
-    view = mine
-    legal = mine["legal"]
-    if choice:
-        rests = [a[len(choice) :] for a in legal if a.startswith(choice)]
-        labelled = [(_second_part_label(view, choice, rest), choice + rest) for rest in rests]
-        text = f"{_first_part_label(view, choice)}: choose."
-        if len(labelled) <= 20:
-            return Prompt(
-                text, [_act(scene, action, label, i // 5) for i, (label, action) in enumerate(labelled)]
-            )
-        return Prompt(text, _menus(scene, "do", "Choose", labelled, 0))
-
-    firsts: dict[str, None] = {}
-    singles = []
-    for action in legal:
-        found = TWO_PART.match(action)
-        if found:
-            firsts[found[1] or found[3]] = None
-        else:
-            singles.append(action)
-    items: list[discord.ui.Item] = [
-        _act(scene, action, _simple_label(view, action), i // 5) for i, action in enumerate(singles[:10])
-    ]
-    first_row = -(-len(items) // 5)
-    kinds = {first.split()[0] for first in firsts}
-    placeholder = {
-        "M": "Move one step: choose what moves",
-        "AM": "Aim: choose what steps",
-        "HP": "Hop: choose what hops",
-        "SW": "Swap: choose your pyramid",
-        "DG": "Dig: choose your pyramid",
-    }.get(next(iter(kinds), ""), "Choose")
-    options = [(_first_part_label(view, first), first) for first in firsts]
-    items += _menus(scene, "pick", placeholder, options, first_row)
-    return Prompt(f"{seat_label(scene, seat)}, {PHASE_TEXT.get(view['phase'], 'decide')}.", items)
-
-
-def check_pick(scene: Scene, seat: int, mine: dict, values: list[str], carried: str) -> str:
-    if len(values) != 1:
-        raise MatchError("Choose one option.")
-    choice = values[0]
-    if not TWO_PART.match(choice + "a1") and not TWO_PART.match(choice + "R1@a1"):
-        raise MatchError("That choice isn't one of the options.")
-    if not any(action.startswith(choice) for action in mine["legal"]):
-        raise MatchError("That isn't possible any more; look at the latest board.")
-    return choice
-
-
-# --- texts -------------------------------------------------------------------------------------
-
-
-def action_phrase(scene: Scene, seat: int, action: str, *, done: bool = True) -> str:
-    words = action.split()
-    kind = words[0]
-    if action == "M -":
-        return "didn't move"
-    if action == "AM /":
-        return "ended the leg"
-    if kind in ("M", "AM"):
-        origin, target = re.split("[-=]", words[1])
-        unit = "whole force" if "=" in words[1] else "top pyramid"
-        return f"{'aimed' if kind == 'AM' else 'moved'} the {unit} {origin} → {target}"
-    if action == "X -":
-        return "declined to fight"
-    if kind == "X":
-        mine, theirs = words[1].split(">")
-        return f"attacked {theirs} from {mine}"
-    if action == "C":
-        return "counter-attacked"
-    if action == "C -":
-        return "let round 1 stand"
-    if kind == "RET":
-        return f"put the defeated force back on {words[1]}"
-    if kind == "RES":
-        return f"brought the reserve nest in on {words[1]}"
-    if kind == "W":
-        return f"chose {WILD_NAMES.get(words[1], words[1])} (Wild)"
-    if kind == "SW":
-        return f"swapped {words[1]} with {words[2]}"
-    if kind == "HP":
-        return f"hopped {words[1].replace('-', ' → ').replace('=', ' ⇒ ')}"
-    if kind == "DG":
-        return f"dug {words[1]} under {words[2]}"
-    return f"played {action}"
-
-
-def describe_events(scene: Scene, events: list[str]) -> list[str]:
-    view = scene.public
-    colour_seat = {s["colour"]: i for i, s in enumerate(view["seats"])}
-    names = {"1": "Tip", "2": "Swap", "3": "Hop", "4": "Dig", "5": "Aim", "6": "Wild"}
-    lines = []
-    for event in events:
-        words = event.split()
-        head = words[0]
-        rolled = DICE_PAIR.fullmatch(words[-1])
-        if head == "X" and rolled:
-            lines.append(f"⚔️ Combat {words[1].replace('>', ' → ')}: rolls {_pair(*rolled.groups())}.")
-        elif head == "C" and rolled:
-            lines.append(f"Counter-attack rolls {_pair(*rolled.groups())}.")
-        elif head == "T" and rolled:
-            lines.append(f"Tie-break {_pair(*rolled.groups())}.")
-        elif head == "WINNER":
-            lines.append(f"The force from {words[1]} wins the combat.")
-        elif head == "RET":
-            lines.append(f"The defeated force goes back to {words[1]}.")
-        elif head == "RES":
-            lines.append(f"A reserve nest enters on {words[1]}.")
-        elif re.fullmatch(r"A\d!?", head):
-            roll = head[1]
-            lines.append(
-                f"Action die {_dice(roll)} {names[roll]}"
-                + (": not possible, rolling again." if "!" in head else ".")
-            )
-        elif head == "SKIP":
-            lines.append("No action is possible: the action step is skipped.")
-        elif head == "TIP":
-            lines.append("🔄 Tip: every stack of 2 or more turns upside down.")
-        elif head == "HP" and len(words) >= 3 and DICE_PAIR.fullmatch(words[2]):
-            rolls = " then ".join(_pair(*pair.split(":")) for pair in words[2:] if DICE_PAIR.fullmatch(pair))
-            lines.append(f"Hop roll-off: {rolls}.")
-        elif head == "AM" and len(words) == 2 and words[1].isdigit():
-            lines.append(f"🎯 Aim: {_dice(words[1])} {words[1]} steps.")
-        elif head == "CAP":
-            lines.append(f"🏁 A tree is capped on {words[1]}!")
-        elif head == "REMOVED":
-            lines.append(f"{_piece_text(words[1])} leaves the game.")
-        elif head == "ELIMINATED":
-            lines.append(f"{seat_label(scene, colour_seat[words[1]])} is out of pyramids and eliminated.")
-        elif head == "TURN":
-            lines.append(f"**Turn {words[1]}**: {seat_label(scene, colour_seat[words[2]])} to play.")
-    return lines
-
-
-def final_text(scene: Scene) -> str:
-    view = scene.public
-    winners = " and ".join(f"**{seat_label(scene, seat)}**" for seat in view["winners"])
-    verb = "win" if len(view["winners"]) > 1 else "wins"
-    how = (
-        "with capped trees on both home squares"
-        if view["win_reason"] == "trees"
-        else "as the last player with pyramids in play"
-    )
-    return f"🏆 {winners} {verb} Martian Combat {how}!"
-
-
 class CombatPresenter(Presenter):
     def seat_label(self, scene: Scene, seat: int) -> str:
-        return seat_label(scene, seat)
+        colour = scene.public["seats"][seat]["colour"]
+        return f"{COLOUR_EMOJI[colour]} {scene.names[seat]}"
+
+    def _colour_label(self, scene: Scene, colour: str) -> str:
+        seat = next(i for i, s in enumerate(scene.public["seats"]) if s["colour"] == colour)
+        return self.seat_label(scene, seat)
 
     def options_text(self, options) -> str:
-        return options_text(options)
+        return f"version: {VERSIONS[options['version']]}"
 
     def start_line(self, scene: Scene) -> str:
-        return start_line(scene)
+        view = scene.public
+        homes = "; ".join(
+            f"{self.seat_label(scene, i)} from {'/'.join(s['start'])} to {'/'.join(s['home'])}"
+            for i, s in enumerate(view["seats"])
+        )
+        rolls = [
+            ", ".join(
+                f"{self._colour_label(scene, colour)} {_dice(roll)}"
+                for colour, roll in entry["facts"]["rolls"]
+            )
+            for entry in view["last"]
+            if entry["text"].startswith("FIRST ")
+        ]
+        first = f"\nRolls for the first turn: {' · then '.join(rolls)}." if rolls else ""
+        return f"Build an L-M-S tree of your colour on both home squares. {homes}.{first}"
 
     def status_line(self, scene: Scene) -> str:
-        return status_line(scene)
+        view = scene.public
+        deciding = view["to_move"][0]
+        parts = [f"Turn {view['turn']} · {self.seat_label(scene, view['current'])} to play"]
+        if view["action"] and view["action"]["roll"]:
+            parts.append(
+                f"action die {_dice(view['action']['roll'])} {ACTION_NAMES.get(view['action']['name'], '')}"
+            )
+        if view["aim"]:
+            parts.append(f"Aim: {view['aim']['left']} of {view['aim']['budget']} steps left")
+        line = " · ".join(parts)
+        return f"{line}\n{self.seat_label(scene, deciding)} {PHASE_TEXT.get(view['phase'], 'decides')}."
+
+    # --- controls
+
+    def _first_part_label(self, view: dict, choice: dict) -> str:
+        if "mine" in choice:
+            return f"Your {_piece_text(choice['mine']['pyramid'])} on {choice['mine']['square']}"
+        square = choice["origin"]
+        spot = view["board"][square]["stack"]
+        unit = "the whole force" if choice["whole"] else f"the {_piece_text(spot[-1])} on top"
+        return f"{square}: {unit} ({_stack_text(view, square)})"
+
+    def _second_part_label(self, view: dict, choice: dict) -> str:
+        if "theirs" in choice:
+            code, square = choice["theirs"]["pyramid"], choice["theirs"]["square"]
+            verb = "Swap with" if choice["kind"] == "SW" else "Dig under"
+            return f"{verb} the {_piece_text(code)} on {square} ({_stack_text(view, square)})"
+        return f"→ {choice['target']} ({_stack_text(view, choice['target'])})"
+
+    def _simple_label(self, view: dict, choice: dict) -> str:
+        """Labels for one-click decisions."""
+        action, kind = choice["action"], choice["kind"]
+        if action == "M -":
+            return "Skip the move"
+        if action == "X -":
+            return "Don't attack" if view["phase"] == "offer" else "Don't start combat"
+        if kind == "X":
+            mine, theirs = choice["origin"], choice["target"]
+            target = theirs if view["phase"] == "offer" else mine
+            pips = next(
+                (t["pips"] for t in (view["offer"] or {}).get("targets", []) if t["square"] == target), None
+            )
+            where = f"Attack {theirs}" if view["phase"] == "offer" else f"Attack {theirs} from {mine}"
+            return f"{where} ({pips} pips)" if pips is not None else where
+        if action == "C":
+            return "Counter-attack"
+        if action == "C -":
+            return "Let round 1 stand"
+        if kind == "RET":
+            return f"Back to {choice['square']} ({_stack_text(view, choice['square'])})"
+        if kind == "RES":
+            return f"Reserve enters on {choice['square']}"
+        if kind == "W":
+            return ACTION_NAMES[choice["chosen"]]
+        if action == "AM /":
+            return "End this leg" if (view["aim"] or {}).get("leg") else "Finish aiming"
+        return action
 
     def prompt(self, scene: Scene, seat: int, mine: dict, choice: str = "") -> Prompt:
-        return prompt(scene, seat, mine, choice)
+        view = mine
+        if choice:
+            seconds = [c for c in mine["choices"] if c.get("first") == choice]
+            labelled = [(self._second_part_label(view, c), c["action"]) for c in seconds]
+            text = f"{self._first_part_label(view, seconds[0])}: choose."
+            if len(labelled) <= 20:
+                return Prompt(
+                    text, [_act(scene, action, label, i // 5) for i, (label, action) in enumerate(labelled)]
+                )
+            return Prompt(text, _menus(scene, "do", "Choose", labelled, 0))
+
+        firsts: dict[str, dict] = {}
+        singles = []
+        for option in mine["choices"]:
+            if "first" in option:
+                firsts.setdefault(option["first"], option)
+            else:
+                singles.append(option)
+        items: list[discord.ui.Item] = [
+            _act(scene, option["action"], self._simple_label(view, option), i // 5)
+            for i, option in enumerate(singles[:10])
+        ]
+        first_row = -(-len(items) // 5)
+        kinds = {option["kind"] for option in firsts.values()}
+        placeholder = {
+            "M": "Move one step: choose what moves",
+            "AM": "Aim: choose what steps",
+            "HP": "Hop: choose what hops",
+            "SW": "Swap: choose your pyramid",
+            "DG": "Dig: choose your pyramid",
+        }.get(next(iter(kinds), ""), "Choose")
+        options = [(self._first_part_label(view, option), first) for first, option in firsts.items()]
+        items += _menus(scene, "pick", placeholder, options, first_row)
+        return Prompt(f"{self.seat_label(scene, seat)}, {PHASE_TEXT.get(view['phase'], 'decide')}.", items)
 
     def check_pick(self, scene: Scene, seat: int, mine: dict, values: list[str], carried: str) -> str:
-        return check_pick(scene, seat, mine, values, carried)
+        if len(values) != 1:
+            raise MatchError("Choose one option.")
+        choice = values[0]
+        if not choice.split() or choice.split()[0] not in ("M", "HP", "AM", "SW", "DG"):
+            raise MatchError("That choice isn't one of the options.")
+        if not any(option.get("first") == choice for option in mine["choices"]):
+            raise MatchError("That isn't possible any more; look at the latest board.")
+        return choice
+
+    # --- texts
 
     def action_phrase(self, scene: Scene, seat: int, action: str, *, done: bool = True) -> str:
-        return action_phrase(scene, seat, action, done=done)
+        move = self.game.parse_action(action)
+        if isinstance(move, NoMove):
+            return "didn't move"
+        if isinstance(move, EndLeg):
+            return "ended the leg"
+        if isinstance(move, (Move, AimStep)):
+            unit = "whole force" if move.whole else "top pyramid"
+            return f"{'aimed' if isinstance(move, AimStep) else 'moved'} the {unit} {move.origin} → {move.target}"
+        if isinstance(move, NoAttack):
+            return "declined to fight"
+        if isinstance(move, Attack):
+            return f"attacked {move.target} from {move.origin}"
+        if isinstance(move, Counter):
+            return "counter-attacked" if move.declared else "let round 1 stand"
+        if isinstance(move, Return):
+            return f"put the defeated force back on {move.square}"
+        if isinstance(move, EnterReserve):
+            return f"brought the reserve nest in on {move.square}"
+        if isinstance(move, WildChoice):
+            return f"chose {ACTION_NAMES[move.action]} (Wild)"
+        if isinstance(move, Swap):
+            return f"swapped {move.mine} with {move.theirs}"
+        if isinstance(move, Hop):
+            return f"hopped {move.origin} {'⇒' if move.whole else '→'} {move.target}"
+        if isinstance(move, Dig):
+            return f"dug {move.mine} under {move.theirs}"
+        return f"played {action}"
 
     def describe_events(self, scene: Scene, events: list[str]) -> list[str]:
-        return describe_events(scene, events)
+        lines = []
+        for event in events:
+            kind, facts = event.kind, event.facts
+            if kind == "X" and "rolls" in facts:
+                lines.append(
+                    f"⚔️ Combat {facts['origin']} → {facts['target']}: rolls {_pair(facts['rolls'])}."
+                )
+            elif kind == "C" and "rolls" in facts:
+                lines.append(f"Counter-attack rolls {_pair(facts['rolls'])}.")
+            elif kind == "T":
+                lines.append(f"Tie-break {_pair(facts['rolls'])}.")
+            elif kind == "WINNER":
+                lines.append(f"The force from {facts['square']} wins the combat.")
+            elif kind == "RET":
+                lines.append(f"The defeated force goes back to {facts['square']}.")
+            elif kind == "RES":
+                lines.append(f"A reserve nest enters on {facts['square']}.")
+            elif "roll" in facts:
+                name = ACTION_NAMES[facts["action"]]
+                lines.append(
+                    f"Action die {_dice(facts['roll'])} {name}"
+                    + (": not possible, rolling again." if facts["rerolled"] else ".")
+                )
+            elif kind == "SKIP":
+                lines.append("No action is possible: the action step is skipped.")
+            elif kind == "TIP":
+                lines.append("🔄 Tip: every stack of 2 or more turns upside down.")
+            elif kind == "HP" and facts.get("rolls"):
+                lines.append(f"Hop roll-off: {' then '.join(_pair(pair) for pair in facts['rolls'])}.")
+            elif "budget" in facts:
+                lines.append(f"🎯 Aim: {_dice(facts['budget'])} {facts['budget']} steps.")
+            elif kind == "CAP":
+                lines.append(f"🏁 A tree is capped on {facts['square']}!")
+            elif kind == "REMOVED":
+                lines.append(f"{_piece_text(facts['pyramids'][0])} leaves the game.")
+            elif kind == "ELIMINATED":
+                lines.append(
+                    f"{self._colour_label(scene, facts['colour'])} is out of pyramids and eliminated."
+                )
+            elif kind == "TURN":
+                lines.append(
+                    f"**Turn {facts['turn']}**: {self._colour_label(scene, facts['colour'])} to play."
+                )
+        return lines
 
     def final_text(self, scene: Scene) -> str:
-        return final_text(scene)
+        view = scene.public
+        winners = " and ".join(f"**{self.seat_label(scene, seat)}**" for seat in view["winners"])
+        verb = "win" if len(view["winners"]) > 1 else "wins"
+        how = (
+            "with capped trees on both home squares"
+            if view["win_reason"] == "trees"
+            else "as the last player with pyramids in play"
+        )
+        return f"🏆 {winners} {verb} Martian Combat {how}!"
