@@ -15,7 +15,7 @@ import copy
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .core import Game, IllegalAction, Outcome, Rng, copy_data
+from .core import Event, Game, IllegalAction, Outcome, Rng, copy_data
 from .pieces import SIZE_NAMES, SUITS, Card, Pyramid
 
 COLOURS = "RBGY"  # by seat
@@ -191,6 +191,10 @@ def _copy_flood(flood: dict | None) -> dict | None:
         for roll in flood["rolls"]
     ]
     return {"round": flood["round"], "rolls": rolls}
+
+
+def _copy_flood_hits(hits: list[dict]) -> list[dict]:
+    return [dict(hit, before=list(hit["before"]), after=list(hit["after"])) for hit in hits]
 
 
 def _find(area: list[Spot], card: Card) -> Spot | None:
@@ -577,7 +581,8 @@ class FloodState:
             shown = " ".join(
                 f"{hit['card']}:{tower_text(hit['before'])}->{tower_text(hit['after'])}" for hit in hits
             )
-            events.append(f"ROLL {' '.join(map(str, dice))} ={hit_sector} {shown or '-'}")
+            text = f"ROLL {' '.join(map(str, dice))} ={hit_sector} {shown or '-'}"
+            events.append(Event(text, dice=list(dice), sector=hit_sector, hits=_copy_flood_hits(hits)))
         self.flood = {"round": self.round, "rolls": rolls}
         return events
 

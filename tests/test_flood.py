@@ -764,3 +764,22 @@ def test_registered():
     assert (FLOOD.min_players, FLOOD.max_players, FLOOD.options) == (3, 4, ())
     with pytest.raises(IllegalAction):
         FLOOD.new(2, 0)
+
+
+def test_flood_roll_events_carry_the_rolls_the_view_shows():
+    chooser = random.Random(3)
+    state = FLOOD.new(3, 3)
+    while not state.over:
+        seat = state.to_move[0]
+        events = state.apply(seat, random_choice(state.legal_actions(seat), chooser))
+        rolls = [event for event in events if event.startswith("ROLL ")]
+        if rolls:
+            shown = state.view(None)["flood"]["rolls"]
+            assert [event.facts for event in rolls] == shown
+            for event in rolls:
+                assert event.facts["sector"] == flood_sector(event.facts["dice"])
+                assert event.startswith(
+                    f"ROLL {' '.join(map(str, event.facts['dice']))} ={event.facts['sector']} "
+                )
+            return
+    pytest.fail("no flood")

@@ -8,8 +8,6 @@ and each step's choice so far travels in the custom_id as a prefix of the action
 
 from __future__ import annotations
 
-import re
-
 import discord
 
 from games.pieces import SIZE_NAMES, Card
@@ -61,10 +59,6 @@ def _menu(scene: Scene, kind: str, argument: str, placeholder: str, options: lis
         options=[discord.SelectOption(label=label[:100], value=value) for label, value in options],
         row=row,
     )
-
-
-ROLL = re.compile(r"ROLL (\d) (\d) (\d) =(\d+)(.*)")
-HIT = re.compile(r"(\w\w):\[([^\]]*)\]->\[([^\]]*)\]")
 
 
 class FloodPresenter(Presenter):
@@ -257,14 +251,14 @@ class FloodPresenter(Presenter):
                 lines.append("⚠️ That ends the round after this turn.")
             elif words[0] == "FLOOD":
                 lines.append(f"🌊 **The flood after round {words[1]}:**")
-            elif rolled := ROLL.fullmatch(event):
-                dice = "".join(DIE_FACES[int(d)] for d in rolled.groups()[:3])
-                hits = HIT.findall(rolled[5])
+            elif words[0] == "ROLL":
+                facts = event.facts
+                dice = "".join(DIE_FACES[die] for die in facts["dice"])
                 losses = "; ".join(
-                    f"{card_text(card)} {pyramids_text(before.split(','))} → {pyramids_text(after.split(',') if after else [])}"
-                    for card, before, after in hits
+                    f"{card_text(hit['card'])} {pyramids_text(hit['before'])} → {pyramids_text(hit['after'])}"
+                    for hit in facts["hits"]
                 )
-                lines.append(f"{dice} sector {rolled[4]}: {losses or 'no tower hit'}.")
+                lines.append(f"{dice} sector {facts['sector']}: {losses or 'no tower hit'}.")
             elif len(words) >= 2 and words[1] == "-":
                 lines.append(f"{words[0]} has nothing to do and passes an action.")
             elif len(words) >= 2 and words[1] == "R" and scene.public["current"] != int(words[0][1:]) - 1:
