@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
-from .core import Game, IllegalAction, Option, Outcome, Rng, copy_data
+from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data
 from .pieces import Pyramid
 
 RANKS = 8
@@ -367,7 +367,7 @@ class MarsState:
         if isinstance(action, Draw):
             piece = self._draw_piece()
             self.drawn = piece
-            return [f"DRAW {piece}"]
+            return [Event(f"DRAW {piece}", piece=str(piece))]
         if isinstance(action, Move | Swap):
             return self._move_or_swap(seat, action)
         raise IllegalAction("Choose a draw, a move or a swap.")
@@ -383,7 +383,7 @@ class MarsState:
                 f"{', '.join(slot_text(v) for v in self.slot_values)}."
             )
         self.objectives[seat] = dict(action.slots)
-        return [f"OBJECTIVE P{seat + 1}"]
+        return [Event(f"OBJECTIVE P{seat + 1}", seat=seat)]
 
     def _objective_to_swap(self, seat: int) -> int:
         return 1 - seat if self.blind else seat  # Blind Agents swap the opponent's slots (6.2)
@@ -401,7 +401,17 @@ class MarsState:
         self.public[owner] |= {action.high, action.low}
         self.phase_a_used = True
         self.last_action = {"seat": seat, "kind": "objective", "squares": [], "piece": None}
-        return [f"{action}={objective[action.high]},{objective[action.low]}"]
+        colours = (objective[action.high], objective[action.low])
+        # Both slots are public now, so the event may name their colours.
+        return [
+            Event(
+                f"{action}={colours[0]},{colours[1]}",
+                owner=owner,
+                high=action.high,
+                low=action.low,
+                colours=colours,
+            )
+        ]
 
     def _draw_piece(self) -> Pyramid:
         """One uniformly random piece from the bag (R5)."""
@@ -472,7 +482,7 @@ class MarsState:
             for owner in (0, 1):
                 self.public[owner] = set(self.slot_values)
             totals = self.scores()
-            return [f"# P1 {totals[0]} P2 {totals[1]}"]
+            return [Event(f"# P1 {totals[0]} P2 {totals[1]}", scores=tuple(totals))]
         self.current = 1 - seat
         self.turn += 1
         self.phase_a_used = False
@@ -502,6 +512,7 @@ class MarsState:
                 ]
             )
         result["breakdown"] = breakdown
+        result["size_points"] = self.options["size_points"]  # a group's value counts its pieces too
         result["totals"] = [sum(row["points"] for row in rows) for rows in breakdown]
         return result
 
@@ -542,15 +553,13 @@ class MarsState:
                     for value in self.slot_values
                 ]
             )
+        occupied = sorted(self.board, key=square_order)
         view = {
             "game": "mars",
             "seat": seat,
             "files": self.files,
             "ranks": RANKS,
-            "board": {
-                square: str(piece)
-                for square, piece in sorted(self.board.items(), key=lambda i: square_order(i[0]))
-            },
+            "board": {square: str(self.board[square]) for square in occupied},
             "bag_count": sum(self.bag.values()),
             "bag": dict(sorted(self.bag.items())),
             "blacks_on_board": sum(piece.colour == BLACK for piece in self.board.values()),
@@ -567,6 +576,10 @@ class MarsState:
             "phase_a_used": self.phase_a_used,
             "last_action": dict(self.last_action) if self.last_action else None,
             "ko_forbidden": [str(action) for action in self.ko_forbidden()],
+            # Where each piece that may move lands with its pips (R6), whatever stands there now.
+            "reach": {
+                square: list(self._reach(square)) for square in occupied if self.board[square].colour != BLACK
+            },
             "colours": self.colours,
             # The seat's own moves in play; objectives in setup are chosen slot by slot, not listed.
             "legal": []

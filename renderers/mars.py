@@ -744,8 +744,9 @@ def _draw_breakdown(draw: ImageDraw.ImageDraw, box: Box, view: dict, names: list
     draw_text(draw, (colour_x, header_y), "Colour", size=SMALL_SIZE, fill=MUTED, anchor="lm")
     breakdown = scoring.get("breakdown") or []
     groups = [group for group in scoring.get("groups") or [] if group.get("scores")]
-    group_texts = {colour: _group_text(groups, colour, scoring["values"][colour]) for colour in rows}
-    with_counts = any("+" in text.replace(" + ", "") for text in group_texts.values())
+    with_counts = bool(scoring.get("size_points"))
+    group_texts = {colour: _group_text(groups, colour, with_counts=with_counts) for colour in rows}
+    with_counts = with_counts and any(text != "none" for text in group_texts.values())
     groups_header = "Groups (pips+pieces)" if with_counts else "Scoring groups (pips)"
     groups_header = fit_text(groups_header, SMALL_SIZE, value_x - groups_x - 40)
     draw_text(draw, (groups_x, header_y), groups_header, size=SMALL_SIZE, fill=MUTED, anchor="lm")
@@ -790,12 +791,12 @@ def _draw_breakdown(draw: ImageDraw.ImageDraw, box: Box, view: dict, names: list
         )
 
 
-def _group_text(groups: list[dict], colour: str, value: int) -> str:
+def _group_text(groups: list[dict], colour: str, *, with_counts: bool) -> str:
     """What a colour's scoring groups add up to: "12 + 7", or "12+5 + 7+4" when pieces count too."""
     mine = sorted((g for g in groups if g["colour"] == colour), key=lambda g: -g.get("pips", 0))
     if not mine:
         return "none"
-    if sum(g.get("pips", 0) for g in mine) != value:  # The Size of the Group Gives Points
+    if with_counts:  # The Size of the Group Gives Points
         return " + ".join(f"{g.get('pips', 0)}+{g.get('count', 0)}" for g in mine)
     return " + ".join(str(g.get("pips", 0)) for g in mine)
 

@@ -1,6 +1,7 @@
 """Agents of M.A.R.S.: every test vector of shared/rules/mars.md section 8, plus rule details."""
 
 import itertools
+import random
 
 import pytest
 
@@ -351,3 +352,83 @@ def test_every_allowed_variant_combination_starts():
         assert state.to_move
     # 4 colours: all 2**6 combinations; 5 colours (+3 or -2): only blind, biggest and size vary.
     assert started == 2**6 + 2 * 2**3
+
+
+# --- facts the view and events carry for texts and pictures -----------------------------------
+
+
+def random_game(seed: int, steps: int, **variant):
+    """A seeded random game: yields (state, the events of its last action) after every action."""
+    rng = random.Random(seed)
+    state = MARS.new(2, seed, variant)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        actions = state.legal_actions(seat)
+        events = state.apply(seat, actions[0] if rng.random() < 0.5 else rng.choice(actions))
+        yield state, events
+
+
+@pytest.mark.parametrize(("seed", "variant"), [(1, {}), (2, {"five_colours": "+3"})])
+def test_view_reach_matches_the_moves_and_swaps_the_engine_allows(seed, variant):
+    checked = 0
+    for state, _ in random_game(seed, 160, **variant):
+        view = state.view(state.to_move[0])
+        if view["drawn"]:
+            continue
+        reach, board = view["reach"], view["board"]
+        assert set(reach) == {square for square, code in board.items() if code[0] != "K"}
+        files = "abcdefgh"[: view["files"]]
+        for origin, targets in reach.items():
+            pips = int(board[origin][1])
+            for target in targets:  # exactly the piece's pips away, straight, on the board (R6)
+                df, dr = files.index(target[0]) - files.index(origin[0]), int(target[1]) - int(origin[1])
+                assert {abs(df), abs(dr)} == {0, pips}
+                assert target[0] in files and 1 <= int(target[1]) <= view["ranks"]
+        moves = {(a.origin, a.target) for a in state.legal_actions(state.to_move[0]) if isinstance(a, Move)}
+        swaps = {
+            frozenset((a.initiator, a.target))
+            for a in state.legal_actions(state.to_move[0])
+            if isinstance(a, Swap)
+        }
+        ko = set(view["ko_forbidden"])
+        for origin, targets in reach.items():
+            for target in targets:
+                other = board.get(target)
+                if other is None:
+                    assert ((origin, target) in moves) == (f"{origin}-{target}" not in ko)
+                elif other[0] != "K" and other != board[origin] and f"{origin}x{target}" not in ko:
+                    assert frozenset((origin, target)) in swaps
+        assert all(target in reach[origin] for origin, target in moves)
+        assert all(any(b in reach.get(a, ()) for a, b in itertools.permutations(pair)) for pair in swaps)
+        checked += 1
+    assert checked > 30
+
+
+def test_reach_is_public_and_the_same_for_every_viewer():
+    for state, _ in random_game(3, 60):
+        assert state.view(None)["reach"] == state.view(0)["reach"] == state.view(1)["reach"]
+
+
+def test_events_carry_their_facts():
+    state = position(sparse(a1="R3"))
+    (swapped,) = state.apply(0, SwapSlots(2, -1))
+    assert swapped == "O+2/-1=B,Y"
+    assert swapped.facts == {"owner": 0, "high": 2, "low": -1, "colours": ("B", "Y")}
+    assert (state.objectives[0][2], state.objectives[0][-1]) == swapped.facts["colours"]
+    (drew,) = state.apply(0, Draw())
+    assert drew.kind == "DRAW" and drew.facts["piece"] == str(state.drawn)
+
+
+def test_final_event_and_scoring_facts():
+    for size_points in (False, True):
+        *_, (state, events) = random_game(4, 10_000, size_points=size_points)
+        assert state.is_over
+        assert events[-1].facts["scores"] == state.outcome.scores
+        scoring = state.view(None)["scoring"]
+        assert scoring["size_points"] is size_points
+        for colour, value in scoring["values"].items():
+            groups = [g for g in scoring["groups"] if g["colour"] == colour and g["scores"]]
+            counted = sum(g["pips"] + (g["count"] if scoring["size_points"] else 0) for g in groups)
+            assert counted == value

@@ -7,11 +7,9 @@ select comes back as `prompt(choice="c3")`, which then lists that piece's destin
 
 from __future__ import annotations
 
-import re
-
 import discord
 
-from games.mars import MARS, Draw, Move, Place, Swap, SwapSlots, slot_text, square_coords, square_order
+from games.mars import Draw, Move, Place, Swap, SwapSlots, slot_text
 from games.pieces import COLOUR_NAMES, Pyramid
 
 from ..components import MatchButton, MatchSelect
@@ -20,40 +18,25 @@ from .base import Presenter, Prompt, Scene
 from .common import COLOUR_EMOJI, chunks, pyramid_text
 
 UNSET = "x"  # a slot without a colour yet, in the objective draft
-SLOTS_SWAPPED = re.compile(r"O([+-]?\d)/([+-]?\d)=(\w),(\w)")  # the engine's event, e.g. O+2/-1=B,Y
+VARIANT_NAMES = {
+    "blind": "Blind Agents",
+    "black_trio": "Black Trio Blocks the Swap",
+    "biggest_only": "Only the Biggest Group Counts",
+    "size_points": "The Size of the Group Gives Points",
+    "no_center": "No Center",
+}
+FIRST_PLAYER_NAMES = {"random": "random", 1: "the host", 2: "the opponent"}
 
 
-# --- texts -------------------------------------------------------------------------------------
-
-
-def options_text(options: dict) -> str:
-    variants = []
-    if options["five_colours"] != "off":
-        variants.append(f"5 Color Agents (fifth slot {options['five_colours']})")
-    names = {
-        "blind": "Blind Agents",
-        "black_trio": "Black Trio Blocks the Swap",
-        "biggest_only": "Only the Biggest Group Counts",
-        "size_points": "The Size of the Group Gives Points",
-        "no_center": "No Center",
-    }
-    variants += [name for option, name in names.items() if options[option]]
-    if options["objectives"] == "deck":
-        variants.append("objectives dealt from the deck")
-    first = {"random": "random", 1: "the host", 2: "the opponent"}[options["first_player"]]
-    return f"{', '.join(variants) or 'no variants'}; first player: {first}"
-
-
-def start_line(scene: Scene) -> str:
-    if scene.options["blind"]:
-        return "**Blind Agents**: each of you sees only the other's objective — check your DMs."
-    if scene.public["phase"] == "setup":
-        return "Both agents: choose your secret objective in your DMs (or with **Play** below)."
-    return "Your objectives are dealt from the deck — check your DMs."
+# --- small text helpers ------------------------------------------------------------------------
 
 
 def _colour(colour: str) -> str:
     return f"{COLOUR_EMOJI[colour]} {COLOUR_NAMES[colour]}"
+
+
+def _piece(code: str | None) -> str:
+    return pyramid_text(code) if code else "piece"
 
 
 def _slots(view: dict, owner: int) -> list[tuple[int, str | None]]:
@@ -76,130 +59,6 @@ def objective_line(view: dict, owner: int) -> str:
     return " · ".join(parts) + shown
 
 
-def private_text(scene: Scene, seat: int, view: dict) -> str:
-    if not view["objective_set"][seat]:
-        return ""  # the objective prompt follows
-    if scene.options["blind"]:
-        other = 1 - seat
-        return (
-            "**Blind Agents**: your own objective stays hidden from you until its slots are revealed.\n"
-            f"{scene.label(other)}'s objective (only you see it): {objective_line(view, other)}\n"
-            f"Yours, as far as you know: {objective_line(view, seat)}"
-        )
-    return f"Your objective: {objective_line(view, seat)}"
-
-
-def status_line(scene: Scene) -> str:
-    view = scene.public
-    if view["phase"] == "setup":
-        waiting = ", ".join(scene.names[seat] for seat in view["to_move"])
-        return f"Choosing secret objectives — waiting for {waiting}."
-    swaps = "open" if view["objective_swaps_open"] else "closed"
-    return (
-        f"Turn {view['turn']} · bag {view['bag_count']} · black on the board {view['blacks_on_board']}"
-        f" · objective swaps {swaps}"
-    )
-
-
-def action_phrase(scene: Scene, seat: int, action: str, *, done: bool = True) -> str:
-    """The action as a verb phrase. `done`: the match already shows its result."""
-    parsed = MARS.parse_action(action)
-    board = scene.public["board"]
-    if isinstance(parsed, SwapSlots):
-        whose = f" of {scene.label(1 - seat)}'s objective" if scene.options["blind"] else ""
-        return f"swapped objective slots {slot_text(parsed.high)} and {slot_text(parsed.low)}{whose}"
-    if isinstance(parsed, Draw):
-        return "drew a piece from the bag"
-    if isinstance(parsed, Place):
-        return f"placed the {pyramid_text(str(parsed.piece))} on {parsed.square}"
-    if isinstance(parsed, Move):
-        piece = board.get(parsed.target if done else parsed.origin)
-        return f"moved the {_piece(piece)} {parsed.origin} → {parsed.target}"
-    if isinstance(parsed, Swap):
-        mover, other = parsed.target, parsed.initiator
-        if not done:
-            mover, other = other, mover
-        return (
-            f"swapped the {_piece(board.get(mover))} on {parsed.initiator} with the "
-            f"{_piece(board.get(other))} on {parsed.target}"
-        )
-    return "set a secret objective"
-
-
-def _piece(code: str | None) -> str:
-    return pyramid_text(code) if code else "piece"
-
-
-def describe_events(scene: Scene, events: list[str]) -> list[str]:
-    lines = []
-    for event in events:
-        if event.startswith("DRAW"):
-            lines.append(
-                f"🎲 Out of the bag: **{pyramid_text(event.split()[1])}** — now choosing its square."
-            )
-        elif swapped := SLOTS_SWAPPED.fullmatch(event):
-            high, low, first, second = swapped.groups()
-            lines.append(f"Now public: slot {high} is {_colour(first)}, slot {low} is {_colour(second)}.")
-    return lines
-
-
-def final_text(scene: Scene) -> str:
-    """The result and the per-colour breakdown (the board picture outlines the scoring groups)."""
-    view = scene.public
-    scoring = view["scoring"]
-    totals = scoring["totals"]
-    names = [f"P{i + 1} {name}"[:12] for i, name in enumerate(scene.names)]
-    width = max(12, *(len(n) for n in names))
-    lines = ["Colour    V  " + "  ".join(n.rjust(width) for n in names)]
-    for index, colour in enumerate(scoring["values"]):
-        cells = []
-        for seat in (0, 1):
-            row = scoring["breakdown"][seat][index]
-            cells.append(f"{slot_text(row['multiplier'])}×{row['value']}={row['points']}".rjust(width))
-        lines.append(f"{COLOUR_NAMES[colour]:<7} {scoring['values'][colour]:>3}  " + "  ".join(cells))
-    lines.append("Total        " + "  ".join(str(t).rjust(width) for t in totals))
-    if len(view["winners"]) == 2:
-        head = f"🤝 **Draw** — both agents score {totals[0]}."
-    else:
-        winner = view["winners"][0]
-        head = (
-            f"🏆 **{scene.label(winner)} wins Agents of M.A.R.S.**, {totals[winner]} to {totals[1 - winner]}!"
-        )
-    return f"{head}\nAll objectives are revealed.\n```\n" + "\n".join(lines) + "\n```"
-
-
-# --- controls ----------------------------------------------------------------------------------
-
-
-def prompt(scene: Scene, seat: int, view: dict, choice: str = "") -> Prompt:
-    if view["phase"] == "setup":
-        return _objective_prompt(scene, seat, view, _read_draft(view, choice))
-    if view["drawn"]:
-        return _placement_prompt(scene, seat, view)
-    return _turn_prompt(scene, seat, view, choice)
-
-
-def check_pick(scene: Scene, seat: int, mine: dict, values: list[str], carried: str) -> str:
-    """Validate a select choice; returns the choice to re-render the prompt with."""
-    if len(values) != 1:
-        raise MatchError("Choose one option.")
-    value = values[0]
-    if mine["phase"] == "setup":  # setting the objective: carried is "<slot index> <draft>"
-        index, _, draft_text = carried.partition(" ")
-        draft = _read_draft(mine, draft_text)
-        colours = mine["colours"]
-        if not index.isdigit() or int(index) >= len(draft) or value not in colours:
-            raise MatchError("That choice doesn't fit this objective; open a fresh prompt with **Play**.")
-        slot = int(index)
-        if value in draft:  # the colour leaves its old slot, which takes this slot's colour
-            draft[draft.index(value)] = draft[slot]
-        draft[slot] = value
-        return "".join(colour or UNSET for colour in draft)
-    if value not in _origins(scene, _piece_actions(scene, mine)):
-        raise MatchError("That piece can't move now; pick another one.")
-    return value
-
-
 def _read_draft(view: dict, text: str) -> list[str | None]:
     """The colours chosen so far for every slot but the last (which takes the colour left over)."""
     colours = view["colours"]
@@ -210,93 +69,6 @@ def _read_draft(view: dict, text: str) -> list[str | None]:
     for c in text:
         draft.append(None if c == UNSET or c in draft else c)
     return draft
-
-
-def _objective_prompt(scene: Scene, seat: int, view: dict, draft: list[str | None]) -> Prompt:
-    colours = view["colours"]
-    values = view["slot_values"]
-    complete = None
-    if None not in draft:
-        complete = [*draft, next(c for c in colours if c not in draft)]
-    claim_text = "".join(colour or UNSET for colour in draft)
-    items: list[discord.ui.Item] = []
-    for index, value in enumerate(values[:-1]):
-        items.append(
-            MatchSelect(
-                scene.claim("pick", f"{index} {claim_text}"),
-                placeholder=f"Slot {slot_text(value)}: choose its colour",
-                options=[
-                    discord.SelectOption(
-                        label=f"{slot_text(value)}: {COLOUR_NAMES[colour]}",
-                        value=colour,
-                        emoji=COLOUR_EMOJI[colour],
-                        default=draft[index] == colour,
-                    )
-                    for colour in colours
-                ],
-                row=index,
-            )
-        )
-    if complete:
-        notation = " ".join(f"{slot_text(v)}:{c}" for v, c in zip(values, complete, strict=True))
-        items.append(
-            MatchButton(
-                scene.claim("act", notation),
-                label="Confirm objective",
-                style=discord.ButtonStyle.success,
-                row=len(values) - 1,
-            )
-        )
-    else:
-        items.append(
-            MatchButton(
-                scene.claim("act", "incomplete"),
-                label="Confirm (choose the colours first)",
-                disabled=True,
-                row=len(values) - 1,
-            )
-        )
-    shown = complete or [*draft, None]
-    preview = dict(view)
-    preview["objectives"] = list(view["objectives"])
-    preview["objectives"][seat] = [
-        f"P{seat + 1}{slot_text(v)}:{c or '?'}" for v, c in zip(values, shown, strict=True)
-    ]
-    summary = " · ".join(
-        f"**{slot_text(v)}** {_colour(c) if c else '…'}" for v, c in zip(values, shown, strict=True)
-    )
-    text = (
-        "**Choose your secret objective.** At the end, each colour's points count times the value of "
-        f"its slot. Pick a colour for each slot; the last slot takes the colour left over.\n{summary}"
-    )
-    if complete:
-        text += "\nHappy with it? Press **Confirm objective** (you can't change it afterwards)."
-    return Prompt(text, items, preview=preview)
-
-
-def _placement_prompt(scene: Scene, seat: int, view: dict) -> Prompt:
-    drawn = view["drawn"]
-    board = view["board"]
-    squares = sorted((a.square for a in _legal(view)), key=square_order)
-    items: list[discord.ui.Item] = []
-    for index, group in enumerate(_rank_groups(squares)):
-        first, last = group[0][1:], group[-1][1:]
-        ranks = f"rank {first}" if first == last else f"ranks {first}–{last}"
-        items.append(
-            MatchSelect(
-                scene.claim("do", str(index)),
-                placeholder=f"Place it: empty squares on {ranks}",
-                options=[
-                    discord.SelectOption(
-                        label=square, value=f"{drawn}@{square}", description=_neighbours(board, square)
-                    )
-                    for square in group
-                ],
-                row=index,
-            )
-        )
-    text = f"**Your turn.** You drew the **{pyramid_text(drawn)}**. Choose an empty square for it."
-    return Prompt(text, items, shows_board=True)
 
 
 def _rank_groups(squares: list[str]) -> list[list[str]]:
@@ -311,165 +83,31 @@ def _rank_groups(squares: list[str]) -> list[list[str]]:
     return groups
 
 
-def _neighbours(board: dict[str, str], square: str) -> str | None:
-    file, rank = square_coords(square)
+def _neighbours(view: dict, square: str) -> str | None:
+    """The pieces orthogonally next to `square`, on the view's board of "files" x "ranks"."""
+    file, rank = "abcdefgh".index(square[0]), int(square[1:])
     found = []
     for df, dr in ((0, 1), (0, -1), (-1, 0), (1, 0)):
-        if 0 <= file + df < 8 and 0 <= rank + dr < 8:
-            code = board.get(f"{'abcdefgh'[file + df]}{rank + dr + 1}")
+        if 0 <= file + df < view["files"] and 1 <= rank + dr <= view["ranks"]:
+            code = view["board"].get(f"{'abcdefgh'[file + df]}{rank + dr}")
             if code:
                 found.append(Pyramid.parse(code).label)
     return ("next to " + ", ".join(found))[:100] if found else None
-
-
-def _legal(view: dict) -> list:
-    return [MARS.parse_action(text) for text in view["legal"]]
-
-
-def _piece_actions(scene: Scene, view: dict) -> list[tuple[str, str]]:
-    """(the square of the piece the player picks, the action) for every legal move and swap.
-
-    A swap both pieces could start is one action (R20); it is offered under both pieces."""
-    board = scene.public["board"]
-    found = []
-    for action in _legal(view):
-        if isinstance(action, Move):
-            found.append((action.origin, str(action)))
-        elif isinstance(action, Swap):
-            found.append((action.initiator, str(action)))
-            if _reaches(board, action.target, action.initiator):
-                found.append((action.target, str(action)))
-    return found
-
-
-def _ko_forbidden(scene: Scene) -> list[Move | Swap]:
-    return [MARS.parse_action(text) for text in scene.public["ko_forbidden"]]
 
 
 def _start(action: Move | Swap) -> str:
     return action.origin if isinstance(action, Move) else action.initiator
 
 
-def _origins(scene: Scene, piece_actions: list[tuple[str, str]]) -> list[str]:
-    """Pieces offered in the piece menu: those with a move or swap, and those Ko holds back
-    (picking one shows why its way back is closed)."""
-    squares = {square for square, _ in piece_actions} | {_start(a) for a in _ko_forbidden(scene)}
-    return sorted(squares, key=square_order)
-
-
-def _reaches(board: dict[str, str], origin: str, target: str) -> bool:
-    (f0, r0), (f1, r1) = square_coords(origin), square_coords(target)
-    pips = Pyramid.parse(board[origin]).size
-    return (f0 == f1 and abs(r0 - r1) == pips) or (r0 == r1 and abs(f0 - f1) == pips)
-
-
-def _turn_prompt(scene: Scene, seat: int, view: dict, origin: str) -> Prompt:
-    board = view["board"]
-    piece_actions = _piece_actions(scene, view)
-    ko = _ko_forbidden(scene)
-    origins = _origins(scene, piece_actions)
-
-    lines = [
-        f"**Your turn** (turn {view['turn']}). Draw a piece from the bag, or pick a piece on the board to move or swap."
-    ]
-    items: list[discord.ui.Item] = [
-        MatchButton(
-            scene.claim("act", "D"),
-            label="🎲 Draw a piece",
-            style=discord.ButtonStyle.primary,
-            row=0,
-        )
-    ]
-    if origin:
-        lines.append(f"**{origin}**, the {pyramid_text(board[origin])}: choose where it goes.")
-        for square, action in piece_actions:
-            if square == origin:
-                items.append(_destination_button(scene, board, origin, action))
-        for action in ko:
-            if _start(action) == origin:
-                items.append(
-                    MatchButton(
-                        scene.claim("act", str(action)),
-                        label=f"{action.target}: not allowed (Ko)",
-                        disabled=True,
-                        row=0,
-                    )
-                )
-    if ko:
-        undo = " or ".join(str(action) for action in ko)
-        lines.append(
-            f"Ko: {undo} would undo {scene.label(1 - seat)}'s last move, so it isn't allowed this turn."
-        )
-
-    row = 1
-    slot_swaps = [a for a in _legal(view) if isinstance(a, SwapSlots)]
-    if slot_swaps:
-        owner = 1 - seat if scene.options["blind"] else seat
-        colours = dict(_slots(view, owner))
-        whose = f"{scene.label(owner)}'s" if owner != seat else "your"
-        lines.append(
-            f"Optional, first: swap the colours of two of {whose} objective slots (both become public)."
-        )
-        items.append(
-            MatchSelect(
-                scene.claim("do", "slots"),
-                placeholder=f"Optional: swap two of {whose} objective slots",
-                options=[
-                    discord.SelectOption(
-                        label=f"Swap slots {slot_text(a.high)} and {slot_text(a.low)}",
-                        value=str(a),
-                        description=_slot_swap_note(colours, a),
-                    )
-                    for a in slot_swaps
-                ],
-                row=row,
-            )
-        )
-        row += 1
-    for index, group in enumerate(chunks(origins)):
-        items.append(
-            MatchSelect(
-                scene.claim("pick", str(index)),
-                placeholder="Move or swap: choose a piece"
-                + (f" ({group[0]}–{group[-1]})" if len(origins) > 25 else ""),
-                options=[
-                    discord.SelectOption(
-                        label=f"{square} · {Pyramid.parse(board[square]).label}",
-                        value=square,
-                        emoji=COLOUR_EMOJI[board[square][0]],
-                        description=_targets_note(board, square, piece_actions),
-                        default=square == origin,
-                    )
-                    for square in group
-                ],
-                row=row + index,
-            )
-        )
-    return Prompt("\n".join(lines), items, shows_board=not origin)
-
-
-def _destination_button(scene: Scene, board: dict[str, str], origin: str, action: str) -> MatchButton:
-    parsed = MARS.parse_action(action)
-    claim = scene.claim("act", action)
-    if isinstance(parsed, Move):
-        return MatchButton(
-            claim, label=f"{origin} → {parsed.target}", style=discord.ButtonStyle.success, row=0
-        )
-    other = parsed.target if parsed.initiator == origin else parsed.initiator
-    label = f"{origin} ⇄ {other} ({Pyramid.parse(board[other]).label})"
-    return MatchButton(claim, label=label, style=discord.ButtonStyle.success, row=0)
-
-
-def _targets_note(board: dict[str, str], origin: str, piece_actions: list[tuple[str, str]]) -> str | None:
+def _targets_note(origin: str, piece_actions: list[tuple[str, Move | Swap]]) -> str | None:
     notes = []
     for square, action in piece_actions:
         if square != origin:
             continue
-        if "-" in action:
-            notes.append(f"→ {action.split('-')[1]}")
+        if isinstance(action, Move):
+            notes.append(f"→ {action.target}")
         else:
-            first, second = action.split("x")
-            notes.append(f"⇄ {second if first == origin else first}")
+            notes.append(f"⇄ {action.target if action.initiator == origin else action.initiator}")
     return ", ".join(notes)[:100] or "Ko: can't go back now"
 
 
@@ -484,29 +122,342 @@ class MarsPresenter(Presenter):
     public_controls = False  # moves are made in private prompts
     hand_label = "My objective"
 
+    # --- texts ---------------------------------------------------------------------------------
+
     def options_text(self, options) -> str:
-        return options_text(options)
+        variants = []
+        if options["five_colours"] != "off":
+            variants.append(f"5 Color Agents (fifth slot {options['five_colours']})")
+        variants += [name for option, name in VARIANT_NAMES.items() if options[option]]
+        if options["objectives"] == "deck":
+            variants.append("objectives dealt from the deck")
+        first = FIRST_PLAYER_NAMES[options["first_player"]]
+        return f"{', '.join(variants) or 'no variants'}; first player: {first}"
 
     def start_line(self, scene: Scene) -> str:
-        return start_line(scene)
-
-    def status_line(self, scene: Scene) -> str:
-        return status_line(scene)
+        if scene.options["blind"]:
+            return "**Blind Agents**: each of you sees only the other's objective — check your DMs."
+        if scene.public["phase"] == "setup":
+            return "Both agents: choose your secret objective in your DMs (or with **Play** below)."
+        return "Your objectives are dealt from the deck — check your DMs."
 
     def private_text(self, scene: Scene, seat: int, mine: dict) -> str:
-        return private_text(scene, seat, mine)
+        if not mine["objective_set"][seat]:
+            return ""  # the objective prompt follows
+        if scene.options["blind"]:
+            other = 1 - seat
+            return (
+                "**Blind Agents**: your own objective stays hidden from you until its slots are revealed.\n"
+                f"{scene.label(other)}'s objective (only you see it): {objective_line(mine, other)}\n"
+                f"Yours, as far as you know: {objective_line(mine, seat)}"
+            )
+        return f"Your objective: {objective_line(mine, seat)}"
+
+    def status_line(self, scene: Scene) -> str:
+        view = scene.public
+        if view["phase"] == "setup":
+            waiting = ", ".join(scene.names[seat] for seat in view["to_move"])
+            return f"Choosing secret objectives — waiting for {waiting}."
+        swaps = "open" if view["objective_swaps_open"] else "closed"
+        return (
+            f"Turn {view['turn']} · bag {view['bag_count']} · black on the board {view['blacks_on_board']}"
+            f" · objective swaps {swaps}"
+        )
 
     def action_phrase(self, scene: Scene, seat: int, action: str, *, done: bool = True) -> str:
-        return action_phrase(scene, seat, action, done=done)
+        """The action as a verb phrase. `done`: the match already shows its result."""
+        parsed = self.game.parse_action(action)
+        board = scene.public["board"]
+        if isinstance(parsed, SwapSlots):
+            whose = f" of {scene.label(1 - seat)}'s objective" if scene.options["blind"] else ""
+            return f"swapped objective slots {slot_text(parsed.high)} and {slot_text(parsed.low)}{whose}"
+        if isinstance(parsed, Draw):
+            return "drew a piece from the bag"
+        if isinstance(parsed, Place):
+            return f"placed the {pyramid_text(str(parsed.piece))} on {parsed.square}"
+        if isinstance(parsed, Move):
+            piece = board.get(parsed.target if done else parsed.origin)
+            return f"moved the {_piece(piece)} {parsed.origin} → {parsed.target}"
+        if isinstance(parsed, Swap):
+            mover, other = parsed.target, parsed.initiator
+            if not done:
+                mover, other = other, mover
+            return (
+                f"swapped the {_piece(board.get(mover))} on {parsed.initiator} with the "
+                f"{_piece(board.get(other))} on {parsed.target}"
+            )
+        return "set a secret objective"
 
     def describe_events(self, scene: Scene, events: list[str]) -> list[str]:
-        return describe_events(scene, events)
+        lines = []
+        for event in events:
+            facts = event.facts
+            if event.kind == "DRAW":
+                lines.append(
+                    f"🎲 Out of the bag: **{pyramid_text(facts['piece'])}** — now choosing its square."
+                )
+            elif "colours" in facts:  # an objective slot swap: both slots are public now
+                first, second = facts["colours"]
+                lines.append(
+                    f"Now public: slot {slot_text(facts['high'])} is {_colour(first)}, "
+                    f"slot {slot_text(facts['low'])} is {_colour(second)}."
+                )
+        return lines
 
     def final_text(self, scene: Scene) -> str:
-        return final_text(scene)
+        """The result and the per-colour breakdown (the board picture outlines the scoring groups)."""
+        view = scene.public
+        scoring = view["scoring"]
+        totals = scoring["totals"]
+        names = [f"P{i + 1} {name}"[:12] for i, name in enumerate(scene.names)]
+        width = max(12, *(len(n) for n in names))
+        lines = ["Colour    V  " + "  ".join(n.rjust(width) for n in names)]
+        for index, colour in enumerate(scoring["values"]):
+            cells = []
+            for seat in (0, 1):
+                row = scoring["breakdown"][seat][index]
+                cells.append(f"{slot_text(row['multiplier'])}×{row['value']}={row['points']}".rjust(width))
+            lines.append(f"{COLOUR_NAMES[colour]:<7} {scoring['values'][colour]:>3}  " + "  ".join(cells))
+        lines.append("Total        " + "  ".join(str(t).rjust(width) for t in totals))
+        if len(view["winners"]) == 2:
+            head = f"🤝 **Draw** — both agents score {totals[0]}."
+        else:
+            winner = view["winners"][0]
+            head = f"🏆 **{scene.label(winner)} wins Agents of M.A.R.S.**, {totals[winner]} to {totals[1 - winner]}!"
+        return f"{head}\nAll objectives are revealed.\n```\n" + "\n".join(lines) + "\n```"
+
+    # --- controls ------------------------------------------------------------------------------
 
     def prompt(self, scene: Scene, seat: int, mine: dict, choice: str = "") -> Prompt:
-        return prompt(scene, seat, mine, choice)
+        if mine["phase"] == "setup":
+            return self._objective_prompt(scene, seat, mine, _read_draft(mine, choice))
+        if mine["drawn"]:
+            return self._placement_prompt(scene, mine)
+        return self._turn_prompt(scene, seat, mine, choice)
 
     def check_pick(self, scene: Scene, seat: int, mine: dict, values: list[str], carried: str) -> str:
-        return check_pick(scene, seat, mine, values, carried)
+        """Validate a select choice; returns the choice to re-render the prompt with."""
+        if len(values) != 1:
+            raise MatchError("Choose one option.")
+        value = values[0]
+        if mine["phase"] == "setup":  # setting the objective: carried is "<slot index> <draft>"
+            index, _, draft_text = carried.partition(" ")
+            draft = _read_draft(mine, draft_text)
+            colours = mine["colours"]
+            if not index.isdigit() or int(index) >= len(draft) or value not in colours:
+                raise MatchError("That choice doesn't fit this objective; open a fresh prompt with **Play**.")
+            slot = int(index)
+            if value in draft:  # the colour leaves its old slot, which takes this slot's colour
+                draft[draft.index(value)] = draft[slot]
+            draft[slot] = value
+            return "".join(colour or UNSET for colour in draft)
+        if value not in self._origins(scene, self._piece_actions(scene, mine)):
+            raise MatchError("That piece can't move now; pick another one.")
+        return value
+
+    def _legal(self, view: dict) -> list:
+        return [self.game.parse_action(text) for text in view["legal"]]
+
+    def _objective_prompt(self, scene: Scene, seat: int, view: dict, draft: list[str | None]) -> Prompt:
+        colours = view["colours"]
+        values = view["slot_values"]
+        complete = None
+        if None not in draft:
+            complete = [*draft, next(c for c in colours if c not in draft)]
+        claim_text = "".join(colour or UNSET for colour in draft)
+        items: list[discord.ui.Item] = []
+        for index, value in enumerate(values[:-1]):
+            items.append(
+                MatchSelect(
+                    scene.claim("pick", f"{index} {claim_text}"),
+                    placeholder=f"Slot {slot_text(value)}: choose its colour",
+                    options=[
+                        discord.SelectOption(
+                            label=f"{slot_text(value)}: {COLOUR_NAMES[colour]}",
+                            value=colour,
+                            emoji=COLOUR_EMOJI[colour],
+                            default=draft[index] == colour,
+                        )
+                        for colour in colours
+                    ],
+                    row=index,
+                )
+            )
+        if complete:
+            notation = " ".join(f"{slot_text(v)}:{c}" for v, c in zip(values, complete, strict=True))
+            items.append(
+                MatchButton(
+                    scene.claim("act", notation),
+                    label="Confirm objective",
+                    style=discord.ButtonStyle.success,
+                    row=len(values) - 1,
+                )
+            )
+        else:
+            items.append(
+                MatchButton(
+                    scene.claim("act", "incomplete"),
+                    label="Confirm (choose the colours first)",
+                    disabled=True,
+                    row=len(values) - 1,
+                )
+            )
+        shown = complete or [*draft, None]
+        preview = dict(view)
+        preview["objectives"] = list(view["objectives"])
+        preview["objectives"][seat] = [
+            f"P{seat + 1}{slot_text(v)}:{c or '?'}" for v, c in zip(values, shown, strict=True)
+        ]
+        summary = " · ".join(
+            f"**{slot_text(v)}** {_colour(c) if c else '…'}" for v, c in zip(values, shown, strict=True)
+        )
+        text = (
+            "**Choose your secret objective.** At the end, each colour's points count times the value of "
+            f"its slot. Pick a colour for each slot; the last slot takes the colour left over.\n{summary}"
+        )
+        if complete:
+            text += "\nHappy with it? Press **Confirm objective** (you can't change it afterwards)."
+        return Prompt(text, items, preview=preview)
+
+    def _placement_prompt(self, scene: Scene, view: dict) -> Prompt:
+        drawn = view["drawn"]
+        squares = [action.square for action in self._legal(view)]  # the engine lists them a1, b1, ...
+        items: list[discord.ui.Item] = []
+        for index, group in enumerate(_rank_groups(squares)):
+            first, last = group[0][1:], group[-1][1:]
+            ranks = f"rank {first}" if first == last else f"ranks {first}–{last}"
+            items.append(
+                MatchSelect(
+                    scene.claim("do", str(index)),
+                    placeholder=f"Place it: empty squares on {ranks}",
+                    options=[
+                        discord.SelectOption(
+                            label=square, value=f"{drawn}@{square}", description=_neighbours(view, square)
+                        )
+                        for square in group
+                    ],
+                    row=index,
+                )
+            )
+        text = f"**Your turn.** You drew the **{pyramid_text(drawn)}**. Choose an empty square for it."
+        return Prompt(text, items, shows_board=True)
+
+    def _piece_actions(self, scene: Scene, view: dict) -> list[tuple[str, Move | Swap]]:
+        """(the square of the piece the player picks, the action) for every legal move and swap.
+
+        A swap both pieces could start is one action (R20); it is offered under both pieces."""
+        reach = scene.public["reach"]
+        found: list[tuple[str, Move | Swap]] = []
+        for action in self._legal(view):
+            if isinstance(action, Move):
+                found.append((action.origin, action))
+            elif isinstance(action, Swap):
+                found.append((action.initiator, action))
+                if action.initiator in reach.get(action.target, ()):
+                    found.append((action.target, action))
+        return found
+
+    def _ko_forbidden(self, scene: Scene) -> list[Move | Swap]:
+        return [self.game.parse_action(text) for text in scene.public["ko_forbidden"]]
+
+    def _origins(self, scene: Scene, piece_actions: list[tuple[str, Move | Swap]]) -> list[str]:
+        """Pieces offered in the piece menu, in the board's order: those with a move or swap, and
+        those Ko holds back (picking one shows why its way back is closed)."""
+        squares = {square for square, _ in piece_actions} | {_start(a) for a in self._ko_forbidden(scene)}
+        return [square for square in scene.public["board"] if square in squares]
+
+    def _turn_prompt(self, scene: Scene, seat: int, view: dict, origin: str) -> Prompt:
+        board = view["board"]
+        piece_actions = self._piece_actions(scene, view)
+        ko = self._ko_forbidden(scene)
+        origins = self._origins(scene, piece_actions)
+
+        lines = [
+            f"**Your turn** (turn {view['turn']}). Draw a piece from the bag, or pick a piece on the board to move or swap."
+        ]
+        items: list[discord.ui.Item] = [
+            MatchButton(
+                scene.claim("act", "D"),
+                label="🎲 Draw a piece",
+                style=discord.ButtonStyle.primary,
+                row=0,
+            )
+        ]
+        if origin:
+            lines.append(f"**{origin}**, the {pyramid_text(board[origin])}: choose where it goes.")
+            for square, action in piece_actions:
+                if square == origin:
+                    items.append(self._destination_button(scene, board, origin, action))
+            for action in ko:
+                if _start(action) == origin:
+                    items.append(
+                        MatchButton(
+                            scene.claim("act", str(action)),
+                            label=f"{action.target}: not allowed (Ko)",
+                            disabled=True,
+                            row=0,
+                        )
+                    )
+        if ko:
+            undo = " or ".join(str(action) for action in ko)
+            lines.append(
+                f"Ko: {undo} would undo {scene.label(1 - seat)}'s last move, so it isn't allowed this turn."
+            )
+
+        row = 1
+        slot_swaps = [a for a in self._legal(view) if isinstance(a, SwapSlots)]
+        if slot_swaps:
+            owner = 1 - seat if scene.options["blind"] else seat
+            colours = dict(_slots(view, owner))
+            whose = f"{scene.label(owner)}'s" if owner != seat else "your"
+            lines.append(
+                f"Optional, first: swap the colours of two of {whose} objective slots (both become public)."
+            )
+            items.append(
+                MatchSelect(
+                    scene.claim("do", "slots"),
+                    placeholder=f"Optional: swap two of {whose} objective slots",
+                    options=[
+                        discord.SelectOption(
+                            label=f"Swap slots {slot_text(a.high)} and {slot_text(a.low)}",
+                            value=str(a),
+                            description=_slot_swap_note(colours, a),
+                        )
+                        for a in slot_swaps
+                    ],
+                    row=row,
+                )
+            )
+            row += 1
+        for index, group in enumerate(chunks(origins)):
+            items.append(
+                MatchSelect(
+                    scene.claim("pick", str(index)),
+                    placeholder="Move or swap: choose a piece"
+                    + (f" ({group[0]}–{group[-1]})" if len(origins) > 25 else ""),
+                    options=[
+                        discord.SelectOption(
+                            label=f"{square} · {Pyramid.parse(board[square]).label}",
+                            value=square,
+                            emoji=COLOUR_EMOJI[board[square][0]],
+                            description=_targets_note(square, piece_actions),
+                            default=square == origin,
+                        )
+                        for square in group
+                    ],
+                    row=row + index,
+                )
+            )
+        return Prompt("\n".join(lines), items, shows_board=not origin)
+
+    def _destination_button(
+        self, scene: Scene, board: dict[str, str], origin: str, action: Move | Swap
+    ) -> MatchButton:
+        claim = scene.claim("act", str(action))
+        if isinstance(action, Move):
+            return MatchButton(
+                claim, label=f"{origin} → {action.target}", style=discord.ButtonStyle.success, row=0
+            )
+        other = action.target if action.initiator == origin else action.initiator
+        label = f"{origin} ⇄ {other} ({Pyramid.parse(board[other]).label})"
+        return MatchButton(claim, label=label, style=discord.ButtonStyle.success, row=0)
