@@ -53,7 +53,9 @@ def counted(monkeypatch):
     return COUNTS
 
 
-async def test_a_board_click_loads_once_decides_in_one_transaction_and_draws_the_board_once(counted, simcord_env):
+async def test_a_board_click_loads_once_decides_in_one_transaction_and_draws_the_board_once(
+    counted, simcord_env
+):
     env = simcord_env
     table = make_table(env, ["alice", "bob"])
     await start_match(table, "senet")
