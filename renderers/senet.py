@@ -80,7 +80,6 @@ from .common import (
 TRACKS = ("S", "B", "P")  # top to bottom
 TRACK_NAMES = {"S": "Source", "B": "Balance", "P": "Perfect"}
 TRACK_DIRECTION = {"S": -1, "B": 1, "P": -1}  # on the picture: -1 = right to left (column 1 -> 9)
-MULTIPLIERS = {"S": 3, "B": 2, "P": 1}
 COASTER_NAMES = ("West", "Middle", "East")  # coaster positions from left to right
 COLUMNS = 9
 OFF = "off"
@@ -282,15 +281,9 @@ def stack_of(view: dict, square: str) -> list[tuple[str, int, str]]:
     return [(owner, int(size), colour) for owner, size, colour in (view.get("squares") or {}).get(square, [])]
 
 
-def peak_of(view: dict, square: str, stack: list[tuple[str, int, str]]) -> int:
-    """The peak's index: from the view, or where the sizes stop rising."""
-    peaks = view.get("peaks") or {}
-    if square in peaks:
-        return int(peaks[square])
-    peak = 0
-    while peak + 1 < len(stack) and stack[peak + 1][1] == stack[peak][1] + 1:
-        peak += 1
-    return peak
+def peak_of(view: dict, square: str) -> int:
+    """The index of the nest's outer pyramid in the stack on `square`: what is above it can move."""
+    return int(view["peaks"][square])
 
 
 def describe_action(action: str) -> str:
@@ -577,7 +570,7 @@ def _draw_player(
     player: str,
     names: list[str] | None,
 ) -> None:
-    """Badge, name and colours; whose turn it is; how many pyramids are off, as 12 slots."""
+    """Badge, name and colours; whose turn it is; how many pyramids are off, one slot each."""
     x0, y0, x1, _ = box
     over = bool(view.get("is_over"))
     current = not over and view.get("current") == player
@@ -610,13 +603,14 @@ def _draw_player(
         _paste_pyramid(image, colour, 3, 18, x + width / 2, row2 + 14)
         x += width + 6
     off = int((view.get("off") or {}).get(player, 0))
-    label = f"{off}/12 off"
+    each = view["pyramids_each"]
+    label = f"{off}/{each} off"
     draw_text(draw, (x1 - PAD, row2), label, size=SMALL_SIZE, fill=TEXT, anchor="rm", bold=True)
-    slots_right = x1 - PAD - text_width("12/12 off", SMALL_SIZE, bold=True) - 12
+    slots_right = x1 - PAD - text_width(f"{each}/{each} off", SMALL_SIZE, bold=True) - 12
     slot_w, slot_gap = 14, 4
-    slots_left = slots_right - 12 * slot_w - 11 * slot_gap
+    slots_left = slots_right - each * slot_w - (each - 1) * slot_gap
     fill = piece_rgb(player_colours(view, player)[0])
-    for i in range(12):
+    for i in range(each):
         sx = slots_left + i * (slot_w + slot_gap)
         slot = (round(sx), row2 - 11, round(sx) + slot_w, row2 + 11)
         if i < off:
@@ -703,7 +697,7 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> No
                 anchor="lm",
             )
             stack = stack_of(view, square)
-            draw_stack(image, draw, box, stack, peak_of(view, square, stack))
+            draw_stack(image, draw, box, stack, peak_of(view, square) if stack else 0)
     for square in blocks:
         x0, y0, x1, y1 = board_square_box(square)
         _hazard_frame(draw, (x0 + 1, y0 + 1, x1 - 2, y1 - 2))
@@ -814,14 +808,16 @@ def _draw_last_move_arrow(draw: ImageDraw.ImageDraw, origin: str, destination: s
 
 # --- the roll, the log and the result -----------------------------------------------------------
 
-ROLL_HINTS = {
-    1: ("move 1 step,", "then roll again"),
-    2: ("move 2 steps;", "the turn ends"),
-    3: ("move 3 steps;", "the turn ends"),
-    4: ("move 4 steps;", "the turn ends"),
-    5: ("coaster E or W,", "then roll again"),
-    6: ("move 6 steps,", "then roll again"),
-}
+
+def roll_hint(view: dict) -> tuple[str, str]:
+    """What the pending roll does, in two short lines: 'move 2 steps;', 'the turn ends'."""
+    roll = view.get("roll")
+    if not roll:
+        return "waiting", "for the roll"
+    again = view["roll_again"]
+    steps = f"move {roll} step{'s' if roll != 1 else ''}"
+    first = "coaster E or W" if view["coaster_roll"] else steps
+    return first + ("," if again else ";"), "then roll again" if again else "the turn ends"
 
 
 def _draw_roll(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict) -> None:
@@ -849,7 +845,7 @@ def _draw_roll(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: di
     draw_text(
         draw, (text_x + BADGE + 8, y0 + 30), "to move", size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True
     )
-    hint = ROLL_HINTS.get(int(roll), ("", "")) if roll else ("waiting", "for the roll")
+    hint = roll_hint(view)
     for i, line in enumerate(hint):
         draw_text(draw, (text_x, y0 + 68 + 28 * i), line, size=SMALL_SIZE, fill=MUTED, anchor="lm")
     draw.line((LOG_X - 12, y0 + 14, LOG_X - 12, y1 - 14), fill=PANEL_EDGE, width=2)
@@ -922,7 +918,8 @@ def _draw_result(
     cell_w = (x1 - PAD - x) / 3
     for i, track in enumerate(TRACKS):
         pips = int(breakdown.get(track, 0))
-        text = f"{TRACK_NAMES[track]} {pips} x{MULTIPLIERS[track]} = {pips * MULTIPLIERS[track]}"
+        points = view["track_points"][track]
+        text = f"{TRACK_NAMES[track]} {pips} x{points} = {pips * points}"
         draw_text(
             draw,
             (x + i * cell_w, row2),

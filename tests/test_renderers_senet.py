@@ -89,6 +89,10 @@ def senet_view(position: str = "", *, colours: dict = CLASSIC, **changes) -> dic
         "winner": None,
         "points": None,
         "breakdown": None,
+        "track_points": {"S": 3, "B": 2, "P": 1},
+        "pyramids_each": 12,
+        "coaster_roll": False,
+        "roll_again": False,
     }
     view.update(changes)
     return view
@@ -117,6 +121,7 @@ def mid_view() -> dict:
         current="b",
         to_move=[1],
         roll=6,
+        roll_again=True,
         turn=14,
         off={"a": 3, "b": 5},
         legal=["S4S-S9", "B6L-B1", "P6L-off"],
@@ -151,6 +156,8 @@ def treehouse_view(colours: dict = TREEHOUSE) -> dict:
         position,
         colours=colours,
         roll=5,
+        coaster_roll=True,
+        roll_again=True,
         legal=["E", "W"],
         last={"player": "a", "roll": 5, "action": "E", "from": None, "to": None},
         log=[entry("a", 1, "-"), entry("a", 5, "E")],

@@ -574,3 +574,58 @@ def test_registered():
     assert SENET.resolve_options(None) == {"colours": "single"}
     with pytest.raises(IllegalAction):
         SENET.new(3, 1)
+
+
+# --- facts the view and events carry for texts and pictures -----------------------------------
+
+
+def random_states(seed: int):
+    """A seeded random game to its end: yields (state before, the action, its events, view before)."""
+    rng = random.Random(seed)
+    state = SENET.new(2, seed)
+    while not state.is_over:
+        seat = state.to_move[0]
+        view = state.view(None)
+        action = random_choice(state.legal_actions(seat), rng)
+        yield state, view, state.apply(seat, action)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_views_roll_facts_match_what_the_engine_does_next(seed):
+    for state, before, events in random_states(seed):
+        assert before["coaster_roll"] == (before["legal"] == ["E", "W"])
+        record = events[0]  # the action's own roll entry
+        assert record.facts == {
+            "player": before["current"],
+            "roll": before["roll"],
+            "action": str(record).split(":", 1)[1],
+            "again": before["roll_again"],
+        }
+        if not state.is_over:
+            assert (events[1].kind == "PASS") is not before["roll_again"]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_skipped_rolls_and_passes_carry_their_facts(seed):
+    runs = list(random_states(seed))
+    for _, _, events in runs:
+        for event, after in itertools.pairwise([*events, None]):
+            if event.kind == "ROLL":
+                assert event == f"ROLL {event.facts['player'].upper()} {event.facts['roll']}"
+            elif event.kind == "PASS":
+                assert event.facts["player"] == event.split()[1].lower()
+            elif event.facts.get("action") == "-":
+                assert event == f"{event.facts['roll']}:-"
+                # no legal move: the same player rolls again, or the turn passes at once
+                assert (after is not None and after.kind == "PASS") is not event.facts["again"]
+    state, _, events = runs[-1]
+    assert events[-1].facts == {"winner": state.winner, "points": state.points()}
+
+
+def test_the_view_gives_the_points_per_pip_of_each_track():
+    *_, (state, _, _) = random_states(3)
+    view = state.view(None)
+    assert view["is_over"] and view["pyramids_each"] == 12 == view["off"][view["winner"]]
+    points = sum(pips * view["track_points"][track] for track, pips in view["breakdown"].items())
+    assert points == view["points"] == state.outcome.scores[state.seat_of(view["winner"])]
+    assert view["track_points"] == {"S": 3, "B": 2, "P": 1}  # spec 5: Source x3, Balance x2, Perfect x1

@@ -21,7 +21,6 @@ COLOUR_SETS = {
     "treehouse_alt": "two Treehouse sets: A cyan and purple, B orange and clear",
 }
 TRACK_NAMES = {"S": "Source", "B": "Balance", "P": "Perfect"}
-TRACK_POINTS = {"S": 3, "B": 2, "P": 1}
 COASTER_MOVES = {"E": "east coaster to the west end", "W": "west coaster to the east end"}
 
 
@@ -51,7 +50,8 @@ class SenetPresenter(Presenter):
 
     def status_line(self, scene: Scene) -> str:
         view = scene.public
-        off = " · ".join(f"{self.player_name(scene, p)} {view['off'][p]}/12 off" for p in ("a", "b"))
+        each = view["pyramids_each"]
+        off = " · ".join(f"{self.player_name(scene, p)} {view['off'][p]}/{each} off" for p in ("a", "b"))
         roll = view["roll"]
         what = "choose which coaster travels" if roll == 5 else "choose a move"
         return (
@@ -91,22 +91,22 @@ class SenetPresenter(Presenter):
         """The automatic part of the roll chain: rolls without a legal move, and turn passes."""
         lines = []
         for event in events:
-            words = event.split()
-            if event.endswith(":-"):
-                roll = int(event.split(":")[0])
-                then = "rolls again" if roll in (1, 6) else "the turn passes"
-                lines.append(f"{roll_text(roll)}: no legal move, {then}.")
-            elif words[0] == "PASS":
-                lines.append(f"Now it's **{self.player_name(scene, words[1].lower())}**'s turn.")
+            facts = event.facts
+            if facts.get("action") == "-":
+                then = "rolls again" if facts["again"] else "the turn passes"
+                lines.append(f"{roll_text(facts['roll'])}: no legal move, {then}.")
+            elif event.kind == "PASS":
+                lines.append(f"Now it's **{self.player_name(scene, facts['player'])}**'s turn.")
         return lines
 
     def final_text(self, scene: Scene) -> str:
         view = scene.public
         loser = "b" if view["winner"] == "a" else "a"
-        breakdown = view["breakdown"]
-        parts = [f"{TRACK_NAMES[t]} {breakdown[t]} × {TRACK_POINTS[t]}" for t in ("S", "B", "P")]
+        breakdown, track_points = view["breakdown"], view["track_points"]
+        parts = [f"{TRACK_NAMES[t]} {breakdown[t]} × {track_points[t]}" for t in ("S", "B", "P")]
         return (
-            f"🏆 **{self.player_name(scene, view['winner'])} wins Martian Senet**: all 12 pyramids borne off!\n"
+            f"🏆 **{self.player_name(scene, view['winner'])} wins Martian Senet**: "
+            f"all {view['pyramids_each']} pyramids borne off!\n"
             f"Points: **{view['points']}**, from {self.player_name(scene, loser)}'s pyramids left on the board "
             f"(pips × track): {' + '.join(parts)}."
         )
