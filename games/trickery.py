@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from .core import Game, IllegalAction, Option, Outcome, Rng, copy_data
+from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data
 from .pieces import SUIT_NAMES, Card, Pyramid, deck, hand_order
 
 TRICKS_PER_HAND = 12
@@ -167,7 +167,13 @@ class TrickeryState:
         self.leader = (self.dealer + 1) % self.num_players
         self.prize = None
         self.plays = []
-        return [f"HAND {self.hand_number} D={seat_name(self.dealer)}"]
+        return [
+            Event(
+                f"HAND {self.hand_number} D={seat_name(self.dealer)}",
+                number=self.hand_number,
+                dealer=self.dealer,
+            )
+        ]
 
     # -- protocol
 
@@ -232,7 +238,7 @@ class TrickeryState:
         events = []
         if self.plays and card.suit == "s" and self.plays[0][1].suit != "s" and not self.spades_broken:
             self.spades_broken = True  # R7: any trump breaks spades, winning or not
-            events.append("BROKEN")
+            events.append(Event("BROKEN"))
         self.hands[seat].remove(card)
         self.plays.append((seat, card))
         if len(self.plays) == self.num_players:
@@ -280,7 +286,7 @@ class TrickeryState:
                 "winner": winner,
             }
         )
-        events = [f"WIN {seat_name(winner)} {self.prize}"]
+        events = [Event(f"WIN {seat_name(winner)} {self.prize}", seat=winner, prize=str(self.prize))]
         self.leader = winner
         self.prize = None
         self.plays = []
@@ -297,14 +303,21 @@ class TrickeryState:
             score = hand_score(points, penalties, self.mono_variant)
             scores.append(score)
             self.totals[seat] += score
-            events.append(f"SCORE {seat_name(seat)} {score:+d} ={self.totals[seat]}")
+            events.append(
+                Event(
+                    f"SCORE {seat_name(seat)} {score:+d} ={self.totals[seat]}",
+                    seat=seat,
+                    score=score,
+                    total=self.totals[seat],
+                )
+            )
         self.hand_scores.append(scores)
         self.last_hand = {"taken": [[str(p) for p in taken] for taken in self.taken], "scores": scores}
         top = max(self.totals)
         leaders = [seat for seat, total in enumerate(self.totals) if total == top]
         if self.hand_number >= MIN_HANDS and len(leaders) == 1:  # R16, R17
             self.winners = (leaders[0],)
-            return [*events, f"WINNER {seat_name(leaders[0])}"]
+            return [*events, Event(f"WINNER {seat_name(leaders[0])}", seat=leaders[0])]
         self.dealer = (self.dealer + 1) % self.num_players
         return events + self._deal()
 
@@ -320,6 +333,8 @@ class TrickeryState:
             "penalty_colour": self.penalty_colour,
             "hand_number": self.hand_number,
             "trick_number": min(self.trick_number, TRICKS_PER_HAND),
+            "tricks_per_hand": TRICKS_PER_HAND,
+            "nests": list(self.point_colours + self.penalty_colour),  # one colour per nest, penalty last
             "dealer": self.dealer,
             "totals": list(self.totals),
             "hand_scores": [list(row) for row in self.hand_scores],
@@ -331,6 +346,7 @@ class TrickeryState:
                 "leader": self.leader,
                 "prize": str(self.prize) if self.prize else None,
                 "plays": [[s, str(card)] for s, card in self.plays],
+                "winning": trick_winner(self.plays) if self.plays else None,  # who takes it as it stands
             },
             "done_tricks": [dict(trick) for trick in self.done_tricks],
             "last_hand": self.last_hand,

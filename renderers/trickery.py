@@ -11,8 +11,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from games.pieces import COLOUR_NAMES, SIZE_NAMES, Card, Pyramid
-from games.trickery import PYRAMID_SETS, TRICKS_PER_HAND, trick_winner
+from games.pieces import COLOUR_NAMES, SIZE_NAMES, Pyramid
 
 from .common import (
     ACCENT,
@@ -150,7 +149,7 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> N
         hands = view["hand_number"]
         progress = f"Final after {hands} hand{'s' if hands != 1 else ''}"
     else:
-        progress = f"Hand {view['hand_number']} · Trick {view['trick_number']}/{TRICKS_PER_HAND}"
+        progress = f"Hand {view['hand_number']} · Trick {view['trick_number']}/{view['tricks_per_hand']}"
     title = f"Martian Trickery {EM_DASH} {progress}"
     draw_text(draw, (MARGIN + 4, middle), title, size=TITLE_SIZE, fill=TEXT, anchor="lm", bold=True)
     _draw_spades_badge(image, draw, (WIDTH - MARGIN, middle), broken=view["spades_broken"])
@@ -267,13 +266,10 @@ def _sorted_pyramids(codes: list[str], penalty_colour: str) -> list[str]:
 
 def _pool_nests(view: dict) -> list[tuple[str, list[bool]]]:
     """Each nest of the set (colour, [small, medium, large still in the pool?]), penalty nest last."""
-    points, penalty = PYRAMID_SETS.get(
-        view["pyramids"], ("".join(view["point_colours"]), view["penalty_colour"])
-    )
     left = _pool_left(view)
     seen: Counter[str] = Counter()
     nests = []
-    for colour in points + penalty:
+    for colour in view["nests"]:
         index = seen[colour]
         seen[colour] += 1
         nests.append((colour, [left[f"{colour}{size}"] > index for size in (1, 2, 3)]))
@@ -389,12 +385,8 @@ def _draw_trick_box(
 
 
 def _winning_seat(trick: dict) -> int | None:
-    """Who takes the trick: its recorded winner, or whoever is ahead so far."""
-    if "winner" in trick:
-        return trick["winner"]
-    if not trick["plays"]:
-        return None
-    return trick_winner([(seat, Card.parse(card)) for seat, card in trick["plays"]])
+    """Who takes the trick: a finished trick's winner, or whoever is ahead in the one being played."""
+    return trick["winner"] if "winner" in trick else trick["winning"]
 
 
 def _draw_trick(

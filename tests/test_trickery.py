@@ -1,6 +1,7 @@
 """Martian Trickery: every test vector of shared/rules/trickery.md section 8, plus rule details."""
 
 import hashlib
+import random
 
 import pytest
 
@@ -322,3 +323,62 @@ def test_pyramid_sets(pyramid_set, penalty):
         f"{penalty}3",
     ]
     assert len(state.pool) == 12
+
+
+# --- facts the view and events carry for texts and pictures -----------------------------------
+
+
+def random_game(num_players: int, seed: int, options=None):
+    """A seeded random game to its end: yields (the state, its view before, the events) per action."""
+    rng = random.Random(seed)
+    state = TRICKERY.new(num_players, seed, options)
+    while not state.is_over:
+        seat = state.to_move[0]
+        before = state.view(None)
+        yield state, before, state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def ahead(plays: list) -> int:
+    """R5 and R7, written out again: the highest spade, else the highest card of the suit led."""
+    led = Card.parse(plays[0][1]).suit
+    spades = [(Card.parse(card).rank, seat) for seat, card in plays if Card.parse(card).suit == "s"]
+    return max(spades or [(Card.parse(c).rank, s) for s, c in plays if Card.parse(c).suit == led])[1]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 1), (3, 2)])
+def test_the_view_says_who_is_winning_the_trick_and_who_won(players, seed):
+    for state, before, events in random_game(players, seed):
+        trick = state.view(None)["trick"]
+        assert trick["winning"] == (ahead(trick["plays"]) if trick["plays"] else None)
+        wins = [event for event in events if event.kind == "WIN"]
+        if wins and state.done_tricks:  # the hand goes on, so its last finished trick is in the view
+            (win,) = wins
+            done = state.view(None)["done_tricks"][-1]
+            assert done["winner"] == win.facts["seat"] == ahead(done["plays"])
+            assert done["prize"] == win.facts["prize"] == before["trick"]["prize"]
+
+
+@pytest.mark.parametrize("pyramid_set", ["rainbow", "xeno", "mono"])
+def test_the_views_nests_are_the_pool_of_a_fresh_hand(pyramid_set):
+    view = TRICKERY.new(3, 5, {"pyramids": pyramid_set}).view(None)
+    nests = view["nests"]
+    assert nests[-1] == view["penalty_colour"] and set(nests[:-1]) == set(view["point_colours"])
+    assert sorted(view["pool"]) == sorted(f"{colour}{size}" for colour in nests for size in (1, 2, 3))
+
+
+def test_hand_events_carry_their_facts():
+    tricks, hands = 0, 0
+    for state, before, events in random_game(4, 3):
+        for event in events:
+            tricks += event.kind == "WIN"
+            if event.kind == "SCORE":
+                seat = event.facts["seat"]
+                assert event.facts["score"] == state.hand_scores[-1][seat]
+                assert event.facts["total"] == sum(row[seat] for row in state.hand_scores)
+            elif event.kind == "HAND":
+                hands += 1
+                view = state.view(None)
+                assert (event.facts["number"], event.facts["dealer"]) == (view["hand_number"], view["dealer"])
+                assert tricks == hands * before["tricks_per_hand"]
+            elif event.kind == "WINNER":
+                assert (event.facts["seat"],) == state.outcome.winners

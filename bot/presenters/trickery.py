@@ -37,30 +37,32 @@ class TrickeryPresenter(Presenter):
 
     def news_for_everyone(self, events: list[str]) -> bool:
         """A new deal: every player gets their new cards privately."""
-        return any(event.startswith("HAND") for event in events)
+        return any(event.kind == "HAND" for event in events)
 
     def describe_events(self, scene: Scene, events: list[str]) -> list[str]:
         """The engine's events (`WIN P3 K2`, `BROKEN`, ...) as sentences for the board message."""
         lines = []
         for event in events:
-            words = event.split()
-            if words[0] == "BROKEN":
+            facts = event.facts
+            if event.kind == "BROKEN":
                 lines.append("♠ **Spades are broken!** They may be led from now on.")
-            elif words[0] == "WIN":
-                seat = int(words[1][1:]) - 1
+            elif event.kind == "WIN":
                 lines.append(
-                    f"**{self.seat_label(scene, seat)}** won the trick and takes the {pyramid_text(words[2])}."
+                    f"**{self.seat_label(scene, facts['seat'])}** won the trick and takes the "
+                    f"{pyramid_text(facts['prize'])}."
                 )
-            elif words[0] == "SCORE":
-                seat = int(words[1][1:]) - 1
-                lines.append(f"• {self.seat_label(scene, seat)}: {words[2]} this hand, total {words[3][1:]}")
-            elif words[0] == "HAND":
-                dealer = int(words[2][3:]) - 1
+            elif event.kind == "SCORE":
                 lines.append(
-                    f"**Hand {words[1]}** — {self.seat_label(scene, dealer)} deals. New cards are in your DMs."
+                    f"• {self.seat_label(scene, facts['seat'])}: {facts['score']:+d} this hand, total {facts['total']}"
                 )
-        if any(event.startswith("SCORE") for event in events):
-            lines.insert(next(i for i, e in enumerate(events) if e.startswith("SCORE")), "**Hand scores:**")
+            elif event.kind == "HAND":
+                lines.append(
+                    f"**Hand {facts['number']}** — {self.seat_label(scene, facts['dealer'])} deals. "
+                    "New cards are in your DMs."
+                )
+        kinds = [event.kind for event in events]
+        if "SCORE" in kinds:
+            lines.insert(kinds.index("SCORE"), "**Hand scores:**")
         return lines
 
     def _lead_line(self, scene: Scene, trick: dict) -> str:
@@ -72,8 +74,9 @@ class TrickeryPresenter(Presenter):
     def status_line(self, scene: Scene) -> str:
         """Where the hand stands, for the board; repeats the lead once later cards follow it."""
         view = scene.public
-        head = f"Hand {view['hand_number']} · Trick {view['trick_number']}/12 · spades " + (
-            "broken" if view["spades_broken"] else "not broken"
+        head = (
+            f"Hand {view['hand_number']} · Trick {view['trick_number']}/{view['tricks_per_hand']} · spades "
+            + ("broken" if view["spades_broken"] else "not broken")
         )
         plays = view["trick"]["plays"]
         return f"{head}\n{self._lead_line(scene, view['trick'])}" if len(plays) > 1 else head
