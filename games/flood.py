@@ -52,6 +52,15 @@ def tower_text(pyramids: list) -> str:
     return "[" + ",".join(str(pyramid) for pyramid in pyramids) + "]"
 
 
+def card_sectors(num_players: int) -> list[int]:
+    """The sectors this player count's cards name, lowest first: 2-9, or 1-10."""
+    return sorted(sector(Card(rank, SUITS[0])) for rank in card_ranks(num_players))
+
+
+# Every card's sector, as plain data for pictures drawn without a view (the rules picture).
+SECTOR_OF_CARD = {str(card): sector(card) for card in full_deck(4)}
+
+
 # --- actions ------------------------------------------------------------------------------
 
 
@@ -125,6 +134,51 @@ class Resolve:
 FloodAction = Draw | Keep | Scrap | Build | Infiltrate | Resolve
 
 ACTION_HELP = "D, K 7h 2, S 7h:^ 9d:7h, B 1 9d, I 6s P2 or R 6s 3c"
+
+
+def _dest_text(dest: Card | None) -> str | None:
+    return str(dest) if dest else None
+
+
+def action_facts(action: FloodAction) -> dict:
+    """An action as plain facts: its `kind` and the cards, sizes and seats it names (a
+    destination None means "stood upright")."""
+    if isinstance(action, Draw):
+        return {"kind": "draw"}
+    if isinstance(action, Keep):
+        return {"kind": "keep", "card": str(action.card), "size": action.size}
+    if isinstance(action, Scrap):
+        moves = [
+            {"card": str(move.card), "dest": _dest_text(move.dest)} for move in (action.first, action.second)
+        ]
+        return {"kind": "scrap", "moves": moves}
+    if isinstance(action, Build):
+        return {"kind": "build", "size": action.size, "card": str(action.card)}
+    if isinstance(action, Infiltrate):
+        return {"kind": "infiltrate", "card": str(action.card), "target": action.seat}
+    return {"kind": "resolve", "card": str(action.card), "dest": _dest_text(action.dest)}
+
+
+def log_facts(text: str) -> dict:
+    """One turn log entry's text as facts: `-` a pass, `D 7h 3c* >7h 2` a draw and its keep (`*`
+    marks the discard pile's card), anything else an action's notation. The engine writes these
+    texts, so this is the one place that reads them back (stored logs hold text)."""
+    if text == "-":
+        return {"kind": "pass"}
+    if text.startswith("D "):
+        *drawn, kept, size = text.split()[1:]
+        return {
+            "kind": "draw",
+            "drawn": [{"card": card.rstrip("*"), "from_discard": card.endswith("*")} for card in drawn],
+            "kept": kept.lstrip(">"),
+            "size": int(size),
+        }
+    return action_facts(FLOOD.parse_action(text))
+
+
+def log_entry(entry: dict) -> dict:
+    """A turn log entry as views show it: who, which slot, the text, and its facts."""
+    return {**entry, "facts": log_facts(entry["text"])}
 
 
 # --- the table ----------------------------------------------------------------------------
@@ -352,7 +406,7 @@ class FloodState:
     def _drawn_text(self) -> str:
         return " ".join(f"{card}{'*' if from_discard else ''}" for card, from_discard in self.drawn)
 
-    def _draw(self, seat: int) -> list[str]:
+    def _draw(self, seat: int) -> list[Event]:
         if not self.deck:
             raise IllegalAction("The deck is empty: you can't draw.")
         if not any(self.stash[seat]):
@@ -365,9 +419,13 @@ class FloodState:
             self.drawn = [(self.deck.pop(0), False)]
             if self.discard:
                 self.drawn.append((self.discard.pop(), True))
-        return [f"DREW P{seat + 1} {self._drawn_text()}"]
+        cards = [
+            {"card": str(card), "sector": sector(card), "from_discard": from_discard}
+            for card, from_discard in self.drawn
+        ]
+        return [Event(f"DREW P{seat + 1} {self._drawn_text()}", seat=seat, cards=cards)]
 
-    def _keep(self, seat: int, action: Keep) -> list[str]:
+    def _keep(self, seat: int, action: Keep) -> list[Event]:
         cards = [card for card, _ in self.drawn]
         if action.card not in cards:
             raise IllegalAction(f"You drew {' and '.join(map(str, cards))}: keep one of them.")
@@ -388,13 +446,13 @@ class FloodState:
         if not self.stash[seat][size - 1]:
             raise IllegalAction(f"You have no {SIZE_NAMES[size]} pyramid left in your stash.")
 
-    def _set_last_turn(self) -> list[str]:
+    def _set_last_turn(self) -> list[Event]:
         if self.last_turn:
             return []
         self.last_turn = True
-        return ["LAST"]
+        return [Event("LAST")]
 
-    def _scrap(self, seat: int, action: Scrap) -> list[str]:
+    def _scrap(self, seat: int, action: Scrap) -> list[Event]:
         if action.first.card == action.second.card:
             raise IllegalAction("Scrap two different ships.")
         area = [spot.copy() for spot in self.areas[seat]]  # changed only once both moves are legal
@@ -426,7 +484,7 @@ class FloodState:
             raise IllegalAction(f"That tower's top is smaller than the {what}.")
         return tower
 
-    def _build(self, seat: int, action: Build) -> list[str]:
+    def _build(self, seat: int, action: Build) -> list[Event]:
         self._check_stash(seat, action.size)
         tower = self._tower_for(self.areas[seat], action.card, action.size, "pyramid")
         self.stash[seat][action.size - 1] -= 1
@@ -436,7 +494,7 @@ class FloodState:
             events += self._set_last_turn()
         return events
 
-    def _infiltrate(self, seat: int, action: Infiltrate) -> list[str]:
+    def _infiltrate(self, seat: int, action: Infiltrate) -> list[Event]:
         ship = _find(self.areas[seat], action.card)
         if ship is None or ship.ship is None:
             raise IllegalAction(self._not_your_ship(seat, action.card))
@@ -448,16 +506,16 @@ class FloodState:
         self.pending[action.seat].append((ship, seat))  # R14: the card goes with the ship
         return [self._finish_slot(seat, str(action))]
 
-    def _resolve_by_choice(self, seat: int, action: Resolve) -> list[str]:
+    def _resolve_by_choice(self, seat: int, action: Resolve) -> list[Event]:
         ship, _ = self.pending[seat][0]
         if action.card != ship.card:
             raise IllegalAction(f"The infiltrated ship to place now is the one on {ship.card}.")
         if action.dest is None:
             raise IllegalAction("A tower of yours can take this ship, so it must go on top of one (R16).")
         tower = self._tower_for(self.areas[seat], action.dest, ship.ship.size, "ship")
-        return [self._place_infiltrator(seat, tower)]
+        return [self._place_infiltrator(seat, tower, automatic=False)]
 
-    def _place_infiltrator(self, seat: int, tower: Spot | None) -> str:
+    def _place_infiltrator(self, seat: int, tower: Spot | None, *, automatic: bool) -> Event:
         """R16: onto the chosen tower, or upright on its own card when none fits. Not from the
         target's stash, so never a last-pyramid trigger (R10)."""
         ship, _ = self.pending[seat].pop(0)
@@ -467,16 +525,23 @@ class FloodState:
         else:
             tower.tower.append(pyramid)
         self.areas[seat].append(ship)
-        return self._finish_slot(seat, str(Resolve(ship.card, tower.card if tower else None)))
+        return self._finish_slot(
+            seat, str(Resolve(ship.card, tower.card if tower else None)), automatic=automatic
+        )
 
-    def _finish_slot(self, seat: int, text: str) -> str:
+    def _finish_slot(self, seat: int, text: str, *, automatic: bool = False) -> Event:
+        """Log one used action slot. `automatic`: the engine played it (a pass, or an infiltrated
+        ship with at most one place to go), not the player."""
         self.turn_log.append({"seat": seat, "slot": self.slot, "text": text})
+        event = Event(
+            f"P{seat + 1} {text}", seat=seat, slot=self.slot, action=log_facts(text), automatic=automatic
+        )
         self.slot += 1
-        return f"P{seat + 1} {text}"
+        return event
 
     # -- the automatic steps
 
-    def _advance(self) -> list[str]:
+    def _advance(self) -> list[Event]:
         """Run everything that needs no decision until someone has one, or the game is over."""
         events = []
         passes = 0
@@ -491,21 +556,23 @@ class FloodState:
                 towers = self.fitting_towers(self.current, queue[0][0].ship.size)
                 if len(towers) > 1:
                     return events  # the target picks the tower (R16)
-                events.append(self._place_infiltrator(self.current, towers[0] if towers else None))
+                events.append(
+                    self._place_infiltrator(self.current, towers[0] if towers else None, automatic=True)
+                )
                 passes = 0
                 continue
             if self._has_free_action(self.current):
                 return events
-            events.append(self._finish_slot(self.current, "-"))  # R17
+            events.append(self._finish_slot(self.current, "-", automatic=True))  # R17
             passes += 1
             if passes == SLOTS * self.num_players:
                 # A whole cycle of turns with nothing to do: nothing will ever change, so end the
                 # round. The rules make this unreachable (E11); a built position might not.
-                events += ["STALL", *self._set_last_turn()]
+                events += [Event("STALL"), *self._set_last_turn()]
                 passes = 0
         return events
 
-    def _end_turn(self) -> list[str]:
+    def _end_turn(self) -> list[Event]:
         self.previous_log, self.turn_log = self.turn_log, []
         if self.last_turn:  # R9: nobody else plays this round
             return self._end_round()
@@ -513,7 +580,7 @@ class FloodState:
         self.slot = 1
         return []
 
-    def _end_round(self) -> list[str]:
+    def _end_round(self) -> list[Event]:
         events = self._flood()
         if self.round == LAST_ROUND:  # R22: scoring, no reshuffle
             self.over = True
@@ -521,7 +588,8 @@ class FloodState:
             totals = [row["total"] for row in self.scoring()]
             scores = " ".join(f"P{seat + 1} {total}" for seat, total in enumerate(totals))
             winners = " ".join(f"P{seat + 1}" for seat in self.outcome.winners)
-            return [*events, f"SCORE {scores} WIN {winners}"]
+            score = Event(f"SCORE {scores} WIN {winners}", scores=totals, winners=list(self.outcome.winners))
+            return [*events, score]
         self.deck += self.discard
         self.discard = []
         self.rng.shuffle(self.deck)
@@ -531,7 +599,7 @@ class FloodState:
     def _roll(self) -> list[int]:
         return [self.rng.below(6) + 1 for _ in range(3)]
 
-    def _start_round(self) -> list[str]:
+    def _start_round(self) -> list[Event]:
         """Fewest cards in play starts (R6: empty and infiltrated cards count); ties roll 3d6, the
         highest sum starts and ties roll again (R7)."""
         counts = [len(self.areas[seat]) + len(self.pending[seat]) for seat in self.seats]
@@ -544,12 +612,14 @@ class FloodState:
                 dice = self._roll()
                 sums[seat] = sum(dice)
                 self.start_rolls.append({"seat": seat, "dice": dice, "sum": sums[seat]})
-                events.append(f"STARTROLL P{seat + 1} {' '.join(map(str, dice))} ={sums[seat]}")
+                text = f"STARTROLL P{seat + 1} {' '.join(map(str, dice))} ={sums[seat]}"
+                events.append(Event(text, seat=seat, dice=list(dice), sum=sums[seat]))
             tied = [seat for seat in tied if sums[seat] == max(sums.values())]
         self._set_order(tied[0])
         self.slot = 1
         self.last_turn = False
-        events.append(f"ROUND {self.round} START=P{tied[0] + 1} DIR={self.direction.upper()}")
+        text = f"ROUND {self.round} START=P{tied[0] + 1} DIR={self.direction.upper()}"
+        events.append(Event(text, round=self.round, start=tied[0], direction=self.direction))
         return events
 
     def _set_order(self, start: int) -> None:
@@ -557,10 +627,10 @@ class FloodState:
         self.order = [(start + step * i) % self.num_players for i in range(self.num_players)]
         self.current = start
 
-    def _flood(self) -> list[str]:
+    def _flood(self) -> list[Event]:
         """R1-R4: each roll floods every tower on a card of its sector: all pyramids of the bottom
         (largest) size go back to their colour's stash. Ships are untouched."""
-        events = [f"FLOOD {self.round}"]
+        events = [Event(f"FLOOD {self.round}", round=self.round)]
         rolls = []
         for _ in range(FLOOD_ROLLS[self.round]):
             dice = self._roll()
@@ -642,6 +712,7 @@ class FloodState:
         towers = self.fitting_towers(self.current, ship.ship.size)
         return {
             "card": str(ship.card),
+            "sector": sector(ship.card),
             "ship": str(ship.ship),
             "from": sender,
             "towers": [str(tower.card) for tower in towers],
@@ -654,6 +725,9 @@ class FloodState:
             "seat": seat,
             "players": self.num_players,
             "colours": list(COLOURS[: self.num_players]),
+            "rounds": LAST_ROUND,
+            "slots": SLOTS,
+            "card_sectors": card_sectors(self.num_players),
             "stash": [list(counts) for counts in self.stash],
             "areas": [[spot.view() for spot in area] for area in self.areas],
             "pending": [
@@ -670,6 +744,7 @@ class FloodState:
             ],
             "deck_count": len(self.deck),
             "discard": [str(card) for card in self.discard],
+            "discard_sectors": [sector(card) for card in self.discard],
             "round": self.round,
             "direction": self.direction,
             "order": list(self.order),
@@ -681,12 +756,13 @@ class FloodState:
             "drawn": {
                 "cards": [str(card) for card, _ in self.drawn],
                 "from_discard": [from_discard for _, from_discard in self.drawn],
+                "sectors": [sector(card) for card, _ in self.drawn],
             }
             if self.drawn is not None
             else None,
             "resolving": self.resolving(),
             "legal": [str(action) for action in self.legal_actions(self.current)],  # all public
-            "turn_log": [dict(entry) for entry in self.previous_log + self.turn_log],
+            "turn_log": [log_entry(entry) for entry in self.previous_log + self.turn_log],
             "flood": _copy_flood(self.flood),
             "is_over": self.over,
             "winners": list(self.outcome.winners) if self.over else [],

@@ -27,6 +27,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from games.flood import SECTOR_OF_CARD
 from games.pieces import COLOUR_NAMES, SIZE_NAMES
 
 from .common import (
@@ -120,19 +121,12 @@ ROLL_FILL = mix(PANEL, PANEL_EDGE, 0.35)
 DECK_BACK = (60, 84, 140)
 
 
-def sector_of(code: str) -> int:
-    """A card's sector number: A = 1, T = 10."""
-    rank = code[0].upper()
-    return {"A": 1, "T": 10}.get(rank) or int(rank)
-
-
 def card_height(width: int) -> int:
     return round(width * CARD_RATIO)
 
 
 def seat_colour(view: dict, seat: int) -> str:
-    colours = view.get("colours") or []
-    return colours[seat] if seat < len(colours) else "RBGY"[seat % 4]
+    return view["colours"][seat]
 
 
 def seat_rgb(view: dict, seat: int) -> Colour:
@@ -254,9 +248,7 @@ def _roll_head_width(roll: dict) -> int:
 
 
 def _no_hit_text(view: dict, roll: dict) -> str:
-    sector = int(roll.get("sector") or 0)
-    top = 10 if view["players"] == 4 else 9
-    return "no card" if sector > top or sector < 1 else "no tower"
+    return "no tower" if roll.get("sector") in view["card_sectors"] else "no card"
 
 
 def _roll_width(view: dict, roll: dict, *, short: bool = False) -> int:
@@ -386,7 +378,7 @@ def panel_box(view: dict, seat: int) -> Box:
 
 
 @lru_cache(maxsize=256)
-def flood_card_sprite(code: str, width: int, *, empty: bool = False) -> Image.Image:
+def flood_card_sprite(code: str, sector: int, width: int, *, empty: bool = False) -> Image.Image:
     """A card face showing its sector number big in the top-left corner and its suit under it.
 
     Empty cards are greyed, so the eye goes to the cards with pieces.
@@ -408,7 +400,7 @@ def flood_card_sprite(code: str, width: int, *, empty: bool = False) -> Image.Im
     draw_text(
         ImageDraw.Draw(sprite),
         (width * 0.08, width * 0.05),
-        str(sector_of(code)),
+        str(sector),
         size=number_size,
         fill=ink,
         bold=True,
@@ -584,7 +576,8 @@ def draw_flood_card(image: Image.Image, draw: ImageDraw.ImageDraw, entry: dict, 
     x0, y0, x1, y1 = box
     width = x1 - x0
     ship, tower = entry.get("ship"), entry.get("tower") or []
-    paste(image, flood_card_sprite(entry["card"], width, empty=not ship and not tower), (x0, y0))
+    sprite = flood_card_sprite(entry["card"], entry["sector"], width, empty=not ship and not tower)
+    paste(image, sprite, (x0, y0))
     scale = round(width * 0.33)
     if ship:
         _paste_ship(image, ship, scale, x0 + width * 0.56, y1 - 8)
@@ -608,47 +601,42 @@ def draw_flood_card(image: Image.Image, draw: ImageDraw.ImageDraw, entry: dict, 
             )
 
 
-def describe_action(text: str) -> str:
-    """A log entry in spec notation (§9), in words: "D 7h 3c >7h 2" -> "drew 7h 3c, kept 7h (medium ship)"."""
-    parts = (text or "").split()
-    if not parts or parts[0] == "-":
+def describe_action(facts: dict) -> str:
+    """A turn log entry's facts in words: a draw of 7h and 3c keeping 7h with a medium ship ->
+    "drew 7h 3c, kept 7h (medium ship)"."""
+    kind = facts["kind"]
+    if kind == "pass":
         return "passed"
-    kind, args = parts[0].upper(), parts[1:]
-    try:
-        if kind == "D" and len(args) >= 4:
-            drawn = " ".join(
-                card.rstrip("*") + (" (discard)" if card.endswith("*") else "") for card in args[:2]
-            )
-            return f"drew {drawn}, kept {args[2].lstrip('>')} ({SIZE_NAMES[int(args[3])]} ship)"
-        if kind == "S" and args:
-            moves = []
-            for move in args:
-                card, _, dest = move.partition(":")
-                moves.append(f"{card} stood up" if dest == "^" else f"{card} onto {dest}")
-            return "scrapped: " + ", ".join(moves)
-        if kind == "B" and len(args) >= 2:
-            return f"built a {SIZE_NAMES[int(args[0])]} on {args[1]}"
-        if kind == "I" and len(args) >= 2:
-            return f"sent the {args[0]} ship to {args[1]}"
-        if kind == "R" and len(args) >= 2:
-            if args[1] == "^":
-                return f"stood the {args[0]} ship up (forced)"
-            return f"put the {args[0]} ship on {args[1]} (forced)"
-    except (KeyError, ValueError):
-        pass
-    return text
+    if kind == "draw":
+        drawn = " ".join(
+            card["card"] + (" (discard)" if card["from_discard"] else "") for card in facts["drawn"]
+        )
+        return f"drew {drawn}, kept {facts['kept']} ({SIZE_NAMES[facts['size']]} ship)"
+    if kind == "scrap":
+        moves = [
+            f"{move['card']} stood up" if move["dest"] is None else f"{move['card']} onto {move['dest']}"
+            for move in facts["moves"]
+        ]
+        return "scrapped: " + ", ".join(moves)
+    if kind == "build":
+        return f"built a {SIZE_NAMES[facts['size']]} on {facts['card']}"
+    if kind == "infiltrate":
+        return f"sent the {facts['card']} ship to {seat_tag(facts['target'])}"
+    if facts["dest"] is None:  # a resolve
+        return f"stood the {facts['card']} ship up (forced)"
+    return f"put the {facts['card']} ship on {facts['dest']} (forced)"
 
 
-def log_lines(view: dict) -> list[tuple[int, list[str]]]:
-    """The turn log grouped by turn, (seat, actions), oldest first, at most two turns; the round's
-    start rolls lead when there is room."""
-    lines: list[tuple[int, list[str]]] = []
+def log_lines(view: dict) -> list[tuple[int, list[dict]]]:
+    """The turn log grouped by turn, (seat, each action's facts), oldest first, at most two turns;
+    the round's start rolls lead when there is room."""
+    lines: list[tuple[int, list[dict]]] = []
     for entry in view.get("turn_log") or []:
-        seat = int(entry.get("seat", 0))
+        seat = entry["seat"]
         if lines and lines[-1][0] == seat:
-            lines[-1][1].append(str(entry.get("text", "")))
+            lines[-1][1].append(entry["facts"])
         else:
-            lines.append((seat, [str(entry.get("text", ""))]))
+            lines.append((seat, [entry["facts"]]))
     lines = lines[-2:]
     rolls = view.get("start_rolls") or []
     if rolls and len(lines) < 2 and not view.get("is_over"):
@@ -683,7 +671,7 @@ def render_flood_board(view: dict, *, names: list[str] | None = None) -> bytes:
 def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
     middle = HEADER_H / 2 + 2
     over = bool(view.get("is_over"))
-    progress = "Final" if over else f"Round {view.get('round', 1)} of 3"
+    progress = "Final" if over else f"Round {view.get('round', 1)} of {view['rounds']}"
     title = f"Martian Flood {EM_DASH} {progress}"
     put_text(image, (MARGIN + 4, middle), title, size=TITLE_SIZE, fill=TEXT, anchor="lm", bold=True)
     if over:
@@ -750,7 +738,9 @@ def _draw_status(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: 
             anchor="lm",
             bold=True,
         )
-        put_text(image, (x + 8, row2), f"action {slot} of 2", size=SMALL_SIZE, fill=TEXT, anchor="lm")
+        put_text(
+            image, (x + 8, row2), f"action {slot} of {view['slots']}", size=SMALL_SIZE, fill=TEXT, anchor="lm"
+        )
 
     # deck and discard, right-aligned
     card_h = card_height(SIDE_CARD_W)
@@ -767,7 +757,8 @@ def _draw_status(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: 
             (deck_x, card_y, deck_x + SIDE_CARD_W, card_y + card_h), radius=6, outline=FAINT, width=3
         )
     if discard:
-        paste(image, flood_card_sprite(discard[-1], SIDE_CARD_W), (discard_x, card_y))
+        top_card = flood_card_sprite(discard[-1], view["discard_sectors"][-1], SIDE_CARD_W)
+        paste(image, top_card, (discard_x, card_y))
     else:
         draw.rounded_rectangle(
             (discard_x, card_y, discard_x + SIDE_CARD_W, card_y + card_h), radius=6, outline=FAINT, width=3
@@ -793,8 +784,8 @@ def _draw_drawn(
     card_h = card_height(STRIP_CARD_W)
     card_y = y0 + (y1 - y0 - card_h) // 2
     from_discard = list(drawn.get("from_discard") or [])
-    for i, code in enumerate(drawn.get("cards") or []):
-        paste(image, flood_card_sprite(code, STRIP_CARD_W), (x, card_y))
+    for i, (code, sector) in enumerate(zip(drawn["cards"], drawn["sectors"], strict=True)):
+        paste(image, flood_card_sprite(code, sector, STRIP_CARD_W), (x, card_y))
         if i < len(from_discard) and from_discard[i]:
             pill(
                 draw,
@@ -832,7 +823,12 @@ def _draw_resolving(
     seat = view.get("current", 0)
     card_h = card_height(STRIP_CARD_W)
     card_y = y0 + (y1 - y0 - card_h) // 2
-    entry = {"card": resolving["card"], "ship": resolving.get("ship"), "tower": None}
+    entry = {
+        "card": resolving["card"],
+        "sector": resolving["sector"],
+        "ship": resolving.get("ship"),
+        "tower": None,
+    }
     draw_flood_card(image, draw, entry, (x0 + PAD, card_y, x0 + PAD + STRIP_CARD_W, card_y + card_h))
     tx = x0 + PAD + STRIP_CARD_W + 22
     sender = resolving.get("from")
@@ -988,7 +984,7 @@ def _draw_player_panel(
         frame = (cx0 - side, cy0 - 4, cx1 + side, cy1 + PENDING_CAPTION_H - 2)
         draw.rounded_rectangle(frame, radius=8, fill=mix(PANEL, colour, 0.22))
         dashed_frame(draw, frame, colour=colour, width=3)
-        draw_flood_card(image, draw, {"card": entry["card"], "ship": entry.get("ship"), "tower": None}, card)
+        draw_flood_card(image, draw, {**entry, "tower": None}, card)
         sender = entry.get("from")
         caption = f"from {seat_tag(sender)}" if sender is not None else "pending"
         put_text(
@@ -1191,7 +1187,13 @@ def _rule_card(
 ) -> Box:
     """A diagram card: `ship="R2"`, `tower=[...]` or nothing; returns its box."""
     box = (round(x), round(y), round(x) + RULE_CARD_W, round(y) + card_height(RULE_CARD_W))
-    draw_flood_card(image, draw, {"card": code, "ship": piece.get("ship"), "tower": piece.get("tower")}, box)
+    entry = {
+        "card": code,
+        "sector": SECTOR_OF_CARD[code],
+        "ship": piece.get("ship"),
+        "tower": piece.get("tower"),
+    }
+    draw_flood_card(image, draw, entry, box)
     return box
 
 
@@ -1218,8 +1220,9 @@ def _action_diagram(image: Image.Image, draw: ImageDraw.ImageDraw, kind: str, x:
     card_h = card_height(RULE_CARD_W)
     middle = y + card_h / 2
     if kind == "Draw":
-        paste(image, flood_card_sprite("7h", RULE_CARD_W), (x, y))  # face up, nothing on them yet
-        paste(image, flood_card_sprite("3c", RULE_CARD_W), (x + 22, y + 10))
+        # face up, nothing on them yet
+        paste(image, flood_card_sprite("7h", SECTOR_OF_CARD["7h"], RULE_CARD_W), (x, y))
+        paste(image, flood_card_sprite("3c", SECTOR_OF_CARD["3c"], RULE_CARD_W), (x + 22, y + 10))
         right_arrow(draw, x + RULE_CARD_W + 32, middle + 5, 34, MUTED)
         _rule_card(image, draw, "7h", x + RULE_CARD_W + 74, y + 5, ship="R2")
     elif kind == "Scrap two ships":

@@ -11,6 +11,9 @@ from games.flood import (
     COLOURS,
     FLOOD,
     FLOOD_ROLLS,
+    LAST_ROUND,
+    SECTOR_OF_CARD,
+    SLOTS,
     Build,
     Draw,
     Infiltrate,
@@ -18,10 +21,14 @@ from games.flood import (
     Resolve,
     Scrap,
     ShipMove,
+    action_facts,
+    card_sectors,
     flood_sector,
     full_deck,
+    log_facts,
     parse_card,
     position,
+    sector,
 )
 from tests.positions import FLOOD_F11, FLOOD_F12
 
@@ -236,7 +243,12 @@ def test_f6_infiltration_is_resolved_at_the_targets_turn(p2_area, resolution, af
     assert state.area_notation(1) == after
     assert state.area_notation(0) == ""
     assert (state.current, state.slot) == (1, 2), "P2 then has one free slot"
-    assert state.view(None)["turn_log"][-1] == {"seat": 1, "slot": 1, "text": resolution[3:]}
+    entry = state.view(None)["turn_log"][-1]
+    assert {key: entry[key] for key in ("seat", "slot", "text")} == {
+        "seat": 1,
+        "slot": 1,
+        "text": resolution[3:],
+    }
 
 
 def test_an_infiltrated_ship_waits_in_the_queue_and_counts_as_a_card():
@@ -255,7 +267,13 @@ def test_r16_the_target_chooses_among_fitting_towers():
     assert play(state, "I 6s P2") == ["P1 I 6s P2"]
     assert state.to_move == (1,)
     assert legal(state) == {"R 6s 3c", "R 6s 9h"}
-    assert state.view(1)["resolving"] == {"card": "6s", "ship": "R2", "from": 0, "towers": ["3c", "9h"]}
+    assert state.view(1)["resolving"] == {
+        "card": "6s",
+        "sector": 6,
+        "ship": "R2",
+        "from": 0,
+        "towers": ["3c", "9h"],
+    }
     before = state.to_json()
     for text, message in [
         ("D", "First place the infiltrated medium red ship from 6s"),
@@ -318,7 +336,11 @@ def test_e6_extras_carry_over_across_rounds():
 def test_f8_the_deck_holds_one_card():
     state = position(3, areas={0: "7h=R2 4c[R3]"}, deck="5h", discard="2d 9c")
     assert play(state, "D") == ["DREW P1 5h 9c*"]
-    assert state.view(None)["drawn"] == {"cards": ["5h", "9c"], "from_discard": [False, True]}
+    assert state.view(None)["drawn"] == {
+        "cards": ["5h", "9c"],
+        "from_discard": [False, True],
+        "sectors": [5, 9],
+    }
     assert state.view(None)["discard"] == ["2d"]
     assert legal(state) == {f"K {c} {size}" for c in ("5h", "9c") for size in (1, 2, 3)}
     assert play(state, "K 9c 1") == ["P1 D 5h 9c* >9c 1", "LAST"]
@@ -368,7 +390,7 @@ def test_a_slot_with_nothing_legal_is_passed():
     state = position(3, areas={0: "9d[R2]"}, stashes={0: (1, 0, 0)})
     events = play(state, "B 1 9d")
     assert events[:4] == ["P1 B 1 9d", "LAST", "P1 -", "FLOOD 1"]
-    assert {"seat": 0, "slot": 2, "text": "-"} in state.view(None)["turn_log"]
+    assert {"seat": 0, "slot": 2, "text": "-", "facts": {"kind": "pass"}} in state.view(None)["turn_log"]
 
 
 def test_a_player_with_nothing_to_do_passes_the_whole_turn():
@@ -634,11 +656,15 @@ VIEW_KEYS = {
     "seat",
     "players",
     "colours",
+    "rounds",
+    "slots",
+    "card_sectors",
     "stash",
     "areas",
     "pending",
     "deck_count",
     "discard",
+    "discard_sectors",
     "round",
     "direction",
     "order",
@@ -688,10 +714,7 @@ def test_the_log_holds_this_turn_and_the_previous_one():
     play(state, "D")
     play(state, "K 2c 3")
     play(state, "D")
-    assert state.view(None)["turn_log"] == [
-        {"seat": 0, "slot": 1, "text": "B 1 9d"},
-        {"seat": 0, "slot": 2, "text": "D 2c 2d >2c 3"},
-    ]
+    assert [entry["text"] for entry in state.view(None)["turn_log"]] == ["B 1 9d", "D 2c 2d >2c 3"]
     play(state, "K 2h 1")
     assert [entry["text"] for entry in state.view(None)["turn_log"]] == [
         "B 1 9d",
@@ -783,3 +806,106 @@ def test_flood_roll_events_carry_the_rolls_the_view_shows():
                 )
             return
     pytest.fail("no flood")
+
+
+def test_the_view_says_rounds_slots_and_the_sectors_cards_name():
+    for num_players in (3, 4):
+        view = FLOOD.new(num_players, 1).view(None)
+        assert view["rounds"] == LAST_ROUND == len(FLOOD_ROLLS) and view["slots"] == SLOTS
+        assert view["card_sectors"] == sorted({sector(card) for card in full_deck(num_players)})
+    assert card_sectors(3) == list(range(2, 10)) and card_sectors(4) == list(range(1, 11))
+    state = position(3, areas={0: "7h=R2 4c[R3]"}, deck="5h", discard="2d 9c")
+    assert state.view(None)["discard_sectors"] == [2, 9]
+    play(state, "D")
+    view = state.view(None)
+    assert view["drawn"]["sectors"] == [5, 9] and view["discard_sectors"] == [2]
+    assert {str(card): sector(card) for card in full_deck(4)} == SECTOR_OF_CARD
+
+
+def test_log_entries_carry_the_facts_of_what_was_played():
+    state = position(3, areas={0: "7h=R2 8d=R1 9d[R3]", 1: "3c[B2]"}, deck="2c 2d 2h 2s", discard="5s")
+    play(state, "S 7h:^ 8d:9d")
+    play(state, "B 1 7h")
+    play(state, "D")
+    play(state, "K 2d 3")
+    facts = [entry["facts"] for entry in state.view(None)["turn_log"]]
+    assert facts == [
+        {"kind": "scrap", "moves": [{"card": "7h", "dest": None}, {"card": "8d", "dest": "9d"}]},
+        {"kind": "build", "size": 1, "card": "7h"},
+        {
+            "kind": "draw",
+            "drawn": [{"card": "2c", "from_discard": False}, {"card": "2d", "from_discard": False}],
+            "kept": "2d",
+            "size": 3,
+        },
+    ]
+    assert log_facts("D 5h 9c* >9c 1")["drawn"] == [
+        {"card": "5h", "from_discard": False},
+        {"card": "9c", "from_discard": True},
+    ]
+    assert log_facts("I 6s P3") == {"kind": "infiltrate", "card": "6s", "target": 2}
+    assert log_facts("R 6s ^") == {"kind": "resolve", "card": "6s", "dest": None}
+    assert log_facts("-") == {"kind": "pass"}
+
+
+def test_events_carry_their_facts():
+    """Along random games, each event's facts agree with the state it leaves behind."""
+    for num_players, seed in ((3, 5), (4, 6)):
+        chooser = random.Random(seed)
+        state = FLOOD.new(num_players, seed)
+        kinds = set()
+        while not state.over:
+            seat = state.to_move[0]
+            action = random_choice(state.legal_actions(seat), chooser)
+            before = state.view(None)
+            events = state.apply(seat, action)
+            view = state.view(None)
+            rolls = [event for event in events if event.kind == "STARTROLL"]
+            if rolls:
+                assert [event.facts for event in rolls] == view["start_rolls"]
+            for event in events:
+                kinds.add(event.kind)
+                facts = event.facts
+                if event.kind == "ROUND":
+                    assert facts == {
+                        "round": view["round"],
+                        "start": view["order"][0],
+                        "direction": view["direction"],
+                    }
+                elif event.kind == "DREW":
+                    drawn = view["drawn"]
+                    assert facts["seat"] == seat
+                    assert [card["card"] for card in facts["cards"]] == drawn["cards"]
+                    assert [card["from_discard"] for card in facts["cards"]] == drawn["from_discard"]
+                    assert [card["sector"] for card in facts["cards"]] == drawn["sectors"]
+                elif event.kind == "FLOOD":
+                    assert facts == {"round": before["round"]}
+                elif event.kind == "SCORE":
+                    assert facts == {"scores": view["scores"], "winners": view["winners"]}
+                elif event.kind in ("LAST", "STALL", "ROLL", "STARTROLL"):  # rolls checked above
+                    continue
+                else:  # a used action slot: "P2 B 1 9d"
+                    assert event == f"P{facts['seat'] + 1} {event.split(' ', 1)[1]}"
+                    assert facts["action"] == log_facts(event.split(" ", 1)[1])
+                    if event is events[0]:  # the player's own action
+                        assert not facts["automatic"] and facts["seat"] == seat
+                        assert facts["slot"] == before["slot"]
+                        if not isinstance(action, Keep):  # a keep is logged with its draw
+                            assert facts["action"] == action_facts(action)
+                    else:  # the rules' own: a pass, or an infiltrated ship with one place (or none) to go
+                        assert facts["automatic"] and facts["action"]["kind"] in ("pass", "resolve")
+        assert {"ROUND", "FLOOD", "ROLL", "SCORE", "LAST"} <= kinds
+
+
+def test_automatic_landings_and_passes_are_marked_so():
+    state = position(3, areas={0: "8h=R2 9d[R1]", 1: "3c[B2]"}, deck="2c 2d 2h 2s 3d 3h")
+    play(state, "I 8h P2")
+    events = play(state, "B 1 9d")  # P1's turn ends; P2's only tower takes the ship
+    landing = next(event for event in events if event.startswith("P2 R"))
+    assert landing.facts == {
+        "seat": 1,
+        "slot": 1,
+        "action": {"kind": "resolve", "card": "8h", "dest": "3c"},
+        "automatic": True,
+    }
+    assert state.areas[1][-1].card == parse_card("8h") and state.current == 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import discord
 
+from games.flood import Build, Draw, Infiltrate, Keep, Resolve, Scrap
 from games.pieces import SIZE_NAMES, Card
 
 from ..components import MatchButton, MatchSelect
@@ -79,7 +80,8 @@ class FloodPresenter(Presenter):
         direction = "clockwise" if view["direction"] == "cw" else "counter-clockwise"
         top = f"discard top {card_text(view['discard'][-1])}" if view["discard"] else "discard empty"
         line = (
-            f"Round {view['round']}/3 ({direction}) · {self.seat_label(scene, view['current'])}, action {view['slot']} of 2"
+            f"Round {view['round']}/{view['rounds']} ({direction}) · {self.seat_label(scene, view['current'])},"
+            f" action {view['slot']} of {view['slots']}"
             f" · deck {view['deck_count']} · {top}"
         )
         if view["last_turn"]:
@@ -154,7 +156,7 @@ class FloodPresenter(Presenter):
                 menus.append(("pick", f"scrap{index}", "Scrap two ships: choose the first", group))
         for row, (kind, argument, placeholder, options) in enumerate(menus[:MENU_ROWS], start=1):
             items.append(_menu(scene, kind, argument, placeholder, options, row))
-        text = f"Action {view['slot']} of 2: draw, scrap two ships, build, or infiltrate."
+        text = f"Action {view['slot']} of {view['slots']}: draw, scrap two ships, build, or infiltrate."
         if len(menus) > MENU_ROWS:
             text += " (More choices than fit here: type them with /move.)"
         return Prompt(text, items)
@@ -201,68 +203,64 @@ class FloodPresenter(Presenter):
     # --- texts
 
     def action_phrase(self, scene: Scene, seat: int, action: str, *, done: bool = True) -> str:
-        words = action.split()
-        kind = words[0].upper()
-        if kind == "D":
+        move = self.game.parse_action(action)
+        if isinstance(move, Draw):
             return "drew two cards"
-        if kind == "K":
-            return f"kept {card_text(words[1])} with a {SIZE_NAMES[int(words[2])]} ship"
-        if kind == "B":
-            return f"built a {SIZE_NAMES[int(words[1])]} on {card_text(words[2])}"
-        if kind == "I":
-            return (
-                f"sent the ship on {card_text(words[1])} to infiltrate {scene.label(int(words[2][1:]) - 1)}"
-            )
-        if kind == "R":
-            return f"landed the infiltrating ship from {card_text(words[1])} on {card_text(words[2])}"
-        if kind == "S":
-            moves = []
-            for part in words[1:]:
-                ship, dest = part.split(":")
-                moves.append(
-                    f"{card_text(ship)} stood upright"
-                    if dest == "^"
-                    else f"{card_text(ship)} onto {card_text(dest)}"
-                )
+        if isinstance(move, Keep):
+            return f"kept {move.card.label} with a {SIZE_NAMES[move.size]} ship"
+        if isinstance(move, Build):
+            return f"built a {SIZE_NAMES[move.size]} on {move.card.label}"
+        if isinstance(move, Infiltrate):
+            return f"sent the ship on {move.card.label} to infiltrate {scene.label(move.seat)}"
+        if isinstance(move, Resolve):
+            return f"landed the infiltrating ship from {move.card.label} on {move.dest.label}"
+        if isinstance(move, Scrap):
+            moves = [
+                f"{part.card.label} stood upright"
+                if part.dest is None
+                else f"{part.card.label} onto {part.dest.label}"
+                for part in (move.first, move.second)
+            ]
             return "scrapped two ships: " + ", ".join(moves)
         return f"played {action}"
 
     def describe_events(self, scene: Scene, events: list[str]) -> list[str]:
         lines = []
         for event in events:
-            words = event.split()
-            if words[0] == "ROUND":
-                start = int(words[2].split("=P")[1]) - 1
-                direction = "clockwise" if words[3].endswith("=CW") else "counter-clockwise"
+            facts = event.facts
+            if event.kind == "ROUND":
+                direction = "clockwise" if facts["direction"] == "cw" else "counter-clockwise"
                 lines.append(
-                    f"**Round {words[1]}**: {self.seat_label(scene, start)} starts, then {direction}."
+                    f"**Round {facts['round']}**: {self.seat_label(scene, facts['start'])} starts, then {direction}."
                 )
-            elif words[0] == "STARTROLL":
-                lines.append(
-                    f"Tie for the start: {words[1]} rolls {''.join(DIE_FACES[int(d)] for d in words[2:5])} {words[5]}."
-                )
-            elif words[0] == "DREW":
+            elif event.kind == "STARTROLL":
+                dice = "".join(DIE_FACES[die] for die in facts["dice"])
+                lines.append(f"Tie for the start: P{facts['seat'] + 1} rolls {dice} ={facts['sum']}.")
+            elif event.kind == "DREW":
                 cards = [
-                    card_text(c.rstrip("*")) + (" (from the discard pile)" if c.endswith("*") else "")
-                    for c in words[2:]
+                    card_text(card["card"]) + (" (from the discard pile)" if card["from_discard"] else "")
+                    for card in facts["cards"]
                 ]
                 lines.append(f"🃏 Drawn: {' and '.join(cards)}.")
-            elif words[0] == "LAST":
+            elif event.kind == "LAST":
                 lines.append("⚠️ That ends the round after this turn.")
-            elif words[0] == "FLOOD":
-                lines.append(f"🌊 **The flood after round {words[1]}:**")
-            elif words[0] == "ROLL":
-                facts = event.facts
+            elif event.kind == "FLOOD":
+                lines.append(f"🌊 **The flood after round {facts['round']}:**")
+            elif event.kind == "ROLL":
                 dice = "".join(DIE_FACES[die] for die in facts["dice"])
                 losses = "; ".join(
                     f"{card_text(hit['card'])} {pyramids_text(hit['before'])} → {pyramids_text(hit['after'])}"
                     for hit in facts["hits"]
                 )
                 lines.append(f"{dice} sector {facts['sector']}: {losses or 'no tower hit'}.")
-            elif len(words) >= 2 and words[1] == "-":
-                lines.append(f"{words[0]} has nothing to do and passes an action.")
-            elif len(words) >= 2 and words[1] == "R" and scene.public["current"] != int(words[0][1:]) - 1:
-                lines.append(f"{words[0]}'s infiltrated ship from {card_text(words[2])} lands on its own.")
+            elif facts.get("automatic"):  # a slot the rules played for the player
+                who = f"P{facts['seat'] + 1}"
+                if facts["action"]["kind"] == "pass":
+                    lines.append(f"{who} has nothing to do and passes an action.")
+                else:
+                    lines.append(
+                        f"{who}'s infiltrated ship from {card_text(facts['action']['card'])} lands on its own."
+                    )
         return lines
 
     def final_text(self, scene: Scene) -> str:
