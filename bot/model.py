@@ -94,3 +94,15 @@ class LimitReached:
     count: int
     allowed: int
     user_id: int | None = None
+
+    @property
+    def text(self) -> str:
+        """The refusal, for the member who ran /play."""
+        if self.limit == "open_lobbies":
+            return (
+                f"You already have {self.count} open invitations here (the limit is {self.allowed}): "
+                "wait for them to start, or cancel one with /match cancel."
+            )
+        if self.limit == "per_guild":
+            return f"This server already has {self.count} matches going, its limit; try later."
+        return f"<@{self.user_id}> is already in {self.count} matches here, this server's limit per member."

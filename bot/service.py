@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections import defaultdict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 
 from games import IllegalAction
@@ -39,16 +40,6 @@ class LobbyAnswer:
     declined: bool = False
 
 
-@dataclass
-class _Locks:
-    """One lock per match, so concurrent decisions on one match in this process queue up."""
-
-    by_match: dict[int, asyncio.Lock] = field(default_factory=dict)
-
-    def __call__(self, match_id: int) -> asyncio.Lock:
-        return self.by_match.setdefault(match_id, asyncio.Lock())
-
-
 def _refuse_other_server(match: Match, guild_id: int | None, *, dm_ok: bool = True) -> None:
     """A decision made in a server must be about that server's match; from DMs (guild None) only
     where `dm_ok` (a player's own prompts)."""
@@ -71,7 +62,7 @@ class MatchService:
         self.kits = kits
         self.clock = clock
         self.lobby_timeout = lobby_timeout
-        self._locks = _Locks()
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # one queue per match
 
     def _now(self) -> tuple[float, str]:
         now = self.clock()
@@ -202,19 +193,8 @@ class MatchService:
             limits=await self.repository.settings_for(guild_id),
         )
         if isinstance(created, LimitReached):
-            raise MatchError(self._limit_text(created))
+            raise MatchError(created.text)
         return await self.load(created)
-
-    @staticmethod
-    def _limit_text(hit: LimitReached) -> str:
-        if hit.limit == "open_lobbies":
-            return (
-                f"You already have {hit.count} open invitations here (the limit is {hit.allowed}): "
-                "wait for them to start, or cancel one with /match cancel."
-            )
-        if hit.limit == "per_guild":
-            return f"This server already has {hit.count} matches going, its limit; try later."
-        return f"<@{hit.user_id}> is already in {hit.count} matches here, this server's limit per member."
 
     async def rematch(
         self, match_id: int, user_id: int, display_name: str, guild_id: int | None, version: int | None = None
@@ -243,7 +223,7 @@ class MatchService:
     ) -> LobbyAnswer:
         """Accept or decline, on the lobby's `version`: a lobby that started, closed or was
         cancelled in the meantime refuses the answer."""
-        async with self._locks(match_id):
+        async with self._locks[match_id]:
             match = await self.load_for(match_id, guild_id)
             seat = match.seat_of(user_id)
             if seat is None:
@@ -282,7 +262,7 @@ class MatchService:
         now, stamp = self._now()
         expired = []
         for match_id in await self.repository.expired_lobbies(now):
-            async with self._locks(match_id):
+            async with self._locks[match_id]:
                 if await self.repository.close_lobby(match_id, "timeout", stamp):
                     expired.append(await self.load(match_id))
         return expired
@@ -319,7 +299,7 @@ class MatchService:
         self, match_id: int, user_id: int, version: int, action_text: str, guild_id: int | None = None
     ) -> ActionResult:
         """Apply one action for `user_id`, if it is their turn and `version` is current."""
-        async with self._locks(match_id):
+        async with self._locks[match_id]:
             match = await self.load_for(match_id, guild_id)
             seat = self._check_turn(match, user_id, version)
             version = match.version
@@ -358,7 +338,7 @@ class MatchService:
         self, match_id: int, user_id: int, version: int | None = None, guild_id: int | None = None
     ) -> Match:
         """The player leaves; the match ends for everyone (see README, "Resigning")."""
-        async with self._locks(match_id):
+        async with self._locks[match_id]:
             match = await self.load_for(match_id, guild_id)
             seat = match.seat_of(user_id)
             if seat is None:
@@ -380,7 +360,7 @@ class MatchService:
     ) -> Match:
         """The host may cancel their lobby; members who manage the match's server may cancel any
         of its matches."""
-        async with self._locks(match_id):
+        async with self._locks[match_id]:
             match = await self.load(match_id)
             _refuse_other_server(match, guild_id, dm_ok=False)
             if match.status not in ("lobby", "active"):
@@ -424,7 +404,7 @@ class MatchService:
         now, _ = self._now()
         due = []
         for match_id in await self.repository.due_reminders(now):
-            async with self._locks(match_id):
+            async with self._locks[match_id]:
                 if await self.repository.take_reminder(match_id, now):
                     due.append(await self.load(match_id))
         return due
@@ -434,7 +414,7 @@ class MatchService:
         now, _ = self._now()
         ended = []
         for match_id in await self.repository.overdue_clocks(now):
-            async with self._locks(match_id):
+            async with self._locks[match_id]:
                 match = await self.load(match_id)
                 if match.status == "active" and match.clock_due_at is not None and match.clock_due_at <= now:
                     seat = match.state.to_move[0]
