@@ -224,6 +224,23 @@ SIDE_INFO = {
 }
 SIDES = {2: "SN", 3: "SWN", 4: "SWNE"}  # R3: clockwise S -> W -> N -> E
 
+# The board's layout as plain data, for pictures drawn without a view (the rules picture).
+BOARD_GEOMETRY = {
+    "files": FILES,
+    "ranks": len(SQUARES) // len(FILES),
+    "corners": list(CORNERS),
+    "centre": list(CENTRE),
+    "sides": {
+        name: {
+            "colour": side.colour,
+            "start": [SQUARES[square] for square in side.start],
+            "home": [SQUARES[square] for square in side.home],
+            "row": [SQUARES[square] for square in side.row],
+        }
+        for name, side in SIDE_INFO.items()
+    },
+}
+
 # --- the action die (spec 4.2) ------------------------------------------------------------
 
 DIE_ACTIONS = {1: "tip", 2: "swap", 3: "hop", 4: "dig", 5: "aim", 6: "wild"}
@@ -975,15 +992,14 @@ class CombatState:
         if not isinstance(action, Counter):
             raise IllegalAction("First decide: counter-attack (C) or not (C -).")
         combat = self.combat
-        (x1, y1), a, d = combat["rolls"][0], combat["a"], combat["d"]
         if not action.declared:
             self._note(seat, "C -")
-            self._settle(a + x1, d + y1)
+            self._settle(*combat_totals(combat)["rolls"][0])
             return
         x2, y2 = self._d6(), self._d6()
         combat["counter"].append([x2, y2])
         self._note(seat, f"C {x2}:{y2}")
-        self._settle(a + x1 + a + x2, d + y1 + d + y2)
+        self._settle(*combat_totals(combat)["sum"])
 
     def _settle(self, attack_total: int, defence_total: int) -> None:
         """R15: a tie left over is broken by plain d6s until they differ."""
@@ -1426,7 +1442,7 @@ class CombatState:
             "action": _copy_action(self.action),
             "aim": {key: self.aim[key] for key in ("budget", "left", "leg")} if self.aim else None,
             "offer": offer,
-            "combat": _copy_combat(self.combat),
+            "combat": _combat_view(self.combat),
             "hop": _copy_hop(self.hop),
             "returning": {"seat": self.returning["seat"], "force": list(self.returning["force"])}
             if self.returning
@@ -1577,6 +1593,23 @@ def _copy_combat(combat: dict | None) -> dict | None:
         return None
     pairs = {key: [list(pair) for pair in combat[key]] for key in ("rolls", "counter", "ties")}
     return dict(combat, **pairs)
+
+
+def combat_totals(combat: dict) -> dict:
+    """Each side's totals, force pips + die: per round, per counter-attack round, and with a
+    counter-attack the sum of round 1 and the counter that decides (R14)."""
+    a, d = combat["a"], combat["d"]
+    rolls = [[a + x, d + y] for x, y in combat["rolls"]]
+    counter = [[a + x, d + y] for x, y in combat["counter"]]
+    decisive = rolls[:1] + counter
+    both = (
+        [sum(pair[0] for pair in decisive), sum(pair[1] for pair in decisive)] if counter and rolls else None
+    )
+    return {"rolls": rolls, "counter": counter, "sum": both}
+
+
+def _combat_view(combat: dict | None) -> dict | None:
+    return None if combat is None else dict(_copy_combat(combat), totals=combat_totals(combat))
 
 
 def _copy_returning(pending: dict | None) -> dict | None:

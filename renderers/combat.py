@@ -34,6 +34,8 @@ from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
+from games.combat import BOARD_GEOMETRY, DIE_ACTIONS
+
 from .common import (
     ACCENT,
     BACKGROUND,
@@ -82,22 +84,10 @@ from .senet import die_sprite, wrap
 
 # --- the game's geometry (rules §1-§2) ------------------------------------------------------------
 
-FILES = "abcdef"
-RANKS = 6
-SIDES_BY_PLAYERS = {2: "SN", 3: "SWN", 4: "SWNE"}
+FILES = BOARD_GEOMETRY["files"]
+RANKS = BOARD_GEOMETRY["ranks"]
 SIDE_NAMES = {"S": "South", "W": "West", "N": "North", "E": "East"}
-SIDE_COLOURS = {"S": "R", "W": "Y", "N": "B", "E": "G"}
-OPPOSITE = {"S": "N", "N": "S", "W": "E", "E": "W"}
-START_SQUARES = {"S": ("c1", "d1"), "W": ("a3", "a4"), "N": ("c6", "d6"), "E": ("f3", "f4")}
-STARTING_ROWS = {
-    "S": ("b1", "c1", "d1", "e1"),
-    "W": ("a2", "a3", "a4", "a5"),
-    "N": ("b6", "c6", "d6", "e6"),
-    "E": ("f2", "f3", "f4", "f5"),
-}
-CORNERS = ("a1", "f1", "a6", "f6")
-CENTRE = ("c3", "d3", "c4", "d4")
-ACTION_NAMES = {1: "Tip", 2: "Swap", 3: "Hop", 4: "Dig", 5: "Aim", 6: "Wild"}
+ACTION_NAMES = {face: name.capitalize() for face, name in DIE_ACTIONS.items()}  # the die's faces, as labels
 VERSION_NAMES = {"standard": "Standard", "simple": "Simple", "advanced": "Advanced"}
 
 
@@ -116,10 +106,6 @@ def square_index(square: str) -> tuple[int, int]:
     return FILES.index(square[0].lower()), RANKS - int(square[1])
 
 
-def default_blocked(version: str) -> tuple[str, ...]:
-    return CORNERS if version == "simple" else CORNERS + CENTRE
-
-
 @dataclass(frozen=True)
 class SeatInfo:
     seat: int
@@ -134,29 +120,21 @@ class SeatInfo:
 
 
 def seats_of(view: dict) -> list[SeatInfo]:
-    """The view's seats, with anything missing filled in from the seat's side (rules §2)."""
-    given = list(view.get("seats") or [])
-    count = len(given) or int(view.get("players") or 2)
-    sides = SIDES_BY_PLAYERS.get(count, "SWNE")
-    seats = []
-    for seat in range(count):
-        info = given[seat] if seat < len(given) else {}
-        side = info.get("side") or sides[seat % len(sides)]
-        removed = [*list(info.get("removed") or [])[:3], 0, 0, 0]
-        seats.append(
-            SeatInfo(
-                seat=seat,
-                side=side,
-                colour=info.get("colour") or SIDE_COLOURS.get(side, "R"),
-                start=tuple(info.get("start") or START_SQUARES.get(side, ())),
-                home=tuple(info.get("home") or START_SQUARES.get(OPPOSITE.get(side, ""), ())),
-                row=tuple(info.get("row") or STARTING_ROWS.get(side, ())),
-                eliminated=bool(info.get("eliminated")),
-                removed=(int(removed[0]), int(removed[1]), int(removed[2])),
-                reserve=info.get("reserve") if is_square(info.get("reserve")) else None,
-            )
+    """The view's seats."""
+    return [
+        SeatInfo(
+            seat=seat,
+            side=info["side"],
+            colour=info["colour"],
+            start=tuple(info["start"]),
+            home=tuple(info["home"]),
+            row=tuple(info["row"]),
+            eliminated=bool(info["eliminated"]),
+            removed=tuple(info["removed"]),
+            reserve=info["reserve"],
         )
-    return seats
+        for seat, info in enumerate(view["seats"])
+    ]
 
 
 # --- stacks (rules: "Terms used throughout") ------------------------------------------------------
@@ -558,20 +536,18 @@ def combat_columns(view: dict) -> list[CombatColumn]:
     """The combat card's columns: each round (dice and totals), the counter-attack and its sums,
     then the plain tie-break rolls (the latest ones when they do not all fit)."""
     combat = view.get("combat") or {}
-    a, d = int(combat.get("a") or 0), int(combat.get("d") or 0)
     rolls = [tuple(pair) for pair in combat.get("rolls") or []]
     counter = [tuple(pair) for pair in combat.get("counter") or []]
     ties = [tuple(pair) for pair in combat.get("ties") or []]
+    totals = combat.get("totals") or {"rolls": [], "counter": [], "sum": None}
     specs: list[tuple[str, int, tuple[int, int] | None, tuple[int, int] | None]] = []
-    for i, (x, y) in enumerate(rolls):
+    for i, (dice, total) in enumerate(zip(rolls, totals["rolls"], strict=True)):
         label = "round 1" if len(rolls) == 1 else f"round {i + 1}"
-        specs.append((label, 108, (x, y), (a + x, d + y)))
-    for x, y in counter:
-        specs.append(("counter", 108, (x, y), (a + x, d + y)))
-    if counter and rolls:
-        first = rolls[0]
-        sums = (a + first[0] + sum(a + x for x, _ in counter), d + first[1] + sum(d + y for _, y in counter))
-        specs.append(("sum", 64, None, sums))
+        specs.append((label, 108, dice, tuple(total)))
+    for dice, total in zip(counter, totals["counter"], strict=True):
+        specs.append(("counter", 108, dice, tuple(total)))
+    if totals["sum"]:
+        specs.append(("sum", 64, None, tuple(totals["sum"])))
     tie_specs = [("tie", 62, pair, None) for pair in ties]
     x0 = MARGIN + PAD + COMBAT_LABEL_W + 12
     room = WIDTH - MARGIN - PAD - 96 - x0  # the winner's pill on the right
@@ -1014,8 +990,7 @@ def _square_fill(square: str, homes: dict[str, str]) -> Colour:
 
 
 def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, seats: list[SeatInfo]) -> None:
-    version = str(view.get("version") or "standard")
-    blocked = {sq.lower() for sq in (view.get("blocked") or default_blocked(version)) if is_square(sq)}
+    blocked = set(view["blocked"])
     homes = {square: info.colour for info in seats for square in info.home if is_square(square)}
     marks = last_marks(view)
     offer = view.get("offer") or {}
@@ -1671,13 +1646,14 @@ def _rule_board(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
         return (x0 + column * cell, y0 + row * cell, x0 + (column + 1) * cell, y0 + (row + 1) * cell)
 
     draw.rectangle((x0 - EDGE, y0 - EDGE, x1 + EDGE - 1, y1 + EDGE - 1), fill=BOARD_EDGE)
-    homes = {square: SIDE_COLOURS[side] for side in "SWNE" for square in START_SQUARES[OPPOSITE[side]]}
+    sides = BOARD_GEOMETRY["sides"]
+    homes = {square: side["colour"] for side in sides.values() for square in side["home"]}
     tile = hatch_tile(cell)
     for rank in range(1, RANKS + 1):
         for file in FILES:
             square = f"{file}{rank}"
             bx0, by0, bx1, by1 = cell_box(square)
-            if square in CORNERS + CENTRE:
+            if square in BOARD_GEOMETRY["corners"] + BOARD_GEOMETRY["centre"]:
                 image.paste(tile, (bx0, by0))
             else:
                 draw.rectangle((bx0, by0, bx1 - 1, by1 - 1), fill=_square_fill(square, homes))
@@ -1685,10 +1661,10 @@ def _rule_board(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
         draw.line((x0 + i * cell, y0, x0 + i * cell, y1 - 1), fill=SQUARE_LINE, width=2)
         draw.line((x0, y0 + i * cell, x1 - 1, y0 + i * cell), fill=SQUARE_LINE, width=2)
     near = EDGE + BAR_GAP
-    for side in "SWNE":
-        rgb = piece_rgb(SIDE_COLOURS[side])
-        for square in STARTING_ROWS[side]:
-            width = BAR_W if square in START_SQUARES[side] else ROW_BAR_W
+    for side, info in sides.items():
+        rgb = piece_rgb(info["colour"])
+        for square in info["row"]:
+            width = BAR_W if square in info["start"] else ROW_BAR_W
             bx0, by0, bx1, by1 = cell_box(square)
             bar = {
                 "S": (bx0 + 2, by1 + near, bx1 - 2, by1 + near + width),
@@ -1697,9 +1673,9 @@ def _rule_board(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
                 "E": (bx1 + near, by0 + 2, bx1 + near + width, by1 - 2),
             }[side]
             draw.rectangle(bar, fill=rgb)
-        for square in START_SQUARES[side]:  # the starting nest, as its colour's letter
+        for square in info["start"]:  # the starting nest, as its colour's letter
             bx0, by0, bx1, by1 = cell_box(square)
-            _paste_centred(image, colour_badge(SIDE_COLOURS[side], 28), ((bx0 + bx1) / 2, (by0 + by1) / 2))
+            _paste_centred(image, colour_badge(info["colour"], 28), ((bx0 + bx1) / 2, (by0 + by1) / 2))
     for i, file in enumerate(FILES):
         draw_text(
             draw,

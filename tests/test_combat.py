@@ -8,6 +8,7 @@ import pytest
 
 from games import GAMES, IllegalAction, Rng, random_choice
 from games.combat import (
+    BOARD_GEOMETRY,
     COMBAT,
     INDEX,
     SIDE_INFO,
@@ -460,6 +461,7 @@ def test_t8_blue_wins_and_red_returns_to_the_only_start_square():
         "counter": [],
         "ties": [],
         "winner": 1,
+        "totals": {"rolls": [[8, 9]], "counter": [], "sum": None},  # force pips + die: 8 against 9
     }
 
 
@@ -1108,3 +1110,29 @@ def test_choices_split_two_part_actions_where_the_notation_does():
         if "first" in choice:
             assert choice["first"] + choice["rest"] == choice["action"]
             assert COMBAT.parse_action(choice["action"]).target == choice["target"] == choice["rest"]
+
+
+def test_the_board_geometry_is_what_a_four_player_game_plays_on():
+    """The rules picture draws from BOARD_GEOMETRY: it must be the board the engine's views show."""
+    view = COMBAT.new(4, 0, {"version": "standard"}).view(None)
+    sides = BOARD_GEOMETRY["sides"]
+    assert [seat["side"] for seat in view["seats"]] == list(sides)
+    for seat in view["seats"]:
+        assert sides[seat["side"]] == {key: seat[key] for key in ("colour", "start", "home", "row")}
+    assert sorted(view["blocked"]) == sorted(BOARD_GEOMETRY["corners"] + BOARD_GEOMETRY["centre"])
+    simple = COMBAT.new(2, 0, {"version": "simple"}).view(None)
+    assert sorted(simple["blocked"]) == sorted(BOARD_GEOMETRY["corners"])
+    files, ranks = BOARD_GEOMETRY["files"], BOARD_GEOMETRY["ranks"]
+    assert [f"{file}{rank}" for rank in range(1, ranks + 1) for file in files] == list(SQUARES)
+
+
+def test_the_view_gives_the_combat_totals_that_decide():
+    """T9: equal pips (5 each); round 1 is 11 against 8, the counter-attack 6 against 11, and the
+    sums, 17 against 19, decide for Blue (R14)."""
+    state = t9_after_round_one()
+    assert state.view(None)["combat"]["totals"] == {"rolls": [[11, 8]], "counter": [], "sum": None}
+    play(state, "C", 1, 6)
+    combat = state.view(None)["combat"]
+    assert combat["totals"] == {"rolls": [[11, 8]], "counter": [[6, 11]], "sum": [17, 19]}
+    assert combat["winner"] == 1 == combat["defender"]
+    assert "totals" not in state.to_json()["combat"], "the view's alone: stored states don't change"

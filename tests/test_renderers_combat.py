@@ -10,7 +10,7 @@ import copy
 
 import pytest
 
-from games.combat import log_entry, square_view
+from games.combat import combat_totals, log_entry, square_view
 from renderers import render_board, render_hand, render_rules_picture
 from renderers.combat import (
     BLOCKED_FILL,
@@ -129,6 +129,8 @@ def combat_view(position: str = "", *, players: int = 2, version: str = "standar
         "win_reason": None,
     }
     view.update(changes)
+    if view["combat"]:  # the totals the engine's view adds, by the engine's own sums
+        view["combat"]["totals"] = combat_totals(view["combat"])
     return view
 
 
