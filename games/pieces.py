@@ -11,6 +11,7 @@ SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 RANK_CHARS = {10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
 RANK_LABELS = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+_RANK_TEXT = {rank: RANK_CHARS.get(rank, str(rank)) for rank in range(2, 15)}  # cards are printed a lot
 _RANK_FROM_CHAR = {**{str(r): r for r in range(2, 10)}, "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
 
 
@@ -22,7 +23,7 @@ class Card:
     suit: str
 
     def __str__(self) -> str:
-        return RANK_CHARS.get(self.rank, str(self.rank)) + self.suit
+        return (_RANK_TEXT.get(self.rank) or str(self.rank)) + self.suit
 
     @property
     def label(self) -> str:

@@ -49,10 +49,11 @@ def strings_in(value) -> set[str]:
     return found
 
 
-def check_views(state, num_players):
+def check_views(state, num_players) -> dict:
+    """Checks every seat's view and a spectator's; returns them by viewer."""
     secrets = [state.secrets(seat) for seat in range(num_players)]
-    for viewer in [None, *range(num_players)]:
-        view = state.view(viewer)
+    views = {viewer: state.view(viewer) for viewer in [None, *range(num_players)]}
+    for viewer, view in views.items():
         assert json.loads(json.dumps(view)) == view, "views must be JSON data"
         leaves = strings_in(view)
         assert not FORBIDDEN_VIEW_KEYS & leaves, "views never carry the deck or generator"
@@ -60,6 +61,7 @@ def check_views(state, num_players):
             if owner != viewer:
                 leaked = leaves & secrets[owner]
                 assert not leaked, f"seat {viewer} sees seat {owner}'s secrets {leaked}"
+    return views
 
 
 def check_round_trips(game, state):
@@ -103,7 +105,9 @@ def play_random_game(game, num_players, seed, *, full_check):
         assert len(set(actions)) == len(actions), "no action is listed twice"
         for action in actions:
             assert game.parse_action(str(action)) == action, f"notation does not round-trip: {action}"
-        for text in state.view(seat).get("ko_forbidden", []):  # shown to players as refused
+        views = check_views(state, num_players)
+        before = state.to_json()
+        for text in views[seat].get("ko_forbidden", []):  # shown to players as refused
             assert game.parse_action(text) not in actions
             with pytest.raises(IllegalAction):
                 clone_state(game, state).apply(seat, game.parse_action(text))
@@ -115,7 +119,7 @@ def play_random_game(game, num_players, seed, *, full_check):
         checked = actions if full_check else chooser.sample(actions, min(SAMPLED_ACTIONS, len(actions)))
         for action in checked:
             clone_state(game, state).apply(seat, action)  # raises if a listed action is illegal
-        check_views(state, num_players)
+        assert state.to_json() == before, "trying actions on clones must leave the state alone"
         state = check_round_trips(game, state)
         action = random_choice(actions, chooser)
         state.apply(seat, action)
@@ -138,19 +142,36 @@ def _valid_choices(option, num_players):
     return [c for c in option.choices if not isinstance(c, int) or isinstance(c, bool) or c <= num_players]
 
 
+def games_per_count(game) -> int:
+    """The 200 games of a game id are split across its player counts."""
+    return -(-GAMES_PER_ID // (game.max_players - game.min_players + 1))
+
+
+# Each (game, player count) runs as several tests of interleaved games, so parallel workers
+# (pytest -n) share the long ones out evenly.
+GAMES_PER_TEST = 25
+
+
+def parts_of(game) -> int:
+    return -(-games_per_count(game) // GAMES_PER_TEST)
+
+
 CASES = [
-    (game_id, players)
+    (game_id, players, part, parts_of(game))
     for game_id, game in GAMES.items()
     for players in range(game.min_players, game.max_players + 1)
+    for part in range(parts_of(game))
 ]
 
 
-@pytest.mark.parametrize(("game_id", "num_players"), CASES)
-def test_random_games_keep_the_protocol(game_id, num_players):
+@pytest.mark.parametrize(
+    ("game_id", "num_players", "part", "parts"),
+    CASES,
+    ids=[f"{game_id}-{players}-{part + 1}of{parts}" for game_id, players, part, parts in CASES],
+)
+def test_random_games_keep_the_protocol(game_id, num_players, part, parts):
     game = GAMES[game_id]
-    counts = game.max_players - game.min_players + 1
-    games_here = -(-GAMES_PER_ID // counts)  # the 200 games are split across player counts
-    for index in range(games_here):
+    for index in range(part, games_per_count(game), parts):
         play_random_game(
             game, num_players, seed=1000 * num_players + index, full_check=index < FULL_CHECK_GAMES
         )
