@@ -13,8 +13,8 @@ from bot.kits import KITS
 from bot.presenters.common import COLOUR_EMOJI
 from games.pieces import Card
 from games.record import format_record, record_for
+from tests.bot.test_e2e_mars import mars_step, start_mars
 from tests.helpers import board, make_table, play_one_action, start_match, thread_of
-from tests.test_e2e_mars import mars_step, start_mars
 
 CARD_LABEL = re.compile(r"(10|[2-9JQKA])[♣♦♥♠]")
 OBJECTIVE = re.compile(r"[+-]?\d:[RGBYP]\b")

@@ -13,7 +13,7 @@ from bot.publisher import Moment
 from games import GAMES, random_choice
 from games.mars import Move
 from games.pieces import Pyramid
-from tests.test_conformance import random_options
+from tests.games.test_conformance import random_options
 
 
 def moment_of(game_id: str, state, options: dict, players: int = 2) -> Moment:

@@ -12,7 +12,7 @@ import pytest
 from bot import Settings
 from tests.helpers import make_table, play_one_action, start_match, thread_of
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SETTING_NAMES = (
     "DISCORD_TOKEN",
     "DATABASE_URL",

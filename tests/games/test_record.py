@@ -21,9 +21,9 @@ from games.record import (
     replay_record,
 )
 from games.replay import main
-from tests.test_conformance import MAX_STEPS, random_options
+from tests.games.test_conformance import MAX_STEPS, random_options
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # Names that must survive the line format: quotes, non-ASCII, surrounding spaces, a tab.
 PLAYERS = ["Alice", 'Bø "the builder"', "  Carol ", '"Dan"\t2']
 CASES = [

@@ -29,7 +29,7 @@ from games import GAMES, replay_actions
 from renderers import render_board
 from tests.helpers import board, buttons, dms, last_dm, make_table, play_one_action, reply
 
-OLD_DATABASE = Path(__file__).parent / "fixtures" / "schema_v1.db"
+OLD_DATABASE = Path(__file__).parent.parent / "fixtures" / "schema_v1.db"
 TRICKERY = GAMES["trickery"]
 ACTIONS_AFTER_THE_UPGRADE = 7  # the rest of the second trick, a whole third one and a lead
 

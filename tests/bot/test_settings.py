@@ -11,7 +11,7 @@ import pytest
 
 from bot import Settings, create_bot
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_bot(cwd: Path, **env: str) -> subprocess.CompletedProcess:

@@ -7,11 +7,11 @@ import random
 import pytest
 
 import bot.service
+from tests.bot.test_e2e_combat import combat_step
+from tests.bot.test_e2e_flood import flood_step
+from tests.bot.test_e2e_mars import mars_step
+from tests.bot.test_e2e_senet import mover
 from tests.helpers import board, buttons, make_table, play_one_action, thread_of
-from tests.test_e2e_combat import combat_step
-from tests.test_e2e_flood import flood_step
-from tests.test_e2e_mars import mars_step
-from tests.test_e2e_senet import mover
 
 SEED = 424242
 STEPS = {"trickery": 400, "mars": 400, "senet": 1500, "flood": 600, "combat": 120}  # combat: cut off

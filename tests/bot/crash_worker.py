@@ -1,4 +1,4 @@
-"""A match service process for tests/test_crash_consistency.py to kill with SIGKILL at any moment.
+"""A match service process for tests/bot/test_crash_consistency.py to kill with SIGKILL at any moment.
 
 `python -m tests.crash_worker DATABASE_PATH SEED`, from the repository root. It opens the database,
 makes sure every game has a match in progress (finishing the start of a lobby that a killed worker

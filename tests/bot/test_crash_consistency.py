@@ -50,7 +50,7 @@ MOST_ACTIONS_BEFORE_KILL = 60
 LONGEST_DELAY_AFTER_ACTION = 0.010
 WORKER_TIMEOUT = 30  # seconds; a worker that stops printing is killed and the test fails
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ class Reported:
 
 def run_until_killed(database: Path, point: KillPoint, stderr_path: Path) -> Reported:
     """Start a worker on `database`, SIGKILL it at `point`, and return every line it printed."""
-    command = [sys.executable, "-m", "tests.crash_worker", str(database), str(point.worker_seed)]
+    command = [sys.executable, "-m", "tests.bot.crash_worker", str(database), str(point.worker_seed)]
     reported = Reported()
     with (
         stderr_path.open("w") as stderr,
