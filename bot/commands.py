@@ -49,13 +49,12 @@ def play_command(kit: GameKit, open_lobby: Opener) -> app_commands.Command:
                 default=inspect.Parameter.empty if required else None,
             )
         )
-        descriptions[name] = (
-            "The member to invite"
-            if len(names) == 1
-            else "A member to invite"
-            if index == 0
-            else f"Another member to invite, for {index + 2} players"
-        )
+        if len(names) == 1:
+            descriptions[name] = "The member to invite"
+        elif index == 0:
+            descriptions[name] = "A member to invite"
+        else:
+            descriptions[name] = f"Another member to invite, for {index + 2} players"
     choices: dict[str, list[app_commands.Choice[str]]] = {}
     for option in engine.options:
         annotation = bool | None if _is_flag(option) else str | None
@@ -64,13 +63,11 @@ def play_command(kit: GameKit, open_lobby: Opener) -> app_commands.Command:
                 option.name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=None
             )
         )
-        default = f" (default: {option.label(option.default)})" if not _is_flag(option) else ""
-        descriptions[option.name] = (
-            (option.description + default)[:100]
-            if len(option.description + default) <= 100
-            else option.description
-        )
+        descriptions[option.name] = option.description
         if not _is_flag(option):
+            with_default = f"{option.description} (default: {option.label(option.default)})"
+            if len(with_default) <= 100:  # Discord's limit; the default is a courtesy
+                descriptions[option.name] = with_default
             choices[option.name] = [
                 app_commands.Choice(name=option.label(c), value=str(c)) for c in option.choices
             ]
