@@ -94,7 +94,7 @@ def boards_in(channel) -> list[discord.Message]:
 # --- 1. another server's admin
 
 
-async def test_an_admin_of_another_server_cannot_cancel_or_rematch_its_matches(simcord_env, database_url):
+async def test_another_servers_members_cannot_cancel_play_or_rematch_its_matches(simcord_env, database_url):
     env = simcord_env
     home = env.create_guild("A")
     games = home.create_text_channel("games")
@@ -118,6 +118,13 @@ async def test_an_admin_of_another_server_cannot_cancel_or_rematch_its_matches(s
         crafted = f"m1:{match_id}:{match_row(database_url, match_id)['version']}:cancel"
         answer = reply(await mallory.click(await forged_message(env, lounge, [crafted]), custom_id=crafted))
         assert answer.ephemeral and answer.content != CANCELLED, (match_id, answer.content)
+
+    # a player of A's running match, also a member of B, plays it from B with crafted buttons
+    dave_in_b = other.add_member(dave.user)
+    version = match_row(database_url, running)["version"]
+    for crafted in (f"m1:{running}:{version}:play", f"m1:{running}:{version}:act:E"):
+        answer = reply(await dave_in_b.click(await forged_message(env, lounge, [crafted]), custom_id=crafted))
+        assert answer.ephemeral and "no such match in this server" in answer.content, answer.content
 
     # a player of A's finished match, also a member of B, asks for its rematch from B
     carol_in_b = other.add_member(carol.user)
