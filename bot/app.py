@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from .arcade import Arcade
+from .cogs.computers import ComputerTurns
 from .cogs.config import ServerConfig
 from .cogs.deadlines import Deadlines
 from .cogs.info import Info
@@ -24,6 +25,7 @@ from .publisher import Publisher
 from .repository import Repository
 from .service import MatchService
 from .settings import Settings
+from .thinking import ComputerPlayers
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +48,7 @@ class ArcadeBot(commands.Bot):
         self.kits = kits
         self.router = ClaimRouter()  # the cogs register a handler for each kind of claim
         self._repository: Repository | None = None
+        self.computers = ComputerPlayers(settings.computer_workers)
 
     async def setup_hook(self) -> None:
         engines = {game_id: kit.engine for game_id, kit in self.kits.items()}
@@ -55,10 +58,12 @@ class ArcadeBot(commands.Bot):
             self.kits,
             clock=discord.utils.utcnow,
             lobby_timeout=self.settings.lobby_timeout_seconds,
+            computer_delay=self.settings.computer_delay_seconds,
+            think=self.computers.think,
         )
         self.publisher = Publisher(self, self.service)
         arcade = Arcade(self.settings, self.kits, self.router, self.service, self.publisher)
-        for cog in (Lobby, Play, Manage, Deadlines, Info, Stats, ServerConfig):
+        for cog in (Lobby, Play, Manage, Deadlines, ComputerTurns, Info, Stats, ServerConfig):
             await self.add_cog(cog(self, arcade))
         self.add_dynamic_items(MatchButton, MatchSelect)
         self.add_listener(answer_unknown_component, "on_interaction")
@@ -95,7 +100,8 @@ class ArcadeBot(commands.Bot):
         await self.close_storage()
 
     async def close_storage(self) -> None:
-        """Close the database connection (idempotent)."""
+        """Close the database connection and the computer players' workers (idempotent)."""
+        self.computers.close()
         if self._repository is not None:
             await self._repository.close()
             self._repository = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -13,8 +14,25 @@ from discord import app_commands
 from games import Option
 
 from .kits import GameKit
+from .model import LEVELS
 
-Opener = Callable[[discord.Interaction, GameKit, list[Any], dict], Awaitable[None]]
+Opener = Callable[[discord.Interaction, GameKit, list[Any], dict, "Seating"], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Seating:
+    """How `/play` fills the seats besides the members it names."""
+
+    computers: int = 0
+    open_seats: int = 0
+    level: str = "normal"
+    hints: bool = False
+
+    def seats_with(self, kit: GameKit, members: int) -> Seating:
+        """Seats short of the game's minimum go to computer players: `/play mars` alone is a
+        match against the computer."""
+        short = kit.engine.min_players - (1 + members + self.computers + self.open_seats)
+        return replace(self, computers=self.computers + max(0, short))
 
 
 def _is_flag(option: Option) -> bool:
@@ -27,35 +45,50 @@ def opponent_names(kit: GameKit) -> list[str]:
     return ["opponent"] if count == 1 else [f"opponent{i + 1}" for i in range(count)]
 
 
+SEATING_OPTIONS = ("computers", "open_seats", "level", "hints")
+
+
 def play_command(kit: GameKit, open_lobby: Opener) -> app_commands.Command:
-    """`/play <game>`: members to invite, then the engine's options with their own names,
-    choices, labels and descriptions (a choice left out takes the engine's default)."""
+    """`/play <game>`: members to invite, computer players and open seats, then the engine's
+    options with their own names, choices, labels and descriptions (a choice left out takes the
+    engine's default)."""
     engine = kit.engine
     names = opponent_names(kit)
-    needed = engine.min_players - 1
     parameters = [
         inspect.Parameter(
             "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
         )
     ]
+
+    def optional(name: str, annotation: Any) -> None:
+        parameters.append(
+            inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=None)
+        )
+
     descriptions: dict[str, str] = {}
     for index, name in enumerate(names):
-        required = index < needed
-        parameters.append(
-            inspect.Parameter(
-                name,
-                inspect.Parameter.KEYWORD_ONLY,
-                annotation=discord.Member if required else discord.Member | None,
-                default=inspect.Parameter.empty if required else None,
-            )
-        )
+        optional(name, discord.Member | None)
         if len(names) == 1:
-            descriptions[name] = "The member to invite"
+            descriptions[name] = "The member to invite (none: play the computer)"
         elif index == 0:
-            descriptions[name] = "A member to invite"
+            descriptions[name] = "A member to invite (seats nobody takes go to computer players)"
         else:
             descriptions[name] = f"Another member to invite, for {index + 2} players"
-    choices: dict[str, list[app_commands.Choice[str]]] = {}
+    others = range(engine.max_players)  # seats besides the host's, counted from 0
+    choices: dict[str, list[app_commands.Choice[str]]] = {
+        "computers": [app_commands.Choice(name=str(n), value=str(n)) for n in others],
+        "open_seats": [app_commands.Choice(name=str(n), value=str(n)) for n in others if n],
+        "level": [app_commands.Choice(name=level, value=level) for level in LEVELS],
+    }
+    for name in ("computers", "open_seats", "level"):
+        optional(name, str | None)
+    optional("hints", bool | None)
+    descriptions |= {
+        "computers": "How many computer players to add",
+        "open_seats": "Seats any member may join with a button (the host can fill them with computers)",
+        "level": "How well the computer players play (default: normal)",
+        "hints": "Let players ask for a suggested move on their turn (default: no; the record notes them)",
+    }
     for option in engine.options:
         annotation = bool | None if _is_flag(option) else str | None
         parameters.append(
@@ -74,6 +107,12 @@ def play_command(kit: GameKit, open_lobby: Opener) -> app_commands.Command:
 
     async def callback(interaction: discord.Interaction, **given: Any) -> None:
         players = [given[name] for name in names]
+        seating = Seating(
+            computers=int(given["computers"] or 0),
+            open_seats=int(given["open_seats"] or 0),
+            level=given["level"] or "normal",
+            hints=bool(given["hints"]),
+        )
         options = {}
         for option in engine.options:
             value = given[option.name]
@@ -81,7 +120,7 @@ def play_command(kit: GameKit, open_lobby: Opener) -> app_commands.Command:
                 options[option.name] = (
                     value if _is_flag(option) else next(c for c in option.choices if str(c) == value)
                 )
-        await open_lobby(interaction, kit, players, options)
+        await open_lobby(interaction, kit, players, options, seating)
 
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     callback = app_commands.describe(**descriptions)(callback)
@@ -92,11 +131,10 @@ def play_command(kit: GameKit, open_lobby: Opener) -> app_commands.Command:
 
 
 def play_usage(kit: GameKit) -> str:
-    """`/play flood opponent1 opponent2 [opponent3]`, for /help."""
-    needed = kit.engine.min_players - 1
-    members = [name if i < needed else f"[{name}]" for i, name in enumerate(opponent_names(kit))]
+    """`/play flood [opponent1] [opponent2] [opponent3] [computers] [open_seats] ...`, for /help."""
+    members = " ".join(f"[{name}]" for name in opponent_names(kit))
     options = " [options]" if kit.engine.options else ""
-    return f"`/play {kit.id} {' '.join(members)}{options}`"
+    return f"`/play {kit.id} {members} [computers] [open_seats] [level] [hints]{options}`"
 
 
 def game_command(

@@ -23,11 +23,28 @@ log = logging.getLogger(__name__)
 PREFIX = "m1"
 MAX_CUSTOM_ID = 100
 
-# Buttons: acc/dec answer a lobby, play opens the move prompt, hand shows the player's secrets,
-# act applies the action in the argument, resign/cancel confirm ending a match, rematch asks for
-# one. Selects: pick chooses a step of a multi-part action (the argument carries the steps chosen
-# so far); do applies the chosen option's action.
-BUTTON_KINDS = ("acc", "dec", "play", "hand", "act", "resign", "cancel", "rematch")
+# Buttons: acc/dec answer a lobby, join takes an open seat, fill gives the seats left to computer
+# players and starts; play opens the move prompt, hand shows the player's secrets, act applies the
+# action in the argument, hint suggests a move; resign/cancel/handover confirm leaving or ending a
+# match, sub/end vote on a seat its player left; rematch asks for one. Selects: pick chooses a step
+# of a multi-part action (the argument carries the steps chosen so far); do applies the chosen
+# option's action.
+BUTTON_KINDS = (
+    "acc",
+    "dec",
+    "join",
+    "fill",
+    "play",
+    "hand",
+    "act",
+    "hint",
+    "resign",
+    "cancel",
+    "handover",
+    "sub",
+    "end",
+    "rematch",
+)
 SELECT_KINDS = ("pick", "do")
 ARGUMENT = r"[A-Za-z0-9 +\-:/@^=>]{1,60}"  # every game's action notation fits; anything else is no claim
 

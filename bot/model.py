@@ -6,16 +6,35 @@ from dataclasses import dataclass
 
 from games import State
 
+LEVELS = ("easy", "normal", "hard")  # the computer players' levels, weakest first
+
+
+def computer_name(level: str) -> str:
+    return f"Computer ({level})"
+
 
 @dataclass
 class Seat:
+    """A person (`user_id`), a computer player (`computer`, its level) or, in a lobby, an open
+    seat (neither). `left_user_id`: the person who held the seat before a computer took it over."""
+
     seat: int
-    user_id: int
+    user_id: int | None
     display_name: str
     accepted: bool
     dm_closed: bool
     prompt_message_id: int | None
     resigned: bool = False
+    computer: str | None = None
+    left_user_id: int | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.user_id is None and self.computer is None
+
+    @property
+    def is_person(self) -> bool:
+        return self.user_id is not None
 
 
 @dataclass
@@ -30,6 +49,7 @@ class GuildSettings:
     max_open_lobbies: int = 3
     max_active_per_member: int = 5
     max_active_per_guild: int = 50
+    open_invite_minutes: float = 60  # how long an invitation with open seats stays open
 
 
 SETTING_LIMITS = {  # name: (smallest, largest)
@@ -38,6 +58,7 @@ SETTING_LIMITS = {  # name: (smallest, largest)
     "max_open_lobbies": (1, 20),
     "max_active_per_member": (1, 50),
     "max_active_per_guild": (1, 1000),
+    "open_invite_minutes": (10, 7 * 24 * 60),
 }
 
 
@@ -65,6 +86,11 @@ class Match:
     seats: list[Seat]
     settings: GuildSettings  # of the match's server, read with it
     state: State | None = None
+    computer_level: str = "normal"  # for seats filled by computer players
+    hints_allowed: bool = False
+    computer_due_at: float | None = None
+    vacancy: dict | None = None  # {"seat", "user_id", "reason", "votes": {user id: choice}}
+    vacancy_due_at: float | None = None
 
     @property
     def play_channel_id(self) -> int:
@@ -82,8 +108,54 @@ class Match:
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
 
-    def user_at(self, seat: int) -> int:
+    def seat_left_by(self, user_id: int) -> int | None:
+        """The seat a computer player took over from `user_id`."""
+        return next((s.seat for s in self.seats if s.left_user_id == user_id), None)
+
+    def user_at(self, seat: int) -> int | None:
         return self.seats[seat].user_id
+
+    @property
+    def people(self) -> list[Seat]:
+        """The seats people hold (not computer players, not open seats)."""
+        return [seat for seat in self.seats if seat.is_person]
+
+    def computers_to_move(self) -> list[int]:
+        """The computer players' seats among those to move now."""
+        if self.status != "active" or self.vacancy or self.state is None or self.state.is_over:
+            return []
+        return [seat for seat in self.state.to_move if self.seats[seat].computer]
+
+    def people_to_move(self) -> list[int]:
+        if self.state is None or self.state.is_over:
+            return []
+        return [seat for seat in self.state.to_move if self.seats[seat].is_person]
+
+    @property
+    def has_computers(self) -> bool:
+        return any(seat.computer for seat in self.seats)
+
+
+@dataclass(frozen=True)
+class Deadlines:
+    """When the turn being waited for needs something done: a reminder to the people to move,
+    their turn clock running out, and a computer player's move."""
+
+    reminder: float | None = None
+    clock: float | None = None
+    computer: float | None = None
+
+    def __iter__(self):
+        return iter((self.reminder, self.clock, self.computer))
+
+
+@dataclass(frozen=True)
+class Start:
+    """How a lobby becomes a match: the first state, when, and its first deadlines."""
+
+    state: dict
+    stamp: str
+    deadlines: Deadlines
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from games.record import commitment, format_record, record_for
 from .components import Claim, MatchButton, view_of
 from .discord_io import MENTION_USERS, message_link, png_file
 from .kits import GameKit
-from .model import Match
+from .model import Match, Seat
 from .presenters.base import Prompt, Scene
 from .service import ActionResult, MatchService
 
@@ -109,29 +109,59 @@ class Publisher:
     # --- invitations
 
     def lobby_text(self, match: Match) -> str:
-        host, *guests = match.seats
-        invited = ", ".join(f"<@{s.user_id}>" for s in guests)
-        ticks = "  ".join(f"{'✅' if s.accepted else '⏳'} {s.display_name}" for s in match.seats)
+        host = match.seats[0]
         kit = self.service.kit(match)
-        closes = int(match.lobby_expires_at or 0)
+        invited = [f"<@{s.user_id}>" for s in match.seats[1:] if s.user_id and not s.accepted]
+        open_seats = sum(1 for s in match.seats if s.is_open)
+        computers = sum(1 for s in match.seats if s.computer)
+        wanted = []
+        if invited:
+            wanted.append(", ".join(invited))
+        if open_seats:
+            wanted.append(f"anyone ({open_seats} open seat{'s' if open_seats > 1 else ''})")
+        if computers:
+            wanted.append(
+                f"{computers} computer player{'s' if computers > 1 else ''} ({match.computer_level})"
+            )
+        seats = "  ".join(self._seat_mark(s) for s in match.seats)
+        how = []
+        if invited:
+            how.append("Everyone invited must press **Accept**.")
+        if open_seats:
+            how.append("Press **Join** to take an open seat.")
+        how.append(
+            f"<@{host.user_id}> may press **Fill with computer players and start** at any time. "
+            f"The invitation closes <t:{int(match.lobby_expires_at or 0)}:R>."
+        )
+        hints = " Hints: allowed (the record notes each one)." if match.hints_allowed else ""
         return (
-            f"🔺 **{kit.title}** (match #{match.id}) — <@{host.user_id}> invites {invited} to play.\n"
-            f"Options: {kit.presenter.options_text(match.options)}\n{ticks}\n"
-            f"Everyone invited must press **Accept**. The invitation closes <t:{closes}:R>."
+            f"🔺 **{kit.title}** (match #{match.id}) — <@{host.user_id}> invites {' and '.join(wanted)} to play.\n"
+            f"Options: {kit.presenter.options_text(match.options)}.{hints}\n{seats}\n" + " ".join(how)
         )
 
     @staticmethod
+    def _seat_mark(seat: Seat) -> str:
+        if seat.computer:
+            return f"🤖 {seat.display_name}"
+        if seat.is_open:
+            return "🪑 open seat"
+        return f"{'✅' if seat.accepted else '⏳'} {seat.display_name}"
+
+    @staticmethod
     def lobby_view(match: Match) -> discord.ui.View | None:
-        return view_of(
-            [
-                MatchButton(
-                    Claim(match.id, match.version, "acc"), label="Accept", style=discord.ButtonStyle.success
-                ),
-                MatchButton(
-                    Claim(match.id, match.version, "dec"), label="Decline", style=discord.ButtonStyle.danger
-                ),
+        def button(kind: str, label: str, style: discord.ButtonStyle) -> MatchButton:
+            return MatchButton(Claim(match.id, match.version, kind), label=label, style=style)
+
+        items = []
+        if any(s.user_id and not s.accepted for s in match.seats):
+            items += [
+                button("acc", "Accept", discord.ButtonStyle.success),
+                button("dec", "Decline", discord.ButtonStyle.danger),
             ]
-        )
+        if any(s.is_open for s in match.seats):
+            items.append(button("join", "Join", discord.ButtonStyle.success))
+        items.append(button("fill", "Fill with computer players and start", discord.ButtonStyle.secondary))
+        return view_of(items)
 
     def closed_text(self, match: Match) -> str:
         reason, _, by_user = (match.end_reason or "").partition(":")
@@ -187,9 +217,9 @@ class Publisher:
         if moment.presenter.public_controls:
             return []
         if moment.presenter.news_for_everyone(result.events):
-            return list(range(len(match.seats)))
+            return [seat.seat for seat in match.people]
         owed = []
-        for seat in match.state.to_move:
+        for seat in match.people_to_move():
             if seat == result.seat and going_on:
                 continue  # their next prompt is already in front of them
             if match.state.order_free and match.seats[seat].prompt_message_id:
@@ -203,8 +233,8 @@ class Publisher:
         On the first board everyone gets their private message; later, only the seats to move."""
         moment = self.moment(match)
         first_board = match.board_message_id is None
-        owed = range(len(match.seats)) if first_board else match.state.to_move
-        if moment.presenter.public_controls or match.status != "active":
+        owed = [seat.seat for seat in match.people] if first_board else match.people_to_move()
+        if moment.presenter.public_controls or match.status != "active" or match.vacancy:
             owed = []  # nothing private to send: no secrets, or the match has ended
         for seat in owed:
             await self.send_private(moment, seat)
@@ -212,6 +242,16 @@ class Publisher:
         if first_board:
             lines.append(f"🔒 Seed commitment (SHA-256): `{commitment(match.seed)}`")
         await self.board(moment, lines)
+
+    async def seat_taken_over(self, match: Match, seat: int) -> None:
+        """A computer player now plays `seat`: its person's DM prompt loses its buttons, the match
+        goes on (hold `lock`)."""
+        moment = self.moment(match)
+        if match.seats[seat].prompt_message_id:
+            await self.retire_prompt(moment, seat)
+            await self._record(moment)
+        note = f"🤖 A computer player ({match.seats[seat].computer}) now plays **P{seat + 1}**; the match goes on."
+        await self.catch_up(match, note)
 
     async def close_down(self, match: Match) -> None:
         """After a resignation, forfeit or cancellation: no prompt keeps its buttons; a last board says why."""
@@ -240,6 +280,9 @@ class Publisher:
                 Claim(match.id, match.version, "rematch"), label="Rematch", style=discord.ButtonStyle.primary
             )
             view = view_of([rematch] if match.status == "finished" else [])
+        elif match.vacancy:
+            parts += self._vacancy_lines(match)
+            view = view_of(self._vacancy_controls(match))
         else:
             parts.append(presenter.status_line(scene))
             parts += self._turn_lines(moment)
@@ -297,29 +340,55 @@ class Publisher:
             match_id=match.id,
             finished=match.status != "active",
         )
-        return discord.File(io.BytesIO(format_record(record).encode()), filename=filename)
+        notes = await self._record_notes(match)
+        text = format_record(record) + "".join(f"# {note}\n" for note in notes)
+        return discord.File(io.BytesIO(text.encode()), filename=filename)
+
+    async def _record_notes(self, match: Match) -> list[str]:
+        """What the record's lines can't say: seats computer players took over, and hints."""
+        notes = []
+        for seat in match.seats:
+            if seat.computer and seat.left_user_id:
+                notes.append(
+                    f"P{seat.seat + 1}: its player (user {seat.left_user_id}) left; "
+                    f"a computer player ({seat.computer}) played the seat from then on."
+                )
+        for ply, seat, suggestion in await self.service.hints_of(match.id):
+            notes.append(f"Hint: P{seat + 1} asked before action {ply + 1} (suggested {suggestion}).")
+        return notes
 
     @staticmethod
     def _board_controls(moment: Moment) -> list[discord.ui.Item]:
-        """The move itself when the game has no secrets, else Play and the secrets button."""
+        """The move itself when the game has no secrets, else Play and the secrets button; a Hint
+        button where the match allows hints and a person is to move."""
         match, presenter = moment.match, moment.presenter
+        people = match.people_to_move()
         if presenter.public_controls:  # drawn from the public view: the board is for everyone
-            return presenter.prompt(moment.scene, match.state.to_move[0], moment.scene.public).items
-        return [
-            MatchButton(
-                Claim(match.id, match.version, "play"), label="Play", style=discord.ButtonStyle.primary
-            ),
-            MatchButton(Claim(match.id, match.version, "hand"), label=presenter.hand_label or "Mine"),
-        ]
+            items = presenter.prompt(moment.scene, people[0], moment.scene.public).items if people else []
+        else:
+            items = [
+                MatchButton(
+                    Claim(match.id, match.version, "play"), label="Play", style=discord.ButtonStyle.primary
+                ),
+                MatchButton(Claim(match.id, match.version, "hand"), label=presenter.hand_label or "Mine"),
+            ]
+        rows = [item.row for item in items if item.row is not None]
+        if match.hints_allowed and people and len(items) < 25 and max(rows, default=0) < 4:
+            row = max(rows) + 1 if rows else None
+            items.append(MatchButton(Claim(match.id, match.version, "hint"), label="💡 Hint", row=row))
+        return items
 
     @staticmethod
     def _turn_lines(moment: Moment) -> list[str]:
         match, presenter = moment.match, moment.presenter
         hand = presenter.hand_label
+        lines = [f"🤖 **{match.label(seat)}** is thinking…" for seat in match.computers_to_move()]
         if presenter.public_controls:
-            return [f"👉 <@{match.user_at(seat)}>, your turn: choose below." for seat in match.state.to_move]
-        lines = []
-        for seat in match.state.to_move:
+            lines += [
+                f"👉 <@{match.user_at(seat)}>, your turn: choose below." for seat in match.people_to_move()
+            ]
+            return lines
+        for seat in match.people_to_move():
             player = match.seats[seat]
             if player.dm_closed:
                 lines.append(
@@ -327,10 +396,43 @@ class Publisher:
                 )
             else:
                 lines.append(f"👉 <@{player.user_id}>, your turn! Play from your DMs or with **Play** below.")
-        closed = [s.display_name for s in match.seats if s.dm_closed and s.seat not in match.state.to_move]
+        closed = [s.display_name for s in match.people if s.dm_closed and s.seat not in match.state.to_move]
         if closed:
             lines.append(f"⚠️ I can't DM {', '.join(closed)}: use **{hand}** and **Play** here instead.")
         return lines
+
+    def _vacancy_lines(self, match: Match) -> list[str]:
+        vacancy = match.vacancy
+        left = match.label(vacancy["seat"])
+        why = "ran out of time on the turn clock" if vacancy["reason"] == "timeout" else "resigned"
+        voters = self.service.voters(match)
+        votes = vacancy["votes"]
+        tally = ", ".join(
+            f"<@{user}> {'✅ computer' if votes[str(user)] == 'computer' else '🛑 end'}"
+            for user in voters
+            if str(user) in votes
+        )
+        return [
+            f"🏳️ **{left}** {why}. Should a computer player ({match.computer_level}) take the seat, so the "
+            "match goes on?",
+            f"{' '.join(f'<@{user}>' for user in voters)}: a computer player takes it once at least half of "
+            "you vote for it; the match ends (without a winner) once more than half vote to end it. "
+            f"With no decision <t:{int(match.vacancy_due_at or 0)}:R>, a computer player takes it.",
+            f"Votes so far: {tally}" if tally else "",
+        ]
+
+    @staticmethod
+    def _vacancy_controls(match: Match) -> list[discord.ui.Item]:
+        return [
+            MatchButton(
+                Claim(match.id, match.version, "sub"),
+                label="A computer player takes the seat",
+                style=discord.ButtonStyle.success,
+            ),
+            MatchButton(
+                Claim(match.id, match.version, "end"), label="End the match", style=discord.ButtonStyle.danger
+            ),
+        ]
 
     # --- private messages
 
@@ -380,15 +482,17 @@ class Publisher:
         player = match.seats[seat]
         if edit:
             try:
-                channel = await self.bot.create_dm(discord.Object(player.user_id))
+                channel = await self.bot.create_dm(discord.Object(player.user_id or player.left_user_id))
                 await channel.get_partial_message(player.prompt_message_id).edit(view=None)
             except discord.HTTPException:
                 log.info("Could not clear an old DM prompt of match %s", match.id)
         moment.note_seat(seat, prompt_message_id=None)
 
     async def remind(self, match: Match, seat: int) -> None:
-        """One reminder: by DM, else a mention in the match thread."""
+        """One reminder: by DM, else a mention in the match thread (people only)."""
         player = match.seats[seat]
+        if not player.is_person:
+            return
         board = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
         title = self.service.kit(match).title
         try:

@@ -12,6 +12,11 @@ and all of a match's changes are worked out from the ratings before it.
 
 Elo depends on order: the same results in another order give slightly different ratings, which is
 why matches are sorted by when they finished.
+
+Computer players are rated like people, one rating per level ("Computer (normal)" is one entry on
+the leaderboard however many matches it plays), so people can see how they compare. A seat a
+computer player took over from someone who left counts for that person, as resigned; the computer
+player is not rated for it.
 """
 
 from __future__ import annotations
@@ -31,6 +36,10 @@ ELO_SCALE = 400.0  # a 400-point gap means the stronger player is expected to sc
 
 WIN, DRAW, LOSS = 1.0, 0.5, 0.0
 
+# Computer players stand in the ratings under these ids, one per level (people's ids are positive).
+COMPUTER_IDS = {"easy": -1, "normal": -2, "hard": -3}
+COMPUTER_LEVELS = {player: level for level, player in COMPUTER_IDS.items()}
+
 
 @dataclass(frozen=True)
 class FinishedMatch:
@@ -42,6 +51,7 @@ class FinishedMatch:
     scores: tuple[int, ...]
     winners: tuple[int, ...]  # seat indexes; several for a shared win, none for a draw
     resigned: tuple[int, ...] = ()  # seats that resigned or forfeited
+    with_computers: bool = False  # whether computer players played in it
 
     @classmethod
     def of(cls, match: Match) -> FinishedMatch:
@@ -55,8 +65,18 @@ class FinishedMatch:
             scores = (0,) * len(match.seats)
             others = tuple(s for s in range(len(match.seats)) if s not in resigned)
             winners = others if len(match.seats) == 2 else ()
-        players = tuple(seat.user_id for seat in match.seats)
-        return cls(match.game_id, match.finished_at or "", players, tuple(scores), tuple(winners), resigned)
+        players = tuple(
+            seat.left_user_id or seat.user_id or COMPUTER_IDS[seat.computer] for seat in match.seats
+        )
+        return cls(
+            match.game_id,
+            match.finished_at or "",
+            players,
+            tuple(scores),
+            tuple(winners),
+            resigned,
+            match.has_computers,
+        )
 
 
 @dataclass
@@ -149,12 +169,13 @@ def won(match: FinishedMatch, user_id: int) -> bool:
 
 
 def player_stats(matches: Iterable[FinishedMatch], user_id: int) -> dict:
-    """How many matches the user finished and won, in all and per game.
+    """How many matches the user finished and won, in all and per game, and how many of them had
+    computer players.
 
-    {"played": 7, "won": 3, "games": {"mars": {"played": 5, "won": 2}, ...}}, games in the
-    order first played.
+    {"played": 7, "won": 3, "with_computers": 2, "games": {"mars": {"played": 5, "won": 2}, ...}},
+    games in the order first played.
     """
-    stats: dict = {"played": 0, "won": 0, "games": {}}
+    stats: dict = {"played": 0, "won": 0, "with_computers": 0, "games": {}}
     for match in in_finish_order(matches):
         if user_id not in match.players:
             continue
@@ -163,4 +184,5 @@ def player_stats(matches: Iterable[FinishedMatch], user_id: int) -> dict:
         for counts in (stats, game):
             counts["played"] += 1
             counts["won"] += int(victory)
+        stats["with_computers"] += int(match.with_computers)
     return stats

@@ -14,7 +14,7 @@ from dataclasses import fields
 
 from games import Game
 
-from .model import GuildSettings, LimitReached, Match, Seat
+from .model import Deadlines, GuildSettings, LimitReached, Match, Seat, Start
 from .storage import Database
 
 ACTIVE = ("lobby", "active")
@@ -51,7 +51,8 @@ class Repository:
         async with self.db.reading() as conn:
             async with conn.execute(
                 "SELECT m.*, g.guild_id AS settings_guild, g.reminder_hours, g.clock_hours, g.use_threads,"
-                " g.play_channels, g.max_open_lobbies, g.max_active_per_member, g.max_active_per_guild"
+                " g.play_channels, g.max_open_lobbies, g.max_active_per_member, g.max_active_per_guild,"
+                " g.open_invite_minutes"
                 " FROM matches m LEFT JOIN guild_settings g ON g.guild_id = m.guild_id WHERE m.id = ?",
                 (match_id,),
             ) as cursor:
@@ -91,6 +92,8 @@ class Repository:
             seats=seats,
             settings=settings,
             state=None,
+            hints_allowed=bool(row["hints_allowed"]),
+            vacancy=json.loads(row["vacancy_json"]) if row["vacancy_json"] else None,
         )
         if row["state_json"]:
             match.state = self.engines[match.game_id].from_json(json.loads(row["state_json"]))
@@ -133,7 +136,7 @@ class Repository:
         """The latest display name each player had in this server's matches."""
         rows = await self.db.fetchall(
             "SELECT seats.user_id, seats.display_name FROM seats JOIN matches ON matches.id = seats.match_id"
-            " WHERE matches.guild_id = ? ORDER BY matches.id",
+            " WHERE matches.guild_id = ? AND seats.user_id IS NOT NULL ORDER BY matches.id",
             (guild_id,),
         )
         return {row["user_id"]: row["display_name"] for row in rows}
@@ -156,7 +159,9 @@ class Repository:
         channel_id: int,
         seed: int,
         options: dict,
-        players: list[tuple[int, str]],
+        seats: list[Seat],
+        computer_level: str,
+        hints_allowed: bool,
         expires_at: float,
         stamp: str,
         rematch_of: int | None,
@@ -164,7 +169,7 @@ class Repository:
     ) -> int | LimitReached:
         """Count the server's limits and insert the lobby in one transaction, so concurrent
         /play commands can't both slip under a limit. Returns the new match id, or the limit hit."""
-        host_id = players[0][0]
+        host_id = seats[0].user_id
         async with self.db.transaction() as conn:
             async with conn.execute(
                 "SELECT COUNT(*) FROM matches WHERE guild_id IS ? AND host_id = ? AND status = 'lobby'",
@@ -180,19 +185,15 @@ class Repository:
                 running = (await cursor.fetchone())[0]
             if running >= limits.max_active_per_guild:
                 return LimitReached("per_guild", running, limits.max_active_per_guild)
-            for user_id, _ in players:
-                async with conn.execute(
-                    "SELECT COUNT(*) FROM matches JOIN seats ON seats.match_id = matches.id WHERE matches.guild_id IS ?"
-                    " AND seats.user_id = ? AND matches.status IN ('lobby', 'active')",
-                    (guild_id, user_id),
-                ) as cursor:
-                    mine = (await cursor.fetchone())[0]
-                if mine >= limits.max_active_per_member:
-                    return LimitReached("per_member", mine, limits.max_active_per_member, user_id)
+            for seat in seats:
+                if seat.user_id is not None and (
+                    limit := await self._member_limit(conn, guild_id, seat.user_id, limits)
+                ):
+                    return limit
             cursor = await conn.execute(
                 "INSERT INTO matches (game, guild_id, channel_id, status, seed, options_json, host_id,"
-                " lobby_expires_at, created_at, updated_at, rematch_of)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                " lobby_expires_at, created_at, updated_at, rematch_of, computer_level, hints_allowed)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game_id,
                     guild_id,
@@ -204,22 +205,37 @@ class Repository:
                     stamp,
                     stamp,
                     rematch_of,
+                    computer_level,
+                    hints_allowed,
                 ),
             )
             match_id = cursor.lastrowid
             await conn.executemany(
-                "INSERT INTO seats (match_id, seat, user_id, display_name, accepted) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO seats (match_id, seat, user_id, display_name, accepted, computer)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
                 [
-                    (match_id, seat, user_id, name[:80], seat == 0)
-                    for seat, (user_id, name) in enumerate(players)
+                    (match_id, seat.seat, seat.user_id, seat.display_name[:80], seat.accepted, seat.computer)
+                    for seat in seats
                 ],
             )
         return match_id
 
-    async def accept(
-        self, match_id: int, seat: int, *, start: dict, stamp: str, reminder, clock
-    ) -> str | None:
-        """Mark `seat` accepted; when every seat has, start the match with the `start` state.
+    @staticmethod
+    async def _member_limit(
+        conn, guild_id: int | None, user_id: int, limits: GuildSettings
+    ) -> LimitReached | None:
+        async with conn.execute(
+            "SELECT COUNT(*) FROM matches JOIN seats ON seats.match_id = matches.id WHERE matches.guild_id IS ?"
+            " AND seats.user_id = ? AND matches.status IN ('lobby', 'active')",
+            (guild_id, user_id),
+        ) as cursor:
+            mine = (await cursor.fetchone())[0]
+        if mine >= limits.max_active_per_member:
+            return LimitReached("per_member", mine, limits.max_active_per_member, user_id)
+        return None
+
+    async def accept(self, match_id: int, seat: int, *, start: Start) -> str | None:
+        """Mark `seat` accepted; when every seat has, start the match.
 
         Returns "started", "accepted", or None when the lobby is no longer open (nothing changes)."""
         async with self.db.transaction() as conn:
@@ -230,17 +246,68 @@ class Repository:
             )
             if changed.rowcount != 1:
                 return None
+            return await self._start_if_ready(conn, match_id, start)
+
+    async def join(
+        self, match_id: int, user_id: int, name: str, *, start: Start, limits: GuildSettings
+    ) -> int | str | LimitReached | None:
+        """Seat `user_id` in the lobby's first open seat (accepted), starting the match when it was
+        the last one. Returns "started" or "accepted", the member's limit if they are at it, or None
+        when the lobby is closed or has no open seat left."""
+        async with self.db.transaction() as conn:
             async with conn.execute(
-                "SELECT COUNT(*) FROM seats WHERE match_id = ? AND accepted = 0", (match_id,)
+                "SELECT seats.seat FROM seats JOIN matches ON matches.id = seats.match_id"
+                " WHERE seats.match_id = ? AND seats.user_id IS NULL AND seats.computer IS NULL"
+                " AND matches.status = 'lobby' AND matches.version = 0 ORDER BY seats.seat LIMIT 1",
+                (match_id,),
             ) as cursor:
-                waiting = (await cursor.fetchone())[0]
-            if waiting:
-                return "accepted"
+                row = await cursor.fetchone()
+            if row is None:
+                return None
+            async with conn.execute("SELECT guild_id FROM matches WHERE id = ?", (match_id,)) as cursor:
+                guild_id = (await cursor.fetchone())[0]
+            if limit := await self._member_limit(conn, guild_id, user_id, limits):
+                return limit
             await conn.execute(
-                "UPDATE matches SET status = 'active', version = 1, state_json = ?, lobby_expires_at = NULL,"
-                " updated_at = ?, reminder_due_at = ?, clock_due_at = ? WHERE id = ?",
-                (json.dumps(start), stamp, reminder, clock, match_id),
+                "UPDATE seats SET user_id = ?, display_name = ?, accepted = 1 WHERE match_id = ? AND seat = ?",
+                (user_id, name[:80], match_id, row["seat"]),
             )
+            return await self._start_if_ready(conn, match_id, start)
+
+    async def fill_with_computers(self, match_id: int, level: str, name: str, *, start: Start) -> str | None:
+        """Every open seat and unanswered invitation goes to a computer player, and the match
+        starts; None when the lobby is no longer open."""
+        async with self.db.transaction() as conn:
+            async with conn.execute(
+                "SELECT 1 FROM matches WHERE id = ? AND status = 'lobby' AND version = 0", (match_id,)
+            ) as cursor:
+                if await cursor.fetchone() is None:
+                    return None
+            await conn.execute(
+                "UPDATE seats SET user_id = NULL, computer = ?, display_name = ?, accepted = 1"
+                " WHERE match_id = ? AND accepted = 0",
+                (level, name, match_id),
+            )
+            return await self._start_if_ready(conn, match_id, start)
+
+    async def start_if_ready(self, match_id: int, start: Start) -> str | None:
+        """Start a lobby whose seats are all taken already (a host with computer players only)."""
+        async with self.db.transaction() as conn:
+            return await self._start_if_ready(conn, match_id, start)
+
+    @staticmethod
+    async def _start_if_ready(conn, match_id: int, start: Start) -> str:
+        async with conn.execute(
+            "SELECT COUNT(*) FROM seats WHERE match_id = ? AND accepted = 0", (match_id,)
+        ) as cursor:
+            waiting = (await cursor.fetchone())[0]
+        if waiting:
+            return "accepted"
+        await conn.execute(
+            "UPDATE matches SET status = 'active', version = 1, state_json = ?, lobby_expires_at = NULL,"
+            " updated_at = ?, reminder_due_at = ?, clock_due_at = ?, computer_due_at = ? WHERE id = ?",
+            (json.dumps(start.state), start.stamp, *start.deadlines, match_id),
+        )
         return "started"
 
     async def close_lobby(self, match_id: int, detail: str, stamp: str) -> bool:
@@ -270,8 +337,7 @@ class Repository:
         state: dict,
         finished: bool,
         stamp: str,
-        reminder: float | None,
-        clock: float | None,
+        deadlines: Deadlines,
     ) -> bool:
         """State, log and deadlines in one transaction, if the match is still at `version`."""
         status = "finished" if finished else "active"
@@ -280,8 +346,8 @@ class Repository:
                 "UPDATE matches SET state_json = ?, version = version + 1, status = ?, updated_at = ?,"
                 " end_reason = CASE WHEN ? THEN 'completed' ELSE end_reason END,"
                 " finished_at = CASE WHEN ? THEN ? ELSE finished_at END,"
-                " reminder_due_at = ?, clock_due_at = ?"
-                " WHERE id = ? AND version = ? AND status = 'active'",
+                " reminder_due_at = ?, clock_due_at = ?, computer_due_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'active' AND vacancy_json IS NULL",
                 (
                     json.dumps(state),
                     status,
@@ -289,8 +355,7 @@ class Repository:
                     finished,
                     finished,
                     stamp,
-                    reminder,
-                    clock,
+                    *deadlines,
                     match_id,
                     version,
                 ),
@@ -317,7 +382,8 @@ class Repository:
         async with self.db.transaction() as conn:
             cursor = await conn.execute(
                 "UPDATE matches SET status = ?, end_reason = ?, finished_at = ?, updated_at = ?, version = version + 1,"
-                " lobby_expires_at = NULL, reminder_due_at = NULL, clock_due_at = NULL"
+                " lobby_expires_at = NULL, reminder_due_at = NULL, clock_due_at = NULL, computer_due_at = NULL,"
+                " vacancy_json = NULL, vacancy_due_at = NULL"
                 " WHERE id = ? AND version = ? AND status IN ('lobby', 'active')",
                 (status, reason, stamp, stamp, match_id, version),
             )
@@ -328,6 +394,95 @@ class Repository:
                     "UPDATE seats SET resigned = 1 WHERE match_id = ? AND seat = ?", (match_id, leaving_seat)
                 )
         return True
+
+    # --- seats changing hands during a match
+
+    async def open_vacancy(
+        self, match_id: int, *, version: int, vacancy: dict, due: float, stamp: str
+    ) -> bool:
+        """A player left a match the others may go on with: the seat is marked as left and play
+        pauses (no deadlines) until they decide, if the match is still at `version`."""
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE matches SET version = version + 1, updated_at = ?, vacancy_json = ?, vacancy_due_at = ?,"
+                " reminder_due_at = NULL, clock_due_at = NULL, computer_due_at = NULL"
+                " WHERE id = ? AND version = ? AND status = 'active' AND vacancy_json IS NULL",
+                (stamp, json.dumps(vacancy), due, match_id, version),
+            )
+            if cursor.rowcount != 1:
+                return False
+            await conn.execute(
+                "UPDATE seats SET resigned = 1 WHERE match_id = ? AND seat = ?", (match_id, vacancy["seat"])
+            )
+        return True
+
+    async def record_vote(self, match_id: int, *, version: int, vacancy: dict) -> bool:
+        """The votes so far on a vacancy; a vote doesn't move the match's version on."""
+        changed = await self.db.execute(
+            "UPDATE matches SET vacancy_json = ? WHERE id = ? AND version = ? AND vacancy_json IS NOT NULL",
+            (json.dumps(vacancy), match_id, version),
+        )
+        return changed == 1
+
+    async def substitute(
+        self,
+        match_id: int,
+        *,
+        version: int,
+        seat: int,
+        level: str,
+        name: str,
+        stamp: str,
+        deadlines: Deadlines,
+    ) -> bool:
+        """A computer player takes `seat` over (its person is kept as `left_user_id`, the seat
+        counts as resigned for them) and play goes on, if the match is still at `version`."""
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE matches SET version = version + 1, updated_at = ?, vacancy_json = NULL, vacancy_due_at = NULL,"
+                " reminder_due_at = ?, clock_due_at = ?, computer_due_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                (stamp, *deadlines, match_id, version),
+            )
+            if cursor.rowcount != 1:
+                return False
+            await conn.execute(
+                "UPDATE seats SET left_user_id = COALESCE(left_user_id, user_id), user_id = NULL, computer = ?,"
+                " display_name = ?, resigned = 1, prompt_message_id = NULL WHERE match_id = ? AND seat = ?",
+                (level, name, match_id, seat),
+            )
+        return True
+
+    async def due_vacancies(self, now: float) -> list[int]:
+        rows = await self.db.fetchall(
+            "SELECT id FROM matches WHERE status = 'active' AND vacancy_due_at <= ?", (now,)
+        )
+        return [row["id"] for row in rows]
+
+    # --- computer players and hints
+
+    async def computer_turns(self, now: float) -> tuple[list[int], float | None]:
+        """The matches whose computer turn is due, and when the next later one is."""
+        rows = await self.db.fetchall(
+            "SELECT id, computer_due_at FROM matches WHERE status = 'active' AND computer_due_at IS NOT NULL"
+            " ORDER BY computer_due_at, id"
+        )
+        due = [row["id"] for row in rows if row["computer_due_at"] <= now]
+        later = [row["computer_due_at"] for row in rows if row["computer_due_at"] > now]
+        return due, (later[0] if later else None)
+
+    async def save_hint(self, match_id: int, *, ply: int, seat: int, suggestion: str, stamp: str) -> None:
+        await self.db.execute(
+            "INSERT INTO hints (match_id, ply, seat, suggestion, created_at) VALUES (?, ?, ?, ?, ?)",
+            (match_id, ply, seat, suggestion, stamp),
+        )
+
+    async def hints_of(self, match_id: int) -> list[tuple[int, int, str]]:
+        """(ply, seat, suggestion) of every hint asked for in the match, in order."""
+        rows = await self.db.fetchall(
+            "SELECT ply, seat, suggestion FROM hints WHERE match_id = ? ORDER BY ply, rowid", (match_id,)
+        )
+        return [(row["ply"], row["seat"], row["suggestion"]) for row in rows]
 
     async def due_reminders(self, now: float) -> list[int]:
         rows = await self.db.fetchall(
@@ -392,8 +547,8 @@ class Repository:
             updated = GuildSettings(**{**current.__dict__, **change(current), "guild_id": guild_id})
             await conn.execute(
                 "INSERT OR REPLACE INTO guild_settings (guild_id, reminder_hours, clock_hours, use_threads,"
-                " play_channels, max_open_lobbies, max_active_per_member, max_active_per_guild)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " play_channels, max_open_lobbies, max_active_per_member, max_active_per_guild, open_invite_minutes)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     updated.reminder_hours,
@@ -403,6 +558,7 @@ class Repository:
                     updated.max_open_lobbies,
                     updated.max_active_per_member,
                     updated.max_active_per_guild,
+                    updated.open_invite_minutes,
                 ),
             )
         return updated

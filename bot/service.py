@@ -9,19 +9,47 @@ Nothing here talks to Discord or writes SQL.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import logging
+import math
 import secrets
 from collections import defaultdict
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from games import IllegalAction
 
 from .errors import MatchError, StaleClick
 from .kits import GameKit
-from .model import SETTING_LIMITS, GuildSettings, LimitReached, Match
+from .model import (
+    LEVELS,
+    SETTING_LIMITS,
+    Deadlines,
+    GuildSettings,
+    LimitReached,
+    Match,
+    Seat,
+    Start,
+    computer_name,
+)
 from .ratings import FinishedMatch
 from .repository import Repository
+
+log = logging.getLogger(__name__)
+
+# (game id, state JSON, seat, level, seed) -> (action notation, reason): a computer player's
+# decision, made away from the event loop (see bot/thinking.py).
+Thinker = Callable[[str, dict, int, str, int], Awaitable[tuple[str, str]]]
+HINT_LEVEL = "normal"
+OPEN_SEAT = "open seat"
+
+
+def decision_seed(match_id: int, version: int, seat: int, purpose: str = "move") -> int:
+    """The seed of one computer decision: fixed for the match, version and seat, so a decision
+    replays, and unrelated to the match's own seed, which stays secret."""
+    digest = hashlib.sha256(f"{purpose}:{match_id}:{version}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
 
 
 @dataclass
@@ -38,6 +66,20 @@ class LobbyAnswer:
     match: Match
     started: bool = False
     declined: bool = False
+
+
+@dataclass
+class Hint:
+    seat: int
+    action: str
+    reason: str
+
+
+@dataclass
+class VacancyVote:
+    match: Match
+    seat: int  # the seat its player left
+    decided: str | None  # "computer" (a computer player took the seat), "end", or None yet
 
 
 def _refuse_other_server(match: Match, guild_id: int | None, *, dm_ok: bool = True) -> None:
@@ -57,11 +99,16 @@ class MatchService:
         *,
         clock: Callable[[], datetime],
         lobby_timeout: float = 600,
+        computer_delay: float = 2,
+        think: Thinker | None = None,
     ) -> None:
         self.repository = repository
         self.kits = kits
         self.clock = clock
-        self.lobby_timeout = lobby_timeout
+        self.lobby_timeout = lobby_timeout  # also how long the others have to decide about a seat left empty
+        self.computer_delay = computer_delay
+        self.think = think
+        self.on_computer_due: Callable[[], None] = lambda: None  # the computer players' cog listens
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # one queue per match
 
     def _now(self) -> tuple[float, str]:
@@ -151,11 +198,23 @@ class MatchService:
 
         return await self.repository.update_settings(guild_id, merged)
 
-    def _deadlines(self, settings: GuildSettings, now: float) -> tuple[float, float | None]:
-        """When to remind the player(s) to move, and when their turn clock runs out."""
-        reminder = now + settings.reminder_hours * 3600
-        clock = now + settings.clock_hours * 3600 if settings.clock_hours else None
-        return reminder, clock
+    def _deadlines(self, match: Match, now: float) -> Deadlines:
+        """What the turn now waited for needs: a reminder and a turn clock for the people to
+        move, a computer player's move after a short pause. None while play is paused or over."""
+        state = match.state
+        if state is None or state.is_over or match.vacancy:
+            return Deadlines()
+        people = [seat for seat in state.to_move if match.seats[seat].is_person]
+        computers = [seat for seat in state.to_move if match.seats[seat].computer]
+        settings = match.settings
+        reminder = now + settings.reminder_hours * 3600 if people else None
+        clock = now + settings.clock_hours * 3600 if people and settings.clock_hours else None
+        return Deadlines(reminder, clock, now + self.computer_delay if computers else None)
+
+    def _noted(self, match: Match, deadlines: Deadlines) -> None:
+        match.reminder_due_at, match.clock_due_at, match.computer_due_at = deadlines
+        if deadlines.computer is not None:
+            self.on_computer_due()
 
     # --- lobbies
 
@@ -166,40 +225,83 @@ class MatchService:
         guild_id: int | None,
         channel_id: int,
         players: list[tuple[int, str]],
+        computers: int = 0,
+        open_seats: int = 0,
+        level: str = "normal",
+        hints: bool = False,
         options: dict | None = None,
         rematch_of: int | None = None,
     ) -> Match:
-        """Open a lobby. `players` are (user id, display name), the host first; the host has accepted."""
+        """Open a lobby. `players` are (user id, display name), the host first; the host has
+        accepted. Then `open_seats` seats any member may join, then `computers` computer players
+        at `level`. A lobby whose seats are all taken already starts at once."""
         game = self.kits[game_id].engine
         user_ids = [user_id for user_id, _ in players]
         if len(set(user_ids)) != len(user_ids):
             raise MatchError("Each player can only be picked once (and you're already playing).")
+        if level not in LEVELS:
+            raise MatchError(f"The computer players' level must be one of: {', '.join(LEVELS)}.")
+        if computers < 0 or open_seats < 0:
+            raise MatchError("Seat counts can't be negative.")
         try:
-            game.check_players(len(players))
+            game.check_players(len(players) + computers + open_seats)
             resolved = game.resolve_options(options)
         except IllegalAction as error:
             raise MatchError(str(error)) from error
+        seats = [
+            Seat(i, user_id, name, accepted=i == 0, dm_closed=False, prompt_message_id=None)
+            for i, (user_id, name) in enumerate(players)
+        ]
+        seats += [Seat(len(seats) + i, None, OPEN_SEAT, False, False, None) for i in range(open_seats)]
+        seats += [
+            Seat(len(seats) + i, None, computer_name(level), True, False, None, computer=level)
+            for i in range(computers)
+        ]
         now, stamp = self._now()
+        settings = await self.repository.settings_for(guild_id)
+        lasts = settings.open_invite_minutes * 60 if open_seats else self.lobby_timeout
         created = await self.repository.create_lobby(
             game_id=game_id,
             guild_id=guild_id,
             channel_id=channel_id,
             seed=secrets.randbits(63),
             options=resolved,
-            players=players,
-            expires_at=now + self.lobby_timeout,
+            seats=seats,
+            computer_level=level,
+            hints_allowed=hints,
+            expires_at=now + lasts,
             stamp=stamp,
             rematch_of=rematch_of,
-            limits=await self.repository.settings_for(guild_id),
+            limits=settings,
         )
         if isinstance(created, LimitReached):
             raise MatchError(created.text)
-        return await self.load(created)
+        match = await self.load(created)
+        if all(seat.accepted for seat in match.seats):
+            async with self._locks[match.id]:
+                start = self._start(match, seats=match.seats)
+                if await self.repository.start_if_ready(match.id, start) == "started":
+                    self._started(match, start)
+        return match
+
+    def _start(self, match: Match, *, seats: list[Seat]) -> Start:
+        """The first state of `match` once its seats are `seats`, and its first deadlines."""
+        now, stamp = self._now()
+        state = self.kit(match).engine.new(len(match.seats), match.seed, match.options)
+        starting = replace(match, seats=seats, state=state, status="active")
+        return Start(state.to_json(), stamp, self._deadlines(starting, now))
+
+    def _started(self, match: Match, start: Start) -> None:
+        match.status, match.version = "active", 1
+        match.state = self.kit(match).engine.from_json(start.state)
+        match.lobby_expires_at = None
+        self._noted(match, start.deadlines)
 
     async def rematch(
         self, match_id: int, user_id: int, display_name: str, guild_id: int | None, version: int | None = None
     ) -> Match:
-        """Same players and options as a finished match; everyone but the one who asked must accept."""
+        """Same players, computer players and options as a finished match; every other person
+        must accept."""
         old = await self.load(match_id)
         _refuse_other_server(old, guild_id, dm_ok=False)
         if version is not None and version != old.version:
@@ -208,12 +310,15 @@ class MatchService:
             raise MatchError("Only the players of this match can ask for a rematch.")
         if old.status != "finished":
             raise MatchError("Only a finished match can be played again.")
-        others = [(s.user_id, s.display_name) for s in old.seats if s.user_id != user_id]
+        others = [(s.user_id, s.display_name) for s in old.people if s.user_id != user_id]
         return await self.create_lobby(
             old.game_id,
             guild_id=old.guild_id,
             channel_id=old.channel_id,
             players=[(user_id, display_name), *others],
+            computers=sum(1 for seat in old.seats if seat.computer),
+            level=old.computer_level,
+            hints=old.hints_allowed,
             options=old.options,
             rematch_of=old.id,
         )
@@ -224,15 +329,11 @@ class MatchService:
         """Accept or decline, on the lobby's `version`: a lobby that started, closed or was
         cancelled in the meantime refuses the answer."""
         async with self._locks[match_id]:
-            match = await self.load_for(match_id, guild_id)
+            match = await self._open_lobby(match_id, version, guild_id)
             seat = match.seat_of(user_id)
             if seat is None:
                 raise MatchError("Only the invited players can answer this invitation.")
-            if match.status in ("active", "finished"):
-                raise MatchError("This match has already started.")
-            if match.status != "lobby" or match.version != version:
-                raise MatchError("This lobby is closed.")
-            now, stamp = self._now()
+            _, stamp = self._now()
             if not accept:
                 if not await self.repository.close_lobby(match_id, f"declined:{user_id}", stamp):
                     raise MatchError("This lobby is closed.")
@@ -244,18 +345,80 @@ class MatchService:
                 return LobbyAnswer(match, declined=True)
             if match.seats[seat].accepted:
                 raise MatchError("You've already accepted; waiting for the others.")
-            start = self.kit(match).engine.new(len(match.seats), match.seed, match.options)
-            reminder, clock = self._deadlines(match.settings, now)
-            answer = await self.repository.accept(
-                match_id, seat, start=start.to_json(), stamp=stamp, reminder=reminder, clock=clock
-            )
+            seats = [replace(s, accepted=True) if s.seat == seat else s for s in match.seats]
+            start = self._start(match, seats=seats)
+            answer = await self.repository.accept(match_id, seat, start=start)
             if answer is None:
                 raise MatchError("This lobby is closed.")
             match.seats[seat].accepted = True
             if answer == "started":
-                match.status, match.version, match.state = "active", 1, start
-                match.lobby_expires_at, match.reminder_due_at, match.clock_due_at = None, reminder, clock
+                self._started(match, start)
             return LobbyAnswer(match, started=answer == "started")
+
+    async def _open_lobby(self, match_id: int, version: int, guild_id: int | None) -> Match:
+        match = await self.load_for(match_id, guild_id)
+        if match.status in ("active", "finished"):
+            raise MatchError("This match has already started.")
+        if match.status != "lobby" or match.version != version:
+            raise MatchError("This lobby is closed.")
+        return match
+
+    async def join(
+        self, match_id: int, user_id: int, display_name: str, *, version: int = 0, guild_id: int | None = None
+    ) -> LobbyAnswer:
+        """Take an open seat of a lobby; the match starts when that was the last seat."""
+        async with self._locks[match_id]:
+            match = await self._open_lobby(match_id, version, guild_id)
+            if match.seat_of(user_id) is not None:
+                raise MatchError("You're already in this match.")
+            free = [seat for seat in match.seats if seat.is_open]
+            if not free:
+                raise MatchError("Every seat is taken.")
+            taken = free[0].seat
+            seats = [
+                replace(s, user_id=user_id, display_name=display_name, accepted=True)
+                if s.seat == taken
+                else s
+                for s in match.seats
+            ]
+            start = self._start(match, seats=seats)
+            answer = await self.repository.join(
+                match_id, user_id, display_name, start=start, limits=match.settings
+            )
+            if isinstance(answer, LimitReached):
+                raise MatchError(answer.text)
+            if answer is None:
+                raise MatchError("This lobby is closed, or its seats were taken meanwhile.")
+            match.seats = seats
+            if answer == "started":
+                self._started(match, start)
+            return LobbyAnswer(match, started=answer == "started")
+
+    async def fill_and_start(
+        self, match_id: int, user_id: int, *, version: int = 0, guild_id: int | None = None
+    ) -> LobbyAnswer:
+        """The host gives every seat not taken yet (open, or invited without an answer) to a
+        computer player at the lobby's level, and the match starts."""
+        async with self._locks[match_id]:
+            match = await self._open_lobby(match_id, version, guild_id)
+            if user_id != match.host_id:
+                raise MatchError("Only the host can fill the seats with computer players.")
+            name = computer_name(match.computer_level)
+            seats = [
+                s
+                if s.accepted
+                else replace(s, user_id=None, computer=match.computer_level, display_name=name, accepted=True)
+                for s in match.seats
+            ]
+            start = self._start(match, seats=seats)
+            if (
+                await self.repository.fill_with_computers(match_id, match.computer_level, name, start=start)
+                is None
+            ):
+                raise MatchError("This lobby is closed.")
+            match.seats = seats
+            self._started(match, start)
+            return LobbyAnswer(match, started=True)
 
     async def expire_lobbies(self) -> list[Match]:
         """Close every lobby whose invitation time has run out; returns them."""
@@ -278,6 +441,8 @@ class MatchService:
             raise MatchError("This match hasn't started yet.")
         if match.status != "active":
             raise MatchError("This match is over.")
+        if match.vacancy:
+            raise MatchError(self.paused_text(match))
         # While seats act independently (order_free), another seat's action doesn't outdate this
         # seat's controls: it may still make its own choice from them.
         still_valid = 1 <= version < match.version and match.state.order_free and seat in match.state.to_move
@@ -287,6 +452,13 @@ class MatchService:
             waiting = ", ".join(match.seats[s].display_name for s in match.state.to_move)
             raise MatchError(f"It's not your turn — waiting for {waiting}.")
         return seat
+
+    @staticmethod
+    def paused_text(match: Match) -> str:
+        return (
+            f"Play is paused: the players are deciding whether a computer player takes "
+            f"{match.label(match.vacancy['seat'])}'s seat (buttons on the board)."
+        )
 
     async def check_turn(
         self, match_id: int, user_id: int, version: int, guild_id: int | None = None
@@ -302,42 +474,98 @@ class MatchService:
         async with self._locks[match_id]:
             match = await self.load_for(match_id, guild_id)
             seat = self._check_turn(match, user_id, version)
-            version = match.version
-            game = self.kit(match).engine
-            try:
-                action = game.parse_action(action_text)
-                events = match.state.apply(seat, action)
-            except IllegalAction as error:
-                raise MatchError(str(error)) from error
-            now, stamp = self._now()
-            finished = match.state.is_over
-            reminder, clock = (None, None) if finished else self._deadlines(match.settings, now)
-            saved = await self.repository.save_action(
-                match_id,
-                version=version,
-                seat=seat,
-                action=str(action),
-                state=match.state.to_json(),
-                finished=finished,
-                stamp=stamp,
-                reminder=reminder,
-                clock=clock,
-            )
-            if not saved:
-                raise StaleClick("Someone else acted at the same moment; this click was not applied.")
-            match.version += 1
-            match.status = "finished" if finished else "active"
-            match.reminder_due_at, match.clock_due_at = reminder, clock
-            if finished:
-                match.end_reason, match.finished_at = "completed", stamp
-            return ActionResult(match, seat, str(action), events, version)
+            return await self._apply(match, seat, action_text)
 
-    # --- ending a match early
+    async def _apply(self, match: Match, seat: int, action_text: str) -> ActionResult:
+        """Apply and save one action of `seat` (already checked to be theirs to make)."""
+        version = match.version
+        game = self.kit(match).engine
+        try:
+            action = game.parse_action(action_text)
+            events = match.state.apply(seat, action)
+        except IllegalAction as error:
+            raise MatchError(str(error)) from error
+        now, stamp = self._now()
+        finished = match.state.is_over
+        deadlines = self._deadlines(match, now)
+        saved = await self.repository.save_action(
+            match.id,
+            version=version,
+            seat=seat,
+            action=str(action),
+            state=match.state.to_json(),
+            finished=finished,
+            stamp=stamp,
+            deadlines=deadlines,
+        )
+        if not saved:
+            raise StaleClick("Someone else acted at the same moment; this click was not applied.")
+        match.version += 1
+        match.status = "finished" if finished else "active"
+        self._noted(match, deadlines)
+        if finished:
+            match.end_reason, match.finished_at = "completed", stamp
+        return ActionResult(match, seat, str(action), events, version)
+
+    # --- computer players
+
+    async def computer_turns(self) -> tuple[list[int], float | None]:
+        """Matches whose computer player's turn is due now, and when the next later one is due."""
+        now, _ = self._now()
+        return await self.repository.computer_turns(now)
+
+    async def play_computer(self, match_id: int) -> ActionResult | None:
+        """Make the due move of a computer player in the match; None if none is due any more."""
+        async with self._locks[match_id]:
+            match = await self.load(match_id)
+            now, _ = self._now()
+            seats = match.computers_to_move()
+            if not seats or match.computer_due_at is None or match.computer_due_at > now:
+                return None
+            seat = seats[0]
+            level = match.seats[seat].computer
+            try:
+                action, _ = await self._decide(
+                    match, seat, level, decision_seed(match.id, match.version, seat)
+                )
+                return await self._apply(match, seat, action)
+            except Exception:  # a computer player must never stall a match: play its first legal move
+                log.exception(
+                    "The computer player of match %s failed; playing a legal move instead", match.id
+                )
+                match = await self.load(match_id)
+                return await self._apply(match, seat, str(match.state.legal_actions(seat)[0]))
+
+    async def _decide(self, match: Match, seat: int, level: str, seed: int) -> tuple[str, str]:
+        if self.think is None:
+            raise MatchError("Computer players are not available on this bot.")
+        return await self.think(match.game_id, match.state.to_json(), seat, level, seed)
+
+    async def hint(self, match_id: int, user_id: int, version: int, guild_id: int | None = None) -> Hint:
+        """A suggested move for the user's turn, if the match allows hints; noted in the record."""
+        match = await self.load_for(match_id, guild_id)
+        if not match.hints_allowed:
+            raise MatchError("Hints are off in this match (they're chosen when the match is started).")
+        seat = self._check_turn(match, user_id, version)
+        action, reason = await self._decide(
+            match, seat, HINT_LEVEL, decision_seed(match.id, match.version, seat, "hint")
+        )
+        _, stamp = self._now()
+        await self.repository.save_hint(
+            match.id, ply=match.version - 1, seat=seat, suggestion=action, stamp=stamp
+        )
+        return Hint(seat, action, reason)
+
+    async def hints_of(self, match_id: int) -> list[tuple[int, int, str]]:
+        return await self.repository.hints_of(match_id)
+
+    # --- leaving a match
 
     async def resign(
         self, match_id: int, user_id: int, version: int | None = None, guild_id: int | None = None
     ) -> Match:
-        """The player leaves; the match ends for everyone (see README, "Resigning")."""
+        """The player leaves: with two players, or nobody else left, the match ends (see README,
+        "Resigning"); otherwise the others decide whether a computer player takes the seat."""
         async with self._locks[match_id]:
             match = await self.load_for(match_id, guild_id)
             seat = match.seat_of(user_id)
@@ -347,7 +575,126 @@ class MatchService:
                 raise MatchError("Only a match in progress can be resigned.")
             if version is not None and version != match.version:
                 raise StaleClick("The match has moved on since you asked; run /match resign again.")
-            return await self._end(match, "finished", f"resigned:{user_id}", seat)
+            return await self._leave(match, seat, "resigned")
+
+    def _may_go_on_without(self, match: Match, seat: int) -> bool:
+        """Whether a match can continue with a computer player in `seat`: three or more seats,
+        someone else still playing, and no other seat waiting for the same decision."""
+        others = [s for s in match.people if s.seat != seat]
+        return len(match.seats) > 2 and bool(others) and not match.vacancy
+
+    async def _leave(self, match: Match, seat: int, reason: str) -> Match:
+        user_id = match.user_at(seat)
+        if not self._may_go_on_without(match, seat):
+            return await self._end(match, "finished", f"{reason}:{user_id}", seat)
+        now, stamp = self._now()
+        vacancy = {"seat": seat, "user_id": user_id, "reason": reason, "votes": {}}
+        due = now + self.lobby_timeout
+        if not await self.repository.open_vacancy(
+            match.id, version=match.version, vacancy=vacancy, due=due, stamp=stamp
+        ):
+            raise StaleClick("The match changed at the same moment; look at the latest board.")
+        match.version += 1
+        match.vacancy, match.vacancy_due_at = vacancy, due
+        match.seats[seat].resigned = True
+        self._noted(match, Deadlines())
+        return match
+
+    @staticmethod
+    def voters(match: Match) -> list[int]:
+        """Who decides about a seat left empty: everyone else still playing."""
+        left = match.vacancy["seat"] if match.vacancy else None
+        return [s.user_id for s in match.people if s.seat != left]
+
+    async def vote_on_vacancy(
+        self, match_id: int, user_id: int, choice: str, *, version: int, guild_id: int | None = None
+    ) -> VacancyVote:
+        """One player's vote on a seat left empty. A computer player takes it once at least half
+        of the players still in the match vote for it; the match ends once more than half vote
+        to end it."""
+        async with self._locks[match_id]:
+            match = await self.load_for(match_id, guild_id)
+            if not match.vacancy or match.status != "active":
+                raise MatchError("There is nothing to decide in this match now.")
+            if version != match.version:
+                raise StaleClick("That question is from an earlier moment of this match.")
+            voters = self.voters(match)
+            if user_id not in voters:
+                raise MatchError("Only the players still in this match decide.")
+            if choice not in ("computer", "end"):
+                raise MatchError("That's not one of the choices.")
+            seat = match.vacancy["seat"]
+            votes = {**match.vacancy["votes"], str(user_id): choice}
+            counts = {option: sum(1 for v in votes.values() if v == option) for option in ("computer", "end")}
+            if counts["computer"] >= math.ceil(len(voters) / 2):
+                return VacancyVote(await self._substitute(match, seat), seat, "computer")
+            if counts["end"] > len(voters) / 2:
+                reason = f"{match.vacancy['reason']}:{match.vacancy['user_id']}"
+                return VacancyVote(await self._end(match, "finished", reason, seat), seat, "end")
+            vacancy = {**match.vacancy, "votes": votes}
+            if not await self.repository.record_vote(match.id, version=match.version, vacancy=vacancy):
+                raise StaleClick("The match changed at the same moment; look at the latest board.")
+            match.vacancy = vacancy
+            return VacancyVote(match, seat, None)
+
+    async def settle_vacancies(self) -> list[tuple[Match, int]]:
+        """Seats left empty that nobody decided about in time go to a computer player; returns
+        each match with that seat."""
+        now, _ = self._now()
+        settled = []
+        for match_id in await self.repository.due_vacancies(now):
+            async with self._locks[match_id]:
+                match = await self.load(match_id)
+                if match.vacancy and match.vacancy_due_at is not None and match.vacancy_due_at <= now:
+                    seat = match.vacancy["seat"]
+                    settled.append((await self._substitute(match, seat), seat))
+        return settled
+
+    async def hand_over(
+        self, match_id: int, user_id: int, *, version: int | None = None, guild_id: int | None = None
+    ) -> Match:
+        """The player gives their seat to a computer player and leaves; the match goes on."""
+        async with self._locks[match_id]:
+            match = await self.load_for(match_id, guild_id)
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise MatchError("You're not playing in this match.")
+            if match.status != "active":
+                raise MatchError("Only a match in progress can be handed over.")
+            if version is not None and version != match.version:
+                raise StaleClick("The match has moved on since you asked; ask again.")
+            if match.vacancy:
+                raise MatchError(self.paused_text(match))
+            if not [s for s in match.people if s.seat != seat]:
+                raise MatchError("Nobody else is playing: resign instead (/match resign).")
+            return await self._substitute(match, seat)
+
+    async def _substitute(self, match: Match, seat: int) -> Match:
+        level = match.computer_level
+        name = computer_name(level)
+        now, stamp = self._now()
+        player = match.seats[seat]
+        if player.user_id is not None:
+            player.left_user_id = player.left_user_id or player.user_id
+        player.user_id, player.computer, player.display_name = None, level, name
+        player.resigned = True  # its DM prompt, if any, is left for the publisher to retire
+        match.vacancy = match.vacancy_due_at = None
+        deadlines = self._deadlines(match, now)
+        if not await self.repository.substitute(
+            match.id,
+            version=match.version,
+            seat=seat,
+            level=level,
+            name=name,
+            stamp=stamp,
+            deadlines=deadlines,
+        ):
+            raise StaleClick("The match changed at the same moment; look at the latest board.")
+        match.version += 1
+        self._noted(match, deadlines)
+        return match
+
+    # --- ending a match early
 
     async def cancel(
         self,
@@ -392,7 +739,8 @@ class MatchService:
             stamp,
             match.version + 1,
         )
-        match.lobby_expires_at = match.reminder_due_at = match.clock_due_at = None
+        match.lobby_expires_at = match.reminder_due_at = match.clock_due_at = match.computer_due_at = None
+        match.vacancy = match.vacancy_due_at = None
         if leaving_seat is not None:
             match.seats[leaving_seat].resigned = True
         return match
@@ -410,15 +758,21 @@ class MatchService:
         return due
 
     async def forfeit_overdue(self) -> list[Match]:
-        """End every match whose turn clock ran out: the player to move forfeits."""
+        """The player to move forfeits every match whose turn clock ran out (which ends it, or
+        leaves the others to decide about their seat)."""
         now, _ = self._now()
         ended = []
         for match_id in await self.repository.overdue_clocks(now):
             async with self._locks[match_id]:
                 match = await self.load(match_id)
-                if match.status == "active" and match.clock_due_at is not None and match.clock_due_at <= now:
-                    seat = match.state.to_move[0]
-                    ended.append(await self._end(match, "finished", f"timeout:{match.user_at(seat)}", seat))
+                people = match.people_to_move()
+                if (
+                    match.status == "active"
+                    and people
+                    and match.clock_due_at is not None
+                    and match.clock_due_at <= now
+                ):
+                    ended.append(await self._leave(match, people[0], "timeout"))
         return ended
 
     # --- where the match lives on Discord

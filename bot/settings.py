@@ -41,6 +41,16 @@ def _number(name: str, text: str) -> int:
         raise ValueError(f"{name} must be a whole number, not {text!r}") from None
 
 
+def _seconds(name: str, text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{name} must be a number of seconds, not {text!r}") from None
+    if value < 0:
+        raise ValueError(f"{name} can't be negative, got {text!r}")
+    return value
+
+
 @dataclass
 class Settings:
     token: str = field(default="", repr=False)  # never printed, never logged
@@ -50,6 +60,8 @@ class Settings:
     lobby_timeout_seconds: int = 600
     sweep_seconds: int = 30  # how often expired invitations, reminders and turn clocks are checked
     log_level: str = "INFO"
+    computer_delay_seconds: float = 2  # the pause before a computer player moves, so people can follow
+    computer_workers: int = 1  # processes computer players think in (0: a thread of the bot's process)
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None, env_file: str | Path = ".env") -> Settings:
@@ -70,5 +82,13 @@ class Settings:
             settings.lobby_timeout_seconds = _number("LOBBY_TIMEOUT_SECONDS", values["LOBBY_TIMEOUT_SECONDS"])
         if values.get("SWEEP_SECONDS"):
             settings.sweep_seconds = _number("SWEEP_SECONDS", values["SWEEP_SECONDS"])
+        if values.get("COMPUTER_DELAY_SECONDS"):
+            settings.computer_delay_seconds = _seconds(
+                "COMPUTER_DELAY_SECONDS", values["COMPUTER_DELAY_SECONDS"]
+            )
+        if values.get("COMPUTER_WORKERS"):
+            settings.computer_workers = _number("COMPUTER_WORKERS", values["COMPUTER_WORKERS"])
+            if settings.computer_workers < 0:
+                raise ValueError("COMPUTER_WORKERS can't be negative")
         settings.log_level = (values.get("LOG_LEVEL") or settings.log_level).upper()
         return settings

@@ -1,4 +1,4 @@
-"""Timed work: turn reminders, turn clocks, and catching up after a start.
+"""Timed work: turn reminders, turn clocks, undecided empty seats, and catching up after a start.
 
 Deadlines live in the database, so ones that passed while the bot was down fire on the first
 sweep after it starts; boards a restart cut short are posted once the bot is ready."""
@@ -50,7 +50,10 @@ class Deadlines(commands.Cog):
                     await self.publisher.remind(match, seat)
             for match in await self.service.forfeit_overdue():
                 async with self.publisher.lock(match.id):
-                    await self.publisher.close_down(match)
+                    await self.publisher.close_down(match)  # or asks the others about the seat
+            for match, seat in await self.service.settle_vacancies():
+                async with self.publisher.lock(match.id):
+                    await self.publisher.seat_taken_over(match, seat)
         except Exception:
             log.exception("Checking turn deadlines failed; will retry")
 

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from ..arcade import Arcade
-from ..commands import play_command
+from ..commands import Seating, play_command
 from ..components import Claim
 from ..discord_io import MENTION_USERS, message_link, tell
 from ..errors import MatchError
@@ -31,7 +31,7 @@ class Lobby(commands.Cog):
         )
         for kit in arcade.kits.values():
             self.play.add_command(play_command(kit, self.open_lobby))
-        arcade.router.register(self._answer, "acc", "dec")
+        arcade.router.register(self._answer, "acc", "dec", "join", "fill")
         arcade.router.register(self._rematch, "rematch")
 
     async def cog_load(self) -> None:
@@ -51,16 +51,20 @@ class Lobby(commands.Cog):
         kit: GameKit,
         picked: list[discord.Member | None],
         options: dict,
+        seating: Seating,
     ) -> None:
         host = interaction.user
         opponents = [member for member in picked if member is not None]
         if any(member.bot for member in opponents):
-            await tell(interaction, "Bots can't play — invite people instead.")
+            await tell(
+                interaction, "Bots can't play — invite people, or add computer players with `computers`."
+            )
             return
         if any(member.id == host.id for member in opponents):
             await tell(interaction, "You're playing already — pick other members as opponents.")
             return
         players = [(host.id, host.display_name)] + [(m.id, m.display_name) for m in opponents]
+        seating = seating.seats_with(kit, len(opponents))
         allowed = (await self.service.settings_for(interaction.guild_id)).play_channels
         if allowed and interaction.channel_id not in allowed:
             where = ", ".join(f"<#{channel}>" for channel in allowed)
@@ -72,10 +76,22 @@ class Lobby(commands.Cog):
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
                 players=players,
+                computers=seating.computers,
+                open_seats=seating.open_seats,
+                level=seating.level,
+                hints=seating.hints,
                 options=options,
             )
         except MatchError as error:
             await tell(interaction, str(error))
+            return
+        if match.status == "active":  # only computer players besides the host: no one to wait for
+            await interaction.response.send_message(self._started_text(match), allowed_mentions=MENTION_USERS)
+            message = await interaction.original_response()
+            match.lobby_message_id = message.id
+            await self.service.set_lobby_message(match.id, message.id)
+            match = await self._begin(match)
+            await interaction.edit_original_response(content=self._started_text(match))
             return
         await interaction.response.send_message(
             self.publisher.lobby_text(match),
@@ -85,16 +101,38 @@ class Lobby(commands.Cog):
         message = await interaction.original_response()
         await self.service.set_lobby_message(match.id, message.id)
 
+    def _started_text(self, match: Match) -> str:
+        title = self.service.kit(match).title
+        players = ", ".join(match.names)
+        if match.board_message_id is None:
+            return f"🔺 **{title}** (match #{match.id}) is starting: {players}."
+        where = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
+        return f"🔺 **{title}** (match #{match.id}) has started! {players}. Follow it here: {where}"
+
     async def _answer(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
         await interaction.response.defer()
+        user = interaction.user
         try:
-            answer = await self.service.answer_invite(
-                claim.match_id,
-                interaction.user.id,
-                accept=claim.kind == "acc",
-                version=claim.version,
-                guild_id=interaction.guild_id,
-            )
+            if claim.kind == "join":
+                answer = await self.service.join(
+                    claim.match_id,
+                    user.id,
+                    user.display_name,
+                    version=claim.version,
+                    guild_id=interaction.guild_id,
+                )
+            elif claim.kind == "fill":
+                answer = await self.service.fill_and_start(
+                    claim.match_id, user.id, version=claim.version, guild_id=interaction.guild_id
+                )
+            else:
+                answer = await self.service.answer_invite(
+                    claim.match_id,
+                    user.id,
+                    accept=claim.kind == "acc",
+                    version=claim.version,
+                    guild_id=interaction.guild_id,
+                )
         except MatchError as error:
             await tell(interaction, str(error))
             return
@@ -107,11 +145,7 @@ class Lobby(commands.Cog):
             )
         else:
             match = await self._begin(match)
-            where = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
-            title = self.service.kit(match).title
-            await interaction.edit_original_response(
-                content=f"🔺 **{title}** (match #{match.id}) has started! Follow it here: {where}", view=None
-            )
+            await interaction.edit_original_response(content=self._started_text(match), view=None)
 
     async def _begin(self, match: Match) -> Match:
         """Open the match thread (unless the server plays in channels), deal, post the first board."""

@@ -1,5 +1,6 @@
-"""`/match list|board|resign|cancel`: looking after matches, with confirmations that lapse
-when the match moves on (their buttons carry the version they asked about)."""
+"""`/match list|board|resign|handover|cancel`: looking after matches, with confirmations that
+lapse when the match moves on (their buttons carry the version they asked about), and the vote
+on a seat whose player left."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ class Manage(commands.Cog):
         self.publisher = arcade.publisher
         arcade.router.register(self._confirmed_resign, "resign")
         arcade.router.register(self._confirmed_cancel, "cancel")
+        arcade.router.register(self._confirmed_handover, "handover")
+        arcade.router.register(self._vote, "sub", "end")
 
     def _title(self, match: Match) -> str:
         return self.service.kit(match).title
@@ -68,7 +71,7 @@ class Manage(commands.Cog):
             f"Done: {message_link(match.guild_id, match.play_channel_id, match.board_message_id)}",
         )
 
-    @manage.command(name="resign", description="Leave your match (it ends for everyone; asks first)")
+    @manage.command(name="resign", description="Leave your match (asks first)")
     async def match_resign(self, interaction: discord.Interaction) -> None:
         try:
             match = await self.service.match_here(interaction.channel_id, interaction.user.id)
@@ -77,9 +80,31 @@ class Manage(commands.Cog):
         except MatchError as error:
             await tell(interaction, str(error))
             return
-        others = "your opponent wins" if len(match.seats) == 2 else "it ends without a winner"
-        question = f"Resign from **{self._title(match)}** #{match.id}? The match ends and {others}."
+        if len(match.seats) == 2:
+            then = "The match ends and your opponent wins."
+        elif len(match.people) > 1:
+            then = "You lose; the others decide whether a computer player takes your seat or the match ends."
+        else:
+            then = "The match ends without a winner."
+        question = f"Resign from **{self._title(match)}** #{match.id}? {then}"
         await self._ask_to_confirm(interaction, match, "resign", question, "Yes, resign")
+
+    @manage.command(
+        name="handover", description="Leave your match and let a computer player finish it for you"
+    )
+    async def match_handover(self, interaction: discord.Interaction) -> None:
+        try:
+            match = await self.service.match_here(interaction.channel_id, interaction.user.id)
+            if match.status != "active":
+                raise MatchError("That match hasn't started: decline the invitation instead.")
+        except MatchError as error:
+            await tell(interaction, str(error))
+            return
+        question = (
+            f"Hand your seat in **{self._title(match)}** #{match.id} to a computer player "
+            f"({match.computer_level})? It plays on for you and the match goes on; for ratings you resigned."
+        )
+        await self._ask_to_confirm(interaction, match, "handover", question, "Yes, hand it over")
 
     @manage.command(
         name="cancel", description="Cancel a match (the host in its lobby; Manage Server at any time)"
@@ -127,6 +152,49 @@ class Manage(commands.Cog):
                 return
             await interaction.edit_original_response(content="You resigned.", view=None)
             await self.publisher.close_down(match)
+
+    async def _confirmed_handover(
+        self, interaction: discord.Interaction, claim: Claim, values: list[str]
+    ) -> None:
+        await interaction.response.defer()
+        async with self.publisher.lock(claim.match_id):
+            try:
+                match = await self.service.hand_over(
+                    claim.match_id, interaction.user.id, version=claim.version, guild_id=interaction.guild_id
+                )
+            except MatchError as error:
+                await tell(interaction, str(error))
+                return
+            await interaction.edit_original_response(
+                content="A computer player has taken your seat. Thanks for playing!", view=None
+            )
+            await self.publisher.seat_taken_over(match, match.seat_left_by(interaction.user.id))
+
+    async def _vote(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
+        """A vote on the board about a seat its player left; the board shows the tally or the decision."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        choice = "computer" if claim.kind == "sub" else "end"
+        async with self.publisher.lock(claim.match_id):
+            try:
+                vote = await self.service.vote_on_vacancy(
+                    claim.match_id,
+                    interaction.user.id,
+                    choice,
+                    version=claim.version,
+                    guild_id=interaction.guild_id,
+                )
+            except MatchError as error:
+                await tell(interaction, str(error))
+                return
+            match = vote.match
+            if vote.decided == "computer":
+                await tell(interaction, "Decided: a computer player takes the seat.")
+                await self.publisher.seat_taken_over(match, vote.seat)
+            elif vote.decided == "end":
+                await tell(interaction, "Decided: the match ends here.")
+                await self.publisher.close_down(match)
+            else:
+                await tell(interaction, "Your vote is in; waiting for the others.")
 
     async def _confirmed_cancel(
         self, interaction: discord.Interaction, claim: Claim, values: list[str]

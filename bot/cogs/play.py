@@ -30,6 +30,7 @@ class Play(commands.Cog):
         arcade.router.register(self._show_hand, "hand")
         arcade.router.register(self._act, "act", "do")
         arcade.router.register(self._pick, "pick")
+        arcade.router.register(self._hint, "hint")
 
     # --- clicks
 
@@ -128,6 +129,25 @@ class Play(commands.Cog):
         if seat in match.state.to_move:
             text += "\nIt's your turn — press **Play** on the latest board to move."
         await interaction.followup.send(text, file=await moment.private(seat), ephemeral=True)
+
+    async def _hint(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
+        """A suggested move, for the asker's eyes only (the record notes that they asked)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            hint = await self.service.hint(
+                claim.match_id, interaction.user.id, claim.version, interaction.guild_id
+            )
+            match = await self.service.load(claim.match_id)
+        except MatchError as error:
+            await tell(interaction, str(error))
+            return
+        moment = self.publisher.moment(match)
+        phrase = moment.presenter.action_phrase(moment.scene, hint.seat, hint.action, done=False)
+        await tell(
+            interaction,
+            f"💡 Suggested: `{hint.action}` — {phrase}. Why: {hint.reason}.\n"
+            "It's only a suggestion; make your move as usual. The match record notes that you asked.",
+        )
 
     async def _outdated_board_text(self, match_id: int) -> str:
         match = await self.service.load(match_id)

@@ -14,7 +14,8 @@ from ..arcade import Arcade
 from ..commands import game_command
 from ..discord_io import png_file
 from ..kits import GameKit
-from ..ratings import player_stats, ratings
+from ..model import computer_name
+from ..ratings import COMPUTER_LEVELS, player_stats, ratings
 
 LEADERBOARD_ROWS = 10
 
@@ -51,7 +52,8 @@ class Stats(commands.Cog):
                 row["rating"] = round(mine.rating)
         picture = await asyncio.to_thread(render_player_stats, member.display_name, numbers)
         summary = (
-            f"**{member.display_name}**: {numbers['played']} played, {numbers['won']} won in this server."
+            f"**{member.display_name}**: {numbers['played']} played, {numbers['won']} won in this server"
+            f" ({numbers['with_computers']} of them with computer players)."
         )
         await interaction.followup.send(
             summary, file=png_file(picture, "stats.png"), allowed_mentions=discord.AllowedMentions.none()
@@ -62,6 +64,7 @@ class Stats(commands.Cog):
         finished = await self.arcade.service.finished_in(interaction.guild_id)
         table = ratings(finished, kit.id)[:LEADERBOARD_ROWS]
         names = await self.arcade.service.player_names(interaction.guild_id)
+        names |= {player: computer_name(level) for player, level in COMPUTER_LEVELS.items()}
         rows = [(names.get(r.user_id, f"player {r.user_id}"), r.rating, r.games, r.wins) for r in table]
         picture = await asyncio.to_thread(render_leaderboard, f"{kit.title} leaderboard", rows)
         text = "\n".join(
@@ -69,7 +72,8 @@ class Stats(commands.Cog):
             for rank, (name, rating, games, wins) in enumerate(rows, start=1)
         )
         await interaction.followup.send(
-            f"**{kit.title}** (Elo; see README for how ratings work)\n{text or 'No finished matches yet.'}",
+            f"**{kit.title}** (Elo; computer players are rated per level; see README for how ratings work)\n"
+            f"{text or 'No finished matches yet.'}",
             file=png_file(picture, "leaderboard.png"),
             allowed_mentions=discord.AllowedMentions.none(),
         )

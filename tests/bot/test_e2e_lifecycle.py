@@ -166,17 +166,28 @@ async def test_a_resignation_cut_short_by_a_restart_is_announced_after_it(simcor
 
 
 async def test_play_commands_ask_for_the_players_each_game_needs(simcord_env):
-    """`/play <game>` requires as many opponents as the engine's minimum, offers up to its maximum,
-    and offers every engine option with its labelled choices."""
+    """`/play <game>` offers opponents up to the engine's maximum (none required: seats nobody
+    takes go to computer players), computer players, open seats, their level and hints, and every
+    engine option with its labelled choices."""
+    from bot.commands import SEATING_OPTIONS
     from bot.kits import KITS
 
     play = simcord_env.bot.tree.get_command("play")
     for kit in KITS.values():
         command = play.get_command(kit.id)
         members = [p for p in command.parameters if p.name.startswith("opponent")]
-        assert len([p for p in members if p.required]) == kit.engine.min_players - 1
+        assert not [p for p in members if p.required]
         assert len(members) == kit.engine.max_players - 1
-        options = {p.name: p for p in command.parameters if not p.name.startswith("opponent")}
+        seating = [p.name for p in command.parameters if p.name in SEATING_OPTIONS]
+        assert seating == list(SEATING_OPTIONS)
+        assert [c.value for c in command.get_parameter("computers").choices] == [
+            str(n) for n in range(kit.engine.max_players)
+        ]
+        options = {
+            p.name: p
+            for p in command.parameters
+            if not p.name.startswith("opponent") and p.name not in SEATING_OPTIONS
+        }
         assert list(options) == [option.name for option in kit.engine.options]
         for option in kit.engine.options:
             offered = [choice.name for choice in options[option.name].choices]

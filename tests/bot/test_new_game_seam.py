@@ -150,6 +150,6 @@ async def test_a_throwaway_game_registered_through_the_seam_plays_to_its_end(sim
     assert "won Martian Countdown" in final.content and buttons(final, "rematch")
     assert any(a.filename == "match-1-record.txt" for a in final.attachments)
     help_text = (await alice.slash(table.channel, "help")).response.content
-    assert "/play countdown opponent" in help_text and "take turns emptying the pile" in help_text
+    assert "/play countdown [opponent]" in help_text and "take turns emptying the pile" in help_text
     rules = await alice.slash(table.channel, "rules", game="countdown")
     assert "whoever takes the last one wins" in rules.response.embeds[0].description

@@ -12,8 +12,16 @@ from hypothesis import strategies as st
 from bot.ratings import START_RATING, FinishedMatch, player_stats, ratings
 
 
-def match(game_id="senet", at="2024-05-01T10:00:00", players=(1, 2), scores=(0, 0), winners=(), resigned=()):
-    return FinishedMatch(game_id, at, tuple(players), tuple(scores), tuple(winners), tuple(resigned))
+def match(
+    game_id="senet",
+    at="2024-05-01T10:00:00",
+    players=(1, 2),
+    scores=(0, 0),
+    winners=(),
+    resigned=(),
+    computers=False,
+):
+    return FinishedMatch(game_id, at, tuple(players), tuple(scores), tuple(winners), tuple(resigned), computers)
 
 
 def by_user(table) -> dict[int, float]:
@@ -157,13 +165,35 @@ def test_player_stats_count_played_and_won_per_game():
     matches = [
         match("senet", players=(1, 2), winners=(0,)),
         match("senet", "2024-05-02T10:00:00", players=(2, 1), winners=(0,)),
-        match("trickery", players=(3, 1, 2), winners=(1, 2)),  # a shared win counts
+        match("trickery", players=(3, 1, -2), winners=(1, 2), computers=True),  # a shared win counts
         match("trickery", players=(1, 3, 2), winners=(0,), resigned=(0,)),  # resigned: never a win
         match("mars", players=(2, 3), winners=(0,)),  # not theirs
     ]
     assert player_stats(matches, 1) == {
         "played": 4,
         "won": 2,
+        "with_computers": 1,
         "games": {"senet": {"played": 2, "won": 1}, "trickery": {"played": 2, "won": 1}},
     }
-    assert player_stats(matches, 42) == {"played": 0, "won": 0, "games": {}}
+    assert player_stats(matches, 42) == {"played": 0, "won": 0, "with_computers": 0, "games": {}}
+
+
+def test_computer_players_are_rated_one_entry_per_level_and_a_taken_over_seat_counts_for_who_left():
+    from bot.model import Match, Seat
+    from bot.ratings import COMPUTER_IDS
+    from games import GAMES
+
+    state = GAMES["senet"].new(2, 1)
+    seats = [
+        Seat(0, 7, "Ann", True, False, None),
+        Seat(1, None, "Computer (hard)", True, False, None, resigned=True, computer="hard", left_user_id=8),
+    ]
+    stored = Match(
+        1, "senet", 1, 1, None, "finished", 1, 5, {}, 7, None, None, None, None, "completed", "2024-05-01T10:00:00",
+        None, None, None, seats, None, state,
+    )
+    finished = FinishedMatch.of(stored)
+    assert finished.players == (7, 8) and finished.resigned == (1,) and finished.with_computers
+    both = [match(players=(7, COMPUTER_IDS["normal"]), winners=(1,), computers=True)] * 2
+    table = by_user(ratings(both, "senet"))
+    assert table[COMPUTER_IDS["normal"]] > 1000 > table[7]
