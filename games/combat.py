@@ -20,7 +20,7 @@ import copy
 import re
 from dataclasses import dataclass
 
-from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data
+from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data, determinized_rng
 from .pieces import COLOUR_NAMES
 
 # --- the board (spec 1) --------------------------------------------------------------------
@@ -1554,6 +1554,12 @@ class CombatState:
         state.winners = list(self.winners)
         state._events = list(self._events)
         state._legal = list(self._legal) if self._legal is not None else None
+        return state
+
+    def determinize(self, seat: int, seed: int) -> CombatState:
+        """Nothing is hidden in Combat but the dice to come: a clone rolling with a new generator."""
+        state = self.clone()
+        state.rng = determinized_rng(seed)
         return state
 
 

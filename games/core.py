@@ -92,6 +92,13 @@ class Rng:
         return cls(data["seed"], data["counter"])
 
 
+def determinized_rng(seed: int) -> Rng:
+    """The generator a determinization deals and plays on with: made from `seed` alone (hashed, so
+    it shares no sequence with a match seeded with the same number)."""
+    digest = hashlib.sha256(f"martian-arcade-determinize:{seed}".encode()).digest()
+    return Rng(int.from_bytes(digest[:8], "big"))
+
+
 class Event(str):
     """One thing an action caused, as the engine reports it: the text is its notation (what
     records and tests compare), `facts` the same facts already parsed, so nothing downstream
@@ -148,6 +155,18 @@ class State(Protocol):
         ...
 
     def to_json(self) -> dict: ...
+
+    def determinize(self, seat: int, seed: int) -> State:
+        """A new, complete state (this one is left untouched) in which everything hidden from
+        `seat` is resampled consistently with what `seat` knows: other seats' hands and secret
+        objectives, the order of bags and decks, and the future of the random generator, which is
+        replaced by one made from `seed` alone (so later dice and draws are not the real ones).
+
+        The result depends only on what `seat` can see and on `seed`, never on the real hidden
+        values, their order or the real generator: `determinize(seat, k).view(seat) ==
+        view(seat)`, and `determinize(seat, j).determinize(seat, k)` equals `determinize(seat, k)`
+        (same `to_json()`). Search calls it once per iteration, so it is built on `clone()`."""
+        ...
 
     # Optional: `clone() -> State`, an independent copy equal to `from_json(to_json())` but
     # cheaper (tests and search try actions on copies). Use `clone_state`, which falls back to the

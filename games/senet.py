@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import NamedTuple
 
-from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data
+from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data, determinized_rng
 
 PLAYERS = ("a", "b")
 SIZE_LETTERS = {1: "S", 2: "M", 3: "L"}
@@ -538,6 +538,12 @@ class SenetState:
         state.turn_log = copy_data(self.turn_log)
         state.previous_log = copy_data(self.previous_log)
         state.last = copy_data(self.last)
+        return state
+
+    def determinize(self, seat: int, seed: int) -> SenetState:
+        """Nothing is hidden in Senet but the dice to come: a clone rolling with a new generator."""
+        state = self.clone()
+        state.rng = determinized_rng(seed)
         return state
 
 
