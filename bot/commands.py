@@ -131,10 +131,11 @@ def play_command(kit: GameKit, open_lobby: Opener) -> app_commands.Command:
 
 
 def play_usage(kit: GameKit) -> str:
-    """`/play flood [opponent1] [opponent2] [opponent3] [computers] [open_seats] ...`, for /help."""
+    """`/play flood [opponent1] [opponent2] [opponent3]`, for /help (the seating options every
+    game shares are explained once)."""
     members = " ".join(f"[{name}]" for name in opponent_names(kit))
     options = " [options]" if kit.engine.options else ""
-    return f"`/play {kit.id} {members} [computers] [open_seats] [level] [hints]{options}`"
+    return f"`/play {kit.id} {members}{options}`"
 
 
 def game_command(

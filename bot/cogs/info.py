@@ -14,9 +14,9 @@ from ..discord_io import png_file
 from ..kits import GameKit
 
 HELP_HEAD = "**Martian Arcade** — Looney Pyramid games, played right here."
-HELP_TAIL = """Everyone invited presses **Accept**; the match then gets its own thread.
+HELP_TAIL = """Every `/play` also takes `computers` (computer players), `open_seats` (anyone may **Join**), `level` (easy, normal, hard) and `hints` (suggested moves on request). Everyone invited presses **Accept**; seats still empty go to computer players, so `/play mars` alone is a match against the computer.
 `/move <action>` — type your move instead of clicking (suggestions as you type).
-`/match list|board|resign|cancel` — what's running here, re-post your board, leave or cancel a match.
+`/match list|board|resign|handover|cancel` — what's running here, re-post your board, leave (or let a computer player finish for you) or cancel a match.
 `/stats [member]`, `/leaderboard <game>` — results and ratings in this server.
 `/config` — server settings: reminders, turn clock, threads, channels, limits (Manage Server).
 `/rules <game>` — a short summary of a game's rules.
