@@ -169,6 +169,8 @@ class Publisher:
             why = f"<@{by_user}> declined."
         elif reason == "cancelled":
             why = f"<@{by_user}> cancelled it."
+        elif any(seat.is_open for seat in match.seats):
+            why = "not every seat was taken in time (the host could have filled them with computer players)."
         else:
             minutes = round(self.service.lobby_timeout / 60)
             why = f"not everyone accepted within {minutes} minutes."
