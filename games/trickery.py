@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data
-from .pieces import SUIT_NAMES, Card, Pyramid, deck, hand_order
+from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data, determinized_rng
+from .pieces import SUIT_NAMES, SUITS, Card, Pyramid, deck, hand_order
 
 TRICKS_PER_HAND = 12
 MIN_HANDS = 4  # R16
@@ -424,6 +424,109 @@ class TrickeryState:
         state.plays = list(self.plays)
         state.done_tricks = copy_data(self.done_tricks)
         return state
+
+    # -- determinization
+
+    def voids(self) -> list[set[str]]:
+        """The suits each seat is known to lack this hand, from the tricks played (all public):
+        it didn't follow one when it had to (R5), or it led a spade before spades were broken,
+        which only a hand of nothing but spades may do (R6)."""
+        void: list[set[str]] = [set() for _ in range(self.num_players)]
+        broken = False
+        tricks = [
+            [(seat, _CARD_BY_NAME[card]) for seat, card in trick["plays"]] for trick in self.done_tricks
+        ]
+        for plays in (*tricks, self.plays):
+            if not plays:
+                continue
+            leader, lead = plays[0]
+            if lead.suit == "s" and not broken:
+                void[leader].update("cdh")
+            for seat, card in plays[1:]:
+                if card.suit != lead.suit:
+                    void[seat].add(lead.suit)
+                    if card.suit == "s":
+                        broken = True  # R7, as `apply` does
+        return void
+
+    def determinize(self, seat: int, seed: int) -> TrickeryState:
+        """A clone in which the cards `seat` can't see (every card of this hand's deck neither in
+        its hand nor played) are dealt again at random to the other seats, as many as each holds
+        and none of a suit it is known to lack (`voids`), and later hands are shuffled by a
+        generator made from `seed` alone. Every hand is put in display order."""
+        state = self.clone()
+        rng = determinized_rng(seed)
+        state.rng = rng
+        if self.is_over:
+            return state
+        seen = set(self.hands[seat])
+        seen.update(card for _, card in self.plays)
+        seen.update(_CARD_BY_NAME[card] for trick in self.done_tricks for _, card in trick["plays"])
+        ranks = range(6, 15) if self.num_players == 3 else range(3, 15)
+        unknown = [card for card in deck(ranks) if card not in seen]  # a fixed order
+        rng.shuffle(unknown)
+        others = [other for other in range(self.num_players) if other != seat]
+        needs = [len(self.hands[other]) for other in others]
+        void = self.voids()
+        allowed = [frozenset(SUITS) - void[other] for other in others]
+        dealt = _deal_respecting(unknown, needs, allowed, rng)
+        for other, hand in zip(others, dealt, strict=True):
+            state.hands[other] = hand
+        for hand in state.hands:
+            hand.sort(key=hand_order)
+        return state
+
+
+def _deal_respecting(
+    cards: list[Card], needs: list[int], allowed: list[frozenset[str]], rng: Rng
+) -> list[list[Card]]:
+    """Deal `cards` (already shuffled) into hands of the sizes `needs`, each only of its `allowed`
+    suits. Without restrictions, in order; else card by card to a seat drawn in proportion to the
+    room it has left, among those that leave the rest dealable (Hall's condition over suits)."""
+    hands: list[list[Card]] = [[] for _ in needs]
+    if all(len(suits) == len(SUITS) for suits in allowed):
+        start = 0
+        for hand, need in zip(hands, needs, strict=True):
+            hand.extend(cards[start : start + need])
+            start += need
+        return hands
+    room = list(needs)
+    left = dict.fromkeys(SUITS, 0)
+    for card in cards:
+        left[card.suit] += 1
+    for card in cards:
+        left[card.suit] -= 1
+        candidates = []
+        for index, suits in enumerate(allowed):
+            if room[index] and card.suit in suits:
+                room[index] -= 1
+                if _dealable(left, room, allowed):
+                    candidates.append(index)
+                room[index] += 1
+        pick = rng.below(sum(room[index] for index in candidates))
+        for index in candidates:
+            pick -= room[index]
+            if pick < 0:
+                break
+        hands[index].append(card)
+        room[index] -= 1
+    return hands
+
+
+def _dealable(left: dict[str, int], room: list[int], allowed: list[frozenset[str]]) -> bool:
+    """Whether cards with these counts per suit fit seats with this room and these suits: every
+    set of suits has no more cards than the seats that may hold any of them have room for."""
+    suits = [suit for suit, count in left.items() if count]
+    for mask in range(1, 1 << len(suits)):
+        chosen = {suit for bit, suit in enumerate(suits) if mask >> bit & 1}
+        cards = sum(left[suit] for suit in chosen)
+        space = sum(free for free, ok in zip(room, allowed, strict=True) if ok & chosen)
+        if cards > space:
+            return False
+    return True
+
+
+_CARD_BY_NAME = {str(card): card for card in deck(range(2, 15))}
 
 
 class Trickery(Game):

@@ -11,6 +11,10 @@ from games import GAMES, random_choice
 # (game, players, options) worth covering: every player count, and the options that change what
 # is hidden or how much of it.
 CASES = [
+    ("trickery", 3, {}),
+    ("trickery", 4, {"pyramids": "mono"}),
+    ("flood", 3, {}),
+    ("flood", 4, {}),
     ("senet", 2, {}),
     ("senet", 2, {"colours": "treehouse"}),
     ("combat", 2, {}),
@@ -77,3 +81,82 @@ def test_determinized_states_play_to_the_end(case):
         det = state.determinize(index % players, index)
         play_to_end(det, chooser)
         assert state.to_json() == before
+
+
+def hidden(game_id, state, seat):
+    """What `seat` can't see in a state, as plain data."""
+    data = state.to_json()
+    if game_id == "trickery":
+        return [hand for other, hand in enumerate(data["hands"]) if other != seat]
+    if game_id == "flood":
+        return data["deck"]
+    if game_id == "mars":
+        return {key: data[key] for key in ("bag", "objectives") if key in data}
+    return None
+
+
+@pytest.mark.parametrize(
+    "case", [case for case in CASES if case[0] in ("trickery", "flood", "mars")], ids=case_id
+)
+def test_different_seeds_deal_the_hidden_differently(case):
+    game_id, players, options = case
+    varied = 0
+    for index, state in enumerate(positions(game_id, players, options, seed=7 + players, every=31)):
+        seat = index % players
+        deals = {repr(hidden(game_id, state.determinize(seat, seed), seat)) for seed in range(6)}
+        varied += len(deals) > 1
+    assert varied >= 2
+
+
+def test_trickery_deals_no_seat_a_suit_it_failed_to_follow():
+    game = GAMES["trickery"]
+    chooser = random.Random(3)
+    checked = 0
+    for seed in range(40):
+        state = game.new(4, seed)
+        for _ in range(chooser.randrange(4, 40)):
+            if state.is_over:
+                break
+            seat = state.to_move[0]
+            state.apply(seat, random_choice(state.legal_actions(seat), chooser))
+        void = state.voids()
+        if not any(void):
+            continue
+        for seat in range(4):
+            for det_seed in range(5):
+                det = state.determinize(seat, det_seed)
+                for other in range(4):
+                    if other != seat:
+                        assert not {card.suit for card in det.hands[other]} & void[other]
+                        assert len(det.hands[other]) == len(state.hands[other])
+                checked += 1
+    assert checked > 50
+
+
+def test_trickery_voids_come_from_failing_to_follow_suit():
+    from games.pieces import Card
+    from games.trickery import Follow, Lead, Pyramid
+
+    game = GAMES["trickery"]
+    state = game.new(3, 1, {"first_dealer": 3})  # P1 leads
+    hands = (
+        "6c 7c 8c 9c Tc Jc Qc Kc Ac 6d 7d 8d",
+        "6h 7h 8h 9h Th Jh Qh Kh Ah 9d Td Jd",
+        "6s 7s 8s 9s Ts Js Qs Ks As Qd Kd Ad",
+    )
+    state.hands = [[Card.parse(card) for card in hand.split()] for hand in hands]
+    state.apply(0, Lead(Pyramid.parse("R3"), Card.parse("6c")))
+    state.apply(1, Follow(Card.parse("6h")))
+    state.apply(2, Follow(Card.parse("6s")))  # P2 and P3 have no clubs
+    assert state.voids() == [set(), {"c"}, {"c"}]
+    for det_seed in range(30):
+        det = state.determinize(0, det_seed)
+        assert Card.parse("6s") not in det.hands[1] + det.hands[2]
+        for other in (1, 2):
+            assert all(card.suit != "c" for card in det.hands[other])
+        # P1 holds 11 cards, the others 11 each; all the clubs are P1's, so none are left to deal.
+        assert sorted(det.hands[0]) == sorted(state.hands[0])
+    # From P2's seat, P3's clubs void leaves every unseen club to P1.
+    for det_seed in range(30):
+        det = state.determinize(1, det_seed)
+        assert not any(card.suit == "c" for card in det.hands[2])
