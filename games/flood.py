@@ -15,7 +15,7 @@ import copy
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .core import Event, Game, IllegalAction, Outcome, Rng, copy_data
+from .core import Event, Game, IllegalAction, Outcome, Rng, copy_data, determinized_rng
 from .pieces import SIZE_NAMES, SUITS, Card, Pyramid
 
 COLOURS = "RBGY"  # by seat
@@ -843,6 +843,17 @@ class FloodState:
         state.turn_log = copy_data(self.turn_log)
         state.previous_log = copy_data(self.previous_log)
         state.flood = copy_data(self.flood)
+        return state
+
+    def determinize(self, seat: int, seed: int) -> FloodState:
+        """Only the deck's order is hidden (from everyone, R24): a clone with the deck's cards
+        (known: every card not on the table) shuffled, and dice rolled, by a generator made from
+        `seed` alone."""
+        state = self.clone()
+        rng = determinized_rng(seed)
+        state.deck.sort()
+        rng.shuffle(state.deck)
+        state.rng = rng
         return state
 
 
