@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
-from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data
+from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data, determinized_rng
 from .pieces import Pyramid
 
 RANKS = 8
@@ -654,6 +654,36 @@ class MarsState:
         state.bag = Counter(self.bag)
         state.ko = dict(self.ko) if self.ko else None
         state.last_action = copy_data(self.last_action)
+        return state
+
+    def determinize(self, seat: int, seed: int) -> MarsState:
+        """A clone in which the objective slots `seat` can't see (the opponent's hidden slots; in
+        Blind Agents its own) hold their colours in a new random order, and later draws come from a
+        generator made from `seed` alone (the bag's contents are public; only the draws are chance).
+
+        Dealt objectives (the card deck, Blind Agents) start different (6.7, R15b). While no slot
+        of either has been swapped they are still the dealt ones, so the resampled one differs
+        from the other; after a swap the view no longer tells what was dealt, so any order goes."""
+        state = self.clone()
+        rng = determinized_rng(seed)
+        state.rng = rng
+        dealt = self.options["objectives"] == "deck" or self.blind
+        for owner in (0, 1):
+            objective = self.objectives[owner]
+            if objective is None:
+                continue
+            objective = dict(objective)
+            if not self._sees_slots_of(seat, owner):
+                hidden = [value for value in self.slot_values if value not in self.public[owner]]
+                colours = sorted(objective[value] for value in hidden)
+                other = self.objectives[1 - owner]
+                distinct = dealt and other is not None and not self.public[0] and not self.public[1]
+                while True:
+                    rng.shuffle(colours)
+                    objective.update(zip(hidden, colours, strict=True))
+                    if not distinct or objective != other:
+                        break
+            state.objectives[owner] = {value: objective[value] for value in self.slot_values}
         return state
 
 

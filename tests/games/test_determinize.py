@@ -15,6 +15,10 @@ CASES = [
     ("trickery", 4, {"pyramids": "mono"}),
     ("flood", 3, {}),
     ("flood", 4, {}),
+    ("mars", 2, {}),
+    ("mars", 2, {"blind": True}),
+    ("mars", 2, {"objectives": "deck", "no_center": True}),
+    ("mars", 2, {"five_colours": "+3", "blind": True}),
     ("senet", 2, {}),
     ("senet", 2, {"colours": "treehouse"}),
     ("combat", 2, {}),
@@ -25,12 +29,12 @@ CASES = [
 STEPS = 300
 
 
-def positions(game_id, num_players, options, seed, every):
+def positions(game_id, num_players, options, seed, every, steps=STEPS):
     """Every `every`-th state along one random game (copies), from the start to the end."""
     game = GAMES[game_id]
     chooser = random.Random(seed)
     state = game.new(num_players, seed, options)
-    for step in range(STEPS):
+    for step in range(steps):
         if step % every == 0 or state.is_over:
             yield state.clone()
         if state.is_over:
@@ -101,7 +105,8 @@ def hidden(game_id, state, seat):
 def test_different_seeds_deal_the_hidden_differently(case):
     game_id, players, options = case
     varied = 0
-    for index, state in enumerate(positions(game_id, players, options, seed=7 + players, every=31)):
+    # Random play reveals M.A.R.S. objectives fast (slot swaps), so look early in the game too.
+    for index, state in enumerate(positions(game_id, players, options, seed=7 + players, every=5, steps=60)):
         seat = index % players
         deals = {repr(hidden(game_id, state.determinize(seat, seed), seat)) for seed in range(6)}
         varied += len(deals) > 1
@@ -160,3 +165,32 @@ def test_trickery_voids_come_from_failing_to_follow_suit():
     for det_seed in range(30):
         det = state.determinize(1, det_seed)
         assert not any(card.suit == "c" for card in det.hands[2])
+
+
+@pytest.mark.parametrize("options", [{"objectives": "deck"}, {"blind": True}])
+def test_mars_dealt_objectives_stay_different(options):
+    game = GAMES["mars"]
+    for seed in range(5):
+        state = game.new(2, seed, options)
+        for seat in (0, 1):
+            dealt = set()
+            for det_seed in range(40):
+                det = state.determinize(seat, det_seed)
+                assert det.objectives[0] != det.objectives[1]
+                known = 1 - seat if options.get("blind") else seat
+                assert det.objectives[known] == state.objectives[known]
+                dealt.add(tuple(det.objectives[1 - known].items()))
+            assert len(dealt) > 5
+
+
+def test_mars_keeps_revealed_slots():
+    from games.mars import SwapSlots
+
+    game = GAMES["mars"]
+    state = game.new(2, 4, {"objectives": "deck", "first_player": 1})
+    state.apply(0, SwapSlots(2, -1))  # P1 reveals two of its slots
+    for det_seed in range(20):
+        det = state.determinize(1, det_seed)
+        assert det.objectives[0][2] == state.objectives[0][2]
+        assert det.objectives[0][-1] == state.objectives[0][-1]
+        assert det.objectives[1] == state.objectives[1]
