@@ -138,6 +138,44 @@ def _reach_from(origin: str, pips: int, files: int) -> tuple[str, ...]:
     return tuple(found)
 
 
+@cache
+def _layout(files: int) -> tuple[tuple[str, int, tuple[tuple[tuple[str, int, Move, Swap], ...], ...]], ...]:
+    """Every square of a board `files` wide in `square_order`, with its place in that order and,
+    per size (index 1-3), the squares that size reaches from it (in `_reach_from`'s order) with the
+    move and the swap to each, built once: legal actions are listed after every action."""
+    squares = sorted((square_name(f, r) for f in range(files) for r in range(RANKS)), key=square_order)
+    index = {square: place for place, square in enumerate(squares)}
+
+    def reach(origin: str, size: int) -> tuple[tuple[str, int, Move, Swap], ...]:
+        return tuple(
+            (target, index[target], Move(origin, target), Swap(origin, target))
+            for target in _reach_from(origin, size, files)
+        )
+
+    return tuple(
+        (origin, index[origin], ((), reach(origin, 1), reach(origin, 2), reach(origin, 3)))
+        for origin in squares
+    )
+
+
+@cache
+def _ordered_squares(files: int) -> tuple[str, ...]:
+    return tuple(origin for origin, _, _ in _layout(files))
+
+
+@cache
+def _place_action(piece: Pyramid, square: str) -> Place:
+    return Place(piece, square)
+
+
+@cache
+def _slot_swaps(slot_values: tuple[int, ...]) -> tuple[SwapSlots, ...]:
+    return tuple(SwapSlots(high, low) for high, low in itertools.combinations(slot_values, 2))
+
+
+_DRAW = Draw()
+
+
 def _valid_square(text: str, files: int) -> bool:
     return len(text) == 2 and text[0] in "abcdefgh"[:files] and text[1] in "12345678"
 
@@ -285,50 +323,60 @@ class MarsState:
                 for order in itertools.permutations(self.colours)
             ]
         if self.drawn is not None:
-            empty = sorted(self._empty_squares(), key=square_order)
-            return [Place(self.drawn, square) for square in empty]
+            drawn, board = self.drawn, self.board
+            return [
+                _place_action(drawn, square) for square in _ordered_squares(self.files) if square not in board
+            ]
         # The draw is listed first: it is the one action that moves the game towards its end.
-        actions: list[MarsAction] = [Draw()]
+        actions: list[MarsAction] = [_DRAW]
         if not self.phase_a_used and self.swaps_open():
-            actions += [SwapSlots(high, low) for high, low in itertools.combinations(self.slot_values, 2)]
+            actions += _slot_swaps(self.slot_values)
         actions += self._moves_and_swaps()
         return actions
 
     def _empty_squares(self) -> list[str]:
-        return [
-            square_name(f, r)
-            for f in range(self.files)
-            for r in range(RANKS)
-            if square_name(f, r) not in self.board
-        ]
+        return [square for square in _ordered_squares(self.files) if square not in self.board]
 
     def _reach(self, origin: str) -> tuple[str, ...]:
         """Squares exactly `pips` away in a straight line, on the board (R6)."""
         return _reach_from(origin, self.board[origin].size, self.files)
 
     def _moves_and_swaps(self) -> list[MarsAction]:
-        moves, swaps = [], {}
-        for origin in sorted(self.board, key=square_order):
-            piece = self.board[origin]
-            if piece.colour == BLACK:
+        """Moves (origins in `square_order`, then each piece's reach in order), then swaps sorted
+        by initiator and target, each pair named once (R20: by its first square when both pieces
+        could start it), leaving out what Ko forbids (R8)."""
+        board = self.board
+        ko = self.ko or ()  # Ko can only forbid an action on its own two squares
+        moves: list[MarsAction] = []
+        swaps: list[tuple[int, int, Swap]] = []
+        for origin, place, reach in _layout(self.files):
+            piece = board.get(origin)
+            if piece is None or piece.colour == BLACK:
                 continue
-            for target in self._reach(origin):
-                other = self.board.get(target)
+            for target, target_place, move, swap in reach[piece.size]:
+                other = board.get(target)
                 if other is None:
-                    if not self._undoes_last(origin, target, moved=True):
-                        moves.append(Move(origin, target))
+                    if (
+                        target not in ko
+                        or origin not in ko
+                        or not self._undoes_last(origin, target, moved=True)
+                    ):
+                        moves.append(move)
                 elif (
                     other.colour != BLACK
-                    and other != piece
-                    and not self._undoes_last(origin, target, moved=False)
+                    and (other.colour != piece.colour or other.size != piece.size)
+                    # The piece on the later square names the swap only if the other can't reach it.
+                    and (place < target_place or other.size != piece.size)
+                    and (
+                        target not in ko
+                        or origin not in ko
+                        or not self._undoes_last(origin, target, moved=False)
+                    )
                 ):
-                    pair = frozenset((origin, target))
-                    first = min(pair, key=square_order)
-                    if pair not in swaps or origin == first:  # R20: name it once, by the first square
-                        swaps[pair] = Swap(origin, target)
-        return moves + sorted(
-            swaps.values(), key=lambda s: (square_order(s.initiator), square_order(s.target))
-        )
+                    swaps.append((place, target_place, swap))
+        swaps.sort()  # origins already come in order; this sorts each one's targets
+        moves += [swap for _, _, swap in swaps]
+        return moves
 
     def _undoes_last(self, origin: str, target: str, *, moved: bool) -> bool:
         """Ko (R8): would this recreate the board from before the opponent's last move or swap?
