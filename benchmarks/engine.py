@@ -1,4 +1,4 @@
-"""Engine speed: whole random games per second, per player count."""
+"""Engine speed: whole random games, and the actions in them, per second, per player count."""
 
 from __future__ import annotations
 
@@ -20,6 +20,11 @@ class EngineResult:
     @property
     def games_per_second(self) -> float:
         return self.games / self.seconds
+
+    @property
+    def actions_per_second(self) -> float:
+        """Legal-action listing plus applying, with random choices: the engines aim for 10,000."""
+        return self.actions / self.seconds
 
     @property
     def actions_per_game(self) -> float:

@@ -34,6 +34,7 @@ def engine_summary(result) -> dict:
         "games": result.games,
         "seconds": result.seconds,
         "games_per_second": result.games_per_second,
+        "actions_per_second": result.actions_per_second,
         "actions_per_game": result.actions_per_game,
     }
 
@@ -46,6 +47,7 @@ def game_summary(result: GameResult) -> dict:
     return {
         # all player counts together: total games over total time
         "games_per_second": engine_all.games_per_second,
+        "actions_per_second": engine_all.actions_per_second,
         "actions_per_game": engine_all.actions_per_game,
         "engine_by_players": {str(e.num_players): engine_summary(e) for e in result.engine},
         "positions": r.positions,
@@ -108,13 +110,14 @@ def table(headers: list[str], rows: list[list[str]], indent: str = "  ") -> list
 def engine_row(label: str, engine: dict) -> list[str]:
     games = str(engine["games"]) if "games" in engine else ""
     seconds = f"{engine['seconds']:.1f}" if "seconds" in engine else ""
-    return [label, games, seconds, f"{engine['games_per_second']:.1f}", f"{engine['actions_per_game']:.1f}"]
+    rates = [f"{engine['games_per_second']:.1f}", f"{engine['actions_per_second']:.0f}"]
+    return [label, games, seconds, *rates, f"{engine['actions_per_game']:.1f}"]
 
 
 def engine_lines(summary: dict) -> list[str]:
     rows = [engine_row(f"{players} players", e) for players, e in summary["engine_by_players"].items()]
     rows.append(engine_row("all", summary))
-    return table(["random games", "games", "s", "games/s", "actions/game"], rows)
+    return table(["random games", "games", "s", "games/s", "actions/s", "actions/game"], rows)
 
 
 def timing_row(label: str, summary: dict, key: str, *, sizes: bool = True) -> list[str]:
