@@ -462,9 +462,7 @@ class TrickeryState:
         seen = set(self.hands[seat])
         seen.update(card for _, card in self.plays)
         seen.update(_CARD_BY_NAME[card] for trick in self.done_tricks for _, card in trick["plays"])
-        ranks = range(6, 15) if self.num_players == 3 else range(3, 15)
-        unknown = [card for card in deck(ranks) if card not in seen]  # a fixed order
-        rng.shuffle(unknown)
+        unknown = [card for card in _DECKS[self.num_players] if card not in seen]  # a fixed order
         others = [other for other in range(self.num_players) if other != seat]
         needs = [len(self.hands[other]) for other in others]
         void = self.voids()
@@ -480,53 +478,64 @@ class TrickeryState:
 def _deal_respecting(
     cards: list[Card], needs: list[int], allowed: list[frozenset[str]], rng: Rng
 ) -> list[list[Card]]:
-    """Deal `cards` (already shuffled) into hands of the sizes `needs`, each only of its `allowed`
-    suits. Without restrictions, in order; else card by card to a seat drawn in proportion to the
-    room it has left, among those that leave the rest dealable (Hall's condition over suits)."""
+    """Deal `cards` at random into hands of the sizes `needs`, each only of its `allowed` suits.
+    Without restrictions, shuffle and deal in order. Else card by card to a seat drawn in
+    proportion to the room it has left (which, unrestricted, is a uniform deal too), among those
+    that leave the rest dealable."""
     hands: list[list[Card]] = [[] for _ in needs]
-    if all(len(suits) == len(SUITS) for suits in allowed):
+    restricted = sorted(
+        frozenset(SUITS) - frozenset.intersection(*allowed)
+    )  # suits some seat is known to lack
+    if not restricted:
+        cards = list(cards)
+        rng.shuffle(cards)
         start = 0
         for hand, need in zip(hands, needs, strict=True):
             hand.extend(cards[start : start + need])
             start += need
         return hands
+    # Hall's condition: every set of suits has no more cards left than the seats that may hold
+    # any of them have room for. A set with a suit every seat may hold always passes (the room
+    # adds up to the cards left), so only sets of restricted suits need checking.
+    checks = [
+        (suits, [index for index, ok in enumerate(allowed) if ok & suits])
+        for size in range(1, len(restricted) + 1)
+        for suits in map(frozenset, combinations(restricted, size))
+    ]
+    left = dict.fromkeys(restricted, 0)
+    for card in cards:
+        if card.suit in left:
+            left[card.suit] += 1
     room = list(needs)
-    left = dict.fromkeys(SUITS, 0)
+    seats = range(len(needs))
     for card in cards:
-        left[card.suit] += 1
-    for card in cards:
-        left[card.suit] -= 1
-        candidates = []
-        for index, suits in enumerate(allowed):
-            if room[index] and card.suit in suits:
-                room[index] -= 1
-                if _dealable(left, room, allowed):
-                    candidates.append(index)
-                room[index] += 1
-        pick = rng.below(sum(room[index] for index in candidates))
-        for index in candidates:
-            pick -= room[index]
-            if pick < 0:
+        if card.suit in left:
+            left[card.suit] -= 1
+        candidates = [index for index in seats if room[index] and card.suit in allowed[index]]
+        while len(candidates) > 1:
+            pick = rng.below(sum(room[index] for index in candidates))
+            for index in candidates:
+                pick -= room[index]
+                if pick < 0:
+                    break
+            room[index] -= 1
+            fits = all(
+                sum(left[suit] for suit in suits) <= sum(room[other] for other in holders)
+                for suits, holders in checks
+            )
+            room[index] += 1
+            if fits:
                 break
+            candidates.remove(index)
+        else:
+            index = candidates[0]  # the only seat left, so the one the rest can be dealt around
         hands[index].append(card)
         room[index] -= 1
     return hands
 
 
-def _dealable(left: dict[str, int], room: list[int], allowed: list[frozenset[str]]) -> bool:
-    """Whether cards with these counts per suit fit seats with this room and these suits: every
-    set of suits has no more cards than the seats that may hold any of them have room for."""
-    suits = [suit for suit, count in left.items() if count]
-    for mask in range(1, 1 << len(suits)):
-        chosen = {suit for bit, suit in enumerate(suits) if mask >> bit & 1}
-        cards = sum(left[suit] for suit in chosen)
-        space = sum(free for free, ok in zip(room, allowed, strict=True) if ok & chosen)
-        if cards > space:
-            return False
-    return True
-
-
 _CARD_BY_NAME = {str(card): card for card in deck(range(2, 15))}
+_DECKS = {3: deck(range(6, 15)), 4: deck(range(3, 15))}  # the cards dealt, by player count (R1)
 
 
 class Trickery(Game):
