@@ -16,11 +16,10 @@ indexed 0..35 as (rank - 1) * 6 + file.
 
 from __future__ import annotations
 
-import copy
 import re
 from dataclasses import dataclass
 
-from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data, determinized_rng
+from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data, determinized_rng, shallow_copy
 from .pieces import COLOUR_NAMES
 
 # --- the board (spec 1) --------------------------------------------------------------------
@@ -1536,21 +1535,24 @@ class CombatState:
 
     def clone(self) -> CombatState:
         """An independent copy, like `from_json(to_json())`, that keeps the cached legal actions."""
-        state = copy.copy(self)
+        state = shallow_copy(self)
         state.rng = self.rng.copy()
         state.sides = list(self.sides)
         state.colours = list(self.colours)
         state.seat_of_colour = dict(self.seat_of_colour)
-        state.board = [list(stack) for stack in self.board]
+        state.board = list(map(list, self.board))
         state.capped = set(self.capped)
         state.waiting = list(self.waiting)
-        state.removed = [list(counts) for counts in self.removed]
+        state.removed = list(map(list, self.removed))
         state.eliminated = list(self.eliminated)
         state.frozen = set(self.frozen)
+        # Mostly None between turns' steps, so only the ones in use are copied.
         for name in ("action", "aim", "offer", "combat", "returning", "entering", "hop"):
-            setattr(state, name, copy_data(getattr(self, name)))
-        state.turn_log = copy_data(self.turn_log)
-        state.previous_log = copy_data(self.previous_log)
+            value = getattr(self, name)
+            if value is not None:
+                setattr(state, name, copy_data(value))
+        state.turn_log = list(map(dict.copy, self.turn_log))  # entries are flat: seat and text
+        state.previous_log = list(map(dict.copy, self.previous_log))
         state.winners = list(self.winners)
         state._events = list(self._events)
         state._legal = list(self._legal) if self._legal is not None else None

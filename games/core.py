@@ -187,12 +187,28 @@ def copy_data(value: Any) -> Any:
     kept, so they must be immutable), much cheaper than `copy.deepcopy` for a state's logs."""
     kind = type(value)
     if kind is dict:
-        return {key: item if type(item) in _SCALARS else copy_data(item) for key, item in value.items()}
+        for item in value.values():
+            if type(item) not in _SCALARS:
+                return {
+                    key: item if type(item) in _SCALARS else copy_data(item) for key, item in value.items()
+                }
+        return value.copy()  # flat, like most log entries: the fast path
     if kind is list:
-        return [item if type(item) in _SCALARS else copy_data(item) for item in value]
+        for item in value:
+            if type(item) not in _SCALARS:
+                return [item if type(item) in _SCALARS else copy_data(item) for item in value]
+        return value.copy()
     if kind is set:
         return set(value)
     return value
+
+
+def shallow_copy(state: Any) -> Any:
+    """A new object of the same class sharing every attribute (`copy.copy` without its generic
+    protocol, for clones, which then replace the mutable attributes)."""
+    copy = object.__new__(type(state))
+    copy.__dict__.update(state.__dict__)
+    return copy
 
 
 @dataclass(frozen=True)

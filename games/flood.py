@@ -11,11 +11,10 @@ ends, floods, reshuffles and the final scoring. A draw is two actions: `D` revea
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .core import Event, Game, IllegalAction, Outcome, Rng, copy_data, determinized_rng
+from .core import Event, Game, IllegalAction, Outcome, Rng, copy_data, determinized_rng, shallow_copy
 from .pieces import SIZE_NAMES, SUITS, Card, Pyramid
 
 COLOURS = "RBGY"  # by seat
@@ -830,7 +829,7 @@ class FloodState:
 
     def clone(self) -> FloodState:
         """An independent copy, like `from_json(to_json())`; cards and pyramids are immutable and shared."""
-        state = copy.copy(self)
+        state = shallow_copy(self)
         state.rng = self.rng.copy()
         state.stash = [list(counts) for counts in self.stash]
         state.areas = [[spot.copy() for spot in area] for area in self.areas]

@@ -9,13 +9,12 @@ same player places the shown piece (`G3@c4`).
 
 from __future__ import annotations
 
-import copy
 import itertools
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
-from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data, determinized_rng
+from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data, determinized_rng, shallow_copy
 from .pieces import Pyramid
 
 RANKS = 8
@@ -693,7 +692,7 @@ class MarsState:
 
     def clone(self) -> MarsState:
         """An independent copy, like `from_json(to_json())`; pieces are immutable and shared."""
-        state = copy.copy(self)
+        state = shallow_copy(self)
         state.options = dict(self.options)
         state.rng = self.rng.copy()
         state.objectives = [dict(objective) if objective else None for objective in self.objectives]

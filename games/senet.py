@@ -12,13 +12,12 @@ is off the board.
 
 from __future__ import annotations
 
-import copy
 import re
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import NamedTuple
 
-from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data, determinized_rng
+from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data, determinized_rng, shallow_copy
 
 PLAYERS = ("a", "b")
 SIZE_LETTERS = {1: "S", 2: "M", 3: "L"}
@@ -530,7 +529,7 @@ class SenetState:
 
     def clone(self) -> SenetState:
         """An independent copy, like `from_json(to_json())`; pieces are immutable and shared."""
-        state = copy.copy(self)
+        state = shallow_copy(self)
         state.options = dict(self.options)
         state.rng = self.rng.copy()
         state.stacks = [list(stack) for stack in self.stacks]

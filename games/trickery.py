@@ -6,12 +6,11 @@ P1..P4 are seats 0..3. Play runs clockwise, which is increasing seat number.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data, determinized_rng
+from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data, determinized_rng, shallow_copy
 from .pieces import SUIT_NAMES, SUITS, Card, Pyramid, deck, hand_order
 
 TRICKS_PER_HAND = 12
@@ -412,7 +411,7 @@ class TrickeryState:
 
     def clone(self) -> TrickeryState:
         """An independent copy, like `from_json(to_json())`; cards and pyramids are immutable and shared."""
-        state = copy.copy(self)
+        state = shallow_copy(self)
         state.options = dict(self.options)
         state.rng = self.rng.copy()
         state.totals = list(self.totals)
