@@ -462,10 +462,11 @@ class Repository:
     # --- computer players and hints
 
     async def computer_turns(self, now: float) -> tuple[list[int], float | None]:
-        """The matches whose computer turn is due, and when the next later one is."""
+        """The matches whose computer turn is due, and when the next later one is. A match whose
+        first board isn't posted yet waits for it: people see the start before any move."""
         rows = await self.db.fetchall(
             "SELECT id, computer_due_at FROM matches WHERE status = 'active' AND computer_due_at IS NOT NULL"
-            " ORDER BY computer_due_at, id"
+            " AND board_message_id IS NOT NULL ORDER BY computer_due_at, id"
         )
         due = [row["id"] for row in rows if row["computer_due_at"] <= now]
         later = [row["computer_due_at"] for row in rows if row["computer_due_at"] > now]

@@ -787,3 +787,5 @@ class MatchService:
         self, match_id: int, *, board: tuple[int, int] | None = None, seats: dict[int, dict] | None = None
     ) -> None:
         await self.repository.record_messages(match_id, board=board, seats=seats)
+        if board is not None:
+            self.on_computer_due()  # a first board lets a computer player's due turn go ahead

@@ -137,7 +137,7 @@ async def play_one_action(table: Table, where, rng: random.Random, *, use_dm: bo
         choice = rng.choice(menu.options).value
         await actor.select(prompt, [choice], custom_id=menu.custom_id)
         prompt = refresh(prompt, mover)
-    card_buttons = buttons(prompt, "act")
+    card_buttons = [b for b in buttons(prompt, "act") if not b.disabled]  # greyed out: not allowed now
     assert card_buttons, f"no move buttons in prompt: {prompt.content!r}"
     button = rng.choice(card_buttons)
     await actor.click(prompt, custom_id=button.custom_id)

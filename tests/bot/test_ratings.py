@@ -21,7 +21,9 @@ def match(
     resigned=(),
     computers=False,
 ):
-    return FinishedMatch(game_id, at, tuple(players), tuple(scores), tuple(winners), tuple(resigned), computers)
+    return FinishedMatch(
+        game_id, at, tuple(players), tuple(scores), tuple(winners), tuple(resigned), computers
+    )
 
 
 def by_user(table) -> dict[int, float]:
@@ -189,8 +191,28 @@ def test_computer_players_are_rated_one_entry_per_level_and_a_taken_over_seat_co
         Seat(1, None, "Computer (hard)", True, False, None, resigned=True, computer="hard", left_user_id=8),
     ]
     stored = Match(
-        1, "senet", 1, 1, None, "finished", 1, 5, {}, 7, None, None, None, None, "completed", "2024-05-01T10:00:00",
-        None, None, None, seats, None, state,
+        1,
+        "senet",
+        1,
+        1,
+        None,
+        "finished",
+        1,
+        5,
+        {},
+        7,
+        None,
+        None,
+        None,
+        None,
+        "completed",
+        "2024-05-01T10:00:00",
+        None,
+        None,
+        None,
+        seats,
+        None,
+        state,
     )
     finished = FinishedMatch.of(stored)
     assert finished.players == (7, 8) and finished.resigned == (1,) and finished.with_computers
