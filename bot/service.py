@@ -568,14 +568,20 @@ class MatchService:
         "Resigning"); otherwise the others decide whether a computer player takes the seat."""
         async with self._locks[match_id]:
             match = await self.load_for(match_id, guild_id)
-            seat = match.seat_of(user_id)
-            if seat is None:
-                raise MatchError("You're not playing in this match.")
-            if match.status != "active":
-                raise MatchError("Only a match in progress can be resigned.")
-            if version is not None and version != match.version:
-                raise StaleClick("The match has moved on since you asked; run /match resign again.")
+            seat = self._leaving_seat(match, user_id, version, "resign")
             return await self._leave(match, seat, "resigned")
+
+    @staticmethod
+    def _leaving_seat(match: Match, user_id: int, version: int | None, command: str) -> int:
+        """The seat of a player who asked to leave with `/match <command>`, if they still may."""
+        seat = match.seat_of(user_id)
+        if seat is None:
+            raise MatchError("You're not playing in this match.")
+        if match.status != "active":
+            raise MatchError("Only a match in progress can be left.")
+        if version is not None and version != match.version:
+            raise StaleClick(f"The match has moved on since you asked; run /match {command} again.")
+        return seat
 
     def _may_go_on_without(self, match: Match, seat: int) -> bool:
         """Whether a match can continue with a computer player in `seat`: three or more seats,
@@ -656,13 +662,7 @@ class MatchService:
         """The player gives their seat to a computer player and leaves; the match goes on."""
         async with self._locks[match_id]:
             match = await self.load_for(match_id, guild_id)
-            seat = match.seat_of(user_id)
-            if seat is None:
-                raise MatchError("You're not playing in this match.")
-            if match.status != "active":
-                raise MatchError("Only a match in progress can be handed over.")
-            if version is not None and version != match.version:
-                raise StaleClick("The match has moved on since you asked; ask again.")
+            seat = self._leaving_seat(match, user_id, version, "handover")
             if match.vacancy:
                 raise MatchError(self.paused_text(match))
             if not [s for s in match.people if s.seat != seat]:

@@ -73,12 +73,8 @@ class Manage(commands.Cog):
 
     @manage.command(name="resign", description="Leave your match (asks first)")
     async def match_resign(self, interaction: discord.Interaction) -> None:
-        try:
-            match = await self.service.match_here(interaction.channel_id, interaction.user.id)
-            if match.status != "active":
-                raise MatchError("That match hasn't started: decline the invitation instead.")
-        except MatchError as error:
-            await tell(interaction, str(error))
+        match = await self._running_match_of(interaction)
+        if match is None:
             return
         if len(match.seats) == 2:
             then = "The match ends and your opponent wins."
@@ -93,12 +89,8 @@ class Manage(commands.Cog):
         name="handover", description="Leave your match and let a computer player finish it for you"
     )
     async def match_handover(self, interaction: discord.Interaction) -> None:
-        try:
-            match = await self.service.match_here(interaction.channel_id, interaction.user.id)
-            if match.status != "active":
-                raise MatchError("That match hasn't started: decline the invitation instead.")
-        except MatchError as error:
-            await tell(interaction, str(error))
+        match = await self._running_match_of(interaction)
+        if match is None:
             return
         question = (
             f"Hand your seat in **{self._title(match)}** #{match.id} to a computer player "
@@ -125,6 +117,17 @@ class Manage(commands.Cog):
             return
         question = f"Cancel **{self._title(match)}** #{match.id} ({', '.join(match.names)})? Nobody wins."
         await self._ask_to_confirm(interaction, match, "cancel", question, "Yes, cancel it")
+
+    async def _running_match_of(self, interaction: discord.Interaction) -> Match | None:
+        """The user's match in progress that a /match command typed here means (else they're told why)."""
+        try:
+            match = await self.service.match_here(interaction.channel_id, interaction.user.id)
+            if match.status != "active":
+                raise MatchError("That match hasn't started: decline the invitation instead.")
+        except MatchError as error:
+            await tell(interaction, str(error))
+            return None
+        return match
 
     @staticmethod
     async def _ask_to_confirm(
