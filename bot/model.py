@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from games import State
 
+from .errors import MatchError
+
 LEVELS = ("easy", "normal", "hard")  # the computer players' levels, weakest first
 
 
@@ -107,6 +109,14 @@ class Match:
 
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    def check_server(self, guild_id: int | None, *, dm_ok: bool = True) -> None:
+        """A decision made in a server must be about that server's match; from DMs (guild None)
+        only where `dm_ok` (a player's own prompts)."""
+        if guild_id is None and dm_ok:
+            return
+        if guild_id != self.guild_id:
+            raise MatchError("There is no such match in this server.")
 
     def seat_left_by(self, user_id: int) -> int | None:
         """The seat a computer player took over from `user_id`."""

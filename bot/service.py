@@ -11,30 +11,27 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-import math
-import secrets
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 
 from games import IllegalAction
 
 from .errors import MatchError, StaleClick
 from .kits import GameKit
+from .lobbies import LobbyAnswer, LobbyDecisions
 from .model import (
-    LEVELS,
     SETTING_LIMITS,
     Deadlines,
     GuildSettings,
-    LimitReached,
     Match,
-    Seat,
-    Start,
-    computer_name,
 )
 from .ratings import FinishedMatch
 from .repository import Repository
+from .seat_changes import SeatChanges, VacancyVote
+
+__all__ = ["ActionResult", "Hint", "LobbyAnswer", "MatchError", "MatchService", "StaleClick", "VacancyVote"]
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +39,6 @@ log = logging.getLogger(__name__)
 # decision, made away from the event loop (see bot/thinking.py).
 Thinker = Callable[[str, dict, int, str, int], Awaitable[tuple[str, str]]]
 HINT_LEVEL = "normal"
-OPEN_SEAT = "open seat"
 
 
 def decision_seed(match_id: int, version: int, seat: int, purpose: str = "move") -> int:
@@ -62,36 +58,17 @@ class ActionResult:
 
 
 @dataclass
-class LobbyAnswer:
-    match: Match
-    started: bool = False
-    declined: bool = False
-
-
-@dataclass
 class Hint:
     seat: int
     action: str
     reason: str
 
 
-@dataclass
-class VacancyVote:
-    match: Match
-    seat: int  # the seat its player left
-    decided: str | None  # "computer" (a computer player took the seat), "end", or None yet
+class MatchService(LobbyDecisions, SeatChanges):
+    """Every decision about a match. Lobbies (`bot.lobbies`) and seats changing hands
+    (`bot.seat_changes`) are written in modules of their own; this class holds what they share:
+    loading, checking, applying and saving, deadlines, and the per-match locks."""
 
-
-def _refuse_other_server(match: Match, guild_id: int | None, *, dm_ok: bool = True) -> None:
-    """A decision made in a server must be about that server's match; from DMs (guild None) only
-    where `dm_ok` (a player's own prompts)."""
-    if guild_id is None and dm_ok:
-        return
-    if guild_id != match.guild_id:
-        raise MatchError("There is no such match in this server.")
-
-
-class MatchService:
     def __init__(
         self,
         repository: Repository,
@@ -129,7 +106,7 @@ class MatchService:
     async def load_for(self, match_id: int, guild_id: int | None) -> Match:
         """The match a click names, refused if it belongs to another server."""
         match = await self.load(match_id)
-        _refuse_other_server(match, guild_id)
+        match.check_server(guild_id)
         return match
 
     async def action_log(self, match_id: int) -> list[tuple[int, str]]:
@@ -215,220 +192,6 @@ class MatchService:
         match.reminder_due_at, match.clock_due_at, match.computer_due_at = deadlines
         if deadlines.computer is not None:
             self.on_computer_due()
-
-    # --- lobbies
-
-    async def create_lobby(
-        self,
-        game_id: str,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        players: list[tuple[int, str]],
-        computers: int = 0,
-        open_seats: int = 0,
-        level: str = "normal",
-        hints: bool = False,
-        options: dict | None = None,
-        rematch_of: int | None = None,
-    ) -> Match:
-        """Open a lobby. `players` are (user id, display name), the host first; the host has
-        accepted. Then `open_seats` seats any member may join, then `computers` computer players
-        at `level`. A lobby whose seats are all taken already starts at once."""
-        game = self.kits[game_id].engine
-        user_ids = [user_id for user_id, _ in players]
-        if len(set(user_ids)) != len(user_ids):
-            raise MatchError("Each player can only be picked once (and you're already playing).")
-        if level not in LEVELS:
-            raise MatchError(f"The computer players' level must be one of: {', '.join(LEVELS)}.")
-        if computers < 0 or open_seats < 0:
-            raise MatchError("Seat counts can't be negative.")
-        try:
-            game.check_players(len(players) + computers + open_seats)
-            resolved = game.resolve_options(options)
-        except IllegalAction as error:
-            raise MatchError(str(error)) from error
-        seats = [
-            Seat(i, user_id, name, accepted=i == 0, dm_closed=False, prompt_message_id=None)
-            for i, (user_id, name) in enumerate(players)
-        ]
-        seats += [Seat(len(seats) + i, None, OPEN_SEAT, False, False, None) for i in range(open_seats)]
-        seats += [
-            Seat(len(seats) + i, None, computer_name(level), True, False, None, computer=level)
-            for i in range(computers)
-        ]
-        now, stamp = self._now()
-        settings = await self.repository.settings_for(guild_id)
-        lasts = settings.open_invite_minutes * 60 if open_seats else self.lobby_timeout
-        created = await self.repository.create_lobby(
-            game_id=game_id,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            seed=secrets.randbits(63),
-            options=resolved,
-            seats=seats,
-            computer_level=level,
-            hints_allowed=hints,
-            expires_at=now + lasts,
-            stamp=stamp,
-            rematch_of=rematch_of,
-            limits=settings,
-        )
-        if isinstance(created, LimitReached):
-            raise MatchError(created.text)
-        match = await self.load(created)
-        if all(seat.accepted for seat in match.seats):
-            async with self._locks[match.id]:
-                start = self._start(match, seats=match.seats)
-                if await self.repository.start_if_ready(match.id, start) == "started":
-                    self._started(match, start)
-        return match
-
-    def _start(self, match: Match, *, seats: list[Seat]) -> Start:
-        """The first state of `match` once its seats are `seats`, and its first deadlines."""
-        now, stamp = self._now()
-        state = self.kit(match).engine.new(len(match.seats), match.seed, match.options)
-        starting = replace(match, seats=seats, state=state, status="active")
-        return Start(state.to_json(), stamp, self._deadlines(starting, now))
-
-    def _started(self, match: Match, start: Start) -> None:
-        match.status, match.version = "active", 1
-        match.state = self.kit(match).engine.from_json(start.state)
-        match.lobby_expires_at = None
-        self._noted(match, start.deadlines)
-
-    async def rematch(
-        self, match_id: int, user_id: int, display_name: str, guild_id: int | None, version: int | None = None
-    ) -> Match:
-        """Same players, computer players and options as a finished match; every other person
-        must accept."""
-        old = await self.load(match_id)
-        _refuse_other_server(old, guild_id, dm_ok=False)
-        if version is not None and version != old.version:
-            raise StaleClick("That button is from an older message of this match.")
-        if old.seat_of(user_id) is None:
-            raise MatchError("Only the players of this match can ask for a rematch.")
-        if old.status != "finished":
-            raise MatchError("Only a finished match can be played again.")
-        others = [(s.user_id, s.display_name) for s in old.people if s.user_id != user_id]
-        return await self.create_lobby(
-            old.game_id,
-            guild_id=old.guild_id,
-            channel_id=old.channel_id,
-            players=[(user_id, display_name), *others],
-            computers=sum(1 for seat in old.seats if seat.computer),
-            level=old.computer_level,
-            hints=old.hints_allowed,
-            options=old.options,
-            rematch_of=old.id,
-        )
-
-    async def answer_invite(
-        self, match_id: int, user_id: int, *, accept: bool, version: int = 0, guild_id: int | None = None
-    ) -> LobbyAnswer:
-        """Accept or decline, on the lobby's `version`: a lobby that started, closed or was
-        cancelled in the meantime refuses the answer."""
-        async with self._locks[match_id]:
-            match = await self._open_lobby(match_id, version, guild_id)
-            seat = match.seat_of(user_id)
-            if seat is None:
-                raise MatchError("Only the invited players can answer this invitation.")
-            _, stamp = self._now()
-            if not accept:
-                if not await self.repository.close_lobby(match_id, f"declined:{user_id}", stamp):
-                    raise MatchError("This lobby is closed.")
-                match.status, match.end_reason, match.version = (
-                    "cancelled",
-                    f"declined:{user_id}",
-                    version + 1,
-                )
-                return LobbyAnswer(match, declined=True)
-            if match.seats[seat].accepted:
-                raise MatchError("You've already accepted; waiting for the others.")
-            seats = [replace(s, accepted=True) if s.seat == seat else s for s in match.seats]
-            start = self._start(match, seats=seats)
-            answer = await self.repository.accept(match_id, seat, start=start)
-            if answer is None:
-                raise MatchError("This lobby is closed.")
-            match.seats[seat].accepted = True
-            if answer == "started":
-                self._started(match, start)
-            return LobbyAnswer(match, started=answer == "started")
-
-    async def _open_lobby(self, match_id: int, version: int, guild_id: int | None) -> Match:
-        match = await self.load_for(match_id, guild_id)
-        if match.status in ("active", "finished"):
-            raise MatchError("This match has already started.")
-        if match.status != "lobby" or match.version != version:
-            raise MatchError("This lobby is closed.")
-        return match
-
-    async def join(
-        self, match_id: int, user_id: int, display_name: str, *, version: int = 0, guild_id: int | None = None
-    ) -> LobbyAnswer:
-        """Take an open seat of a lobby; the match starts when that was the last seat."""
-        async with self._locks[match_id]:
-            match = await self._open_lobby(match_id, version, guild_id)
-            if match.seat_of(user_id) is not None:
-                raise MatchError("You're already in this match.")
-            free = [seat for seat in match.seats if seat.is_open]
-            if not free:
-                raise MatchError("Every seat is taken.")
-            taken = free[0].seat
-            seats = [
-                replace(s, user_id=user_id, display_name=display_name, accepted=True)
-                if s.seat == taken
-                else s
-                for s in match.seats
-            ]
-            start = self._start(match, seats=seats)
-            answer = await self.repository.join(
-                match_id, user_id, display_name, start=start, limits=match.settings
-            )
-            if isinstance(answer, LimitReached):
-                raise MatchError(answer.text)
-            if answer is None:
-                raise MatchError("This lobby is closed, or its seats were taken meanwhile.")
-            match.seats = seats
-            if answer == "started":
-                self._started(match, start)
-            return LobbyAnswer(match, started=answer == "started")
-
-    async def fill_and_start(
-        self, match_id: int, user_id: int, *, version: int = 0, guild_id: int | None = None
-    ) -> LobbyAnswer:
-        """The host gives every seat not taken yet (open, or invited without an answer) to a
-        computer player at the lobby's level, and the match starts."""
-        async with self._locks[match_id]:
-            match = await self._open_lobby(match_id, version, guild_id)
-            if user_id != match.host_id:
-                raise MatchError("Only the host can fill the seats with computer players.")
-            name = computer_name(match.computer_level)
-            seats = [
-                s
-                if s.accepted
-                else replace(s, user_id=None, computer=match.computer_level, display_name=name, accepted=True)
-                for s in match.seats
-            ]
-            start = self._start(match, seats=seats)
-            if (
-                await self.repository.fill_with_computers(match_id, match.computer_level, name, start=start)
-                is None
-            ):
-                raise MatchError("This lobby is closed.")
-            match.seats = seats
-            self._started(match, start)
-            return LobbyAnswer(match, started=True)
-
-    async def expire_lobbies(self) -> list[Match]:
-        """Close every lobby whose invitation time has run out; returns them."""
-        now, stamp = self._now()
-        expired = []
-        for match_id in await self.repository.expired_lobbies(now):
-            async with self._locks[match_id]:
-                if await self.repository.close_lobby(match_id, "timeout", stamp):
-                    expired.append(await self.load(match_id))
-        return expired
 
     # --- playing
 
@@ -559,141 +322,6 @@ class MatchService:
     async def hints_of(self, match_id: int) -> list[tuple[int, int, str]]:
         return await self.repository.hints_of(match_id)
 
-    # --- leaving a match
-
-    async def resign(
-        self, match_id: int, user_id: int, version: int | None = None, guild_id: int | None = None
-    ) -> Match:
-        """The player leaves: with two players, or nobody else left, the match ends (see README,
-        "Resigning"); otherwise the others decide whether a computer player takes the seat."""
-        async with self._locks[match_id]:
-            match = await self.load_for(match_id, guild_id)
-            seat = self._leaving_seat(match, user_id, version, "resign")
-            return await self._leave(match, seat, "resigned")
-
-    @staticmethod
-    def _leaving_seat(match: Match, user_id: int, version: int | None, command: str) -> int:
-        """The seat of a player who asked to leave with `/match <command>`, if they still may."""
-        seat = match.seat_of(user_id)
-        if seat is None:
-            raise MatchError("You're not playing in this match.")
-        if match.status != "active":
-            raise MatchError("Only a match in progress can be left.")
-        if version is not None and version != match.version:
-            raise StaleClick(f"The match has moved on since you asked; run /match {command} again.")
-        return seat
-
-    def _may_go_on_without(self, match: Match, seat: int) -> bool:
-        """Whether a match can continue with a computer player in `seat`: three or more seats,
-        someone else still playing, and no other seat waiting for the same decision."""
-        others = [s for s in match.people if s.seat != seat]
-        return len(match.seats) > 2 and bool(others) and not match.vacancy
-
-    async def _leave(self, match: Match, seat: int, reason: str) -> Match:
-        user_id = match.user_at(seat)
-        if not self._may_go_on_without(match, seat):
-            return await self._end(match, "finished", f"{reason}:{user_id}", seat)
-        now, stamp = self._now()
-        vacancy = {"seat": seat, "user_id": user_id, "reason": reason, "votes": {}}
-        due = now + self.lobby_timeout
-        if not await self.repository.open_vacancy(
-            match.id, version=match.version, vacancy=vacancy, due=due, stamp=stamp
-        ):
-            raise StaleClick("The match changed at the same moment; look at the latest board.")
-        match.version += 1
-        match.vacancy, match.vacancy_due_at = vacancy, due
-        match.seats[seat].resigned = True
-        self._noted(match, Deadlines())
-        return match
-
-    @staticmethod
-    def voters(match: Match) -> list[int]:
-        """Who decides about a seat left empty: everyone else still playing."""
-        left = match.vacancy["seat"] if match.vacancy else None
-        return [s.user_id for s in match.people if s.seat != left]
-
-    async def vote_on_vacancy(
-        self, match_id: int, user_id: int, choice: str, *, version: int, guild_id: int | None = None
-    ) -> VacancyVote:
-        """One player's vote on a seat left empty. A computer player takes it once at least half
-        of the players still in the match vote for it; the match ends once more than half vote
-        to end it."""
-        async with self._locks[match_id]:
-            match = await self.load_for(match_id, guild_id)
-            if not match.vacancy or match.status != "active":
-                raise MatchError("There is nothing to decide in this match now.")
-            if version != match.version:
-                raise StaleClick("That question is from an earlier moment of this match.")
-            voters = self.voters(match)
-            if user_id not in voters:
-                raise MatchError("Only the players still in this match decide.")
-            if choice not in ("computer", "end"):
-                raise MatchError("That's not one of the choices.")
-            seat = match.vacancy["seat"]
-            votes = {**match.vacancy["votes"], str(user_id): choice}
-            counts = {option: sum(1 for v in votes.values() if v == option) for option in ("computer", "end")}
-            if counts["computer"] >= math.ceil(len(voters) / 2):
-                return VacancyVote(await self._substitute(match, seat), seat, "computer")
-            if counts["end"] > len(voters) / 2:
-                reason = f"{match.vacancy['reason']}:{match.vacancy['user_id']}"
-                return VacancyVote(await self._end(match, "finished", reason, seat), seat, "end")
-            vacancy = {**match.vacancy, "votes": votes}
-            if not await self.repository.record_vote(match.id, version=match.version, vacancy=vacancy):
-                raise StaleClick("The match changed at the same moment; look at the latest board.")
-            match.vacancy = vacancy
-            return VacancyVote(match, seat, None)
-
-    async def settle_vacancies(self) -> list[tuple[Match, int]]:
-        """Seats left empty that nobody decided about in time go to a computer player; returns
-        each match with that seat."""
-        now, _ = self._now()
-        settled = []
-        for match_id in await self.repository.due_vacancies(now):
-            async with self._locks[match_id]:
-                match = await self.load(match_id)
-                if match.vacancy and match.vacancy_due_at is not None and match.vacancy_due_at <= now:
-                    seat = match.vacancy["seat"]
-                    settled.append((await self._substitute(match, seat), seat))
-        return settled
-
-    async def hand_over(
-        self, match_id: int, user_id: int, *, version: int | None = None, guild_id: int | None = None
-    ) -> Match:
-        """The player gives their seat to a computer player and leaves; the match goes on."""
-        async with self._locks[match_id]:
-            match = await self.load_for(match_id, guild_id)
-            seat = self._leaving_seat(match, user_id, version, "handover")
-            if match.vacancy:
-                raise MatchError(self.paused_text(match))
-            if not [s for s in match.people if s.seat != seat]:
-                raise MatchError("Nobody else is playing: resign instead (/match resign).")
-            return await self._substitute(match, seat)
-
-    async def _substitute(self, match: Match, seat: int) -> Match:
-        level = match.computer_level
-        name = computer_name(level)
-        now, stamp = self._now()
-        player = match.seats[seat]
-        if player.user_id is not None:
-            player.left_user_id = player.left_user_id or player.user_id
-        player.user_id, player.computer, player.display_name = None, level, name
-        player.resigned = True  # its DM prompt, if any, is left for the publisher to retire
-        match.vacancy = match.vacancy_due_at = None
-        deadlines = self._deadlines(match, now)
-        if not await self.repository.substitute(
-            match.id,
-            version=match.version,
-            seat=seat,
-            level=level,
-            name=name,
-            stamp=stamp,
-            deadlines=deadlines,
-        ):
-            raise StaleClick("The match changed at the same moment; look at the latest board.")
-        match.version += 1
-        self._noted(match, deadlines)
-        return match
-
     # --- ending a match early
 
     async def cancel(
@@ -709,7 +337,7 @@ class MatchService:
         of its matches."""
         async with self._locks[match_id]:
             match = await self.load(match_id)
-            _refuse_other_server(match, guild_id, dm_ok=False)
+            match.check_server(guild_id, dm_ok=False)
             if match.status not in ("lobby", "active"):
                 raise MatchError("This match has already ended.")
             if version is not None and version != match.version:

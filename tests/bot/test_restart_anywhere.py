@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-import bot.service
+import bot.lobbies
 from tests.bot.test_e2e_combat import combat_step
 from tests.bot.test_e2e_flood import flood_step
 from tests.bot.test_e2e_mars import mars_step
@@ -74,7 +74,7 @@ async def play(env, game_id, *, restarts, make_bot, guild_name):
 
 @pytest.mark.parametrize("game_id", list(DRIVERS))
 async def test_restarts_anywhere_change_nothing(simcord_env, make_bot, monkeypatch, game_id):
-    monkeypatch.setattr(bot.service.secrets, "randbits", lambda bits: SEED)
+    monkeypatch.setattr(bot.lobbies.secrets, "randbits", lambda bits: SEED)
     env = simcord_env
     straight, _ = await play(env, game_id, restarts=False, make_bot=make_bot, guild_name="a")
     restarted, interruptions = await play(env, game_id, restarts=True, make_bot=make_bot, guild_name="b")
