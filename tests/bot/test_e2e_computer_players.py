@@ -74,6 +74,10 @@ async def test_play_mars_alone_is_a_match_against_the_computer_to_the_end_across
     assert {m.channel.recipient.id for m in dms(alice)} == {alice.id}
     final = board(thread)
     assert "Computer (easy)" in final.content and buttons(final, "rematch")
+    leaderboard = reply(await alice.slash(table.channel, "leaderboard", game="mars"))
+    assert "Computer (easy) — " in leaderboard.content and "alice — " in leaderboard.content
+    stats = reply(await alice.slash(table.channel, "stats"))
+    assert "1 played" in stats.content and "(1 of them with computer players)" in stats.content
 
 
 async def test_trickery_with_two_computer_players_to_the_end_across_a_restart(simcord_env, make_bot):
