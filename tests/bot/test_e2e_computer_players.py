@@ -307,3 +307,46 @@ async def test_hints_are_off_unless_the_match_allows_them(simcord_env):
     answer = await player.click(await forged_message(env, thread, [crafted]), custom_id=crafted)
     assert "Hints are off" in reply(answer).content
     assert await env.bot.service.hints_of(match.id) == []
+
+
+async def test_another_servers_members_cannot_join_fill_vote_hint_or_hand_over_with_crafted_buttons(
+    simcord_env,
+):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob", "carol", "dave"])
+    alice, bob, carol, dave = table.players
+    await alice.slash(table.channel, "play senet", open_seats="1")  # an invitation with an open seat
+    await bob.slash(table.channel, "play trickery", opponent1=carol, opponent2=dave, hints=True)
+    lobby = table.channel.last_message
+    for guest in (carol, dave):
+        await guest.click(lobby, label="Accept")
+    question = await dave.slash(thread_of(table), "match resign")
+    await dave.click(question.response, label="Yes, resign")  # match 2 now waits for a vote
+    before = [
+        (m.status, m.version, m.vacancy, [s.user_id for s in m.seats])
+        for m in [await stored(env, 1), await stored(env, 2)]
+    ]
+
+    other = env.create_guild("B")
+    lounge = other.create_text_channel("lounge")
+    crafted_by = {
+        other.add_member(env.create_user("mallory")): ["m1:1:0:join", "m1:1:0:fill"],
+        other.add_member(bob.user): [
+            f"m1:2:{before[1][1]}:{kind}" for kind in ("sub", "end", "hint", "handover")
+        ],
+    }
+    for member, claims in crafted_by.items():
+        for crafted in claims:
+            answer = reply(
+                await member.click(await forged_message(env, lounge, [crafted]), custom_id=crafted)
+            )
+            assert answer.ephemeral and "no such match in this server" in answer.content, (
+                crafted,
+                answer.content,
+            )
+    after = [
+        (m.status, m.version, m.vacancy, [s.user_id for s in m.seats])
+        for m in [await stored(env, 1), await stored(env, 2)]
+    ]
+    assert after == before
+    assert await env.bot.service.hints_of(2) == []
