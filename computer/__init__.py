@@ -1,0 +1,88 @@
+"""The computer player: information-set Monte Carlo tree search over determinizations.
+
+Entry points (all deterministic for the same arguments; nothing reads a clock except a 5 s safety
+cap that a normal search never reaches):
+
+- `choose(state, seat, *, level="normal", seed=0) -> action`: one of `state.legal_actions(seat)`.
+- `advise(state, seat, *, level="normal", seed=0) -> Advice`: the same search's action plus a short
+  player-facing `reason` ("won 64% of 300 simulated continuations").
+- `decide(game_id, state_json, seat, level, seed) -> (notation, reason)`: a top-level, picklable
+  function for a process pool; it rebuilds the state with `GAMES[game_id].from_json`.
+- `LEVELS`: the iteration budget of each level ("easy", "normal", "hard") per game.
+
+The search only ever looks at `state.determinize(seat, seed_i)`: states in which everything hidden
+from `seat` is resampled. So the decision depends only on what `seat` may know (see
+`computer.search`). Game knowledge (position evaluation, rollout policies) lives in
+`computer.heuristics`. This package imports only `games` and the standard library.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games import GAMES
+
+from .search import SearchResult, search
+
+# Iterations per decision, per level and game. A game whose iteration is dearer (longer rollouts,
+# bigger evaluation) gets fewer. Tuned so "normal" takes well under 0.3 s a decision on one core.
+LEVELS: dict[str, dict[str, int]] = {
+    "easy": {"senet": 12, "combat": 12, "mars": 10, "trickery": 12, "flood": 10},
+    "normal": {"senet": 150, "combat": 150, "mars": 150, "trickery": 150, "flood": 100},
+    "hard": {"senet": 1200, "combat": 1200, "mars": 1200, "trickery": 1000, "flood": 800},
+}
+
+
+@dataclass(frozen=True)
+class Advice:
+    action: Any
+    reason: str
+
+
+def game_of(state) -> Any:
+    """The registry entry of a state's game (found from the engine module that made it)."""
+    game_id = type(state).__module__.rsplit(".", 1)[-1]
+    if game_id not in GAMES:
+        raise ValueError(f"not a state of a registered game: {type(state).__name__}")
+    return GAMES[game_id]
+
+
+def _search(state, seat: int, level: str, seed: int) -> SearchResult:
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+    game = game_of(state)
+    return search(game, state, seat, LEVELS[level][game.id], seed)
+
+
+def choose(state, seat: int, *, level: str = "normal", seed: int = 0) -> Any:
+    """The computer's action for `seat`: one of `state.legal_actions(seat)`."""
+    return _search(state, seat, level, seed).action
+
+
+def reason_of(result: SearchResult) -> str:
+    if result.options == 1:
+        return "the only legal move"
+    if result.iterations == 0:
+        return "no time to think: the first legal move"
+    share = round(100 * result.mean)
+    return (
+        f"did best of {result.options} options: {share}% expected result over "
+        f"{result.visits} of {result.iterations} simulated continuations"
+    )
+
+
+def advise(state, seat: int, *, level: str = "normal", seed: int = 0) -> Advice:
+    """A hint for `seat`: the action the computer would choose, and why, in a few words."""
+    result = _search(state, seat, level, seed)
+    return Advice(result.action, reason_of(result))
+
+
+def decide(game_id: str, state_json: dict, seat: int, level: str, seed: int) -> tuple[str, str]:
+    """For a process pool: the chosen action's notation and the reason."""
+    state = GAMES[game_id].from_json(state_json)
+    advice = advise(state, seat, level=level, seed=seed)
+    return str(advice.action), advice.reason
+
+
+__all__ = ["LEVELS", "Advice", "advise", "choose", "decide"]
