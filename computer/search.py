@@ -72,7 +72,8 @@ def acting_seat(state, root_seat: int | None) -> int:
 
 
 def search(game, state, seat: int, iterations: int, seed: int, *, time_cap: float = TIME_CAP) -> SearchResult:
-    actions = state.legal_actions(seat)
+    # In notation order: the engine's order may follow hidden things (the real hand's order).
+    actions = sorted(state.legal_actions(seat), key=str)
     if not actions:
         raise ValueError("the seat has no legal action")
     if len(actions) == 1:

@@ -1,0 +1,193 @@
+"""The computer player: legal, deterministic, fair (decides only from what its seat may know),
+explains itself, works through `decide` for a process pool, beats random play, and imports only
+`games` and the standard library."""
+
+from __future__ import annotations
+
+import ast
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+import computer
+from computer.heuristics import HEURISTICS
+from games import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+CONFIGS = [
+    (game_id, n) for game_id, game in GAMES.items() for n in range(game.min_players, game.max_players + 1)
+]
+HIDDEN = [("trickery", 3), ("trickery", 4), ("mars", 2), ("flood", 3), ("flood", 4)]
+
+
+def random_position(game_id: str, n: int, seed: int, steps: int):
+    """The state after up to `steps` uniformly random actions, or None if the match ended first."""
+    state = GAMES[game_id].new(n, seed)
+    rng = random.Random(f"position:{seed}")
+    for _ in range(steps):
+        if state.is_over:
+            return None
+        seat = rng.choice(state.to_move)
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    return None if state.is_over else state
+
+
+def positions_with_choice(game_id: str, n: int, count: int, *, first_seed: int = 0):
+    """`count` random positions, some early and some deep, where the seat to move has a choice."""
+    found, seed = [], first_seed
+    while len(found) < count:
+        seed += 1
+        state = random_position(game_id, n, seed, random.Random(seed).randrange(3, 90))
+        if state is not None and len(state.legal_actions(state.to_move[0])) > 1:
+            found.append((seed, state))
+    return found
+
+
+def test_every_game_has_a_budget_and_a_heuristic():
+    assert set(HEURISTICS) == set(GAMES)
+    for level in ("easy", "normal", "hard"):
+        assert set(computer.LEVELS[level]) == set(GAMES)
+    for game_id in GAMES:
+        assert (
+            computer.LEVELS["easy"][game_id]
+            < computer.LEVELS["normal"][game_id]
+            < computer.LEVELS["hard"][game_id]
+        )
+
+
+@pytest.mark.parametrize(("game_id", "n"), CONFIGS)
+def test_chosen_actions_are_legal(game_id, n):
+    for seed, state in positions_with_choice(game_id, n, 4):
+        for seat in state.to_move:
+            action = computer.choose(state, seat, level="easy", seed=seed)
+            assert action in state.legal_actions(seat)
+            before = state.to_json()
+            state.apply(seat, action)  # the engine accepts it as it is
+            assert state.to_json() != before
+            break
+
+
+def test_the_real_state_is_left_untouched():
+    for game_id, n in [("senet", 2), ("trickery", 4), ("combat", 3)]:
+        for seed, state in positions_with_choice(game_id, n, 2):
+            before = state.to_json()
+            computer.choose(state, state.to_move[0], level="easy", seed=seed)
+            assert state.to_json() == before
+
+
+@pytest.mark.parametrize(
+    ("game_id", "n"), [("senet", 2), ("mars", 2), ("trickery", 3), ("flood", 4), ("combat", 2)]
+)
+def test_same_seed_same_action(game_id, n):
+    for seed, state in positions_with_choice(game_id, n, 3):
+        seat = state.to_move[0]
+        first = computer.choose(state, seat, level="easy", seed=seed)
+        again = computer.choose(GAMES[game_id].from_json(state.to_json()), seat, level="easy", seed=seed)
+        assert first == again
+
+
+@pytest.mark.parametrize(("game_id", "n"), HIDDEN)
+def test_decisions_depend_only_on_what_the_seat_may_know(game_id, n):
+    """The fairness rule: the real hidden parts can be swapped for any resampling of them (other
+    hands, bag and deck order, objectives, future dice) and the decision stays the same."""
+    differing = 0
+    for seed, state in positions_with_choice(game_id, n, 10, first_seed=100):
+        seat = state.to_move[0]
+        for level, j in (("easy", seed + 7), ("easy", seed + 8)):
+            resampled = state.determinize(seat, j)
+            differing += resampled.to_json() != state.to_json()
+            assert computer.choose(state, seat, level=level, seed=seed) == computer.choose(
+                resampled, seat, level=level, seed=seed
+            )
+    assert differing, "the positions should have hidden information to resample"
+
+
+def test_fairness_at_the_normal_level():
+    for game_id, n in (("trickery", 4), ("mars", 2)):
+        for seed, state in positions_with_choice(game_id, n, 2, first_seed=300):
+            seat = state.to_move[0]
+            resampled = state.determinize(seat, seed * 3)
+            assert computer.choose(state, seat, seed=seed) == computer.choose(resampled, seat, seed=seed)
+
+
+def test_advice_gives_the_action_and_a_reason():
+    for game_id, n in [("senet", 2), ("trickery", 3), ("mars", 2)]:
+        seed, state = positions_with_choice(game_id, n, 1)[0]
+        seat = state.to_move[0]
+        advice = computer.advise(state, seat, level="easy", seed=seed)
+        assert advice.action == computer.choose(state, seat, level="easy", seed=seed)
+        assert "simulated" in advice.reason and len(advice.reason) < 150
+
+
+def test_a_single_legal_action_is_returned_without_searching(monkeypatch):
+    state = GAMES["trickery"].new(3, 1)
+    rng = random.Random(2)
+    while len(state.legal_actions(state.to_move[0])) != 1:
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("searched")
+
+    monkeypatch.setattr(type(state), "determinize", no_search)
+    seat = state.to_move[0]
+    advice = computer.advise(state, seat, seed=1)
+    assert advice.action == state.legal_actions(seat)[0]
+    assert advice.reason == "the only legal move"
+
+
+def test_decide_round_trips_through_json():
+    for game_id, n in [("senet", 2), ("flood", 3), ("combat", 4), ("mars", 2), ("trickery", 4)]:
+        seed, state = positions_with_choice(game_id, n, 1)[0]
+        seat = state.to_move[0]
+        notation, reason = computer.decide(game_id, state.to_json(), seat, "easy", seed)
+        assert GAMES[game_id].parse_action(notation) in state.legal_actions(seat)
+        assert notation == str(computer.choose(state, seat, level="easy", seed=seed))
+        assert reason
+
+
+def test_unknown_level_is_refused():
+    state = GAMES["senet"].new(2, 1)
+    with pytest.raises(ValueError, match="level"):
+        computer.choose(state, state.to_move[0], level="impossible")
+
+
+def play(game_id: str, n: int, seed: int, computer_seat: int, level: str) -> tuple[int, ...]:
+    state = GAMES[game_id].new(n, seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = state.to_move[0]
+        if seat == computer_seat:
+            action = computer.choose(state, seat, level=level, seed=seed)
+        else:
+            legal = state.legal_actions(seat)
+            action = legal[rng.randrange(len(legal))]
+        state.apply(seat, action)
+    return state.outcome.winners
+
+
+def test_the_computer_clearly_beats_random_play():
+    """Trickery, 3 players, one computer: random play finishes first a third of the time; the
+    computer should win at least 5 of 6 matches. Fails for a random chooser."""
+    wins = sum(seed % 3 in play("trickery", 3, seed, seed % 3, "normal") for seed in range(6))
+    assert wins >= 5
+
+
+def test_the_package_imports_only_games_and_the_standard_library():
+    allowed = set(sys.stdlib_module_names) | {"games", "computer"}
+    files = sorted((ROOT / "computer").glob("*.py"))
+    assert files
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [] if node.level else [node.module]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] in allowed, f"{path.name} imports {name}"
