@@ -17,8 +17,10 @@ stdout. A measuring tool: it prints the numbers and the targets, and judges noth
 from __future__ import annotations
 
 import argparse
+import contextlib
 import multiprocessing
 import random
+import signal
 import sys
 import time
 from collections import defaultdict
@@ -50,27 +52,67 @@ class MatchResult:
     winners: tuple[int, ...] | None  # None: stopped at the action cap
     actions: int
     seconds: float
+    hung: bool = False  # stopped because the engine never returned from one step
+
+
+STEP_SECONDS = 30  # an action (or a decision) that takes longer is a hung engine: the match is stopped
+
+
+class Hung(Exception):
+    pass
+
+
+def _hung(signum, frame):
+    raise Hung
+
+
+@contextlib.contextmanager
+def deadline(seconds: int = STEP_SECONDS):
+    """Raises Hung inside the block once `seconds` have passed (where the platform has SIGALRM)."""
+    if not hasattr(signal, "SIGALRM"):
+        yield
+        return
+    signal.signal(signal.SIGALRM, _hung)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
 
 
 def play_match(task: Task) -> MatchResult:
+    """One match; stopped and counted undecided at the action cap, or if one step never returns
+    (an engine that loops forever; an alarm interrupts it, where the platform has SIGALRM)."""
     game = GAMES[task.game_id]
     state = game.new(task.num_players, task.seed)
     rng = random.Random(f"random-player:{task.seed}")
     cap = ACTION_CAP.get(task.game_id, 100_000)
     actions = 0
+    hung = False
+    alarm = hasattr(signal, "SIGALRM")
+    if alarm:
+        signal.signal(signal.SIGALRM, _hung)
     start = time.perf_counter()
-    while not state.is_over and actions < cap:
-        seat = state.to_move[0]
-        player = task.players[seat]
-        if player == "random":
-            legal = state.legal_actions(seat)
-            action = legal[rng.randrange(len(legal))]
-        else:
-            action = computer.choose(state, seat, level=player, seed=task.seed * 100_003 + actions)
-        state.apply(seat, action)
-        actions += 1
-    winners = state.outcome.winners if state.is_over else None
-    return MatchResult(task, winners, actions, time.perf_counter() - start)
+    try:
+        while not state.is_over and actions < cap:
+            if alarm:
+                signal.alarm(STEP_SECONDS)
+            seat = state.to_move[0]
+            player = task.players[seat]
+            if player == "random":
+                legal = state.legal_actions(seat)
+                action = legal[rng.randrange(len(legal))]
+            else:
+                action = computer.choose(state, seat, level=player, seed=task.seed * 100_003 + actions)
+            state.apply(seat, action)
+            actions += 1
+    except Hung:
+        hung = True
+    finally:
+        if alarm:
+            signal.alarm(0)
+    winners = state.outcome.winners if state.is_over and not hung else None
+    return MatchResult(task, winners, actions, time.perf_counter() - start, hung)
 
 
 def tasks_for(games: list[str], matches: int, level_matches: int) -> list[Task]:
@@ -102,7 +144,11 @@ def decision_times(games: list[str], positions: int, levels: tuple[str, ...]) ->
         while found < positions:
             seed += 1
             n = game.min_players if seed % 2 else game.max_players
-            state = random_midgame_position(game, n, seed)
+            try:
+                with deadline():
+                    state = random_midgame_position(game, n, seed)
+            except Hung:
+                continue
             if state.is_over:
                 continue
             seat = state.to_move[0]
@@ -113,7 +159,11 @@ def decision_times(games: list[str], positions: int, levels: tuple[str, ...]) ->
                 if level == "hard" and found > max(3, positions // 2):
                     continue
                 start = time.perf_counter()
-                computer.choose(state, seat, level=level, seed=seed)
+                try:
+                    with deadline():
+                        computer.choose(state, seat, level=level, seed=seed)
+                except Hung:
+                    continue
                 times[game_id, level].append(time.perf_counter() - start)
     return times
 
@@ -180,6 +230,13 @@ def report(results: list[MatchResult], times: dict, games: list[str], elapsed: f
                     f"{1000 * median(samples):>9.0f}{1000 * p95(samples):>9.0f}"
                 )
     lines.append("targets: normal p95 <= 1000 ms, hard p95 <= 3000 ms")
+    hung = [r for r in results if r.hung]
+    if hung:
+        lines.append("")
+        lines.append(
+            f"{len(hung)} match(es) stopped because the engine hung (counted undecided): "
+            + ", ".join(f"{r.task.game_id} {r.task.num_players}p seed {r.task.seed}" for r in hung)
+        )
     seconds = defaultdict(float)
     for result in results:
         seconds[result.task.game_id] += result.seconds

@@ -28,9 +28,9 @@ from .search import SearchResult, search
 # Iterations per decision, per level and game. A game whose iteration is dearer (longer rollouts,
 # bigger evaluation) gets fewer. Tuned so "normal" takes well under 0.3 s a decision on one core.
 LEVELS: dict[str, dict[str, int]] = {
-    "easy": {"senet": 12, "combat": 12, "mars": 10, "trickery": 12, "flood": 10},
-    "normal": {"senet": 150, "combat": 150, "mars": 150, "trickery": 150, "flood": 100},
-    "hard": {"senet": 1200, "combat": 1200, "mars": 1200, "trickery": 1000, "flood": 800},
+    "easy": {"senet": 10, "combat": 10, "mars": 8, "trickery": 10, "flood": 8},
+    "normal": {"senet": 60, "combat": 80, "mars": 60, "trickery": 100, "flood": 60},
+    "hard": {"senet": 500, "combat": 600, "mars": 500, "trickery": 800, "flood": 500},
 }
 
 
