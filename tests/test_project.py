@@ -27,6 +27,8 @@ def test_env_example_lists_every_setting_and_loads():
         "LOBBY_TIMEOUT_SECONDS",
         "SWEEP_SECONDS",
         "LOG_LEVEL",
+        "COMPUTER_DELAY_SECONDS",
+        "COMPUTER_WORKERS",
     }
     readme = (ROOT / "README.md").read_text()
     assert all(f"`{key}`" in readme for key in keys), "README's configuration table names every setting"
