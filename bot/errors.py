@@ -7,3 +7,8 @@ class MatchError(Exception):
 
 class StaleClick(MatchError):
     """The click names an older version of the match than the stored one."""
+
+    @classmethod
+    def raced(cls) -> "StaleClick":
+        """Another decision was saved between loading the match and saving this one."""
+        return cls("The match changed at the same moment; look at the latest board.")

@@ -65,7 +65,7 @@ class SeatChanges:
         if not await self.repository.open_vacancy(
             match.id, version=match.version, vacancy=vacancy, due=due, stamp=stamp
         ):
-            raise StaleClick("The match changed at the same moment; look at the latest board.")
+            raise StaleClick.raced()
         match.version += 1
         match.vacancy, match.vacancy_due_at = vacancy, due
         match.seats[seat].resigned = True
@@ -105,7 +105,7 @@ class SeatChanges:
                 return VacancyVote(await self._end(match, "finished", reason, seat), seat, "end")
             vacancy = {**match.vacancy, "votes": votes}
             if not await self.repository.record_vote(match.id, version=match.version, vacancy=vacancy):
-                raise StaleClick("The match changed at the same moment; look at the latest board.")
+                raise StaleClick.raced()
             match.vacancy = vacancy
             return VacancyVote(match, seat, None)
 
@@ -155,7 +155,7 @@ class SeatChanges:
             stamp=stamp,
             deadlines=deadlines,
         ):
-            raise StaleClick("The match changed at the same moment; look at the latest board.")
+            raise StaleClick.raced()
         match.version += 1
         self._noted(match, deadlines)
         return match

@@ -360,7 +360,7 @@ class MatchService(LobbyDecisions, SeatChanges):
             leaving_seat=leaving_seat,
         )
         if not ended:
-            raise StaleClick("The match changed at the same moment; look at the latest board.")
+            raise StaleClick.raced()
         match.status, match.end_reason, match.finished_at, match.version = (
             status,
             reason,
