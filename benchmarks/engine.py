@@ -1,11 +1,12 @@
-"""Engine speed: whole random games, and the actions in them, per second, per player count."""
+"""Engine speed: whole random games, and the actions in them, per second, per player count; and
+what a `clone()` costs next to a JSON round trip of the same states (the search copies states often)."""
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
 
-from games import Game
+from games import Game, State
 
 from .play import play_random_game
 
@@ -55,3 +56,31 @@ def combined(results: list[EngineResult]) -> EngineResult:
         actions=sum(r.actions for r in results),
         seconds=sum(r.seconds for r in results),
     )
+
+
+@dataclass(frozen=True)
+class CloneResult:
+    states: int
+    clone_us: float  # per state, mean
+    json_us: float  # per state, mean: from_json(to_json())
+
+    @property
+    def json_to_clone_ratio(self) -> float:
+        return self.json_us / self.clone_us
+
+
+def measure_clone(game: Game, states: list[State], rounds: int) -> CloneResult:
+    """Copy the same states by `clone()` and by a JSON round trip, alternating rounds, so both
+    are measured side by side under the same load."""
+    clone_seconds = json_seconds = 0.0
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for state in states:
+            state.clone()
+        clone_seconds += time.perf_counter() - start
+        start = time.perf_counter()
+        for state in states:
+            game.from_json(state.to_json())
+        json_seconds += time.perf_counter() - start
+    copies = rounds * len(states)
+    return CloneResult(len(states), 1e6 * clone_seconds / copies, 1e6 * json_seconds / copies)

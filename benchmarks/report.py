@@ -50,6 +50,9 @@ def game_summary(result: GameResult) -> dict:
         "actions_per_second": engine_all.actions_per_second,
         "actions_per_game": engine_all.actions_per_game,
         "engine_by_players": {str(e.num_players): engine_summary(e) for e in result.engine},
+        "clone_us": result.clone.clone_us,
+        "json_round_trip_us": result.clone.json_us,
+        "json_to_clone_ratio": result.clone.json_to_clone_ratio,
         "positions": r.positions,
         "renders_timed": len(r.board_ms),
         "board_ms_cold": r.cold_board_ms,
@@ -117,7 +120,12 @@ def engine_row(label: str, engine: dict) -> list[str]:
 def engine_lines(summary: dict) -> list[str]:
     rows = [engine_row(f"{players} players", e) for players, e in summary["engine_by_players"].items()]
     rows.append(engine_row("all", summary))
-    return table(["random games", "games", "s", "games/s", "actions/s", "actions/game"], rows)
+    return [
+        *table(["random games", "games", "s", "games/s", "actions/s", "actions/game"], rows),
+        f"  copying a mid-game state: clone() {summary['clone_us']:.1f} us, "
+        f"from_json(to_json()) {summary['json_round_trip_us']:.1f} us: "
+        f"clone is {summary['json_to_clone_ratio']:.1f}x cheaper",
+    ]
 
 
 def timing_row(label: str, summary: dict, key: str, *, sizes: bool = True) -> list[str]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from games import GAMES
 
-from .engine import EngineResult, measure_engine
+from .engine import CloneResult, EngineResult, measure_clone, measure_engine
 from .rendering import RenderResult, measure_rendering
 from .suite import GameBenchmark, build_positions
 
@@ -18,17 +18,23 @@ class Budget:
     engine_min_games: int
     positions: int
     render_rounds: int  # timed renders per picture kind = positions x rounds
+    clone_rounds: int  # copies of each position by clone() and by JSON
     click_moves: int  # moves played by clicks per game, each timed
 
 
-FULL = Budget(engine_seconds=2.0, engine_min_games=20, positions=40, render_rounds=4, click_moves=60)
-QUICK = Budget(engine_seconds=0.1, engine_min_games=2, positions=6, render_rounds=1, click_moves=3)
+FULL = Budget(
+    engine_seconds=2.0, engine_min_games=20, positions=40, render_rounds=4, clone_rounds=200, click_moves=60
+)
+QUICK = Budget(
+    engine_seconds=0.1, engine_min_games=2, positions=6, render_rounds=1, clone_rounds=5, click_moves=3
+)
 
 
 @dataclass(frozen=True)
 class GameResult:
     game_id: str
     engine: list[EngineResult]
+    clone: CloneResult
     rendering: RenderResult
 
 
@@ -49,6 +55,7 @@ def run_game(benchmark: GameBenchmark, budget: Budget) -> GameResult:
         )
     progress(f"{benchmark.game_id}: building {budget.positions} mid-game positions")
     positions = build_positions(benchmark, game, budget.positions)
+    clone = measure_clone(game, [position.state for position in positions], budget.clone_rounds)
     progress(f"{benchmark.game_id}: timing {budget.positions * budget.render_rounds} renders of each picture")
     rendering = measure_rendering(positions, budget.render_rounds)
-    return GameResult(benchmark.game_id, engine, rendering)
+    return GameResult(benchmark.game_id, engine, clone, rendering)

@@ -19,6 +19,8 @@ KEYS = [
     "hand_ms_median",
     "encode_ms_median",
     "render_to_encode_ratio",
+    "clone_us",
+    "json_to_clone_ratio",
 ]
 
 
@@ -41,7 +43,7 @@ def test_quick_benchmark_reports_every_game(tmp_path):
     for numbers in report["games"].values():
         assert all(numbers[key] > 0 for key in KEYS)
         assert numbers["board_kb_max"] < 200, "boards stay under Discord-friendly 200 KB"
-    assert "trickery" in done.stdout and "median" in done.stdout
+    assert "trickery" in done.stdout and "median" in done.stdout and "clone is" in done.stdout
     assert set(report["clicks"]) == set(GAMES), "click latency is measured for every game"
     for clicks in report["clicks"].values():
         assert clicks["moves"] == 3 and 0 < clicks["move_ms_p50"] <= clicks["move_ms_p95"]
