@@ -28,6 +28,9 @@ from .heuristics import Heuristic, heuristic_for, outcome_rewards
 
 EXPLORATION = 0.7  # UCB constant; rewards are in [0, 1]
 TIME_CAP = 5.0  # seconds: a safety net only, the iteration budget normally ends the search first
+# Actions one descent may apply before it is scored where it stands: forced actions are applied
+# without a node, and some games (Combat) can pass forced turns back and forth for ever.
+MAX_DESCENT = 300
 
 
 def derive_seed(seed: int, *parts: Any) -> int:
@@ -101,7 +104,9 @@ def search(game, state, seat: int, iterations: int, seed: int, *, time_cap: floa
 
 def _iterate(world, root: Node, seat: int, heuristic: Heuristic, rng: random.Random) -> None:
     node, path = root, []
-    while not world.is_over:
+    for _ in range(MAX_DESCENT):
+        if world.is_over:
+            break
         actor = acting_seat(world, seat if node is root else None)
         actions = world.legal_actions(actor)
         if len(actions) == 1 and node is not root:

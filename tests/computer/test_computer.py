@@ -191,3 +191,37 @@ def test_the_package_imports_only_games_and_the_standard_library():
                 continue
             for name in names:
                 assert name.split(".")[0] in allowed, f"{path.name} imports {name}"
+
+
+class EndlessForcedTurns:
+    """A match where, after the first choice, each seat in turn has one legal action for ever
+    (as when both Combat sides can only pass): a search must still come back."""
+
+    def __init__(self, applied: int = 0) -> None:
+        self.applied = applied
+
+    is_over = False
+
+    @property
+    def to_move(self) -> list[int]:
+        return [self.applied % 2]
+
+    def legal_actions(self, seat: int) -> list[str]:
+        return ["left", "right"] if self.applied == 0 else ["pass"]
+
+    def apply(self, seat: int, action: str) -> None:
+        self.applied += 1
+        assert self.applied < 10_000, "the search followed forced turns without end"
+
+    def determinize(self, seat: int, seed: int) -> EndlessForcedTurns:
+        return EndlessForcedTurns(self.applied)
+
+
+def test_a_search_through_endless_forced_turns_comes_back(monkeypatch):
+    from computer.heuristics import Heuristic
+
+    search_module = sys.modules["computer.search"]  # the package's `search` is the function
+
+    monkeypatch.setattr(search_module, "heuristic_for", lambda game_id: Heuristic(lambda state: [0.5, 0.5]))
+    result = search_module.search(GAMES["combat"], EndlessForcedTurns(), 0, iterations=20, seed=1)
+    assert result.action in ("left", "right") and result.iterations == 20
