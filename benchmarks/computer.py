@@ -32,7 +32,7 @@ from games import GAMES
 from .play import random_midgame_position
 from .stats import median, p95
 
-ACTION_CAP = {"combat": 2000, "mars": 3000}  # a match still running after this many actions is undecided
+ACTION_CAP = {"combat": 2000, "mars": 1500}  # a match still running after this many actions is undecided
 TWO_PLAYER = ("mars", "senet", "combat")
 TARGETS = {"mars": 95.0, "combat": 90.0, "senet": 80.0}
 

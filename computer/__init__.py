@@ -26,11 +26,12 @@ from games import GAMES
 from .search import SearchResult, search
 
 # Iterations per decision, per level and game. A game whose iteration is dearer (longer rollouts,
-# bigger evaluation) gets fewer. Tuned so "normal" takes well under 0.3 s a decision on one core.
+# bigger evaluation) gets fewer. Measured (python -m benchmarks.computer): normal takes well under
+# 0.1 s a decision and hard under 1 s on one core; easy takes only a brief look.
 LEVELS: dict[str, dict[str, int]] = {
-    "easy": {"senet": 10, "combat": 10, "mars": 8, "trickery": 10, "flood": 8},
-    "normal": {"senet": 60, "combat": 80, "mars": 60, "trickery": 100, "flood": 60},
-    "hard": {"senet": 500, "combat": 600, "mars": 500, "trickery": 800, "flood": 500},
+    "easy": {"senet": 2, "combat": 10, "mars": 3, "trickery": 10, "flood": 8},
+    "normal": {"senet": 20, "combat": 80, "mars": 60, "trickery": 100, "flood": 60},
+    "hard": {"senet": 800, "combat": 600, "mars": 500, "trickery": 800, "flood": 500},
 }
 
 
