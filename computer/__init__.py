@@ -30,7 +30,7 @@ from .search import SearchResult, search
 # 0.1 s a decision and hard under 1 s on one core; easy takes only a brief look.
 LEVELS: dict[str, dict[str, int]] = {
     "easy": {"senet": 2, "combat": 10, "mars": 3, "trickery": 10, "flood": 8},
-    "normal": {"senet": 20, "combat": 80, "mars": 60, "trickery": 100, "flood": 60},
+    "normal": {"senet": 20, "combat": 80, "mars": 60, "trickery": 100, "flood": 150},
     "hard": {"senet": 800, "combat": 600, "mars": 500, "trickery": 800, "flood": 500},
 }
 
