@@ -60,7 +60,6 @@ def combined(results: list[EngineResult]) -> EngineResult:
 
 @dataclass(frozen=True)
 class CloneResult:
-    states: int
     clone_us: float  # per state, mean
     json_us: float  # per state, mean: from_json(to_json())
 
@@ -83,4 +82,4 @@ def measure_clone(game: Game, states: list[State], rounds: int) -> CloneResult:
             game.from_json(state.to_json())
         json_seconds += time.perf_counter() - start
     copies = rounds * len(states)
-    return CloneResult(len(states), 1e6 * clone_seconds / copies, 1e6 * json_seconds / copies)
+    return CloneResult(1e6 * clone_seconds / copies, 1e6 * json_seconds / copies)
