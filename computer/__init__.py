@@ -26,8 +26,8 @@ from games import GAMES
 from .search import SearchResult, search
 
 # Iterations per decision, per level and game. A game whose iteration is dearer (longer rollouts,
-# bigger evaluation) gets fewer. Measured (python -m benchmarks.computer): normal takes well under
-# 0.1 s a decision and hard under 1 s on one core; easy takes only a brief look.
+# bigger evaluation) gets fewer. Measured (python -m benchmarks.computer, README): normal decides in
+# under 0.2 s and hard in under 1 s at p95 on one core; easy takes only a brief look.
 LEVELS: dict[str, dict[str, int]] = {
     "easy": {"senet": 2, "combat": 10, "mars": 3, "trickery": 10, "flood": 8},
     "normal": {"senet": 20, "combat": 80, "mars": 60, "trickery": 100, "flood": 150},
