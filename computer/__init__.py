@@ -26,11 +26,13 @@ from games import GAMES
 from .search import SearchResult, search
 
 # Iterations per decision, per level and game. A game whose iteration is dearer (longer rollouts,
-# bigger evaluation) gets fewer. Measured (python -m benchmarks.computer, README): normal decides in
-# under 0.2 s and hard in under 1 s at p95 on one core; easy takes only a brief look.
+# bigger evaluation) gets fewer. In M.A.R.S. and Senet strength levels off after a few dozen
+# iterations (the evaluation limits it), so normal there thinks only a few and hard is the ceiling.
+# Measured (python -m benchmarks.computer, README): normal decides in under 0.2 s and hard in under
+# 1 s at p95 on one core; easy takes only a brief look.
 LEVELS: dict[str, dict[str, int]] = {
-    "easy": {"senet": 2, "combat": 10, "mars": 3, "trickery": 10, "flood": 8},
-    "normal": {"senet": 20, "combat": 80, "mars": 60, "trickery": 100, "flood": 150},
+    "easy": {"senet": 2, "combat": 10, "mars": 1, "trickery": 10, "flood": 8},
+    "normal": {"senet": 8, "combat": 80, "mars": 5, "trickery": 100, "flood": 150},
     "hard": {"senet": 800, "combat": 600, "mars": 500, "trickery": 800, "flood": 500},
 }
 
