@@ -73,7 +73,7 @@ async def test_play_mars_alone_is_a_match_against_the_computer_to_the_end_across
     assert computer_moves, "the computer player moved"
     assert {m.channel.recipient.id for m in dms(alice)} == {alice.id}
     final = board(thread)
-    assert "Computer (easy)" in final.content and buttons(final, "rematch")
+    assert "P2 Computer" in final.content and buttons(final, "rematch")  # the score table names it
     leaderboard = reply(await alice.slash(table.channel, "leaderboard", game="mars"))
     assert "Computer (easy) — " in leaderboard.content and "alice — " in leaderboard.content
     stats = reply(await alice.slash(table.channel, "stats"))
