@@ -17,6 +17,7 @@ from .cogs.deadlines import Deadlines
 from .cogs.info import Info
 from .cogs.lobby import Lobby
 from .cogs.manage import Manage
+from .cogs.notify import Notify
 from .cogs.play import Play
 from .cogs.stats import Stats
 from .components import ClaimRouter, MatchButton, MatchSelect, answer_unknown_component
@@ -63,7 +64,7 @@ class ArcadeBot(commands.Bot):
         )
         self.publisher = Publisher(self, self.service)
         arcade = Arcade(self.settings, self.kits, self.router, self.service, self.publisher)
-        for cog in (Lobby, Play, Manage, Deadlines, ComputerTurns, Info, Stats, ServerConfig):
+        for cog in (Lobby, Play, Manage, Deadlines, ComputerTurns, Info, Stats, ServerConfig, Notify):
             await self.add_cog(cog(self, arcade))
         self.add_dynamic_items(MatchButton, MatchSelect)
         self.add_listener(answer_unknown_component, "on_interaction")

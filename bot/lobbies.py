@@ -97,12 +97,14 @@ class LobbyDecisions:
         now, stamp = self._now()
         state = self.kit(match).engine.new(len(match.seats), match.seed, match.options)
         starting = replace(match, seats=seats, state=state, status="active")
-        return Start(state.to_json(), stamp, self._deadlines(starting, now))
+        return Start(state.to_json(), stamp, self._deadlines(starting, now), now)
 
     def _started(self, match: Match, start: Start) -> None:
         match.status, match.version = "active", 1
         match.state = self.kit(match).engine.from_json(start.state)
         match.lobby_expires_at = None
+        for seat in match.people:
+            seat.last_seen_at = start.at
         self._noted(match, start.deadlines)
 
     async def rematch(

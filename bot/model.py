@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from games import State
 
@@ -29,6 +29,8 @@ class Seat:
     resigned: bool = False
     computer: str | None = None
     left_user_id: int | None = None
+    prompt_chapter: str | None = None  # the hand or round the private message (prompt_message_id) is for
+    last_seen_at: float | None = None  # when the person last acted, or the match started
 
     @property
     def is_open(self) -> bool:
@@ -52,6 +54,7 @@ class GuildSettings:
     max_active_per_member: int = 5
     max_active_per_guild: int = 50
     open_invite_minutes: float = 60  # how long an invitation with open seats stays open
+    away_minutes: float = 3  # a player idle this long is pinged when their turn begins
 
 
 SETTING_LIMITS = {  # name: (smallest, largest)
@@ -61,6 +64,7 @@ SETTING_LIMITS = {  # name: (smallest, largest)
     "max_active_per_member": (1, 50),
     "max_active_per_guild": (1, 1000),
     "open_invite_minutes": (10, 7 * 24 * 60),
+    "away_minutes": (1, 24 * 60),
 }
 
 
@@ -93,6 +97,9 @@ class Match:
     computer_due_at: float | None = None
     vacancy: dict | None = None  # {"seat", "user_id", "reason", "votes": {user id: choice}}
     vacancy_due_at: float | None = None
+    board_posted_at: float | None = None  # when the live board message was posted
+    board_chapter: str | None = None  # the hand, round or phase it was posted for
+    board_lines: list[str] = field(default_factory=list)  # the last few actions in words, on it
 
     @property
     def play_channel_id(self) -> int:
@@ -166,6 +173,33 @@ class Start:
     state: dict
     stamp: str
     deadlines: Deadlines
+    at: float = 0.0  # the same moment, as a timestamp (the players are present then)
+
+
+@dataclass(frozen=True)
+class LiveBoard:
+    """The board message a match edits in place: which message, the version it shows, when it was
+    posted, the hand or round it was posted for, and the recent actions it lists."""
+
+    message_id: int
+    version: int
+    posted_at: float
+    chapter: str
+    lines: list[str]
+
+
+NOTIFY_WHEN = (
+    "away",
+    "every",
+    "never",
+)  # /notify: ping me when my turn begins and I'm away, always, or never
+NOTIFY_BY = ("mention", "dm")
+
+
+@dataclass(frozen=True)
+class NotifyPreference:
+    when: str = "away"
+    by: str = "mention"
 
 
 @dataclass(frozen=True)

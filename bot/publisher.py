@@ -1,8 +1,11 @@
-"""The publisher: turns what the service decided into messages.
+"""The publisher: turns what the service decided into messages, as calmly as a good table.
 
-After an action it retires used prompts, sends the private messages that are owed, and posts
-the new board. Each picture of one moment of a match is drawn at most once (`Moment`), off the
-event loop, and reused by every message that shows it.
+A match has one live board, edited in place after every action; a new one is posted only when a
+hand, round or phase begins, when other messages have buried it, or before Discord rate-limits
+edits of old messages. Each person has one private message per hand or round, edited as it changes.
+Nobody is pinged by a board: a player whose turn begins is pinged (or DMed) only when they have
+been away, as they chose with /notify. Each picture of one moment of a match is drawn at most once
+(`Moment`), off the event loop, and reused by every message that shows it.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from games.record import commitment, format_record, record_for
 from .components import Claim, MatchButton, view_of
 from .discord_io import MENTION_USERS, message_link, png_file
 from .kits import GameKit
-from .model import Match, Seat
+from .model import LiveBoard, Match, Seat
 from .presenters.base import Prompt, Scene
 from .service import ActionResult, MatchService
 
@@ -27,6 +30,10 @@ log = logging.getLogger(__name__)
 DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
 DM_ATTEMPTS = 2
 DM_RETRY_SECONDS = 2
+NO_PINGS = discord.AllowedMentions.none()  # boards name players; edits and boards never ping
+BOARD_LINES = 6  # the recent actions, in words, a board lists
+EDIT_WINDOW = 50 * 60  # Discord rate-limits edits of messages older than an hour (30046): repost first
+BURIED_AFTER = 5  # other messages below the live board before it is posted again at the bottom
 
 
 class Moment:
@@ -40,8 +47,15 @@ class Moment:
         self.scene = Scene(match.id, match.version, tuple(match.names), match.options, match.state.view(None))
         self._views: dict[int, dict] = {}
         self._pictures: dict[object, bytes] = {}
-        self.posted_board: tuple[int, int] | None = None  # (message id, version), once posted
+        self.posted_board: LiveBoard | None = None  # once posted or edited
         self.seat_changes: dict[int, dict] = {}  # what changed about each seat's messages
+
+    @property
+    def chapter(self) -> str:
+        """The hand, round or phase: a new one gets a new board and new private messages."""
+        if self.match.vacancy:
+            return "vacancy"
+        return self.presenter.chapter(self.scene)
 
     def note_seat(self, seat: int, **changes) -> None:
         """Remember a change to where a seat's messages live; written with the board."""
@@ -95,6 +109,8 @@ class Publisher:
         self.bot = bot
         self.service = service
         self._publishing: dict[int, asyncio.Lock] = {}
+        self._live: dict[int, tuple[int, int]] = {}  # match id: (channel id, live board message id)
+        self._buried: dict[int, int] = {}  # match id: messages posted below its live board since
 
     def lock(self, match_id: int) -> asyncio.Lock:
         """Held from applying an action until its messages are out, so boards appear in order."""
@@ -189,20 +205,17 @@ class Publisher:
 
     # --- after an action
 
-    async def action(
-        self, result: ActionResult, moment: Moment, *, acted_in: int | None, going_on: bool
-    ) -> None:
-        """Retire used prompts, send owed private messages, post the new board.
-
-        `going_on`: the actor's next prompt is already in the message they acted in."""
+    async def action(self, result: ActionResult, moment: Moment) -> None:
+        """Bring the private messages that changed up to date, edit (or post) the board, and ping
+        the players whose turn begins if they are away."""
         match = result.match
         presenter = moment.presenter
-        seat_prompt = match.seats[result.seat].prompt_message_id
-        if seat_prompt and not (going_on and seat_prompt == acted_in):
-            # the DM prompt the player didn't use (or used up) loses its buttons
-            await self.retire_prompt(moment, result.seat, edit=seat_prompt != acted_in)
-        if not match.state.is_over:
-            for seat in self._owed_private_message(moment, result, going_on=going_on):
+        if match.state.is_over:
+            for seat in match.people:
+                if seat.prompt_message_id:
+                    await self.retire_prompt(moment, seat.seat)
+        elif not presenter.public_controls:
+            for seat in self._changed_private_messages(moment, result):
                 await self.send_private(moment, seat)
         try:
             phrase = presenter.action_phrase(moment.scene, result.seat, result.action)
@@ -211,26 +224,20 @@ class Publisher:
         except Exception:  # the action is saved: a text we can't write must not hold back the board
             log.exception("Describing an action of match %s failed", match.id)
             lines = [f"{match.label(result.seat)} played {result.action}."]
-        await self.board(moment, lines)
+        await self.board(moment, lines, ping=await self.turn_notices(match, result.turns_begun))
 
     @staticmethod
-    def _owed_private_message(moment: Moment, result: ActionResult, *, going_on: bool) -> list[int]:
+    def _changed_private_messages(moment: Moment, result: ActionResult) -> list[int]:
+        """The people whose private message no longer says the right thing: everyone after a new
+        deal; else the actor (their hand, their call to act) and whoever must act now."""
         match = moment.match
-        if moment.presenter.public_controls:
-            return []
         if moment.presenter.news_for_everyone(result.events):
             return [seat.seat for seat in match.people]
-        owed = []
-        for seat in match.people_to_move():
-            if seat == result.seat and going_on:
-                continue  # their next prompt is already in front of them
-            if match.state.order_free and match.seats[seat].prompt_message_id:
-                continue  # another seat's choice doesn't outdate their prompt
-            owed.append(seat)
-        return owed
+        changed = {result.seat, *result.turns_begun}
+        return [seat for seat in sorted(changed) if match.seats[seat].is_person]
 
     async def catch_up(self, match: Match, note: str = "") -> None:
-        """Send what the players are owed privately and post the current board (hold `lock`).
+        """Bring everyone's private message up to date and show the current board (hold `lock`).
 
         On the first board everyone gets their private message; later, only the seats to move."""
         moment = self.moment(match)
@@ -243,17 +250,20 @@ class Publisher:
         lines = [moment.presenter.start_line(moment.scene)] if first_board else [note]
         if first_board:
             lines.append(f"🔒 Seed commitment (SHA-256): `{commitment(match.seed)}`")
-        await self.board(moment, lines)
+        ping = await self.turn_notices(match, match.people_to_move()) if first_board else []
+        await self.board(moment, lines, fresh=True, ping=ping)
 
     async def seat_taken_over(self, match: Match, seat: int) -> None:
-        """A computer player now plays `seat`: its person's DM prompt loses its buttons, the match
-        goes on (hold `lock`)."""
+        """A computer player now plays `seat`: its person's private message loses its controls, the
+        match goes on (hold `lock`)."""
         moment = self.moment(match)
         if match.seats[seat].prompt_message_id:
             await self.retire_prompt(moment, seat)
-            await self._record(moment)
+        if not moment.presenter.public_controls:
+            for person in match.people:
+                await self.send_private(moment, person.seat)
         note = f"🤖 A computer player ({match.seats[seat].computer}) now plays **P{seat + 1}**; the match goes on."
-        await self.catch_up(match, note)
+        await self.board(moment, [note], ping=await self.turn_notices(match, match.people_to_move()))
 
     async def close_down(self, match: Match) -> None:
         """After a resignation, forfeit or cancellation: no prompt keeps its buttons; a last board says why."""
@@ -261,14 +271,38 @@ class Publisher:
         for seat in match.seats:
             if seat.prompt_message_id:
                 await self.retire_prompt(moment, seat.seat)
-        await self.board(moment, [])
+        voters = [s.seat for s in match.people if not s.resigned] if match.vacancy else []
+        await self.board(moment, [], ping=await self.turn_notices(match, voters))  # they must vote
 
     # --- the board
 
-    async def board(self, moment: Moment, lines: list[str]) -> None:
+    def note_message(self, channel_id: int, message_id: int) -> None:
+        """A message appeared in a channel: it buries the live boards there that it isn't."""
+        for match_id, (board_channel, board_id) in self._live.items():
+            if board_channel == channel_id and board_id != message_id:
+                self._buried[match_id] = self._buried.get(match_id, 0) + 1
+
+    def _needs_new_board(self, moment: Moment, now: float) -> bool:
+        match = moment.match
+        return (
+            match.board_message_id is None
+            or match.status != "active"  # the final board, with the record, is a message of its own
+            or match.board_chapter != moment.chapter
+            or match.board_posted_at is None
+            or now - match.board_posted_at > EDIT_WINDOW
+            or self._buried.get(match.id, 0) >= BURIED_AFTER
+        )
+
+    async def board(
+        self, moment: Moment, lines: list[str], *, fresh: bool = False, ping: list[int] = ()
+    ) -> None:
+        """Show the match as it now stands: edit the live board, or post a new one when it is due
+        (`fresh`: after a restart, or when the board must come to the bottom). `ping`: users to
+        notify; the board is then posted anew at the bottom, and its mention of them pings."""
         match, presenter, scene = moment.match, moment.presenter, moment.scene
         channel = self.channel(match.play_channel_id, match)
-        parts = [f"**{moment.kit.title}** · match #{match.id}", *[line for line in lines if line]]
+        recent = [*match.board_lines, *[line for line in lines if line]][-BOARD_LINES:]
+        parts = [f"**{moment.kit.title}** · match #{match.id}", *recent]
         files = [await moment.board()]
         if match.status != "active":  # finished, resigned, forfeited or cancelled
             parts.append(presenter.final_text(scene) if match.state.is_over else self._early_end_text(match))
@@ -289,31 +323,91 @@ class Publisher:
             parts.append(presenter.status_line(scene))
             parts += self._turn_lines(moment)
             view = view_of(self._board_controls(moment))
-        try:
-            message = await channel.send(
-                "\n".join(parts)[:2000], files=files, view=view, allowed_mentions=MENTION_USERS
-            )
-        except discord.HTTPException:
-            log.exception("Could not post the board of match %s", match.id)
-            await self._record(moment)
-            return
+        content = "\n".join(part for part in parts if part)[:2000]
+        now = self.service.now()
         previous = match.board_message_id
-        moment.posted_board = (message.id, match.version)
-        match.board_message_id, match.board_version = message.id, match.version
-        await self._record(moment)
-        if previous:
+        message_id, posted_at = None, match.board_posted_at
+        if not fresh and not ping and not self._needs_new_board(moment, now):
+            try:
+                await channel.get_partial_message(previous).edit(
+                    content=content, attachments=files, view=view, allowed_mentions=NO_PINGS
+                )
+                message_id = previous
+            except discord.HTTPException as error:  # deleted, or too old to edit: post it anew
+                log.info("Could not edit the board of match %s (%s); posting a new one", match.id, error.code)
+                for file in files:
+                    file.reset()
+        if message_id is None:
+            try:
+                mentions = (
+                    discord.AllowedMentions(users=[discord.Object(user) for user in ping])
+                    if ping
+                    else NO_PINGS
+                )
+                message = await channel.send(content, files=files, view=view, allowed_mentions=mentions)
+            except discord.HTTPException:
+                log.exception("Could not post the board of match %s", match.id)
+                await self.commit(moment)
+                return
+            message_id, posted_at = message.id, now
+            self._buried[match.id] = 0
+        if match.status == "active":
+            self._live[match.id] = (match.play_channel_id, message_id)
+        else:
+            self._live.pop(match.id, None)
+            self._buried.pop(match.id, None)
+        live = LiveBoard(message_id, match.version, posted_at or now, moment.chapter, recent)
+        moment.posted_board = live
+        match.board_message_id, match.board_version = message_id, match.version
+        match.board_posted_at, match.board_chapter, match.board_lines = live.posted_at, live.chapter, recent
+        await self.commit(moment)
+        if previous and previous != message_id:  # the old board keeps its picture, loses its buttons
             try:
                 await channel.get_partial_message(previous).edit(view=None)
             except discord.HTTPException:
                 log.info("Could not clear the buttons of an old board of match %s", match.id)
 
-    async def _record(self, moment: Moment) -> None:
+    async def commit(self, moment: Moment) -> None:
         """Write where this moment's messages now live, in one go."""
         if moment.posted_board or moment.seat_changes:
             await self.service.record_messages(
                 moment.match.id, board=moment.posted_board, seats=moment.seat_changes
             )
         moment.posted_board, moment.seat_changes = None, {}
+
+    # --- pings
+
+    async def turn_notices(self, match: Match, seats: list[int]) -> list[int]:
+        """Tell the people whose turn just began, if they asked to be told (by default only when
+        they have been away: not acted for the server's `away_minutes`). Those who chose a DM get
+        one now; returns the users to mention on the board (the others, and closed DMs)."""
+        if match.status != "active":
+            return []
+        now = self.service.now()
+        away_after = match.settings.away_minutes * 60
+        mention = []
+        for seat in seats:
+            player = match.seats[seat]
+            if not player.is_person:
+                continue
+            preference = await self.service.notify_preference(player.user_id)
+            away = player.last_seen_at is None or now - player.last_seen_at >= away_after
+            if preference.when == "never" or (preference.when == "away" and not away):
+                continue
+            if preference.by == "dm" and await self._dm_notice(match, player):
+                continue
+            mention.append(player.user_id)
+        return mention
+
+    async def _dm_notice(self, match: Match, player: Seat) -> bool:
+        title = self.service.kit(match).title
+        board = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
+        try:
+            channel = await self.bot.create_dm(discord.Object(player.user_id))
+            await channel.send(f"🔔 Your turn in **{title}** #{match.id}: {board}")
+            return True
+        except discord.HTTPException:
+            return False  # closed DMs: a mention on the board instead
 
     @staticmethod
     def _early_end_text(match: Match) -> str:
@@ -438,25 +532,53 @@ class Publisher:
 
     # --- private messages
 
-    async def send_private(self, moment: Moment, seat: int) -> None:
-        """DM one player their secrets, with their move controls when it is their turn."""
+    def private_content(
+        self, moment: Moment, seat: int, *, meanwhile: list[str] = ()
+    ) -> tuple[str, Prompt | None]:
+        """A person's private message as it stands: their secrets and, on their turn, the call to
+        act; `meanwhile`: what happened since the version they clicked on."""
         match, presenter = moment.match, moment.presenter
-        player = match.seats[seat]
         guild = self.bot.get_guild(match.guild_id) if match.guild_id else None
-        where = message_link(match.guild_id, match.play_channel_id)
+        where = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
         text = f"🔺 **{moment.kit.title}** · match #{match.id} in **{guild.name if guild else 'your server'}** ({where})"
+        if meanwhile:
+            text += "\n⏩ Meanwhile: " + " ".join(meanwhile)
         secret = presenter.private_text(moment.scene, seat, moment.mine(seat))
         if secret:
             text += "\n" + secret
-        prompt = moment.prompt(seat) if seat in match.state.to_move else None
-        items = prompt.items if prompt else []
-        if prompt:
+        prompt = None
+        if match.status == "active" and not match.vacancy and seat in match.state.to_move:
+            prompt = moment.prompt(seat)
             text += "\n" + prompt.text
+        elif match.status == "active" and not match.vacancy:
+            waiting = ", ".join(match.seats[s].display_name for s in match.state.to_move)
+            text += f"\n⏳ Waiting for {waiting}."
+        return text[:2000], prompt
+
+    async def send_private(self, moment: Moment, seat: int, *, meanwhile: list[str] = ()) -> None:
+        """Bring one person's private message up to date: edit this hand's (or round's) message,
+        or send the first one of a new hand."""
+        match = moment.match
+        player = match.seats[seat]
+        text, prompt = self.private_content(moment, seat, meanwhile=meanwhile)
+        items = prompt.items if prompt else []
         (picture,) = await moment.prompt_files(prompt, seat, or_private=True)
+        # (a message from before chapters were recorded has none: it is still the current one)
+        current = player.prompt_message_id if player.prompt_chapter in (None, moment.chapter) else None
+        if current:
+            try:
+                channel = await self.bot.create_dm(discord.Object(player.user_id))
+                await channel.get_partial_message(current).edit(
+                    content=text, attachments=[picture], view=view_of(items)
+                )
+                return
+            except discord.HTTPException:
+                log.info("Could not edit the private message of a player of match %s; sending anew", match.id)
+                picture.reset()
         for attempt in range(DM_ATTEMPTS):
             try:
                 channel = await self.bot.create_dm(discord.Object(player.user_id))
-                message = await channel.send(text[:2000], file=picture, view=view_of(items))
+                message = await channel.send(text, file=picture, view=view_of(items))
                 break
             except discord.Forbidden as error:
                 if error.code == DM_CLOSED:
@@ -473,22 +595,25 @@ class Publisher:
                 await asyncio.sleep(DM_RETRY_SECONDS)
         if player.dm_closed:
             moment.note_seat(seat, dm_closed=False)
-        if items:
-            if player.prompt_message_id:
-                await self.retire_prompt(moment, seat)
-            moment.note_seat(seat, prompt_message_id=message.id)
+        if player.prompt_message_id:
+            await self.retire_prompt(moment, seat)
+        moment.note_seat(seat, prompt_message_id=message.id, prompt_chapter=moment.chapter)
 
-    async def retire_prompt(self, moment: Moment, seat: int, *, edit: bool = True) -> None:
-        """Forget a DM prompt that is no longer current, removing its buttons (best effort)."""
+    async def retire_prompt(self, moment: Moment, seat: int) -> None:
+        """An earlier private message keeps its picture but loses its controls and any call to act
+        (best effort), and is forgotten."""
         match = moment.match
         player = match.seats[seat]
-        if edit:
-            try:
-                channel = await self.bot.create_dm(discord.Object(player.user_id or player.left_user_id))
-                await channel.get_partial_message(player.prompt_message_id).edit(view=None)
-            except discord.HTTPException:
-                log.info("Could not clear an old DM prompt of match %s", match.id)
-        moment.note_seat(seat, prompt_message_id=None)
+        why = "this match has ended" if match.status != "active" else "this message is out of date"
+        try:
+            channel = await self.bot.create_dm(discord.Object(player.user_id or player.left_user_id))
+            await channel.get_partial_message(player.prompt_message_id).edit(
+                content=f"🔺 **{moment.kit.title}** · match #{match.id}: {why}; see the latest board.",
+                view=None,
+            )
+        except discord.HTTPException:
+            log.info("Could not retire an old private message of match %s", match.id)
+        moment.note_seat(seat, prompt_message_id=None, prompt_chapter=None)
 
     async def remind(self, match: Match, seat: int) -> None:
         """One reminder: by DM, else a mention in the match thread (people only)."""

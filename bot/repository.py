@@ -14,7 +14,7 @@ from dataclasses import fields
 
 from games import Game
 
-from .model import Deadlines, GuildSettings, LimitReached, Match, Seat, Start
+from .model import Deadlines, GuildSettings, LimitReached, LiveBoard, Match, NotifyPreference, Seat, Start
 from .storage import Database
 
 ACTIVE = ("lobby", "active")
@@ -52,7 +52,7 @@ class Repository:
             async with conn.execute(
                 "SELECT m.*, g.guild_id AS settings_guild, g.reminder_hours, g.clock_hours, g.use_threads,"
                 " g.play_channels, g.max_open_lobbies, g.max_active_per_member, g.max_active_per_guild,"
-                " g.open_invite_minutes"
+                " g.open_invite_minutes, g.away_minutes"
                 " FROM matches m LEFT JOIN guild_settings g ON g.guild_id = m.guild_id WHERE m.id = ?",
                 (match_id,),
             ) as cursor:
@@ -94,6 +94,7 @@ class Repository:
             state=None,
             hints_allowed=bool(row["hints_allowed"]),
             vacancy=json.loads(row["vacancy_json"]) if row["vacancy_json"] else None,
+            board_lines=json.loads(row["board_lines_json"]) if row["board_lines_json"] else [],
         )
         if row["state_json"]:
             match.state = self.engines[match.game_id].from_json(json.loads(row["state_json"]))
@@ -125,6 +126,14 @@ class Repository:
             f" WHERE seats.user_id = ? AND matches.status IN ({marks}) ORDER BY matches.id",
             (user_id, *statuses),
         )
+
+    async def match_played_in(self, channel_id: int) -> int | None:
+        """The latest match whose thread is `channel_id` (started, not a lobby)."""
+        row = await self.db.fetchone(
+            "SELECT id FROM matches WHERE thread_id = ? AND status != 'lobby' ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return row["id"] if row else None
 
     async def finished_in(self, guild_id: int) -> list[Match]:
         return await self._load_all(
@@ -308,6 +317,10 @@ class Repository:
             " updated_at = ?, reminder_due_at = ?, clock_due_at = ?, computer_due_at = ? WHERE id = ?",
             (json.dumps(start.state), start.stamp, *start.deadlines, match_id),
         )
+        await conn.execute(
+            "UPDATE seats SET last_seen_at = ? WHERE match_id = ? AND user_id IS NOT NULL",
+            (start.at, match_id),
+        )
         return "started"
 
     async def close_lobby(self, match_id: int, detail: str, stamp: str) -> bool:
@@ -338,8 +351,10 @@ class Repository:
         finished: bool,
         stamp: str,
         deadlines: Deadlines,
+        seen_at: float | None = None,
     ) -> bool:
-        """State, log and deadlines in one transaction, if the match is still at `version`."""
+        """State, log and deadlines in one transaction, if the match is still at `version`; a
+        person's action also marks when they were last seen."""
         status = "finished" if finished else "active"
         async with self.db.transaction() as conn:
             cursor = await conn.execute(
@@ -366,6 +381,11 @@ class Repository:
                 "INSERT INTO actions (match_id, ply, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
                 (match_id, version - 1, seat, action, stamp),
             )
+            if seen_at is not None:
+                await conn.execute(
+                    "UPDATE seats SET last_seen_at = ? WHERE match_id = ? AND seat = ?",
+                    (seen_at, match_id, seat),
+                )
         return True
 
     async def end(
@@ -513,25 +533,47 @@ class Repository:
         await self.db.execute("UPDATE matches SET thread_id = ? WHERE id = ?", (thread_id, match_id))
 
     async def record_messages(
-        self, match_id: int, *, board: tuple[int, int] | None = None, seats: dict[int, dict] | None = None
+        self, match_id: int, *, board: LiveBoard | None = None, seats: dict[int, dict] | None = None
     ) -> None:
-        """Where a match's messages now live, in one transaction: the board (message id, the
-        version it shows) and per seat `prompt_message_id` and `dm_closed`."""
+        """Where a match's messages now live, in one transaction: the live board and per seat its
+        private message (`prompt_message_id`, `prompt_chapter`) and `dm_closed`."""
         async with self.db.transaction() as conn:
             if board is not None:
                 await conn.execute(
-                    "UPDATE matches SET board_message_id = ?, board_version = ? WHERE id = ?",
-                    (*board, match_id),
+                    "UPDATE matches SET board_message_id = ?, board_version = ?, board_posted_at = ?,"
+                    " board_chapter = ?, board_lines_json = ? WHERE id = ?",
+                    (
+                        board.message_id,
+                        board.version,
+                        board.posted_at,
+                        board.chapter,
+                        json.dumps(board.lines),
+                        match_id,
+                    ),
                 )
             for seat, changes in (seats or {}).items():
                 for column in changes:
-                    if column not in ("prompt_message_id", "dm_closed"):
+                    if column not in ("prompt_message_id", "prompt_chapter", "dm_closed"):
                         raise ValueError(f"not a seat's message column: {column}")
                 assignments = ", ".join(f"{column} = ?" for column in changes)
                 await conn.execute(
                     f"UPDATE seats SET {assignments} WHERE match_id = ? AND seat = ?",
                     (*changes.values(), match_id, seat),
                 )
+
+    # --- players' preferences
+
+    async def notify_preference(self, user_id: int) -> NotifyPreference:
+        row = await self.db.fetchone(
+            "SELECT notify_when, notify_by FROM notify_preferences WHERE user_id = ?", (user_id,)
+        )
+        return NotifyPreference(row["notify_when"], row["notify_by"]) if row else NotifyPreference()
+
+    async def set_notify_preference(self, user_id: int, preference: NotifyPreference) -> None:
+        await self.db.execute(
+            "INSERT OR REPLACE INTO notify_preferences (user_id, notify_when, notify_by) VALUES (?, ?, ?)",
+            (user_id, preference.when, preference.by),
+        )
 
     # --- server settings
 
@@ -548,8 +590,8 @@ class Repository:
             updated = GuildSettings(**{**current.__dict__, **change(current), "guild_id": guild_id})
             await conn.execute(
                 "INSERT OR REPLACE INTO guild_settings (guild_id, reminder_hours, clock_hours, use_threads,"
-                " play_channels, max_open_lobbies, max_active_per_member, max_active_per_guild, open_invite_minutes)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " play_channels, max_open_lobbies, max_active_per_member, max_active_per_guild, open_invite_minutes,"
+                " away_minutes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     updated.reminder_hours,
@@ -560,6 +602,7 @@ class Repository:
                     updated.max_active_per_member,
                     updated.max_active_per_guild,
                     updated.open_invite_minutes,
+                    updated.away_minutes,
                 ),
             )
         return updated

@@ -13,7 +13,7 @@ import hashlib
 import logging
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from games import IllegalAction
@@ -22,10 +22,14 @@ from .errors import MatchError, StaleClick
 from .kits import GameKit
 from .lobbies import LobbyAnswer, LobbyDecisions
 from .model import (
+    NOTIFY_BY,
+    NOTIFY_WHEN,
     SETTING_LIMITS,
     Deadlines,
     GuildSettings,
+    LiveBoard,
     Match,
+    NotifyPreference,
 )
 from .ratings import FinishedMatch
 from .repository import Repository
@@ -55,6 +59,7 @@ class ActionResult:
     action: str
     events: list[str]
     previous_version: int
+    turns_begun: list[int] = field(default_factory=list)  # seats that must act now and didn't before
 
 
 @dataclass
@@ -145,6 +150,14 @@ class MatchService(LobbyDecisions, SeatChanges):
         if not mine:
             raise MatchError("You have no match in progress.")
         raise MatchError("You're in several matches: use this command in the thread of the one you mean.")
+
+    async def match_to_follow(self, channel_id: int, user_id: int, guild_id: int | None) -> Match:
+        """The match someone (player or spectator) means in `channel_id`: the one whose thread it
+        is, else the user's only running match."""
+        match_id = await self.repository.match_played_in(channel_id)
+        if match_id is not None:
+            return await self.load_for(match_id, guild_id)
+        return await self.match_here(channel_id, user_id)
 
     async def finished_in(self, guild_id: int) -> list[FinishedMatch]:
         """This server's finished matches, as the ratings and statistics read them."""
@@ -243,6 +256,7 @@ class MatchService(LobbyDecisions, SeatChanges):
         """Apply and save one action of `seat` (already checked to be theirs to make)."""
         version = match.version
         game = self.kit(match).engine
+        waiting_before = set(match.state.to_move)
         try:
             action = game.parse_action(action_text)
             events = match.state.apply(seat, action)
@@ -260,6 +274,7 @@ class MatchService(LobbyDecisions, SeatChanges):
             finished=finished,
             stamp=stamp,
             deadlines=deadlines,
+            seen_at=now if match.seats[seat].is_person else None,
         )
         if not saved:
             raise StaleClick("Someone else acted at the same moment; this click was not applied.")
@@ -268,7 +283,10 @@ class MatchService(LobbyDecisions, SeatChanges):
         self._noted(match, deadlines)
         if finished:
             match.end_reason, match.finished_at = "completed", stamp
-        return ActionResult(match, seat, str(action), events, version)
+        if match.seats[seat].is_person:
+            match.seats[seat].last_seen_at = now
+        begun = [s for s in match.state.to_move if s not in waiting_before] if not finished else []
+        return ActionResult(match, seat, str(action), events, version, begun)
 
     # --- computer players
 
@@ -411,8 +429,23 @@ class MatchService(LobbyDecisions, SeatChanges):
     async def set_thread(self, match_id: int, thread_id: int | None) -> None:
         await self.repository.set_thread(match_id, thread_id)
 
+    def now(self) -> float:
+        return self._now()[0]
+
+    async def notify_preference(self, user_id: int) -> NotifyPreference:
+        return await self.repository.notify_preference(user_id)
+
+    async def set_notify_preference(self, user_id: int, when: str, by: str) -> NotifyPreference:
+        if when not in NOTIFY_WHEN or by not in NOTIFY_BY:
+            raise MatchError(
+                f"Choose when from {', '.join(NOTIFY_WHEN)} and how from {', '.join(NOTIFY_BY)}."
+            )
+        preference = NotifyPreference(when, by)
+        await self.repository.set_notify_preference(user_id, preference)
+        return preference
+
     async def record_messages(
-        self, match_id: int, *, board: tuple[int, int] | None = None, seats: dict[int, dict] | None = None
+        self, match_id: int, *, board: LiveBoard | None = None, seats: dict[int, dict] | None = None
     ) -> None:
         await self.repository.record_messages(match_id, board=board, seats=seats)
         if board is not None:

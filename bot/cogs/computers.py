@@ -68,7 +68,7 @@ class ComputerTurns(commands.Cog):
                 result = await self.service.play_computer(match_id)
                 if result is not None:
                     moment = self.publisher.moment(result.match)
-                    await self.publisher.action(result, moment, acted_in=None, going_on=False)
+                    await self.publisher.action(result, moment)
         except Exception:
             log.exception("A computer turn in match %s failed", match_id)
             await asyncio.sleep(self.arcade.settings.sweep_seconds)  # don't retry in a tight loop

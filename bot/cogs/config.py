@@ -29,6 +29,8 @@ def settings_panel(settings: GuildSettings) -> str:
         f"• Limits: **{settings.max_open_lobbies}** open invitations per member, "
         f"**{settings.max_active_per_member}** matches per member, **{settings.max_active_per_guild}** per server\n"
         f"• Invitations with open seats stay open: **{settings.open_invite_minutes:g} min**\n"
+        f"• A player counts as away (and is pinged when their turn begins) after "
+        f"**{settings.away_minutes:g} min** without acting; each player chooses with `/notify`\n"
         "Change any of them with `/config` and its options."
     )
 
@@ -51,6 +53,7 @@ class ServerConfig(commands.Cog):
         max_matches_per_member="Lobbies and matches per member (default 5)",
         max_matches_per_server="Lobbies and matches in this server (default 50)",
         open_invite_minutes="How long invitations with open seats stay open, in minutes (default 60)",
+        away_minutes="Ping a player whose turn begins only if they haven't acted for this long (default 3)",
     )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
@@ -66,6 +69,7 @@ class ServerConfig(commands.Cog):
         max_matches_per_member: int | None = None,
         max_matches_per_server: int | None = None,
         open_invite_minutes: float | None = None,
+        away_minutes: float | None = None,
     ) -> None:
         if not interaction.permissions.manage_guild:
             await interaction.response.send_message(
@@ -80,6 +84,7 @@ class ServerConfig(commands.Cog):
             "max_active_per_member": max_matches_per_member,
             "max_active_per_guild": max_matches_per_server,
             "open_invite_minutes": open_invite_minutes,
+            "away_minutes": away_minutes,
         }
         changes = {name: value for name, value in changes.items() if value is not None}
         if clock_hours is not None:

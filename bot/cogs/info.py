@@ -14,13 +14,12 @@ from ..discord_io import png_file
 from ..kits import GameKit
 
 HELP_HEAD = "**Martian Arcade** — Looney Pyramid games, played right here."
-HELP_TAIL = """Every `/play` also takes `computers` (computer players), `open_seats` (anyone may **Join**), `level` (easy, normal, hard) and `hints` (suggested moves on request). Everyone invited presses **Accept**; seats still empty go to computer players, so `/play mars` alone is a match against the computer.
-`/move <action>` — type your move instead of clicking (suggestions as you type).
-`/match list|board|resign|handover|cancel` — what's running here, re-post your board, leave (or let a computer player finish for you) or cancel a match.
+HELP_TAIL = """Every `/play` also takes `computers`, `open_seats` (anyone may **Join**), `level` (easy, normal, hard) and `hints`. Seats left empty go to computer players: `/play mars` alone plays the computer.
+`/move <action>` — type your move instead of clicking.
+`/match list|board|log|resign|handover|cancel` — matches here, the board again, the history in words, leave, hand your seat to a computer player, cancel.
+`/notify [when] [how]` — hear that it's your turn only when you've been away (default), every turn or never; by mention or DM.
 `/stats [member]`, `/leaderboard <game>` — results and ratings in this server.
-`/config` — server settings: reminders, turn clock, threads, channels, limits (Manage Server).
-`/rules <game>` — a short summary of a game's rules.
-`/help` — this message."""
+`/config` — server settings (Manage Server). `/rules <game>` — a game's rules in brief."""
 
 
 def help_text(kits) -> str:
@@ -31,13 +30,11 @@ def help_text(kits) -> str:
     during = []
     if secret:
         during.append(
-            f"In {', '.join(secret)} your secrets come by DM, with buttons to play when it's your turn; on the "
-            "board, **Play** opens your move privately and the secrets button shows them (handy if your DMs are closed)."
+            f"In {', '.join(secret)} your secrets and move buttons come by DM; with closed DMs, use **Play** "
+            "and the secrets button on the board."
         )
     if public:
-        during.append(
-            f"{', '.join(public)} have no secrets: the moves are buttons on the board itself, for whoever must decide."
-        )
+        during.append(f"{', '.join(public)} have no secrets: the moves are buttons on the board.")
     return "\n".join([HELP_HEAD, "", *games, HELP_TAIL, "", "During a match: " + " ".join(during)])
 
 

@@ -1,17 +1,22 @@
-"""`/match list|board|resign|handover|cancel`: looking after matches, with confirmations that
+"""`/match list|board|log|resign|handover|cancel`: looking after matches, with confirmations that
 lapse when the match moves on (their buttons carry the version they asked about), and the vote
 on a seat whose player left."""
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 from discord import app_commands
 from discord.ext import commands
+
+from games.record import commitment
 
 from ..arcade import Arcade
 from ..components import Claim, MatchButton, view_of
 from ..discord_io import message_link, tell
 from ..errors import MatchError
+from ..history import history_lines, pages
 from ..model import Match
 
 LISTED = 25
@@ -29,6 +34,7 @@ class Manage(commands.Cog):
         arcade.router.register(self._confirmed_cancel, "cancel")
         arcade.router.register(self._confirmed_handover, "handover")
         arcade.router.register(self._vote, "sub", "end")
+        arcade.router.register(self._log_page, "log")
 
     def _title(self, match: Match) -> str:
         return self.service.kit(match).title
@@ -65,11 +71,60 @@ class Manage(commands.Cog):
             return
         async with self.publisher.lock(match.id):
             match = await self.service.load(match.id)
-            await self.publisher.board(self.publisher.moment(match), ["Here is the current board again."])
+            await self.publisher.board(
+                self.publisher.moment(match), ["Here is the current board again."], fresh=True
+            )
         await tell(
             interaction,
             f"Done: {message_link(match.guild_id, match.play_channel_id, match.board_message_id)}",
         )
+
+    @manage.command(
+        name="log", description="Every action of the match played here, in words (only you see it)"
+    )
+    async def match_log(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            match = await self.service.match_to_follow(
+                interaction.channel_id, interaction.user.id, interaction.guild_id
+            )
+            if match.status == "lobby":
+                raise MatchError("That match hasn't started yet.")
+        except MatchError as error:
+            await tell(interaction, str(error))
+            return
+        text, view = await self._log(match, page=None)
+        await interaction.followup.send(text, view=view or discord.utils.MISSING, ephemeral=True)
+
+    async def _log_page(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
+        try:
+            match = await self.service.load_for(claim.match_id, interaction.guild_id)
+        except MatchError as error:
+            await tell(interaction, str(error))
+            return
+        text, view = await self._log(match, page=int(claim.argument or 0))
+        await interaction.response.edit_message(content=text, view=view)
+
+    async def _log(self, match: Match, page: int | None) -> tuple[str, discord.ui.View | None]:
+        """One page of the match's history (None: the latest), with buttons to the others."""
+        rows = await self.service.action_log(match.id)
+        kit = self.service.kit(match)
+        lines = await asyncio.to_thread(history_lines, kit, match, rows)
+        if not lines:
+            lines = ["Nothing has been played yet."]
+        found = pages(lines)
+        page = len(found) - 1 if page is None else max(0, min(page, len(found) - 1))
+        head = f"📜 **{kit.title}** #{match.id} — {len(rows)} actions; page {page + 1} of {len(found)}"
+        if page == 0:
+            head += f"\n🔒 Seed commitment (SHA-256): `{commitment(match.seed)}`"
+        buttons = []
+        if page > 0:
+            buttons.append(
+                MatchButton(Claim(match.id, match.version, "log", str(page - 1)), label="◀ Earlier")
+            )
+        if page < len(found) - 1:
+            buttons.append(MatchButton(Claim(match.id, match.version, "log", str(page + 1)), label="Later ▶"))
+        return f"{head}\n{found[page]}"[:2000], view_of(buttons)
 
     @manage.command(name="resign", description="Leave your match (asks first)")
     async def match_resign(self, interaction: discord.Interaction) -> None:

@@ -32,11 +32,16 @@ class Play(commands.Cog):
         arcade.router.register(self._pick, "pick")
         arcade.router.register(self._hint, "hint")
 
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        self.publisher.note_message(message.channel.id, message.id)  # it may bury a live board
+
     # --- clicks
 
     async def _act(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
-        """Apply the clicked action; the clicked message becomes the confirmation, or the next
-        prompt when the same player goes on (e.g. placing the piece they just drew)."""
+        """Apply the clicked action. A private message or the board is then brought up to date by
+        the publisher; an ephemeral prompt becomes the confirmation, or the next prompt when the same
+        player goes on (e.g. placing the piece they just drew)."""
         action = claim.argument if claim.kind == "act" else (values[0] if len(values) == 1 else "")
         await interaction.response.defer()
         async with self.publisher.lock(claim.match_id):
@@ -44,24 +49,59 @@ class Play(commands.Cog):
                 result = await self.service.act(
                     claim.match_id, interaction.user.id, claim.version, action, guild_id=interaction.guild_id
                 )
+            except StaleClick as error:
+                await self._stale(interaction, claim, str(error))
+                return
             except MatchError as error:
                 await tell(interaction, str(error))
                 return
             moment = self.publisher.moment(result.match)
-            acted = self._acted_text(moment, result)
-            going_on = self._next_prompt(moment, result)
-            if self._on_board(interaction, result.match):
-                pass  # its buttons give way to the next board's
-            elif going_on:
-                await interaction.edit_original_response(
-                    content=f"{acted}\n{going_on.text}",
-                    view=view_of(going_on.items),
-                    attachments=await moment.prompt_files(going_on, result.seat, or_private=False),
-                )
-            else:
-                await interaction.edit_original_response(content=acted, view=None, attachments=[])
-            acted_in = interaction.message.id if interaction.message else None
-            await self.publisher.action(result, moment, acted_in=acted_in, going_on=going_on is not None)
+            if self._ephemeral(interaction):
+                await self._confirm(interaction, moment, result)
+            await self.publisher.action(result, moment)
+
+    async def _confirm(self, interaction: discord.Interaction, moment: Moment, result: ActionResult) -> None:
+        """The ephemeral prompt says what was done, and shows the next step if the turn goes on."""
+        acted = self._acted_text(moment, result)
+        going_on = self._next_prompt(moment, result)
+        if going_on:
+            await interaction.edit_original_response(
+                content=f"{acted}\n{going_on.text}",
+                view=view_of(going_on.items),
+                attachments=await moment.prompt_files(going_on, result.seat, or_private=False),
+            )
+        else:
+            await interaction.edit_original_response(content=acted, view=None, attachments=[])
+
+    async def _stale(self, interaction: discord.Interaction, claim: Claim, text: str) -> None:
+        """A click on controls the match has moved past (the caller holds the publishing lock). From a
+        private message: that message is brought up to date, saying what happened meanwhile."""
+        if interaction.guild_id is not None or self._ephemeral(interaction):
+            await tell(interaction, text)
+            return
+        match = await self.service.load(claim.match_id)
+        seat = match.seat_of(interaction.user.id)
+        if seat is None or match.status != "active":
+            await tell(interaction, text)
+            return
+        moment = self.publisher.moment(match)
+        meanwhile = await self._meanwhile(moment, claim.version)
+        await self.publisher.send_private(moment, seat, meanwhile=meanwhile)
+        await self.publisher.commit(moment)
+        await tell(
+            interaction,
+            "That message had moved on; it now shows what happened meanwhile and where you stand.",
+        )
+
+    async def _meanwhile(self, moment: Moment, version: int) -> list[str]:
+        """What happened since `version`, in words (at most the last few)."""
+        rows = (await self.service.action_log(moment.match.id))[max(0, version - 1) :]
+        scene, presenter = moment.scene, moment.presenter
+        phrases = [
+            f"{presenter.seat_label(scene, seat)} {presenter.action_phrase(scene, seat, action)}."
+            for seat, action in rows
+        ]
+        return phrases[-5:] if len(phrases) <= 5 else ["…", *phrases[-5:]]
 
     async def _pick(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
         """One step of a multi-step choice: show the next step's controls."""
@@ -74,6 +114,10 @@ class Play(commands.Cog):
             choice = moment.presenter.check_pick(
                 moment.scene, seat, moment.mine(seat), values, claim.argument
             )
+        except StaleClick as error:
+            async with self.publisher.lock(claim.match_id):
+                await self._stale(interaction, claim, str(error))
+            return
         except MatchError as error:
             await tell(interaction, str(error))
             return
@@ -157,6 +201,10 @@ class Play(commands.Cog):
         return f"That board is outdated; the match has moved on. Here is the latest one: {link}"
 
     @staticmethod
+    def _ephemeral(interaction: discord.Interaction) -> bool:
+        return interaction.message is not None and interaction.message.flags.ephemeral
+
+    @staticmethod
     def _on_board(interaction: discord.Interaction, match: Match) -> bool:
         """Whether the click came from the match's public board (games whose controls sit there)."""
         return interaction.message is not None and interaction.message.id == match.board_message_id
@@ -201,7 +249,7 @@ class Play(commands.Cog):
                     )
                 else:
                     await interaction.followup.send(text, ephemeral=True)
-                await self.publisher.action(result, moment, acted_in=None, going_on=going_on is not None)
+                await self.publisher.action(result, moment)
         except MatchError as error:
             await tell(interaction, str(error))
 

@@ -81,6 +81,11 @@ class Presenter:
         """What `seat` holds privately (its view is `mine`), for its own eyes."""
         return ""
 
+    def chapter(self, scene: Scene) -> str:
+        """The hand, round or phase the match is in: a new one gets a new board message (and new
+        private messages); within one, both are edited in place."""
+        return ""
+
     def news_for_everyone(self, events: list[str]) -> bool:
         """Whether every seat needs a fresh private message (a new deal)."""
         return False

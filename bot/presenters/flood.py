@@ -70,6 +70,9 @@ class FloodPresenter(Presenter):
     def options_text(self, options) -> str:
         return "standard rules"
 
+    def chapter(self, scene: Scene) -> str:
+        return f"round {scene.public['round']}"
+
     def start_line(self, scene: Scene) -> str:
         return (
             "Three rounds, then the flood decides. Everything is public: act with the buttons on the board."

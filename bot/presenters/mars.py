@@ -124,6 +124,10 @@ class MarsPresenter(Presenter):
 
     # --- texts ---------------------------------------------------------------------------------
 
+    def chapter(self, scene: Scene) -> str:
+        """Choosing objectives, then play (the match's one long phase)."""
+        return "objectives" if scene.public["phase"] == "setup" else "play"
+
     def options_text(self, options) -> str:
         variants = []
         if options["five_colours"] != "off":

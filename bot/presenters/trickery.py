@@ -35,6 +35,9 @@ class TrickeryPresenter(Presenter):
     def start_line(self, scene: Scene) -> str:
         return "The cards are dealt — check your DMs."
 
+    def chapter(self, scene: Scene) -> str:
+        return f"hand {scene.public['hand_number']}"
+
     def news_for_everyone(self, events: list[str]) -> bool:
         """A new deal: every player gets their new cards privately."""
         return any(event.kind == "HAND" for event in events)

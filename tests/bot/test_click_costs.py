@@ -82,9 +82,10 @@ async def test_a_dm_click_draws_each_picture_it_sends_once(counted, simcord_env)
     card = buttons(prompt, "act")[0]
     counted.clear()
     await player.user.click(prompt, custom_id=card.custom_id)
-    # one load and the action in one transaction; the next player's DM shows their hand and the
-    # board the table, each drawn once; then where the new prompt and board live is written
-    assert counted["loads"] == 1 and counted["boards drawn"] == 1 and counted["private pictures drawn"] == 1
+    # one load and the action in one transaction; the player's own private message (one card fewer)
+    # and the next player's (now their turn) each show their hand, and the board the table, each
+    # drawn once; then where the board lives is written
+    assert counted["loads"] == 1 and counted["boards drawn"] == 1 and counted["private pictures drawn"] == 2
     assert counted["transactions"] == 2, counted
 
 

@@ -7,6 +7,7 @@ import discord
 import pytest
 from PIL import Image
 
+from bot.components import claim_of
 from games import GAMES, replay_actions
 from tests.helpers import (
     board,
@@ -128,7 +129,8 @@ async def test_restart_in_the_lobby_and_mid_trick_keeps_every_button_working(sim
     await mover.user.click(prompt, custom_id=buttons(prompt, "act")[0].custom_id)
     after = await stored(env)
     assert after.version == before.version + 1
-    assert board(thread).id != old_board.id
+    # the live board was found again after the restart, and edited in place
+    assert board(thread).id == old_board.id and after.board_version == after.version
 
 
 async def test_refusals_change_nothing(simcord_env):
@@ -144,7 +146,8 @@ async def test_refusals_change_nothing(simcord_env):
     shown = await waiting.click(current, label="Play")
     assert "not your turn" in reply(shown).content
 
-    # The mover plays from their DM; that prompt and the old board then lose their buttons.
+    # The mover plays from their DM; that message then shows their hand without controls, and the
+    # board is edited in place with controls for the new turn only.
     prompt = last_dm(mover)
     if not buttons(prompt, "act"):
         menu = next(c for row in prompt.components for c in row.children if isinstance(c, discord.SelectMenu))
@@ -152,10 +155,10 @@ async def test_refusals_change_nothing(simcord_env):
         prompt = next(m for m in dms(mover) if m.id == prompt.id)
     await mover.user.click(prompt, custom_id=buttons(prompt, "act")[0].custom_id)
     used = next(m for m in dms(mover) if m.id == prompt.id)
-    assert used.content.startswith("You led") and not buttons(used)
-    assert not buttons(next(m for m in thread.history() if m.id == current.id)), (
-        "old boards lose their buttons"
-    )
+    assert "Waiting for" in used.content and "Your turn" not in used.content and not buttons(used)
+    edited = next(m for m in thread.history() if m.id == current.id)
+    assert board(thread).id == current.id
+    assert {claim_of(b.custom_id).version for b in buttons(edited)} == {match.version + 1}
     assert (await stored(env)).version == match.version + 1
 
 

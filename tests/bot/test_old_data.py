@@ -24,10 +24,11 @@ import discord
 import pytest_asyncio
 
 from bot import Settings, create_bot
+from bot.components import claim_of
 from bot.storage import migrations, sqlite_path
 from games import GAMES, replay_actions
 from renderers import render_board
-from tests.helpers import board, buttons, dms, last_dm, make_table, play_one_action, reply
+from tests.helpers import board, buttons, components, dms, last_dm, make_table, play_one_action, reply
 
 OLD_DATABASE = Path(__file__).parent.parent / "fixtures" / "schema_v1.db"
 TRICKERY = GAMES["trickery"]
@@ -130,8 +131,13 @@ async def test_an_active_match_from_schema_v1_migrates_and_plays_on(simcord_env,
     rng = random.Random(11)
     await play_one_action(table, thread, rng)
     assert board(thread).id != board_id and len(await service.action_log(1)) == len(old_log) + 1
+    # the old prompt is now their private message, edited in place: never a stale call to act
     used = next(message for message in dms(mover) if message.id == prompt_id)
-    assert used.content.startswith("You played") and not buttons(used), "the old prompt was answered"
+    now = await service.load(1)
+    if mover.id in [now.seats[seat].user_id for seat in now.state.to_move]:  # they won the trick: they lead
+        assert {claim_of(c.custom_id).version for c in components(used)} == {now.version}
+    else:
+        assert "Waiting for" in used.content and not buttons(used)
     assert not buttons(next(message for message in thread.history() if message.id == board_id))
     for _ in range(ACTIONS_AFTER_THE_UPGRADE - 1):
         await play_one_action(table, thread, rng)

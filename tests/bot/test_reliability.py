@@ -89,6 +89,7 @@ async def test_an_action_racing_the_turn_clock_is_either_applied_or_forfeited_ne
 async def test_a_board_that_could_not_be_posted_is_repaired_by_match_board(simcord_env):
     env = simcord_env
     _table, thread, mover, _ = await senet(env)
+    env.inject_error("PATCH", f"/channels/{thread.id}/messages/*", status=500, times=None)  # no edit works
     env.inject_error("POST", f"/channels/{thread.id}/messages", status=500, times=None)  # every retry fails
     await mover.click(board(thread), custom_id=buttons(board(thread), "act")[0].custom_id)
     env.backend.faults.clear()  # Discord is back

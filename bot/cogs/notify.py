@@ -1,0 +1,54 @@
+"""/notify: how each player hears that their turn has begun."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from ..arcade import Arcade
+from ..model import NotifyPreference
+
+WHEN_TEXT = {
+    "away": "only when you have been away (not acted for a few minutes) as your turn begins",
+    "every": "every time your turn begins",
+    "never": "never (the board still names you, and the turn reminder still comes)",
+}
+BY_TEXT = {"mention": "a mention in the match's thread", "dm": "a direct message"}
+
+
+def preference_text(preference: NotifyPreference) -> str:
+    return (
+        f"I'll notify you **{WHEN_TEXT[preference.when]}**, by **{BY_TEXT[preference.by]}**. "
+        "Change it with `/notify when:… how:…`."
+    )
+
+
+class Notify(commands.Cog):
+    def __init__(self, bot: commands.Bot, arcade: Arcade) -> None:
+        self.bot = bot
+        self.service = arcade.service
+
+    @app_commands.command(name="notify", description="Choose when and how you hear that it's your turn")
+    @app_commands.describe(
+        when="away: only if you've been away (default); every: each turn; never: reminders only",
+        how="mention: in the match thread (default); dm: a direct message",
+    )
+    @app_commands.choices(
+        when=[app_commands.Choice(name=name, value=name) for name in WHEN_TEXT],
+        how=[app_commands.Choice(name=name, value=name) for name in BY_TEXT],
+    )
+    async def notify(
+        self,
+        interaction: discord.Interaction,
+        when: app_commands.Choice[str] | None = None,
+        how: app_commands.Choice[str] | None = None,
+    ) -> None:
+        current = await self.service.notify_preference(interaction.user.id)
+        if when is None and how is None:
+            await interaction.response.send_message(preference_text(current), ephemeral=True)
+            return
+        saved = await self.service.set_notify_preference(
+            interaction.user.id, when.value if when else current.when, how.value if how else current.by
+        )
+        await interaction.response.send_message("Saved. " + preference_text(saved), ephemeral=True)

@@ -1,0 +1,43 @@
+"""A match's history in words, as `/match log` pages through it.
+
+The log is replayed from the seed and the saved actions, and each action is worded from the
+public view right after it, exactly as the board worded it then. Only public views reach the
+texts, so nothing hidden (a hand, an objective) can appear."""
+
+from __future__ import annotations
+
+from .kits import GameKit
+from .model import Match
+from .presenters.base import Scene
+
+PAGE_CHARS = 1800  # a page of the log, below Discord's 2,000 characters per message
+
+
+def history_lines(kit: GameKit, match: Match, rows: list[tuple[int, str]]) -> list[str]:
+    """Every action of `rows` (seat, notation) in words, numbered, with what it caused."""
+    presenter, engine = kit.presenter, kit.engine
+    state = engine.new(len(match.seats), match.seed, match.options)
+    names = tuple(match.names)
+    lines = []
+    for number, (seat, action) in enumerate(rows, start=1):
+        events = state.apply(seat, engine.parse_action(action))
+        scene = Scene(match.id, number + 1, names, match.options, state.view(None))
+        phrase = presenter.action_phrase(scene, seat, action)
+        lines.append(f"`{number}.` {presenter.seat_label(scene, seat)} {phrase}.")
+        lines += [f"  {line}" for line in presenter.describe_events(scene, events) if line]
+    return lines
+
+
+def pages(lines: list[str], limit: int = PAGE_CHARS) -> list[str]:
+    """The lines packed into pages of at most `limit` characters, none split."""
+    found, current, size = [], [], 0
+    for line in lines:
+        line = line[:limit]
+        if current and size + len(line) + 1 > limit:
+            found.append("\n".join(current))
+            current, size = [], 0
+        current.append(line)
+        size += len(line) + 1
+    if current or not found:
+        found.append("\n".join(current))
+    return found
