@@ -10,10 +10,26 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+import discord
 import pytest
 
+from bot.components import claim_of
 from bot.model import GuildSettings
-from tests.helpers import board, buttons, dms, make_table, start_match, stored, thread_of
+from tests.helpers import (
+    board,
+    buttons,
+    components,
+    dms,
+    last_dm,
+    make_table,
+    mover,
+    play_one_action,
+    reply,
+    selects,
+    start_match,
+    stored,
+    thread_of,
+)
 
 AWAY_SECONDS = GuildSettings(0).away_minutes * 60 + 30
 PLAYERS = {"trickery": 3, "mars": 2, "senet": 2, "flood": 3, "combat": 2}
@@ -130,3 +146,131 @@ async def test_notify_every_and_never_and_by_dm(simcord_env):
     assert not [user for channel, user in pinged if channel == thread.id], "nobody asked for mentions"
     # the live board still names whoever must act
     assert "👉" in board(thread).content and buttons(board(thread), "act")
+
+
+async def move_randomly(env, table, thread, rng: random.Random, count: int) -> None:
+    for _ in range(count):
+        match = await stored(env)
+        seat = match.state.to_move[0]
+        legal = [str(action) for action in match.state.legal_actions(seat)]
+        await table.by_id(match.seats[seat].user_id).slash(thread, "move", action=rng.choice(legal))
+
+
+async def test_a_private_message_answered_from_the_board_drops_its_call_to_act(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob", "carol"])
+    await start_match(table, "trickery")
+    thread = thread_of(table)
+    player = mover(table, thread)
+    private = last_dm(player)
+    assert "Your" in private.content and (buttons(private) or selects(private))
+    await play_one_action(table, thread, random.Random(2), use_dm=False)  # Play on the board
+    match = await stored(env)
+    now = next(m for m in dms(player) if m.id == private.id)  # the same message, edited
+    if match.seats.index(next(s for s in match.seats if s.user_id == player.id)) in match.state.to_move:
+        assert {claim_of(c.custom_id).version for c in components(now)} == {match.version}
+    else:
+        assert "Waiting for" in now.content and not components(now)
+        assert "Your turn" not in now.content and "Your lead" not in now.content
+    assert len(dms(player)) == 1, "one private message per hand"
+
+
+async def test_a_stale_private_message_says_what_happened_meanwhile(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob", "carol"])
+    await start_match(table, "trickery")
+    thread = thread_of(table)
+    player = mover(table, thread)
+    old = last_dm(player)
+    old_controls = components(old)
+    # Editing their private message fails twice (the update, then retiring it), so a new one is
+    # sent and the old one keeps its controls.
+    env.inject_error("PATCH", f"/channels/{old.channel.id}/messages/*", status=500, times=2)
+    await play_one_action(table, thread, random.Random(2), use_dm=False)
+    version = (await stored(env)).version
+    assert last_dm(player).id != old.id
+    stale = next(c for c in old_controls if c.custom_id)
+    if isinstance(stale, discord.SelectMenu):
+        answer = await player.user.select(old, [stale.options[0].value], custom_id=stale.custom_id)
+    else:
+        answer = await player.user.click(old, custom_id=stale.custom_id)
+    assert "moved on" in reply(answer).content
+    assert (await stored(env)).version == version, "the stale click changed nothing"
+    current = last_dm(player)
+    assert "⏩ Meanwhile: " in current.content and " led " in current.content
+
+
+async def test_match_log_pages_the_history_for_a_spectator_without_secrets(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob"])
+    spectator = table.guild.add_member(env.create_user("sam"))
+    await start_match(table, "mars")
+    thread = thread_of(table)
+    await move_randomly(env, table, thread, random.Random(4), 60)
+    match = await stored(env)
+    objectives = [str(a) for seat, a in await env.bot.service.action_log(match.id) if ":" in a]
+    assert objectives, "both players set objectives"
+    shown = reply(await spectator.slash(thread, "match log"))
+    assert shown.ephemeral and f"page {len(pages_of(shown))}" in shown.content
+    assert "set a secret objective" not in shown.content  # the latest page: play, not the setup
+    earlier = shown
+    while buttons(earlier):
+        back = next((b for b in buttons(earlier) if b.label == "◀ Earlier"), None)
+        if back is None:
+            break
+        earlier = reply(await spectator.click(earlier, custom_id=back.custom_id))
+    assert "page 1 of" in earlier.content and "Seed commitment" in earlier.content
+    assert "set a secret objective" in earlier.content
+    assert not any(objective in earlier.content for objective in objectives)
+
+
+def pages_of(message) -> list[int]:
+    head = message.content.splitlines()[0]
+    total = int(head.rsplit(" of ", 1)[1])
+    return list(range(total))
+
+
+async def test_a_buried_or_old_board_is_posted_again_and_the_old_one_keeps_its_picture(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob"])
+    spectator = table.guild.add_member(env.create_user("sam"))
+    await start_match(table, "senet")
+    thread = thread_of(table)
+    rng = random.Random(6)
+    await move_randomly(env, table, thread, rng, 2)
+    first = board(thread)
+    for line in range(6):
+        await spectator.send(thread, f"nice move {line}")
+    await move_randomly(env, table, thread, rng, 1)
+    second = board(thread)
+    assert second.id != first.id, "buried under chat: posted again at the bottom"
+    old = next(m for m in thread.history() if m.id == first.id)
+    assert not components(old) and old.attachments, "the old board keeps its picture, loses its buttons"
+    await move_randomly(env, table, thread, rng, 1)
+    assert board(thread).id == second.id, "not buried any more: edited in place"
+    for _ in range(11):  # Discord rate-limits edits of messages older than an hour
+        await env.advance_time(5 * 60)
+    await move_randomly(env, table, thread, rng, 1)
+    assert board(thread).id != second.id
+
+
+async def test_a_board_discord_refuses_to_edit_is_posted_again(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob"])
+    await start_match(table, "combat")
+    thread = thread_of(table)
+    rng = random.Random(8)
+    await move_randomly(env, table, thread, rng, 1)
+    live = board(thread)
+    env.inject_error(
+        "PATCH",
+        f"/channels/{thread.id}/messages/{live.id}",
+        status=400,
+        code=30046,
+        message="edit limit",
+        times=1,
+    )
+    await move_randomly(env, table, thread, rng, 1)
+    match = await stored(env)
+    assert board(thread).id != live.id and match.board_message_id == board(thread).id
+    assert match.board_version == match.version
