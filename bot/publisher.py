@@ -21,6 +21,7 @@ from games.record import commitment, format_record, record_for
 from .components import Claim, MatchButton, view_of
 from .discord_io import MENTION_USERS, message_link, png_file
 from .kits import GameKit
+from .layout import board_layout, without_controls
 from .model import LiveBoard, Match, Seat
 from .presenters.base import Prompt, Scene
 from .service import ActionResult, MatchService
@@ -302,35 +303,35 @@ class Publisher:
         match, presenter, scene = moment.match, moment.presenter, moment.scene
         channel = self.channel(match.play_channel_id, match)
         recent = [*match.board_lines, *[line for line in lines if line]][-BOARD_LINES:]
-        parts = [f"**{moment.kit.title}** · match #{match.id}", *recent]
+        top = "\n".join([f"**{moment.kit.title}** · match #{match.id}", *recent])
         files = [await moment.board()]
         if match.status != "active":  # finished, resigned, forfeited or cancelled
-            parts.append(presenter.final_text(scene) if match.state.is_over else self._early_end_text(match))
             record = f"match-{match.id}-record.txt"
-            parts.append(
+            below = [
+                presenter.final_text(scene) if match.state.is_over else self._early_end_text(match),
                 f"🔓 Seed: `{match.seed}` (its SHA-256 commitment was posted at the start). "
-                f"The attached record replays the whole match: `python -m games.replay {record}`."
-            )
+                f"The attached record replays the whole match: `python -m games.replay {record}`.",
+            ]
             files.append(await self._record_file(match, record))
             rematch = MatchButton(
                 Claim(match.id, match.version, "rematch"), label="Rematch", style=discord.ButtonStyle.primary
             )
-            view = view_of([rematch] if match.status == "finished" else [])
+            items = [rematch] if match.status == "finished" else []
         elif match.vacancy:
-            parts += self._vacancy_lines(match)
-            view = view_of(self._vacancy_controls(match))
+            below = self._vacancy_lines(match)
+            items = self._vacancy_controls(match)
         else:
-            parts.append(presenter.status_line(scene))
-            parts += self._turn_lines(moment)
-            view = view_of(self._board_controls(moment))
-        content = "\n".join(part for part in parts if part)[:2000]
+            below = [presenter.status_line(scene), *self._turn_lines(moment)]
+            items = self._board_controls(moment)
+        bottom = "\n".join(line for line in below if line)
+        layout = board_layout(top, "board.png", bottom, items, tuple(f.filename for f in files[1:]))
         now = self.service.now()
         previous = match.board_message_id
         message_id, posted_at = None, match.board_posted_at
         if not fresh and not ping and not self._needs_new_board(moment, now):
             try:
                 await channel.get_partial_message(previous).edit(
-                    content=content, attachments=files, view=view, allowed_mentions=NO_PINGS
+                    attachments=files, view=layout, allowed_mentions=NO_PINGS
                 )
                 message_id = previous
             except discord.HTTPException as error:  # deleted, or too old to edit: post it anew
@@ -344,7 +345,7 @@ class Publisher:
                     if ping
                     else NO_PINGS
                 )
-                message = await channel.send(content, files=files, view=view, allowed_mentions=mentions)
+                message = await channel.send(files=files, view=layout, allowed_mentions=mentions)
             except discord.HTTPException:
                 log.exception("Could not post the board of match %s", match.id)
                 await self.commit(moment)
@@ -363,7 +364,8 @@ class Publisher:
         await self.commit(moment)
         if previous and previous != message_id:  # the old board keeps its picture, loses its buttons
             try:
-                await channel.get_partial_message(previous).edit(view=None)
+                old = await channel.fetch_message(previous)
+                await old.edit(view=without_controls(old))
             except discord.HTTPException:
                 log.info("Could not clear the buttons of an old board of match %s", match.id)
 

@@ -43,12 +43,24 @@ def as_message(message) -> discord.Message:
     return message.message if isinstance(message, simcord.ResponseMessage) else message
 
 
-def components(message) -> list:
-    """Every button and select on a message, flattened."""
+def _flattened(parts) -> list:
     found = []
-    for row in as_message(message).components:
-        found.extend(getattr(row, "children", [row]))
+    for part in parts:
+        children = getattr(part, "children", None)
+        found.extend(_flattened(children) if children is not None else [part])
     return found
+
+
+def components(message) -> list:
+    """Every button and select on a message, flattened (also inside a Components V2 layout)."""
+    return [c for c in _flattened(as_message(message).components) if getattr(c, "custom_id", None)]
+
+
+def text(message) -> str:
+    """What a message says: its content, or the text blocks of its Components V2 layout."""
+    message = as_message(message)
+    blocks = [c.content for c in _flattened(message.components) if isinstance(c, discord.TextDisplay)]
+    return "\n".join(part for part in [message.content, *blocks] if part)
 
 
 def buttons(message: discord.Message, kind: str | None = None) -> list:
@@ -87,7 +99,7 @@ async def stored(env, match_id: int = 1):
 
 def movers(table: Table, where) -> list:
     """The players the latest board names as having to act."""
-    return [table.by_id(int(user_id)) for user_id in TURN_MENTION.findall(board(where).content)]
+    return [table.by_id(int(user_id)) for user_id in TURN_MENTION.findall(text(board(where)))]
 
 
 def mover(table: Table, where):

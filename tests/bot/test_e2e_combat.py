@@ -14,6 +14,7 @@ from tests.helpers import (
     reply,
     selects,
     stored,
+    text,
     thread_of,
 )
 
@@ -32,7 +33,7 @@ async def combat_match(env, names=("alice", "bob"), **options):
 
 
 def decider(table, where):
-    return table.by_id(int(re.search(r"👉 <@(\d+)>", board(where).content)[1]))
+    return table.by_id(int(re.search(r"👉 <@(\d+)>", text(board(where)))[1]))
 
 
 def action_of(component_or_value) -> str:
@@ -86,7 +87,7 @@ async def test_forty_turns_with_a_combat_and_a_restart_while_an_opponent_decides
     env = simcord_env
     table, thread = await combat_match(env)
     assert not any(dms(p) for p in table.players)
-    assert "Rolls for the first turn" in board(thread).content
+    assert "Rolls for the first turn" in text(board(thread))
     rng = random.Random(8)
     fought = restarted = False
     for _ in range(2500):
@@ -101,7 +102,7 @@ async def test_forty_turns_with_a_combat_and_a_restart_while_an_opponent_decides
         before = match.version
         await combat_step(table, thread, rng)
         assert (await stored(env)).version == before + 1
-        fought = fought or "⚔️ Combat" in board(thread).content
+        fought = fought or "⚔️ Combat" in text(board(thread))
     else:
         raise AssertionError("the match stalled")
     match = await stored(env)

@@ -13,7 +13,18 @@ import pytest
 from tests.bot.test_e2e_mars import mars_step
 from tests.bot.test_e2e_trickery import assert_board_hides_hands
 from tests.bot.test_hostile_holes import forged_message
-from tests.helpers import board, buttons, dms, make_table, movers, play_one_action, reply, stored, thread_of
+from tests.helpers import (
+    board,
+    buttons,
+    dms,
+    make_table,
+    movers,
+    play_one_action,
+    reply,
+    stored,
+    text,
+    thread_of,
+)
 
 pytestmark = pytest.mark.simcord(settle_timeout=60)  # a computer player's first move starts its worker
 
@@ -27,14 +38,14 @@ def simcord_bot(make_bot):
 
 def no_public_secrets(match, where) -> None:
     """Nothing only a seat may see (a computer player's cards or objective) is on the board."""
-    text = board(where).content + " " + " ".join(str(b.label) for b in buttons(board(where)))
+    shown = text(board(where)) + " " + " ".join(str(b.label) for b in buttons(board(where)))
     for seat in range(len(match.seats)):
         leaked = {
             token
             for token in match.state.secrets(seat)
-            if re.search(rf"(?<!\w){re.escape(token)}(?!\w)", text)
+            if re.search(rf"(?<!\w){re.escape(token)}(?!\w)", shown)
         }
-        assert not leaked, (seat, leaked, text)
+        assert not leaked, (seat, leaked, shown)
 
 
 async def play_until_the_end(table, where, step_once, *, restart_at=None, make_bot=None, limit=600):
@@ -46,7 +57,7 @@ async def play_until_the_end(table, where, step_once, *, restart_at=None, make_b
         if match.status != "active":
             return step
         no_public_secrets(match, where)
-        assert movers(table, where), f"nobody named to act on the board: {board(where).content!r}"
+        assert movers(table, where), f"nobody named to act on the board: {text(board(where))!r}"
         if step == restart_at:
             await table.env.restart_bot(make_bot(computer_delay_seconds=0))
             await table.env.advance_time(1)
@@ -73,7 +84,7 @@ async def test_play_mars_alone_is_a_match_against_the_computer_to_the_end_across
     assert computer_moves, "the computer player moved"
     assert {m.channel.recipient.id for m in dms(alice)} == {alice.id}
     final = board(thread)
-    assert "P2 Computer" in final.content and buttons(final, "rematch")  # the score table names it
+    assert "P2 Computer" in text(final) and buttons(final, "rematch")  # the score table names it
     leaderboard = reply(await alice.slash(table.channel, "leaderboard", game="mars"))
     assert "Computer (easy) — " in leaderboard.content and "alice — " in leaderboard.content
     stats = reply(await alice.slash(table.channel, "stats"))
@@ -98,7 +109,7 @@ async def test_trickery_with_two_computer_players_to_the_end_across_a_restart(si
         if step == 10:
             await env.restart_bot(make_bot(computer_delay_seconds=0))
             await env.advance_time(1)
-        assert movers(table, thread) == [alice], board(thread).content  # only the person is named to act
+        assert movers(table, thread) == [alice], text(board(thread))  # only the person is named to act
         await play_one_action(table, thread, rng)
     match = await stored(env)
     assert match.status == "finished" and match.end_reason == "completed"
@@ -120,7 +131,7 @@ async def test_a_computer_player_waits_its_pause_and_a_due_turn_survives_a_resta
     while computer not in match.state.to_move:  # alice moves until the computer's turn comes
         await alice.click(board(thread), custom_id=buttons(board(thread), "act")[0].custom_id)
         match = await stored(env)
-    assert "is thinking" in board(thread).content  # its turn is due in 2 s
+    assert "is thinking" in text(board(thread))  # its turn is due in 2 s
     version = match.version
     await env.advance_time(1)
     assert (await stored(env)).version == version, "not before its pause"
@@ -201,7 +212,7 @@ async def test_after_a_resignation_the_others_vote_a_computer_player_into_the_se
     match = await stored(env)
     assert match.status == "active" and match.vacancy["seat"] == 2
     vote_board = board(thread)
-    assert "resigned" in vote_board.content and "at least half" in vote_board.content
+    assert "resigned" in text(vote_board) and "at least half" in text(vote_board)
     assert [b.label for b in buttons(vote_board)] == ["A computer player takes the seat", "End the match"]
     assert not buttons(vote_board, "play") and not buttons(vote_board, "act")  # play is paused
     outsider = await carol.click(vote_board, label="End the match")
@@ -213,7 +224,7 @@ async def test_after_a_resignation_the_others_vote_a_computer_player_into_the_se
     seat = match.seats[2]
     assert match.vacancy is None and seat.computer == "normal" and seat.left_user_id == carol.id
     # the thread says who took the seat (the computer may have moved since: look back for it)
-    assert any("now plays **P3**" in m.content for m in thread.history())
+    assert any("now plays **P3**" in text(m) for m in thread.history())
     answered = next(m for m in thread.history() if m.id == vote_board.id)
     assert not buttons(answered)  # the question was answered: its buttons are gone
     # play goes on; the computer player answers for seat 3 by itself
@@ -239,7 +250,7 @@ async def test_after_a_turn_clock_forfeit_an_undecided_seat_goes_to_a_computer_p
         if match.vacancy:
             break
     assert match.vacancy and match.vacancy["reason"] == "timeout" and match.vacancy["user_id"] == late.id
-    assert "ran out of time" in board(thread).content
+    assert "ran out of time" in text(board(thread))
     await env.advance_time(601)  # nobody voted within ten minutes
     await env.advance_time(601)
     match = await stored(env)
@@ -264,7 +275,7 @@ async def test_ending_by_vote_and_handing_a_seat_over(simcord_env):
     await alice.click(board(thread), label="End the match")
     match = await stored(env)
     assert match.status == "finished" and match.end_reason == f"resigned:{carol.id}"
-    assert "resigned" in board(thread).content
+    assert "resigned" in text(board(thread))
 
 
 async def test_a_hint_is_private_and_noted_in_the_record(simcord_env):

@@ -3,7 +3,7 @@
 import discord
 import pytest
 
-from tests.helpers import board, buttons, dms, make_table, mover, reply, stored, thread_of
+from tests.helpers import board, buttons, dms, make_table, mover, reply, stored, text, thread_of
 
 HOUR = 3600
 SWEEP = 601  # these bots check deadlines every 10 minutes, so hours of virtual time pass quickly
@@ -82,7 +82,7 @@ async def test_config_panel_and_the_turn_clock_forfeit(simcord_env):
     match = await stored(env)
     assert match.status == "finished" and match.end_reason == f"timeout:{late.id}"
     final = board(thread)
-    assert "ran out of time" in final.content and f"{other.user.name}** wins" in final.content
+    assert "ran out of time" in text(final) and f"{other.user.name}** wins" in text(final)
     assert len(reminders(late)) == 1  # the 1-hour reminder came first
 
 
@@ -98,7 +98,7 @@ async def test_a_clock_that_ran_out_while_the_bot_was_down_fires_on_start(simcor
     await env.restart_bot(make_bot(sweep_seconds=600))
     await advance(env, 1)
     assert (await stored(env)).end_reason.startswith("timeout:")
-    assert "ran out of time" in board(thread).content
+    assert "ran out of time" in text(board(thread))
 
 
 async def test_threads_off_channel_allow_list_and_limits(simcord_env):

@@ -14,6 +14,7 @@ from tests.helpers import (
     reply,
     selects,
     stored,
+    text,
     thread_of,
 )
 
@@ -63,7 +64,7 @@ async def test_full_three_player_match_with_a_restart_between_two_actions(simcor
     restarted = False
     scraps = 0
     for _ in range(600):
-        if "wins Martian Flood" in board(thread).content or "win Martian Flood" in board(thread).content:
+        if "wins Martian Flood" in text(board(thread)) or "win Martian Flood" in text(board(thread)):
             break
         before = (await stored(env)).version
         done = await flood_step(table, thread, rng)
@@ -80,10 +81,10 @@ async def test_full_three_player_match_with_a_restart_between_two_actions(simcor
     match = await stored(env)
     view = match.state.view(None)
     final = board(thread)
-    assert "🌊 **The flood after round 3:**" in "\n".join(m.content for m in thread.history()[-3:])
+    assert "🌊 **The flood after round 3:**" in "\n".join(text(m) for m in thread.history()[-3:])
     for seat, row in enumerate(view["breakdown"]):
-        assert f"{match.label(seat)[:16]:<16} tallest {row['tallest']:>2}" in final.content
-        assert f"= {row['total']}" in final.content
+        assert f"{match.label(seat)[:16]:<16} tallest {row['tallest']:>2}" in text(final)
+        assert f"= {row['total']}" in text(final)
     assert [b.label for b in buttons(final)] == ["Rematch"] and set(view["winners"]) == set(
         match.state.outcome.winners
     )
@@ -103,9 +104,9 @@ async def test_four_players_and_refusals(simcord_env):
     player = mover(table, thread)
     await player.click(board(thread), label="Draw 2 cards")
     keep = [b for b in buttons(board(thread), "act") if b.label.startswith("Keep")]
-    assert keep and "Drawn:" in board(thread).content
+    assert keep and "Drawn:" in text(board(thread))
     await player.click(board(thread), custom_id=keep[0].custom_id)
-    assert "kept" in board(thread).content
+    assert "kept" in text(board(thread))
 
 
 def scrap_menu(message):
@@ -148,5 +149,5 @@ async def test_scrapping_two_ships_step_by_step(simcord_env):
     action = claim_of(final.custom_id).argument
     await player.click(step, custom_id=final.custom_id)
     assert (await stored(env)).version == version + 1
-    assert action.startswith(first) and "scrapped two ships" in board(thread).content
+    assert action.startswith(first) and "scrapped two ships" in text(board(thread))
     assert step.content.startswith("You scrapped")

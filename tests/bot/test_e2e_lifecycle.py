@@ -9,7 +9,7 @@ from PIL import Image
 
 from games import GAMES
 from games.record import commitment, parse_record, replay_record
-from tests.helpers import board, buttons, make_table, mover, reply, stored, thread_of
+from tests.helpers import board, buttons, make_table, mover, reply, stored, text, thread_of
 
 SENET = GAMES["senet"]
 
@@ -29,7 +29,7 @@ def attachment_text(env, message, suffix: str) -> str:
 
 async def play_senet_to_the_end(table, thread, rng):
     for _ in range(1500):
-        if "wins Martian Senet" in board(thread).content:
+        if "wins Martian Senet" in text(board(thread)):
             return
         await mover(table, thread).click(
             board(thread), custom_id=rng.choice(buttons(board(thread), "act")).custom_id
@@ -42,11 +42,11 @@ async def test_the_end_reveals_the_seed_and_attaches_a_replayable_record_with_a_
     table = make_table(env, ["alice", "bob"])
     thread = await start_senet(table)
     match = await stored(env)
-    assert f"`{commitment(match.seed)}`" in board(thread).content
+    assert f"`{commitment(match.seed)}`" in text(board(thread))
     await play_senet_to_the_end(table, thread, random.Random(4))
     final = board(thread)
     match = await stored(env)
-    assert f"Seed: `{match.seed}`" in final.content
+    assert f"Seed: `{match.seed}`" in text(final)
     record = parse_record(attachment_text(env, final, "record.txt"))
     assert record.seed == match.seed and record.commitment == commitment(match.seed)
     assert replay_record(record).to_json() == match.state.to_json()
@@ -75,7 +75,7 @@ async def test_resigning_asks_first_then_ends_the_match_for_everyone(simcord_env
     match = await stored(env)
     assert match.status == "finished" and match.seats[0].resigned
     final = board(thread)
-    assert "alice** resigned" in final.content and "P2 bob** wins" in final.content
+    assert "alice** resigned" in text(final) and "P2 bob** wins" in text(final)
     assert [b.label for b in buttons(final)] == ["Rematch"]
     record = parse_record(attachment_text(env, final, "record.txt"))
     assert record.seed == match.seed
@@ -109,7 +109,7 @@ async def test_cancel_rules_for_the_host_members_and_admins(simcord_env):
     asked = await admin.slash(table.channel, "match cancel", match_id=2)
     await admin.click(asked.response, label="Yes, cancel it")
     assert (await stored(env, 2)).status == "cancelled"
-    assert "cancelled by" in board(thread).content and not buttons(board(thread))
+    assert "cancelled by" in text(board(thread)) and not buttons(board(thread))
     listed = await admin.slash(table.channel, "match list")
     assert "No invitations are open" in listed.response.content
 
@@ -122,7 +122,7 @@ async def test_match_board_reposts_the_current_board(simcord_env):
     old = board(thread)
     answer = reply(await alice.slash(thread, "match board"))
     fresh = board(thread)
-    assert fresh.id != old.id and "Here is the current board again" in fresh.content
+    assert fresh.id != old.id and "Here is the current board again" in text(fresh)
     old = next(m for m in thread.history() if m.id == old.id)
     assert not buttons(old) and buttons(fresh) and "Done" in answer.content
     assert (await stored(env)).board_message_id == fresh.id
@@ -161,7 +161,7 @@ async def test_a_resignation_cut_short_by_a_restart_is_announced_after_it(simcor
     await env.restart_bot(make_bot())
     await env.advance_time(1)
     final = board(thread)
-    assert "alice** resigned" in final.content and "Seed:" in final.content
+    assert "alice** resigned" in text(final) and "Seed:" in text(final)
     assert [len(p.user.dm_channel.history()) for p in table.players] == dms_before  # no new prompts
 
 

@@ -21,6 +21,7 @@ from tests.helpers import (
     reply,
     selects,
     stored,
+    text,
     thread_of,
 )
 
@@ -99,10 +100,10 @@ async def test_full_match_through_clicks_with_a_restart(simcord_env, make_bot):
     table = make_table(env, ["alice", "bob"])
     await start_mars(table)
     thread = thread_of(table)
-    assert "choose your secret objective" in board(thread).content
+    assert "choose your secret objective" in text(board(thread))
     rng = random.Random(5)
     for step in range(400):
-        if "Agents of M.A.R.S.**, " in board(thread).content or "**Draw**" in board(thread).content:
+        if "Agents of M.A.R.S.**, " in text(board(thread)) or "**Draw**" in text(board(thread)):
             break
         if step == 60:
             await env.restart_bot(make_bot())
@@ -114,13 +115,10 @@ async def test_full_match_through_clicks_with_a_restart(simcord_env, make_bot):
     assert match.status == "finished" and match.state.is_over
     final = board(thread)
     totals = match.state.outcome.scores
-    assert (
-        f"{max(totals)} to {min(totals)}" in final.content
-        or f"both agents score {totals[0]}" in final.content
-    )
+    assert f"{max(totals)} to {min(totals)}" in text(final) or f"both agents score {totals[0]}" in text(final)
     for colour in ("red", "green", "blue", "yellow"):
-        assert re.search(rf"^{colour}\s+\d+", final.content, re.M), final.content
-    assert "Total" in final.content and [b.label for b in buttons(final)] == ["Rematch"]
+        assert re.search(rf"^{colour}\s+\d+", text(final), re.M), text(final)
+    assert "Total" in text(final) and [b.label for b in buttons(final)] == ["Rematch"]
     log = await env.bot.service.action_log(match.id)
     replayed = replay_actions(MARS, 2, match.seed, match.options, log)
     assert replayed.to_json() == match.state.to_json()
@@ -152,8 +150,8 @@ async def test_objective_setup_in_dm(simcord_env, make_bot):
     match = await stored(env)
     assert match.state.objectives[0] == {2: "R", 1: "Y", 0: "B", -1: "G"}
     public = board(thread)
-    assert "alice set a secret objective" in public.content and "waiting for bob" in public.content
-    assert "🟥" not in public.content  # nothing of the objective is told
+    assert "alice set a secret objective" in text(public) and "waiting for bob" in text(public)
+    assert "🟥" not in text(public)  # nothing of the objective is told
 
     await env.restart_bot(make_bot())
     # Bob's DM prompt is from before Alice confirmed (an older version) and the restart: it still works.
@@ -161,10 +159,10 @@ async def test_objective_setup_in_dm(simcord_env, make_bot):
     await choose_objective(bob, bob_dm, bob.user, "GBYR")
     match = await stored(env)
     assert match.state.objectives[1] == {2: "G", 1: "B", 0: "Y", -1: "R"}
-    assert not match.state.order_free and "Turn 1" in board(thread).content
+    assert not match.state.order_free and "Turn 1" in text(board(thread))
     mine = reply(await alice.click(board(thread), label="My objective"))
     assert mine.message.flags.ephemeral and "**+2** 🟥 red" in mine.content and "🟦 blue" in mine.content
-    assert "🟨" not in board(thread).content.split("\n", 2)[2]
+    assert "🟨" not in text(board(thread)).split("\n", 2)[2]
 
 
 async def test_blind_agents_see_only_the_opponents_objective(simcord_env):
@@ -210,7 +208,7 @@ async def test_refused_variant_combinations_and_strangers(simcord_env):
 async def test_move_command_with_suggestions_and_a_refused_ko(simcord_env):
     env = simcord_env
     _, alice, bob, thread = await mars_match(env, objectives="deck", first_player="1")
-    assert "dealt from the deck" in board(thread).content
+    assert "dealt from the deck" in text(board(thread))
     dealt = (await stored(env)).state.objectives[1]
     objective_line = next(line for line in last_dm(bob).content.split("\n") if "Your objective" in line)
     for value, colour in dealt.items():

@@ -3,7 +3,7 @@
 import random
 
 from games import GAMES, replay_actions
-from tests.helpers import board, buttons, dms, make_table, mover, reply, stored, thread_of
+from tests.helpers import board, buttons, dms, make_table, mover, reply, stored, text, thread_of
 
 SENET = GAMES["senet"]
 
@@ -17,13 +17,13 @@ async def senet_match(env, **options):
 
 
 def finished(where) -> bool:
-    return "wins Martian Senet" in board(where).content
+    return "wins Martian Senet" in text(board(where))
 
 
 async def test_full_match_through_clicks_with_a_restart_in_a_roll_chain(simcord_env, make_bot):
     env = simcord_env
     table, alice, bob, thread = await senet_match(env)
-    assert "player A" in board(thread).content and not dms(alice) and not dms(bob)
+    assert "player A" in text(board(thread)) and not dms(alice) and not dms(bob)
     rng = random.Random(3)
     restarted_in_chain = False
     for _ in range(1500):
@@ -46,9 +46,7 @@ async def test_full_match_through_clicks_with_a_restart_in_a_roll_chain(simcord_
     match = await stored(env)
     view = match.state.view(None)
     final = board(thread)
-    assert f"Points: **{view['points']}**" in final.content and [b.label for b in buttons(final)] == [
-        "Rematch"
-    ]
+    assert f"Points: **{view['points']}**" in text(final) and [b.label for b in buttons(final)] == ["Rematch"]
     assert match.state.outcome.winners == (view["a_seat"] if view["winner"] == "a" else 1 - view["a_seat"],)
     log = await env.bot.service.action_log(match.id)
     replayed = replay_actions(SENET, 2, match.seed, match.options, log)
@@ -128,4 +126,4 @@ async def test_a_text_that_fails_does_not_hold_back_the_board(simcord_env, monke
     await mover(table, thread).click(old, custom_id=choice.custom_id)
     fresh = board(thread)  # the live board, edited in place
     assert fresh.id == old.id and (await stored(env)).board_version == (await stored(env)).version
-    assert f"played {choice.custom_id.split(':', 4)[4]}" in fresh.content
+    assert f"played {choice.custom_id.split(':', 4)[4]}" in text(fresh)

@@ -19,6 +19,7 @@ from tests.helpers import (
     reply,
     start_match,
     stored,
+    text,
     thread_of,
 )
 
@@ -37,7 +38,7 @@ async def assert_board_hides_hands(env, where):
     may be dealt again, so that line is left out.
     """
     current = board(where)
-    title, _just_played, rest = current.content.split("\n", 2)
+    title, _just_played, rest = text(current).split("\n", 2)
     public = f"{title}\n{rest} " + " ".join(str(b.label) for b in buttons(current))
     held = {card.label for hand in (await stored(env)).state.hands for card in hand}
     assert not {label for label in held if label in public}, public
@@ -47,7 +48,7 @@ async def play_to_the_end(table, where, rng, *, restart_after: int | None = None
     """Click random legal choices until the final standings appear; optionally restart midway."""
     for step in range(limit):
         await assert_board_hides_hands(table.env, where)
-        if "wins Martian Trickery" in board(where).content:
+        if "wins Martian Trickery" in text(board(where)):
             return step
         if step == restart_after:
             await table.env.restart_bot(make_bot())
@@ -99,8 +100,8 @@ async def test_full_match_through_clicks_with_a_restart(simcord_env, make_bot, n
     assert match.status == "finished" and match.state.is_over
     final = board(thread)
     winner = match.state.outcome.winners[0]
-    assert f"P{winner + 1} {names[winner]} wins" in final.content
-    assert "Total" in final.content and [b.label for b in buttons(final)] == ["Rematch"], (
+    assert f"P{winner + 1} {names[winner]} wins" in text(final)
+    assert "Total" in text(final) and [b.label for b in buttons(final)] == ["Rematch"], (
         "only Rematch is left on the final board"
     )
     log = await env.bot.service.action_log(1)
@@ -226,7 +227,7 @@ async def test_closed_dms_fall_back_to_my_hand_and_play(simcord_env):
     await start_match(table)
     thread = thread_of(table)
     assert dms(carol) == []
-    assert "can't DM carol" in board(thread).content or "I can't DM you" in board(thread).content
+    assert "can't DM carol" in text(board(thread)) or "I can't DM you" in text(board(thread))
     match = await stored(env)
     assert match.seats[2].dm_closed
 
@@ -241,7 +242,7 @@ async def test_closed_dms_fall_back_to_my_hand_and_play(simcord_env):
         match = await stored(env)
         if match.state.to_move[0] == 2:
             carol_moves += 1
-            content = board(thread).content
+            content = text(board(thread))
             assert f"<@{carol.id}>, your turn! I can't DM you" in content
         await play_one_action(table, thread, rng)
         if carol_moves >= 2:
@@ -331,7 +332,7 @@ async def test_no_thread_permission_plays_in_the_channel(simcord_env):
     )
     await start_match(table)
     assert thread_of(table) is None
-    assert "Hand 1" in board(table.channel).content
+    assert "Hand 1" in text(board(table.channel))
     await play_one_action(table, table.channel, random.Random(3))
     assert (await stored(env)).version == 2
 
@@ -367,11 +368,11 @@ async def test_restart_between_saving_an_action_and_posting_it(simcord_env, make
     stale_board = board(thread)
     await env.restart_bot(make_bot())
     fresh = board(thread)
-    assert fresh.id != stale_board.id and "Back after a restart" in fresh.content
+    assert fresh.id != stale_board.id and "Back after a restart" in text(fresh)
     after = await stored(env)
     assert after.board_version == after.version
     next_player = table.by_id(after.user_at(after.state.to_move[0]))
-    assert f"<@{next_player.id}>, your turn" in fresh.content
+    assert f"<@{next_player.id}>, your turn" in text(fresh)
     assert buttons(last_dm(next_player), "act"), "the next player got a DM prompt"
     await play_one_action(table, thread, random.Random(1))
     assert (await stored(env)).version == after.version + 1

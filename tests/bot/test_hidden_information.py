@@ -14,7 +14,7 @@ from bot.presenters.common import COLOUR_EMOJI
 from games.pieces import Card
 from games.record import format_record, record_for
 from tests.bot.test_e2e_mars import mars_step, start_mars
-from tests.helpers import board, make_table, play_one_action, start_match, thread_of
+from tests.helpers import board, make_table, play_one_action, start_match, text, thread_of
 
 CARD_LABEL = re.compile(r"(10|[2-9JQKA])[♣♦♥♠]")
 OBJECTIVE = re.compile(r"[+-]?\d:[RGBYP]\b")
@@ -68,17 +68,17 @@ async def test_trickery_keeps_hands_out_of_public_pictures_logs_and_records(
         if match.state.is_over:
             break
         if step % 10 == 0:
-            text = await shared_record(env, match)
+            record = await shared_record(env, match)
             # Every hand deals the same cards again: only this hand's plays could show a held card.
             played_this_hand = 12 * 3 - sum(len(hand) for hand in match.state.hands)
-            plays = [line for line in text.splitlines() if re.match(r"\d+\. P\d ", line)]
+            plays = [line for line in record.splitlines() if re.match(r"\d+\. P\d ", line)]
             this_hand = " ".join(plays[len(plays) - played_this_hand :]) if played_this_hand else ""
             held = held_cards(match.state)
             assert not {c for c in held if re.search(rf"\b{c}\b", this_hand)}, "a held card is in the record"
-            assert "seed: hidden until the end" in text
+            assert "seed: hidden until the end" in record
             checked_records += 1
         await play_one_action(table, thread, rng)
-    assert match.state.is_over or "wins Martian Trickery" in board(thread).content
+    assert match.state.is_over or "wins Martian Trickery" in text(board(thread))
     assert public_pictures and all(view["seat"] is None and "hand" not in view for view in public_pictures)
     assert checked_records > 5
     assert_logs_clean(caplog)
@@ -100,12 +100,12 @@ async def test_mars_keeps_objectives_out_of_public_pictures_logs_and_records(
         if match.state.is_over:
             break
         if step % 15 == 0:
-            text = await shared_record(env, match)
-            assert not OBJECTIVE.search(text.split("actions:", 1)[1]), "an objective is in the record"
+            record = await shared_record(env, match)
+            assert not OBJECTIVE.search(record.split("actions:", 1)[1]), "an objective is in the record"
         secrets = set().union(*(match.state.secrets(seat) for seat in (0, 1)))
-        public = f"{board(thread).content} " + " ".join(m.content for m in table.channel.history())
+        public = f"{text(board(thread))} " + " ".join(text(m) for m in table.channel.history())
         private_form = {f"**{token[2:].split(':')[0]}** {COLOUR_EMOJI[token[-1]]}" for token in secrets}
-        assert not {text for text in private_form if text in public}, "a hidden slot is on a public message"
+        assert not {form for form in private_form if form in public}, "a hidden slot is on a public message"
         await mars_step(table, thread, rng)
     assert public_pictures and all(view["seat"] is None for view in public_pictures)
     assert_logs_clean(caplog)

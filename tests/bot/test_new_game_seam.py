@@ -16,7 +16,7 @@ from bot.kits import KITS, GameKit
 from bot.presenters.base import Presenter
 from games import GAMES, Game, IllegalAction, Option, Outcome
 from renderers import Pictures
-from tests.helpers import board, buttons, make_table, mover, stored, thread_of
+from tests.helpers import board, buttons, make_table, mover, stored, text, thread_of
 
 
 @dataclass(frozen=True)
@@ -142,12 +142,12 @@ async def test_a_throwaway_game_registered_through_the_seam_plays_to_its_end(sim
     assert (await stored(env)).state.left == 3, "the option chosen in /play reached the engine"
     for _ in range(3):
         current = board(thread)
-        if "won Martian Countdown" in current.content:
+        if "won Martian Countdown" in text(current):
             break
         take = buttons(current, "act")[0]
         await mover(table, thread).click(current, custom_id=take.custom_id)
     final = board(thread)
-    assert "won Martian Countdown" in final.content and buttons(final, "rematch")
+    assert "won Martian Countdown" in text(final) and buttons(final, "rematch")
     assert any(a.filename == "match-1-record.txt" for a in final.attachments)
     help_text = (await alice.slash(table.channel, "help")).response.content
     assert "/play countdown [opponent]" in help_text and "take turns emptying the pile" in help_text

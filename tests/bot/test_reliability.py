@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from bot.components import Claim, MatchButton, view_of
 from bot.service import MatchError
 from bot.storage import Database
-from tests.helpers import board, buttons, make_table, reply, service_on, stored, thread_of
+from tests.helpers import board, buttons, make_table, reply, service_on, stored, text, thread_of
 
 HOUR = 3600
 
@@ -19,7 +19,7 @@ async def senet(env):
     await alice.slash(table.channel, "play senet", opponent=bob)
     await bob.click(table.channel.last_message, label="Accept")
     thread = thread_of(table)
-    mover = table.by_id(int(re.search(r"👉 <@(\d+)>", board(thread).content)[1]))
+    mover = table.by_id(int(re.search(r"👉 <@(\d+)>", text(board(thread)))[1]))
     return table, thread, mover, next(p for p in table.players if p is not mover)
 
 

@@ -1,0 +1,84 @@
+"""The board as one Components V2 message: a container holding the match's recent actions, its
+picture, who must act and their controls, so the board reads as one unit (`discord.ui.LayoutView`).
+
+Private messages and short answers stay plain messages: they are a line or two of text."""
+
+from __future__ import annotations
+
+import discord
+from discord import ui
+
+ACCENT = 0xC1440E  # Mars red, down the board's left edge
+ROW_WIDTH = 5  # buttons per action row; a select fills a row alone
+TEXT_LIMIT = 1900  # per text block (a V2 message holds 4,000 characters of text in all)
+
+
+def _is_select(item: ui.Item) -> bool:
+    inner = item.item if isinstance(item, ui.DynamicItem) else item
+    return isinstance(inner, ui.Select)
+
+
+def action_rows(items: list[ui.Item]) -> list[ui.ActionRow]:
+    """The controls in rows: those that name a row keep it (in row order), the rest follow, five
+    buttons to a row and each select alone."""
+    placed: dict[int, list[ui.Item]] = {}
+    loose = []
+    for item in items:
+        if item.row is None:
+            loose.append(item)
+        else:
+            placed.setdefault(item.row, []).append(item)
+    rows = [placed[row] for row in sorted(placed)]
+    current: list[ui.Item] = []
+    for item in loose:
+        if _is_select(item):
+            rows.append([item])
+            continue
+        if len(current) == ROW_WIDTH:
+            rows.append(current)
+            current = []
+        current.append(item)
+    if current:
+        rows.append(current)
+    found = []
+    for row in rows:
+        for item in row:
+            item.row = None  # rows are explicit here
+        found.append(ui.ActionRow(*row))
+    return found
+
+
+def board_layout(
+    top: str, picture: str, bottom: str, items: list[ui.Item], files: tuple[str, ...] = ()
+) -> ui.LayoutView:
+    """The board: `top` (title and recent actions), the picture attached as `picture`, `bottom`
+    (status and who must act), the controls, and any other attached `files` (the record)."""
+    container = ui.Container(accent_colour=ACCENT)
+    container.add_item(ui.TextDisplay(top[:TEXT_LIMIT]))
+    container.add_item(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{picture}")))
+    if bottom:
+        container.add_item(ui.TextDisplay(bottom[:TEXT_LIMIT]))
+    for name in files:
+        container.add_item(ui.File(f"attachment://{name}"))
+    for row in action_rows(items):
+        container.add_item(row)
+    view = ui.LayoutView(timeout=None)
+    view.add_item(container)
+    return view
+
+
+def without_controls(message: discord.Message) -> ui.LayoutView | None:
+    """An earlier board as it was, minus its buttons and selects (None: a plain message)."""
+    if not message.flags.components_v2:
+        return None
+    view = ui.LayoutView.from_message(message, timeout=None)
+    _drop_rows(view)
+    return view
+
+
+def _drop_rows(parent) -> None:
+    for child in list(parent.children):
+        if isinstance(child, ui.ActionRow):
+            parent.remove_item(child)
+        elif hasattr(child, "children"):
+            _drop_rows(child)
