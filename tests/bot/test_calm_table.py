@@ -247,6 +247,7 @@ async def test_a_buried_or_old_board_is_posted_again_and_the_old_one_keeps_its_p
     assert second.id != first.id, "buried under chat: posted again at the bottom"
     old = next(m for m in thread.history() if m.id == first.id)
     assert not components(old) and old.attachments, "the old board keeps its picture, loses its buttons"
+    assert "Martian Senet" in text(old) and "👉" in text(old), "and keeps its text"
     await move_randomly(env, table, thread, rng, 1)
     assert board(thread).id == second.id, "not buried any more: edited in place"
     for _ in range(11):  # Discord rate-limits edits of messages older than an hour
