@@ -157,12 +157,17 @@ async def move_randomly(env, table, thread, rng: random.Random, count: int) -> N
         await table.by_id(match.seats[seat].user_id).slash(thread, "move", action=rng.choice(legal))
 
 
-async def test_a_private_message_answered_from_the_board_drops_its_call_to_act(simcord_env):
-    env = simcord_env
+async def trickery_started(env):
+    """A started 3-player Trickery match: the table, its thread and the player who leads."""
     table = make_table(env, ["alice", "bob", "carol"])
     await start_match(table, "trickery")
     thread = thread_of(table)
-    player = mover(table, thread)
+    return table, thread, mover(table, thread)
+
+
+async def test_a_private_message_answered_from_the_board_drops_its_call_to_act(simcord_env):
+    env = simcord_env
+    table, thread, player = await trickery_started(env)
     private = last_dm(player)
     assert "Your" in private.content and (buttons(private) or selects(private))
     await play_one_action(table, thread, random.Random(2), use_dm=False)  # Play on the board
@@ -178,10 +183,7 @@ async def test_a_private_message_answered_from_the_board_drops_its_call_to_act(s
 
 async def test_a_stale_private_message_says_what_happened_meanwhile(simcord_env):
     env = simcord_env
-    table = make_table(env, ["alice", "bob", "carol"])
-    await start_match(table, "trickery")
-    thread = thread_of(table)
-    player = mover(table, thread)
+    table, thread, player = await trickery_started(env)
     old = last_dm(player)
     old_controls = components(old)
     # Editing their private message fails twice (the update, then retiring it), so a new one is
