@@ -71,14 +71,31 @@ def _plain(message):
     return getattr(message, "message", message)
 
 
+def leaf_components(components) -> list:
+    """Every leaf component, also inside a Components V2 layout (containers, action rows)."""
+    found = []
+    for part in components:
+        children = getattr(part, "children", None)
+        found.extend(leaf_components(children) if children is not None else [part])
+    return found
+
+
+def text(message) -> str:
+    """What a message says: its content and the text blocks of its layout."""
+    message = _plain(message)
+    blocks = [
+        part.content for part in leaf_components(message.components) if isinstance(part, discord.TextDisplay)
+    ]
+    return "\n".join(part for part in [message.content, *blocks] if part)
+
+
 def controls(message) -> list:
     """Enabled buttons and selects on a message, in order."""
     found = []
-    for row in _plain(message).components:
-        for item in getattr(row, "children", [row]):
-            usable = item.options if isinstance(item, discord.SelectMenu) else item.custom_id
-            if isinstance(item, discord.SelectMenu | discord.Button) and usable and not item.disabled:
-                found.append(item)
+    for item in leaf_components(_plain(message).components):
+        usable = item.options if isinstance(item, discord.SelectMenu) else getattr(item, "custom_id", None)
+        if isinstance(item, discord.SelectMenu | discord.Button) and usable and not item.disabled:
+            found.append(item)
     return found
 
 
@@ -94,14 +111,14 @@ def signature(message) -> tuple:
     """What changes when a move is made: the board is edited or a new one is posted."""
     if message is None:
         return ()
-    return (message.id, message.content, tuple(a.url for a in message.attachments))
+    return (message.id, text(message), tuple(a.url for a in message.attachments))
 
 
 def movers(players: list, message) -> list:
     """The players the board names as having to act (`👉 @name`); none once the match is over."""
     if message is None:
         return []
-    ids = {int(user_id) for user_id in TURN_LINE.findall(message.content)}
+    ids = {int(user_id) for user_id in TURN_LINE.findall(text(message))}
     return [player for player in players if player.id in ids]
 
 

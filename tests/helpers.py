@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import discord
 import simcord
 
+from benchmarks.clicks import leaf_components, text
 from bot.commands import opponent_names
 from bot.components import claim_of
 from bot.kits import KITS
@@ -43,24 +44,9 @@ def as_message(message) -> discord.Message:
     return message.message if isinstance(message, simcord.ResponseMessage) else message
 
 
-def _flattened(parts) -> list:
-    found = []
-    for part in parts:
-        children = getattr(part, "children", None)
-        found.extend(_flattened(children) if children is not None else [part])
-    return found
-
-
 def components(message) -> list:
     """Every button and select on a message, flattened (also inside a Components V2 layout)."""
-    return [c for c in _flattened(as_message(message).components) if getattr(c, "custom_id", None)]
-
-
-def text(message) -> str:
-    """What a message says: its content, or the text blocks of its Components V2 layout."""
-    message = as_message(message)
-    blocks = [c.content for c in _flattened(message.components) if isinstance(c, discord.TextDisplay)]
-    return "\n".join(part for part in [message.content, *blocks] if part)
+    return [c for c in leaf_components(as_message(message).components) if getattr(c, "custom_id", None)]
 
 
 def buttons(message: discord.Message, kind: str | None = None) -> list:
