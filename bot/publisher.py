@@ -16,7 +16,7 @@ import logging
 
 import discord
 
-from games.record import commitment, format_record, record_for
+from games.record import format_record, record_for
 
 from .components import Claim, MatchButton, view_of
 from .discord_io import MENTION_USERS, message_link, png_file
@@ -249,8 +249,6 @@ class Publisher:
         for seat in owed:
             await self.send_private(moment, seat)
         lines = [moment.presenter.start_line(moment.scene)] if first_board else [note]
-        if first_board:
-            lines.append(f"🔒 Seed commitment (SHA-256): `{commitment(match.seed)}`")
         ping = await self.turn_notices(match, match.people_to_move()) if first_board else []
         await self.board(moment, lines, fresh=True, ping=ping)
 
@@ -309,7 +307,7 @@ class Publisher:
             record = f"match-{match.id}-record.txt"
             below = [
                 presenter.final_text(scene) if match.state.is_over else self._early_end_text(match),
-                f"🔓 Seed: `{match.seed}` (its SHA-256 commitment was posted at the start). "
+                f"🔓 Seed: `{match.seed}` (its SHA-256 commitment was posted when the match started). "
                 f"The attached record replays the whole match: `python -m games.replay {record}`.",
             ]
             files.append(await self._record_file(match, record))

@@ -9,6 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from games.record import commitment
+
 from ..arcade import Arcade
 from ..commands import Seating, play_command
 from ..components import Claim
@@ -107,7 +109,10 @@ class Lobby(commands.Cog):
         if match.board_message_id is None:
             return f"🔺 **{title}** (match #{match.id}) is starting: {players}."
         where = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
-        return f"🔺 **{title}** (match #{match.id}) has started! {players}. Follow it here: {where}"
+        return (
+            f"🔺 **{title}** (match #{match.id}) has started! {players}. Follow it here: {where}\n"
+            f"-# 🔒 Seed commitment (SHA-256): `{commitment(match.seed)}`"
+        )
 
     async def _answer(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
         await interaction.response.defer()

@@ -42,7 +42,10 @@ async def test_the_end_reveals_the_seed_and_attaches_a_replayable_record_with_a_
     table = make_table(env, ["alice", "bob"])
     thread = await start_senet(table)
     match = await stored(env)
-    assert f"`{commitment(match.seed)}`" in text(board(thread))
+    # the seed's commitment is published with the start (the thread's first message), not on the board
+    started = next(m for m in table.channel.history() if "has started" in m.content)
+    assert f"`{commitment(match.seed)}`" in started.content
+    assert commitment(match.seed) not in text(board(thread))
     await play_senet_to_the_end(table, thread, random.Random(4))
     final = board(thread)
     match = await stored(env)
