@@ -153,6 +153,22 @@ def pending_of(view: dict, seat: int) -> list[dict]:
     return list(pending[seat]) if seat < len(pending) else []
 
 
+def status_pills(
+    view: dict, seat: int, *, current: bool, won: bool, over: bool
+) -> list[tuple[str, Colour, Colour]]:
+    """The labels beside a player's name: to act, winner, and ships still waiting to land (not
+    once the match is over: they never will)."""
+    pills = []
+    if current:
+        pills.append((f"TO ACT {EM_DASH} {view.get('slot', 1)} OF 2", ACCENT, ON_ACCENT))
+    if won:
+        pills.append(("WINNER", GOOD, ON_GOOD))
+    pending = pending_of(view, seat)
+    if pending and not over:
+        pills.append((f"{len(pending)} PENDING", PENDING, SUIT_BLACK))
+    return pills
+
+
 def cards_in_play(view: dict, seat: int) -> int:
     """Every card in front of the player, empty ones and pending ships' included (spec R6)."""
     return len(area_indices(view, seat)) + len(pending_of(view, seat))
@@ -931,14 +947,8 @@ def _draw_player_panel(
     put_text(image, (right - 8, middle), "stash", size=SMALL_SIZE, fill=MUTED, anchor="rm")
     right -= 8 + measure("stash", SMALL_SIZE) + 18
 
-    pills: list[tuple[str, Colour, Colour]] = []
-    if current:
-        pills.append((f"TO ACT {EM_DASH} {view.get('slot', 1)} OF 2", ACCENT, ON_ACCENT))
-    if won:
-        pills.append(("WINNER", GOOD, ON_GOOD))
+    pills = status_pills(view, seat, current=current, won=won, over=over)
     pending = pending_of(view, seat)
-    if pending:
-        pills.append((f"{len(pending)} PENDING", PENDING, SUIT_BLACK))
     pill_w = sum(
         round(measure(text, SMALL_SIZE, True)) + 2 * round(SMALL_SIZE * 0.55) + 10 for text, _, _ in pills
     )

@@ -24,6 +24,7 @@ from renderers.flood import (
     panel_box,
     pending_box,
     render_flood_rules_picture,
+    status_pills,
 )
 from tests.pictures import blob_sizes, check_png, count_near, decode, die_pips, near
 
@@ -688,3 +689,13 @@ def test_every_few_states_of_an_engine_game_render(players):
     image = check_png(render_board(final, names=NAMES), min_height=600, max_height=1800)
     assert image.height == board_layout(final).height
     assert set(board_layout(final).results) == set(range(players))
+
+
+def test_ships_still_pending_are_labelled_only_while_the_match_goes_on():
+    going_on = busy_view()
+    labels = [text for text, _, _ in status_pills(going_on, 2, current=False, won=False, over=False)]
+    assert labels == ["2 PENDING"]
+    final = copy.deepcopy(going_on)
+    final.update(is_over=True, winners=[2], to_move=[])
+    labels = [text for text, _, _ in status_pills(final, 2, current=False, won=True, over=True)]
+    assert labels == ["WINNER"], "at the end the ships will never land: no PENDING label"
