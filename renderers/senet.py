@@ -607,16 +607,19 @@ def _draw_player(
     label = f"{off}/{each} off"
     draw_text(draw, (x1 - PAD, row2), label, size=SMALL_SIZE, fill=TEXT, anchor="rm", bold=True)
     slots_right = x1 - PAD - text_width(f"{each}/{each} off", SMALL_SIZE, bold=True) - 12
-    slot_w, slot_gap = 14, 4
-    slots_left = slots_right - each * slot_w - (each - 1) * slot_gap
+    # One progress bar, split into a segment per pyramid borne off (separate empty boxes read as
+    # missing-glyph boxes at phone size).
+    unit = 18
+    slots_left = slots_right - each * unit
+    bar = (round(slots_left), row2 - 7, round(slots_right), row2 + 7)
     fill = piece_rgb(player_colours(view, player)[0])
-    for i in range(each):
-        sx = slots_left + i * (slot_w + slot_gap)
-        slot = (round(sx), row2 - 11, round(sx) + slot_w, row2 + 11)
-        if i < off:
-            draw.rectangle(slot, fill=fill, outline=mix(fill, (0, 0, 0), 0.45))
-        else:
-            draw.rectangle(slot, outline=FAINT, width=2)
+    draw.rounded_rectangle(bar, radius=7, fill=mix(FAINT, (0, 0, 0), 0.35), outline=FAINT, width=1)
+    if off:
+        done = (bar[0], bar[1], round(slots_left + off * unit), bar[3])
+        draw.rounded_rectangle(done, radius=7, fill=fill)
+        for i in range(1, off):
+            tick = round(slots_left + i * unit)
+            draw.line((tick, bar[1] + 3, tick, bar[3] - 3), fill=mix(fill, (0, 0, 0), 0.45), width=2)
     colour_text = " + ".join(colour_name(c) for c in player_colours(view, player))
     if text_width(colour_text, SMALL_SIZE) <= slots_left - x - 16:  # else the header names them
         draw_text(draw, (x + 4, row2), colour_text, size=SMALL_SIZE, fill=MUTED, anchor="lm")
