@@ -8,23 +8,37 @@ from __future__ import annotations
 
 from .kits import GameKit
 from .model import Match
-from .presenters.base import Scene
+from .presenters.base import Presenter, Scene
 
 PAGE_CHARS = 1800  # a page of the log, below Discord's 2,000 characters per message
 
 
-def history_lines(kit: GameKit, match: Match, rows: list[tuple[int, str]]) -> list[str]:
-    """Every action of `rows` (seat, notation) in words, numbered, with what it caused."""
+def action_sentence(presenter: Presenter, scene: Scene, seat: int, action: str) -> str:
+    """One action as the board and the log word it, from the public scene right after it."""
+    return f"{presenter.seat_label(scene, seat)} {presenter.action_phrase(scene, seat, action)}."
+
+
+def worded_actions(kit: GameKit, match: Match, rows: list[tuple[int, str]]) -> list[tuple[str, list[str]]]:
+    """Each action of `rows` (seat, notation) as the board worded it: its sentence, and what it
+    caused."""
     presenter, engine = kit.presenter, kit.engine
     state = engine.new(len(match.seats), match.seed, match.options)
     names = tuple(match.names)
-    lines = []
+    worded = []
     for number, (seat, action) in enumerate(rows, start=1):
         events = state.apply(seat, engine.parse_action(action))
         scene = Scene(match.id, number + 1, names, match.options, state.view(None))
-        phrase = presenter.action_phrase(scene, seat, action)
-        lines.append(f"`{number}.` {presenter.seat_label(scene, seat)} {phrase}.")
-        lines += [f"  {line}" for line in presenter.describe_events(scene, events) if line]
+        sentence = action_sentence(presenter, scene, seat, action)
+        worded.append((sentence, [line for line in presenter.describe_events(scene, events) if line]))
+    return worded
+
+
+def history_lines(kit: GameKit, match: Match, rows: list[tuple[int, str]]) -> list[str]:
+    """Every action of `rows` in words, numbered, with what it caused."""
+    lines = []
+    for number, (sentence, caused) in enumerate(worded_actions(kit, match, rows), start=1):
+        lines.append(f"`{number}.` {sentence}")
+        lines += [f"  {line}" for line in caused]
     return lines
 
 

@@ -20,6 +20,7 @@ from games.record import format_record, record_for
 
 from .components import Claim, MatchButton, view_of
 from .discord_io import MENTION_USERS, message_link, png_file
+from .history import action_sentence
 from .kits import GameKit
 from .layout import board_layout, without_controls
 from .model import LiveBoard, Match, Seat
@@ -219,8 +220,7 @@ class Publisher:
             for seat in self._changed_private_messages(moment, result):
                 await self.send_private(moment, seat)
         try:
-            phrase = presenter.action_phrase(moment.scene, result.seat, result.action)
-            lines = [f"{presenter.seat_label(moment.scene, result.seat)} {phrase}."]
+            lines = [action_sentence(presenter, moment.scene, result.seat, result.action)]
             lines += presenter.describe_events(moment.scene, result.events)
         except Exception:  # the action is saved: a text we can't write must not hold back the board
             log.exception("Describing an action of match %s failed", match.id)

@@ -6,6 +6,8 @@ publisher, with the pictures of that moment drawn once for both.
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -14,6 +16,7 @@ from ..arcade import Arcade
 from ..components import Claim, view_of
 from ..discord_io import message_link, tell
 from ..errors import MatchError, StaleClick
+from ..history import worded_actions
 from ..model import Match
 from ..presenters.base import Prompt
 from ..publisher import Moment
@@ -95,13 +98,10 @@ class Play(commands.Cog):
 
     async def _meanwhile(self, moment: Moment, version: int) -> list[str]:
         """What happened since `version`, in words (at most the last few)."""
-        rows = (await self.service.action_log(moment.match.id))[max(0, version - 1) :]
-        scene, presenter = moment.scene, moment.presenter
-        phrases = [
-            f"{presenter.seat_label(scene, seat)} {presenter.action_phrase(scene, seat, action)}."
-            for seat, action in rows
-        ]
-        return phrases[-5:] if len(phrases) <= 5 else ["…", *phrases[-5:]]
+        rows = await self.service.action_log(moment.match.id)
+        worded = await asyncio.to_thread(worded_actions, moment.kit, moment.match, rows)
+        phrases = [sentence for sentence, _ in worded[max(0, version - 1) :]]
+        return phrases if len(phrases) <= 5 else ["…", *phrases[-5:]]
 
     async def _pick(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
         """One step of a multi-step choice: show the next step's controls."""
