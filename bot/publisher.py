@@ -378,23 +378,11 @@ class Publisher:
     # --- pings
 
     async def turn_notices(self, match: Match, seats: list[int]) -> list[int]:
-        """Tell the people whose turn just began, if they asked to be told (by default only when
-        they have been away: not acted for the server's `away_minutes`). Those who chose a DM get
+        """Tell the people whose turn just began, as the service decides: those who chose a DM get
         one now; returns the users to mention on the board (the others, and closed DMs)."""
-        if match.status != "active":
-            return []
-        now = self.service.now()
-        away_after = match.settings.away_minutes * 60
         mention = []
-        for seat in seats:
-            player = match.seats[seat]
-            if not player.is_person:
-                continue
-            preference = await self.service.notify_preference(player.user_id)
-            away = player.last_seen_at is None or now - player.last_seen_at >= away_after
-            if preference.when == "never" or (preference.when == "away" and not away):
-                continue
-            if preference.by == "dm" and await self._dm_notice(match, player):
+        for player, by in await self.service.turn_notices(match, seats):
+            if by == "dm" and await self._dm_notice(match, player):
                 continue
             mention.append(player.user_id)
         return mention

@@ -563,11 +563,15 @@ class Repository:
 
     # --- players' preferences
 
-    async def notify_preference(self, user_id: int) -> NotifyPreference:
-        row = await self.db.fetchone(
-            "SELECT notify_when, notify_by FROM notify_preferences WHERE user_id = ?", (user_id,)
+    async def notify_preferences(self, user_ids: list[int]) -> dict[int, NotifyPreference]:
+        """Each user's choice; users who never chose get the default."""
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self.db.fetchall(
+            f"SELECT user_id, notify_when, notify_by FROM notify_preferences WHERE user_id IN ({marks})",
+            tuple(user_ids),
         )
-        return NotifyPreference(row["notify_when"], row["notify_by"]) if row else NotifyPreference()
+        chosen = {row["user_id"]: NotifyPreference(row["notify_when"], row["notify_by"]) for row in rows}
+        return {user_id: chosen.get(user_id, NotifyPreference()) for user_id in user_ids}
 
     async def set_notify_preference(self, user_id: int, preference: NotifyPreference) -> None:
         await self.db.execute(

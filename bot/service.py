@@ -30,6 +30,7 @@ from .model import (
     LiveBoard,
     Match,
     NotifyPreference,
+    Seat,
 )
 from .ratings import FinishedMatch
 from .repository import Repository
@@ -433,7 +434,25 @@ class MatchService(LobbyDecisions, SeatChanges):
         return self._now()[0]
 
     async def notify_preference(self, user_id: int) -> NotifyPreference:
-        return await self.repository.notify_preference(user_id)
+        return (await self.repository.notify_preferences([user_id]))[user_id]
+
+    async def turn_notices(self, match: Match, seats: list[int]) -> list[tuple[Seat, str]]:
+        """Who among `seats` (whose turn just began) is told so, and how ("mention" or "dm"): as
+        each chose with /notify; by default only those who have been away (not acted for the
+        server's `away_minutes`)."""
+        people = [match.seats[seat] for seat in seats if match.seats[seat].is_person]
+        if match.status != "active" or not people:
+            return []
+        preferences = await self.repository.notify_preferences([player.user_id for player in people])
+        now = self.now()
+        away_after = match.settings.away_minutes * 60
+        told = []
+        for player in people:
+            preference = preferences[player.user_id]
+            away = player.last_seen_at is None or now - player.last_seen_at >= away_after
+            if preference.when == "every" or (preference.when == "away" and away):
+                told.append((player, preference.by))
+        return told
 
     async def set_notify_preference(self, user_id: int, when: str, by: str) -> NotifyPreference:
         if when not in NOTIFY_WHEN or by not in NOTIFY_BY:
