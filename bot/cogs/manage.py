@@ -102,8 +102,14 @@ class Manage(commands.Cog):
         except MatchError as error:
             await tell(interaction, str(error))
             return
-        text, view = await self._log(match, page=int(claim.argument or 0))
-        await interaction.response.edit_message(content=text, view=view)
+        if not claim.argument.isdigit():
+            await tell(interaction, "That isn't a page of this match's log; use /match log to read it.")
+            return
+        text, view = await self._log(match, page=int(claim.argument))
+        if interaction.message is not None and interaction.message.flags.ephemeral:
+            await interaction.response.edit_message(content=text, view=view)
+        else:  # pages are only ever shown privately
+            await interaction.response.send_message(text, view=view or discord.utils.MISSING, ephemeral=True)
 
     async def _log(self, match: Match, page: int | None) -> tuple[str, discord.ui.View | None]:
         """One page of the match's history (None: the latest), with buttons to the others."""

@@ -245,3 +245,20 @@ async def test_cancelling_an_invitation_as_its_last_accept_arrives_has_exactly_o
             assert reply(accepted).ephemeral, (
                 f"{where}: cancelled, yet the Accept got {reply(accepted).content!r}"
             )
+
+
+async def test_a_forged_log_page_is_answered_privately_and_changes_no_public_message(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    await alice.slash(channel, "play senet", opponent=bob)
+    await bob.click(channel.last_message, label="Accept")
+    version = (await env.bot.service.load(1)).version
+    garbled, page = f"m1:1:{version}:log:zz", f"m1:1:{version}:log:0"
+    message = await forged_message(env, channel, (garbled, page))
+    answer = reply(await bob.click(message, custom_id=garbled))
+    assert answer.ephemeral and "isn't a page" in answer.content
+    answer = reply(await bob.click(message, custom_id=page))
+    assert answer.ephemeral and "page 1 of" in answer.content
+    assert channel.history()[-1].content == "crafted", "the public message was not turned into a log page"
