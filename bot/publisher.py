@@ -534,14 +534,13 @@ class Publisher:
         secret = presenter.private_text(moment.scene, seat, moment.mine(seat))
         if secret:
             text += "\n" + secret
-        prompt = None
-        if match.status == "active" and not match.vacancy and seat in match.state.to_move:
+        if match.status != "active" or match.vacancy:
+            return text[:2000], None
+        if seat in match.state.to_move:
             prompt = moment.prompt(seat)
-            text += "\n" + prompt.text
-        elif match.status == "active" and not match.vacancy:
-            waiting = ", ".join(match.seats[s].display_name for s in match.state.to_move)
-            text += f"\n⏳ Waiting for {waiting}."
-        return text[:2000], prompt
+            return f"{text}\n{prompt.text}"[:2000], prompt
+        waiting = ", ".join(match.seats[s].display_name for s in match.state.to_move)
+        return f"{text}\n⏳ Waiting for {waiting}."[:2000], None
 
     async def send_private(self, moment: Moment, seat: int, *, meanwhile: list[str] = ()) -> None:
         """Bring one person's private message up to date: edit this hand's (or round's) message,
