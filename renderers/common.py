@@ -1,17 +1,22 @@
 """The shared drawing kit: palette, fonts, text, Looney pyramids, playing cards and PNG output.
 
-Everything is drawn with Pillow and its bundled scalable font; there are no asset files. Shapes
-that need smooth edges (pyramids, suits, card corners) are drawn once at SUPERSAMPLE times their
-size, reduced, cached as sprites and then pasted, so a render is mostly pastes and text.
+Everything is drawn with Pillow and the Noto fonts in fonts/. Shapes that need smooth edges
+(pyramids, suits, card corners) are drawn once at SUPERSAMPLE times their size, reduced, cached as
+sprites and then pasted; text is rasterised once per string and size and then stamped, so a render
+is mostly pastes.
 """
 
 from __future__ import annotations
 
+import bisect
 import io
+import json
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from math import ceil
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -81,32 +86,70 @@ def luminance(colour: Colour) -> float:
 
 # --- fonts and text -------------------------------------------------------------------------
 
-# Pillow's bundled Aileron has no dashes or minus sign; these are drawn as bars instead.
+# Noto fonts (OFL, see fonts/OFL.txt): Noto Sans draws Latin, Greek and Cyrillic in two real weights;
+# Hebrew, Arabic and CJK fonts follow, each character taking the first font that has it.
+FONT_DIR = Path(__file__).parent / "fonts"
+FONT_CHAIN = (
+    ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf"),
+    ("NotoSansHebrew-Regular.ttf", "NotoSansHebrew-Bold.ttf"),
+    ("NotoSansArabic-Regular.ttf", "NotoSansArabic-Bold.ttf"),
+    ("NotoSansCJK-Subset.otf", "NotoSansCJK-Subset.otf"),  # one weight: CJK is drawn regular
+)
+RIGHT_TO_LEFT = {1, 2}  # fonts laid out by raqm: right-to-left order and Arabic joining
 EM_DASH = "—"
 MINUS = "−"
 
 
-@lru_cache(maxsize=32)
-def font(size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.load_default(size=size)
+@lru_cache(maxsize=1)
+def _coverage() -> list[tuple[list[int], list[int]]]:
+    """Per font of the chain, its covered code points as sorted (firsts, lasts) of runs."""
+    table = json.loads((FONT_DIR / "coverage.json").read_text())
+    chain = []
+    for regular, _bold in FONT_CHAIN:
+        runs = table[regular]
+        chain.append(([first for first, _ in runs], [last for _, last in runs]))
+    return chain
 
 
-@lru_cache(maxsize=2048)
-def _glyph_pixels(char: str) -> bytes:
-    image = Image.new("L", (48, 48))
-    ImageDraw.Draw(image).text((8, 4), char, font=font(32), fill=255)
-    return image.tobytes()
+@lru_cache(maxsize=4096)
+def font_index(char: str) -> int | None:
+    """The first font of the chain that draws `char`, or None."""
+    point = ord(char)
+    for index, (firsts, lasts) in enumerate(_coverage()):
+        run = bisect.bisect_right(firsts, point) - 1
+        if run >= 0 and point <= lasts[run]:
+            return index
+    return None
 
 
-def has_glyph(char: str) -> bool:
-    """Whether the bundled font can draw `char` (it covers little beyond ASCII)."""
-    return char.isspace() or _glyph_pixels(char) != _glyph_pixels("\ue000")
+@lru_cache(maxsize=64)
+def chain_font(index: int, size: int, bold: bool) -> ImageFont.FreeTypeFont:
+    engine = ImageFont.Layout.RAQM if index in RIGHT_TO_LEFT else ImageFont.Layout.BASIC
+    return ImageFont.truetype(str(FONT_DIR / FONT_CHAIN[index][bold]), size, layout_engine=engine)
+
+
+def font(size: int, *, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The main font (Noto Sans) at `size` px."""
+    return chain_font(0, size, bold)
+
+
+def _dropped(char: str) -> bool:
+    """Characters no font draws that are better left out than boxed: emoji and their variation
+    selectors, other symbols, and unassigned or private code points."""
+    return (
+        unicodedata.category(char) in ("So", "Sk", "Cf", "Cs", "Co", "Cn", "Mn")
+        or 0xFE00 <= ord(char) <= 0xFE0F
+    )
 
 
 def printable(text: str) -> str:
-    """User text (a display name) reduced to what the font can draw: accents dropped, emoji removed."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    kept = "".join(char for char in decomposed if not unicodedata.combining(char) and has_glyph(char))
+    """User text (a display name) as it will be drawn: characters no font has are dropped if they
+    are emoji or symbols (anything else is drawn as a fallback box), spaces squeezed."""
+    kept = "".join(
+        char
+        for char in unicodedata.normalize("NFC", text)
+        if unicodedata.category(char) != "Cf" and (font_index(char) is not None or not _dropped(char))
+    )
     return " ".join(kept.split())
 
 
@@ -115,7 +158,7 @@ def seat_tag(seat: int) -> str:
 
 
 def seat_name(seat: int, names: list[str] | None) -> str:
-    """The display name of a seat, reduced to what the font can draw ("" if none)."""
+    """The display name of a seat as it will be drawn ("" if none)."""
     if names and seat < len(names) and names[seat]:
         return printable(str(names[seat]))
     return ""
@@ -127,53 +170,57 @@ def seat_label(seat: int, names: list[str] | None) -> str:
     return f"{seat_tag(seat)} {name}" if name else seat_tag(seat)
 
 
-def _stroke(size: int, bold: bool) -> int:
-    """Faux bold: the bundled font has one weight, so bold text gets a stroke of its own colour."""
-    return max(1, size // 22) if bold else 0
-
-
-def _runs(text: str) -> list[str]:
-    """Split text into plain runs and single dash characters."""
-    runs: list[str] = []
-    current = ""
+def _font_runs(text: str) -> list[tuple[int, str]]:
+    """`text` split into runs that one font draws; a character no font has uses the main font's box."""
+    runs: list[tuple[int, str]] = []
     for char in text:
-        if char in (EM_DASH, MINUS):
-            if current:
-                runs.append(current)
-            runs.append(char)
-            current = ""
+        index = font_index(char) or 0
+        if runs and runs[-1][0] == index:
+            runs[-1] = (index, runs[-1][1] + char)
         else:
-            current += char
-    if current:
-        runs.append(current)
+            runs.append((index, char))
     return runs
 
 
-@lru_cache(maxsize=256)
-def _dash_geometry(
-    char: str, size: int, stroke: int, v_anchor: str
-) -> tuple[float, float, float, float, float]:
-    """(advance, bar start, bar end, bar top, bar bottom) of a drawn dash, relative to its origin."""
-    face = font(size)
-    left, top, right, bottom = face.getbbox("+", anchor="l" + v_anchor)
-    centre = (top + bottom) / 2
-    thickness = max(2.0, size / 12) + 2 * stroke
-    if char == EM_DASH:
-        advance = size * 0.95
-        start, end = size * 0.12, size * 0.83
-    else:
-        advance = face.getlength("+")
-        start, end = left, right
-    return advance, start, end, centre - thickness / 2, centre + thickness / 2
+@dataclass(frozen=True)
+class TextSprite:
+    """Text rasterised once: its coverage mask, where the mask sits relative to the text's origin
+    on the baseline, and how far the text advances."""
+
+    mask: Image.Image | None  # "L"; None for blank text
+    left: int
+    top: int  # negative: above the baseline
+    advance: float
 
 
+@lru_cache(maxsize=8192)
+def text_sprite(text: str, size: int, bold: bool = False) -> TextSprite:
+    runs = [(chain_font(index, size, bold), run) for index, run in _font_runs(text)]
+    advance = sum(face.getlength(run) for face, run in runs)
+    ascent, descent = font(size, bold=bold).getmetrics()
+    pad = size  # room for overhangs left of the origin and past the advance
+    canvas = Image.new("L", (ceil(advance) + 2 * pad, ascent + descent + 2 * pad), 0)
+    draw = ImageDraw.Draw(canvas)
+    x = float(pad)
+    for face, run in runs:
+        draw.text((x, pad + ascent), run, font=face, fill=255, anchor="ls")
+        x += face.getlength(run)
+    box = canvas.getbbox()
+    if box is None:
+        return TextSprite(None, 0, 0, advance)
+    return TextSprite(canvas.crop(box), box[0] - pad, box[1] - pad - ascent, advance)
+
+
+@lru_cache(maxsize=4096)
 def text_width(text: str, size: int, *, bold: bool = False) -> float:
-    stroke = _stroke(size, bold)
-    face = font(size)
-    return sum(
-        _dash_geometry(run, size, stroke, "s")[0] if run in (EM_DASH, MINUS) else face.getlength(run)
-        for run in _runs(text)
-    )
+    return text_sprite(text, size, bold).advance
+
+
+@lru_cache(maxsize=64)
+def _baseline_offset(size: int, v_anchor: str) -> float:
+    """How far below the anchor point the baseline lies, for anchors a (ascender), m, s and d."""
+    ascent, descent = font(size).getmetrics()
+    return {"a": ascent, "m": (ascent - descent) / 2, "s": 0, "d": -descent}[v_anchor]
 
 
 def draw_text(
@@ -186,39 +233,28 @@ def draw_text(
     anchor: str = "la",
     bold: bool = False,
 ) -> float:
-    """Draw text like `ImageDraw.text` (anchors l/m/r + a/t/m/s/b) and return its width."""
-    face = font(size)
-    stroke = _stroke(size, bold)
+    """Draw text like `ImageDraw.text` (anchors l/m/r + a/m/s/d) from a cached sprite; return its width."""
+    sprite = text_sprite(text, size, bold)
     h_anchor, v_anchor = anchor
-    width = text_width(text, size, bold=bold)
-    x = xy[0] - {"l": 0, "m": width / 2, "r": width}[h_anchor]
-    y = xy[1]
-    for run in _runs(text):
-        if run in (EM_DASH, MINUS):
-            advance, start, end, top, bottom = _dash_geometry(run, size, stroke, v_anchor)
-            draw.rectangle((x + start, y + top, x + end, y + bottom - 1), fill=fill)
-            x += advance
-        else:
-            draw.text(
-                (x, y),
-                run,
-                font=face,
-                fill=fill,
-                anchor="l" + v_anchor,
-                stroke_width=stroke,
-                stroke_fill=fill,
-            )
-            x += face.getlength(run)
-    return width
+    x = xy[0] - {"l": 0, "m": sprite.advance / 2, "r": sprite.advance}[h_anchor]
+    baseline = xy[1] + _baseline_offset(size, v_anchor)
+    if sprite.mask is not None:
+        stamp(draw, (round(x) + sprite.left, round(baseline) + sprite.top), sprite.mask, fill)
+    return sprite.advance
 
 
 def fit_text(text: str, size: int, max_width: float, *, bold: bool = False) -> str:
-    """`text`, cut short with an ellipsis if it is wider than `max_width`."""
+    """`text`, cut short with an ellipsis if it is wider than `max_width` (the longest start that fits)."""
     if text_width(text, size, bold=bold) <= max_width:
         return text
-    while text and text_width(text.rstrip() + "…", size, bold=bold) > max_width:
-        text = text[:-1]
-    return text.rstrip() + "…" if text else ""
+    low, high = 0, len(text)  # text[:low] + "…" fits; text[:high] + "…" does not
+    while high - low > 1:
+        middle = (low + high) // 2
+        if text_width(text[:middle].rstrip() + "…", size, bold=bold) <= max_width:
+            low = middle
+        else:
+            high = middle
+    return text[:low].rstrip() + "…" if low else ""
 
 
 def signed(number: int) -> str:
@@ -262,6 +298,11 @@ def pill(
 
 def _reduce(image: Image.Image) -> Image.Image:
     return image.reduce(SUPERSAMPLE)
+
+
+def stamp(draw: ImageDraw.ImageDraw, xy: tuple[int, int], mask: Image.Image, fill: Colour) -> None:
+    """Fill `fill` through a coverage mask whose top-left corner is at xy."""
+    draw.bitmap(xy, mask, fill=fill)
 
 
 def paste(canvas: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:

@@ -99,16 +99,9 @@ def ranks(ratings: list[float]) -> list[int]:
     return [1 + sum(other > value for other in shown) for value in shown]
 
 
-# Letters that Unicode does not split into a base letter and an accent, so `printable` would drop them.
-UNSPLIT_LETTERS = str.maketrans(
-    {"Ø": "O", "ø": "o", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "ß": "ss", "Ł": "L", "ł": "l"}
-    | {"Đ": "D", "đ": "d", "Þ": "Th", "þ": "th", "ı": "i"}
-)
-
-
 def display_name(name: str) -> str:
-    """A display name the font can draw ("Zoë Ørsted" -> "Zoe Orsted"); emoji-only names get a stand-in."""
-    return printable(str(name).translate(UNSPLIT_LETTERS)) or "Unnamed player"
+    """A display name as it will be drawn (emoji dropped); emoji-only names get a stand-in."""
+    return printable(str(name)) or "Unnamed player"
 
 
 def win_percent(games: int, wins: int) -> str:
@@ -276,9 +269,7 @@ def _draw_legend(draw: ImageDraw.ImageDraw, middle: float) -> None:
 def _draw_header(draw: ImageDraw.ImageDraw, title: str, info: str) -> None:
     middle = HEADER_H / 2 + 2
     info_w = text_width(info, SMALL_SIZE) + 24 if info else 0
-    title = fit_text(
-        printable(title.translate(UNSPLIT_LETTERS)), TITLE_SIZE, WIDTH - 2 * MARGIN - 8 - info_w, bold=True
-    )
+    title = fit_text(printable(title), TITLE_SIZE, WIDTH - 2 * MARGIN - 8 - info_w, bold=True)
     draw_text(draw, (MARGIN + 4, middle), title, size=TITLE_SIZE, fill=TEXT, anchor="lm", bold=True)
     if info:
         draw_text(draw, (WIDTH - MARGIN - 4, middle), info, size=SMALL_SIZE, fill=MUTED, anchor="rm")
