@@ -756,7 +756,7 @@ def _paste_pyramid(
     """A side-view pyramid standing on `baseline`, centred on `centre_x`."""
     size = size_of(code)
     width, _ = pyramid_extent(size, scale)
-    sprite = pyramid_sprite(code[0], size, scale, ghost=ghost)
+    sprite = pyramid_sprite(code[0], size, scale, ghost=ghost, letter=False)
     paste(image, sprite, (centre_x - width / 2, baseline - sprite.height))
 
 

@@ -12,7 +12,8 @@ import bisect
 import io
 import json
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from math import ceil
@@ -216,6 +217,20 @@ def text_width(text: str, size: int, *, bold: bool = False) -> float:
     return text_sprite(text, size, bold).advance
 
 
+_sizes_drawn: list[tuple[int, str]] | None = None
+
+
+@contextmanager
+def text_sizes() -> Iterator[list[tuple[int, str]]]:
+    """Collect the (size, text) of everything drawn meanwhile: how tests check legibility."""
+    global _sizes_drawn
+    _sizes_drawn = []
+    try:
+        yield _sizes_drawn
+    finally:
+        _sizes_drawn = None
+
+
 @lru_cache(maxsize=64)
 def _baseline_offset(size: int, v_anchor: str) -> float:
     """How far below the anchor point the baseline lies, for anchors a (ascender), m, s and d."""
@@ -235,6 +250,8 @@ def draw_text(
 ) -> float:
     """Draw text like `ImageDraw.text` (anchors l/m/r + a/m/s/d) from a cached sprite; return its width."""
     sprite = text_sprite(text, size, bold)
+    if _sizes_drawn is not None:
+        _sizes_drawn.append((size, text))
     h_anchor, v_anchor = anchor
     x = xy[0] - {"l": 0, "m": sprite.advance / 2, "r": sprite.advance}[h_anchor]
     baseline = xy[1] + _baseline_offset(size, v_anchor)
@@ -329,13 +346,14 @@ def _outline_colour(colour: Colour) -> Colour:
 
 @lru_cache(maxsize=512)
 def pyramid_sprite(
-    colour: str, size: int, scale: int, *, penalty: bool = False, ghost: bool = False
+    colour: str, size: int, scale: int, *, penalty: bool = False, ghost: bool = False, letter: bool = True
 ) -> Image.Image:
     """A side view of one pyramid: two shaded faces, an edge, and 1-3 pips near the base.
 
     Penalty pyramids get a thick red edge and a red "−" badge that overhangs the top-right
     corner; the sprite is therefore `badge_overhang(scale)` px wider and taller than the piece.
-    A ghost is only a faint outline, for an empty place in the pool.
+    A ghost is only a faint outline, for an empty place in the pool. `letter`: the colour's letter
+    on the face (pictures that already label each piece with a badge leave it out).
     """
     width, height = pyramid_extent(size, scale)
     over = badge_overhang(scale)
@@ -364,7 +382,36 @@ def pyramid_sprite(
     _draw_pips(draw, size, rgb, width * s, bottom, height * s)
     if penalty:
         _draw_penalty_badge(draw, scale, right + over * s)
-    return _reduce(image)
+    sprite = _reduce(image)
+    if letter:
+        _draw_colour_letter(sprite, colour, rgb, width, height, over)
+    return sprite
+
+
+def colour_letter(colour: str) -> str:
+    """The second cue beside a piece's colour: its letter (R red, K black, L clear, ...)."""
+    return colour
+
+
+MIN_LETTER = 11  # px: smaller pieces show their colour by place and legend only
+
+
+def letter_size(width: int) -> int:
+    return round(width * 0.55)
+
+
+def _draw_colour_letter(
+    sprite: Image.Image, colour: str, rgb: Colour, width: int, height: int, over: int
+) -> None:
+    """The colour's letter on the piece's face, between apex and pips, in black or white for contrast."""
+    size = letter_size(width)
+    if size < MIN_LETTER:
+        return
+    ink = SUIT_BLACK if luminance(rgb) > 150 or colour == "L" else (255, 255, 255)
+    mask = text_sprite(colour_letter(colour), size, True)
+    x = round(width / 2 - mask.advance / 2) + mask.left
+    baseline = over + round(height * 0.7)
+    stamp(ImageDraw.Draw(sprite), (x, baseline + mask.top), mask.mask, ink)
 
 
 def badge_overhang(scale: int) -> int:

@@ -384,7 +384,7 @@ def _paste_pyramid(
 ) -> None:
     """A side-view pyramid standing on `baseline`, centred on `centre_x`."""
     width, height = pyramid_extent(size, scale)
-    sprite = pyramid_sprite(colour, size, scale)
+    sprite = pyramid_sprite(colour, size, scale, letter=False)  # the A/B badge tells whose it is
     over = sprite.height - height  # the sprite leaves room above for a penalty badge
     paste(image, sprite, (centre_x - width / 2, baseline - height - over))
 
