@@ -4,14 +4,39 @@ Checks the revealed seed against the commitment published at the start, replays 
 the rules engine and prints the final position and the result. Exit status 0 when the record checks
 out, 1 (with a one-line reason) when it can't be read, checked or replayed. See `games.record` for
 the file format.
+
+`spectator_views` replays a match for its animated replay: what a spectator saw after each action.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterable
 
+from .core import Game
 from .record import MatchRecord, parse_record, replay_record
+
+
+def spectator_views(
+    game: Game,
+    num_players: int,
+    seed: int,
+    options: dict | None,
+    log: list[tuple[int, str]],
+    positions: Iterable[int] | None = None,
+) -> list[dict]:
+    """The spectator's view (`view(None)`, so nothing hidden) after the start (position 0) and after
+    each action of `log` (position n after n actions). `positions` keeps only some of them, so a long
+    match's replay never holds thousands of views at once."""
+    wanted = set(range(len(log) + 1) if positions is None else positions)
+    state = game.new(num_players, seed, options)
+    views = [state.view(None)] if 0 in wanted else []
+    for position, (seat, notation) in enumerate(log, start=1):
+        state.apply(seat, game.parse_action(notation))
+        if position in wanted:
+            views.append(state.view(None))
+    return views
 
 
 def main(argv: list[str] | None = None) -> int:
