@@ -11,6 +11,7 @@ from discord import ui
 ACCENT = 0xC1440E  # Mars red, down the board's left edge
 ROW_WIDTH = 5  # buttons per action row; a select fills a row alone
 TEXT_LIMIT = 1900  # per text block (a V2 message holds 4,000 characters of text in all)
+PICTURE_SUFFIXES = (".png", ".gif")  # attachments shown in a gallery (a GIF animates there)
 
 
 def _is_select(item: ui.Item) -> bool:
@@ -52,14 +53,18 @@ def board_layout(
     top: str, picture: str, bottom: str, items: list[ui.Item], files: tuple[str, ...] = ()
 ) -> ui.LayoutView:
     """The board: `top` (title and recent actions), the picture attached as `picture`, `bottom`
-    (status and who must act), the controls, and any other attached `files` (the record)."""
+    (status and who must act), the controls, and any other attached `files` (the record; a picture
+    among them, the replay, is shown rather than listed as a file)."""
     container = ui.Container(accent_colour=ACCENT)
     container.add_item(ui.TextDisplay(top[:TEXT_LIMIT]))
     container.add_item(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{picture}")))
     if bottom:
         container.add_item(ui.TextDisplay(bottom[:TEXT_LIMIT]))
     for name in files:
-        container.add_item(ui.File(f"attachment://{name}"))
+        if name.endswith(PICTURE_SUFFIXES):
+            container.add_item(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{name}")))
+        else:
+            container.add_item(ui.File(f"attachment://{name}"))
     for row in action_rows(items):
         container.add_item(row)
     view = ui.LayoutView(timeout=None)

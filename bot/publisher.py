@@ -17,6 +17,8 @@ import logging
 import discord
 
 from games.record import format_record, record_for
+from games.replay import spectator_views
+from renderers.replay import frame_positions, render_replay
 
 from .components import Claim, MatchButton, view_of
 from .discord_io import MENTION_USERS, message_link, png_file
@@ -36,6 +38,8 @@ NO_PINGS = discord.AllowedMentions.none()  # boards name players; edits and boar
 BOARD_LINES = 6  # the recent actions, in words, a board lists
 EDIT_WINDOW = 50 * 60  # Discord rate-limits edits of messages older than an hour (30046): repost first
 BURIED_AFTER = 5  # other messages below the live board before it is posted again at the bottom
+UPLOAD_LIMIT = 10_000_000  # bytes: Discord refuses larger attachments
+REPLAY_LIMIT = UPLOAD_LIMIT - 500_000  # the final board's picture and the record travel with the replay
 
 
 class Moment:
@@ -104,6 +108,18 @@ class Moment:
                 png_file(await self._drawn("board", self.kit.pictures.board, self.scene.public), "prompt.png")
             ]
         return [await self.private(seat)] if or_private else []
+
+
+def replay_file(match: Match, picture: bytes) -> discord.File:
+    return discord.File(io.BytesIO(picture), filename=f"match-{match.id}-replay.gif")
+
+
+def replay_picture(kit: GameKit, match: Match, log_rows: list[tuple[int, str]]) -> bytes:
+    """(In a worker thread.) The replay: the spectator's view at evenly spread moments, drawn by the
+    game's board picture, so nothing hidden appears in it."""
+    positions = frame_positions(len(log_rows) + 1)
+    views = spectator_views(kit.engine, len(match.seats), match.seed, match.options, log_rows, positions)
+    return render_replay(views, names=list(match.names), draw=kit.pictures.board)
 
 
 class Publisher:
@@ -305,12 +321,18 @@ class Publisher:
         files = [await moment.board()]
         if match.status != "active":  # finished, resigned, forfeited or cancelled
             record = f"match-{match.id}-record.txt"
+            files.append(await self._record_file(match, record))
+            replay = await self.replay(match)
+            if replay is not None:
+                files.append(replay_file(match, replay))
+                animation = f"The animation below replays it; `/match replay {match.id}` shows it again."
+            else:
+                animation = f"`/match replay {match.id}` makes an animated replay."
             below = [
                 presenter.final_text(scene) if match.state.is_over else self._early_end_text(match),
                 f"🔓 Seed: `{match.seed}` (its SHA-256 commitment was posted when the match started). "
-                f"The attached record replays the whole match: `python -m games.replay {record}`.",
+                f"The attached record replays the whole match: `python -m games.replay {record}`. {animation}",
             ]
-            files.append(await self._record_file(match, record))
             rematch = MatchButton(
                 Claim(match.id, match.version, "rematch"), label="Rematch", style=discord.ButtonStyle.primary
             )
@@ -427,6 +449,21 @@ class Publisher:
         notes = await self._record_notes(match)
         text = format_record(record) + "".join(f"# {note}\n" for note in notes)
         return discord.File(io.BytesIO(text.encode()), filename=filename)
+
+    async def replay(self, match: Match) -> bytes | None:
+        """The match's animated replay (a GIF of its public boards), made in a worker thread; None
+        when it can't be made or is too large to upload (logged: the messages go out without it)."""
+        kit = self.service.kit(match)
+        log_rows = await self.service.action_log(match.id)
+        try:
+            picture = await asyncio.to_thread(replay_picture, kit, match, log_rows)
+        except Exception:
+            log.exception("Making the replay of match %s failed", match.id)
+            return None
+        if len(picture) > REPLAY_LIMIT:
+            log.warning("The replay of match %s is too large to upload (%d bytes)", match.id, len(picture))
+            return None
+        return picture
 
     async def _record_notes(self, match: Match) -> list[str]:
         """What the record's lines can't say: seats computer players took over, and hints."""

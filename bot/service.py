@@ -115,6 +115,22 @@ class MatchService(LobbyDecisions, SeatChanges):
         match.check_server(guild_id)
         return match
 
+    async def ended_match(self, match_id: int, guild_id: int | None) -> Match:
+        """A match of this server that was played and has ended (finished, resigned, forfeited or
+        cancelled): what `/match replay` may show. Another server's match is as unknown as a wrong number."""
+        match = await self.repository.load(match_id)
+        if match is None or guild_id is None or match.guild_id != guild_id:
+            raise MatchError(f"There is no match #{match_id} in this server.")
+        if match.status == "lobby":
+            raise MatchError(f"Match #{match_id} is still an invitation: nothing has been played yet.")
+        if match.status == "active":
+            raise MatchError(f"Match #{match_id} is still going on: its replay comes with its last board.")
+        if match.state is None:
+            raise MatchError(
+                f"Match #{match_id} never started (its invitation closed), so there is nothing to replay."
+            )
+        return match
+
     async def action_log(self, match_id: int) -> list[tuple[int, str]]:
         return await self.repository.action_log(match_id)
 

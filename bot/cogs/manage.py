@@ -1,4 +1,4 @@
-"""`/match list|board|log|resign|handover|cancel`: looking after matches, with confirmations that
+"""`/match list|board|log|replay|resign|handover|cancel`: looking after matches, with confirmations that
 lapse when the match moves on (their buttons carry the version they asked about), and the vote
 on a seat whose player left."""
 
@@ -18,6 +18,7 @@ from ..discord_io import message_link, tell
 from ..errors import MatchError
 from ..history import history_lines, pages
 from ..model import Match
+from ..publisher import replay_file
 
 LISTED = 25
 
@@ -95,6 +96,32 @@ class Manage(commands.Cog):
             return
         text, view = await self._log(match, page=None)
         await interaction.followup.send(text, view=view or discord.utils.MISSING, ephemeral=True)
+
+    @manage.command(
+        name="replay",
+        description="An animated replay of a match of this server that has ended (only you see it)",
+    )
+    @app_commands.describe(match_id="The match number (on its boards, and in /match list while it runs)")
+    async def match_replay(self, interaction: discord.Interaction, match_id: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # a replay takes a few seconds
+        try:
+            match = await self.service.ended_match(match_id, interaction.guild_id)
+        except MatchError as error:
+            await tell(interaction, str(error))
+            return
+        picture = await self.publisher.replay(match)
+        if picture is None:
+            await tell(
+                interaction,
+                f"I couldn't make the replay of match #{match.id}; the record on its last board replays it "
+                "with `python -m games.replay`.",
+            )
+            return
+        await interaction.followup.send(
+            f"🎞️ **{self._title(match)}** #{match.id} ({', '.join(match.names)}), replayed.",
+            file=replay_file(match, picture),
+            ephemeral=True,
+        )
 
     async def _log_page(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
         try:

@@ -166,27 +166,12 @@ def leaves(value) -> set[str]:
     return {value} if isinstance(value, str) else set()
 
 
-@pytest.mark.parametrize(
-    ("game_id", "num_players", "seed"), [("trickery", 4, 5), ("mars", 2, 6), ("mars", 2, 7)]
-)
-def test_a_replay_is_drawn_only_from_spectator_views_without_any_hand_or_objective(
-    game_id, num_players, seed
-):
-    """Trickery's hands and M.A.R.S.'s objectives never reach a frame: every board drawn is the
-    spectator's view of that moment, holding none of the secrets any seat had then."""
-    game = GAMES[game_id]
-    log = list(random_match(game_id, num_players, seed))
-    drawn = []
-
-    def recording(view, *, names=None):
-        drawn.append(view)
-        return render_board(view, names=names)
-
+def assert_spectator_boards(game, num_players, seed, options, log, drawn):
+    """`drawn`, the views a replay of the match drew (frames at `frame_positions`), are the
+    spectator's views of those moments and hold none of the secrets any seat had then."""
     positions = frame_positions(len(log) + 1)
-    render_replay(spectator_views(game, num_players, seed, None, log, positions), draw=recording)
     assert len(drawn) == len(positions)
-
-    state, kept, secrets_seen = game.new(num_players, seed), iter(drawn), 0
+    state, kept, secrets_seen = game.new(num_players, seed, options), iter(drawn), 0
     for position in range(len(log) + 1):
         if position:
             seat, notation = log[position - 1]
@@ -199,3 +184,23 @@ def test_a_replay_is_drawn_only_from_spectator_views_without_any_hand_or_objecti
         assert view["seat"] is None and view == state.view(None), position
         assert not leaves(view) & secrets, (position, leaves(view) & secrets)
     assert secrets_seen, "the match had secrets to keep, so the check above means something"
+
+
+@pytest.mark.parametrize(
+    ("game_id", "num_players", "seed"), [("trickery", 4, 5), ("mars", 2, 6), ("mars", 2, 7)]
+)
+def test_a_replay_is_drawn_only_from_spectator_views_without_any_hand_or_objective(
+    game_id, num_players, seed
+):
+    """Trickery's hands and M.A.R.S.'s objectives never reach a frame."""
+    game = GAMES[game_id]
+    log = list(random_match(game_id, num_players, seed))
+    drawn = []
+
+    def recording(view, *, names=None):
+        drawn.append(view)
+        return render_board(view, names=names)
+
+    positions = frame_positions(len(log) + 1)
+    render_replay(spectator_views(game, num_players, seed, None, log, positions), draw=recording)
+    assert_spectator_boards(game, num_players, seed, None, log, drawn)
