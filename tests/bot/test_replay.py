@@ -216,3 +216,10 @@ async def test_a_mars_replay_shows_no_objective(simcord_env, replays):
     log = await env.bot.service.action_log(1)
     (drawn,) = replays
     assert_spectator_boards(GAMES["mars"], 2, match.seed, match.options, log, drawn)
+
+
+async def test_help_names_match_replay_and_stays_within_one_message(simcord_env):
+    table = make_table(simcord_env, ["alice"])
+    answer = (await table.players[0].slash(table.channel, "help")).response.content
+    assert "/match list|board|log|replay|" in answer and "animated replay" in answer
+    assert len(answer) <= 2000
