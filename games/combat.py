@@ -773,11 +773,13 @@ class CombatState:
         self._advance()
         return self._events
 
-    def _note(self, seat: int, text: str) -> None:
-        """One token for this turn's log (shown to players) and for the caller's events."""
+    def _note(self, seat: int, text: str, **known) -> None:
+        """One token for this turn's log (shown to players) and for the caller's events. `known`:
+        facts the token's text can't hold (whose force was attacked, what an "AM /" ended), kept
+        in the log entry for the view's words."""
         if not self.turn_log:  # the view moves on from the previous turn's log, combat and hop
             self.combat = self.hop = None
-        self.turn_log.append({"seat": seat, "text": text})
+        self.turn_log.append({"seat": seat, "text": text, **known})
         self._events.append(log_event(text))
 
     def _apply_move(self, seat: int, action: CombatAction) -> None:
@@ -802,12 +804,12 @@ class CombatState:
             if aim["leg"] is not None:
                 square = INDEX[aim["leg"]]
                 aim["leg"], aim["unit"] = None, 0
-                self._note(seat, "AM /")
+                self._note(seat, "AM /", ends="leg")
                 self._open_opportunity(square)
             elif aim["left"] == aim["budget"]:
                 raise IllegalAction("Aim takes at least one step (R22): step with AM c1-b2 or AM c1=b2.")
             else:
-                self._note(seat, "AM /")
+                self._note(seat, "AM /", ends="aim")
                 self.phase = "end"
             return
         if not isinstance(action, AimStep):
@@ -981,7 +983,7 @@ class CombatState:
             "ties": [],
             "winner": None,
         }
-        self._note(attacker, f"X {SQUARES[origin]}>{SQUARES[target]} {x}:{y}")
+        self._note(attacker, f"X {SQUARES[origin]}>{SQUARES[target]} {x}:{y}", defender=defender)
         if a == d and d + y <= a + x:  # R14: equal pips, and the defender didn't win round 1
             self.phase = "counter"
         else:
@@ -1551,7 +1553,7 @@ class CombatState:
             value = getattr(self, name)
             if value is not None:
                 setattr(state, name, copy_data(value))
-        state.turn_log = list(map(dict.copy, self.turn_log))  # entries are flat: seat and text
+        state.turn_log = list(map(dict.copy, self.turn_log))  # entries are flat: seat, text, known facts
         state.previous_log = list(map(dict.copy, self.previous_log))
         state.winners = list(self.winners)
         state._events = list(self._events)
@@ -1566,8 +1568,15 @@ class CombatState:
 
 
 def log_entry(entry: dict) -> dict:
-    """A turn log entry as views show it: who, the token, and the token's facts."""
-    return {"seat": entry["seat"], "text": entry["text"], "facts": log_event(entry["text"]).facts}
+    """A turn log entry as views show it: who, the token, and its facts: the token's, and those the
+    engine knew when it logged it (`defender` of an attack, what an "AM /" `ends`: "leg" or "aim").
+    Entries stored before those were kept have the token's facts only."""
+    known = {key: value for key, value in entry.items() if key not in ("seat", "text")}
+    return {
+        "seat": entry["seat"],
+        "text": entry["text"],
+        "facts": {**log_event(entry["text"]).facts, **known},
+    }
 
 
 def _choice(action: CombatAction) -> dict:

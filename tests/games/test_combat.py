@@ -32,6 +32,7 @@ from games.combat import (
     force_pips,
     force_size,
     is_legal_stack,
+    log_entry,
     log_event,
     position,
 )
@@ -1080,7 +1081,7 @@ def test_events_and_log_entries_carry_their_facts():
     events = state.apply(0, COMBAT.parse_action("M b4=b5"))
     assert events[0] == "M b4=b5" and events[0].facts["origin"] == "b4" and events[0].facts["whole"]
     for entry in state.view(None)["last"]:
-        assert entry["facts"] == log_event(entry["text"]).facts
+        assert log_event(entry["text"]).facts.items() <= entry["facts"].items()
     samples = {
         "X b4>c5 6:3": {"origin": "b4", "target": "c5", "rolls": [6, 3]},
         "HP b2-d2 3:3 5:2": {"origin": "b2", "target": "d2", "whole": False, "rolls": [[3, 3], [5, 2]]},
@@ -1100,6 +1101,27 @@ def test_events_and_log_entries_carry_their_facts():
     assert log_event("SW R2@b3 B2@e4").facts["arrows"] == [["b3", "e4", True]]
     assert log_event("DG R1@c2 B2@e5").facts["arrows"] == [["c2", "e5", False]]
     assert log_event("A3").facts["squares"] == [] and log_event("REMOVED R3").facts["squares"] == []
+
+
+def test_log_entries_carry_what_their_tokens_cannot_say():
+    """Whose force an attack hit, and whether an "AM /" ended a leg or the whole Aim."""
+    state = position("b2:[R3] b4:[B1] e6:[B2]")
+    play(state, "M -", 5, 3)
+    play(state, "AM b2-b3")
+    play(state, "AM /")
+    play(state, "X b3>b4", 4, 1)
+    play(state, "RET c6")
+    play(state, "AM /")
+    facts = {entry["text"]: entry["facts"] for entry in state.view(None)["last"]}
+    assert facts["X b3>b4 4:1"]["defender"] == 1
+    ends = [entry["facts"]["ends"] for entry in state.view(None)["last"] if entry["text"] == "AM /"]
+    assert ends == ["leg", "aim"]
+    assert "ends" not in facts["AM b2-b3"] and "defender" not in facts["RET c6"]
+    state.rng = Rng(0)  # the scripted dice are not stored
+    stored = COMBAT.from_json(state.to_json()).view(None)["last"]
+    assert stored == state.view(None)["last"]
+    old = log_entry({"seat": 0, "text": "X b3>b4 4:1"})  # a log stored before these facts were kept
+    assert old["facts"]["target"] == "b4" and "defender" not in old["facts"]
 
 
 def test_choices_split_two_part_actions_where_the_notation_does():
