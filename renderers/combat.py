@@ -1005,7 +1005,7 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, seats
     for square in squares:
         box = square_box(view, square)
         if square in blocked:
-            image.paste(tile, box[:2])
+            paste(image, tile, box[:2])
         else:
             fill = _square_fill(square, homes)
             if square in marks.squares:
@@ -1559,7 +1559,7 @@ def _draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: 
                     fill=piece_rgb(colour),
                 )
             elif item == "blocked":
-                image.paste(hatch_tile(CELL).crop((0, 0, LEGEND_SAMPLE_W, 26)), sample[:2])
+                paste(image, hatch_tile(CELL).crop((0, 0, LEGEND_SAMPLE_W, 26)), sample[:2])
             elif item == "frozen":
                 draw.rectangle(sample, outline=FROZEN, width=3)
                 _paste_centred(image, snowflake_sprite(22), ((sample[0] + sample[2]) / 2, middle))
@@ -1654,7 +1654,7 @@ def _rule_board(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
             square = f"{file}{rank}"
             bx0, by0, bx1, by1 = cell_box(square)
             if square in BOARD_GEOMETRY["corners"] + BOARD_GEOMETRY["centre"]:
-                image.paste(tile, (bx0, by0))
+                paste(image, tile, (bx0, by0))
             else:
                 draw.rectangle((bx0, by0, bx1 - 1, by1 - 1), fill=_square_fill(square, homes))
     for i in range(1, 6):

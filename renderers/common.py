@@ -19,9 +19,11 @@ from functools import lru_cache
 from math import ceil
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, ImagePalette
 
 from games.pieces import RANK_LABELS, Card, Pyramid
+
+from .palette import PALETTE
 
 Colour = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -39,7 +41,6 @@ BODY_SIZE = 26
 SMALL_SIZE = 22
 HEADING_SIZE = 34  # rules pictures' titles
 HEADING_NOTE_SIZE = 22
-PNG_COLOURS = 64
 PNG_COMPRESS_LEVEL = 3  # zlib level: 6 (the default) costs ~5 ms more per board for ~15% smaller files
 
 # --- palette: a dark table that sits well in Discord's dark and light themes -----------------
@@ -319,11 +320,24 @@ def _reduce(image: Image.Image) -> Image.Image:
 
 def stamp(draw: ImageDraw.ImageDraw, xy: tuple[int, int], mask: Image.Image, fill: Colour) -> None:
     """Fill `fill` through a coverage mask whose top-left corner is at xy."""
-    draw.bitmap(xy, mask, fill=fill)
+    canvas = draw._image  # ImageDraw keeps the image it draws on; stamping needs its pixels
+    if canvas.mode != "P":
+        draw.bitmap(xy, mask, fill=fill)
+        return
+    core = draw.im
+    background = _background_under(core, xy, mask.size)
+    _paste_tile(core, xy, _stamp_tile(mask, fill[:3], background))
 
 
-def paste(canvas: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
-    canvas.paste(sprite, (round(xy[0]), round(xy[1])), sprite)
+def paste(canvas: Image.Image, sprite: Image.Image, xy: tuple[float, float]) -> None:
+    """Paste a sprite (RGBA, or an opaque RGB tile) with its top-left corner at xy."""
+    xy = (round(xy[0]), round(xy[1]))
+    if canvas.mode != "P":
+        canvas.paste(sprite, xy, sprite if sprite.mode == "RGBA" else None)
+        return
+    core = canvas.im
+    background = _background_under(core, xy, sprite.size)
+    _paste_tile(core, xy, _sprite_tile(sprite, background))
 
 
 # --- pyramids -------------------------------------------------------------------------------
@@ -540,8 +554,7 @@ def suit_colour(suit: str) -> Colour:
 
 def draw_suit(canvas: Image.Image, suit: str, xy: tuple[float, float], size: int, colour: Colour) -> None:
     """Fill a suit symbol whose top-left corner is at xy."""
-    x, y = round(xy[0]), round(xy[1])
-    canvas.paste(colour, (x, y, x + size, y + size), suit_mask(suit, size))
+    stamp(ImageDraw.Draw(canvas), (round(xy[0]), round(xy[1])), suit_mask(suit, size), colour)
 
 
 def card_extent(width: int) -> tuple[int, int]:
@@ -605,16 +618,195 @@ def draw_picture_heading(draw: ImageDraw.ImageDraw, x: int, title: str, lines: l
 
 
 def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    image = Image.new("RGB", (width, height), BACKGROUND)
-    return image, ImageDraw.Draw(image)
+    """A picture's canvas: a palette image in the fixed palette (drawing in RGB and quantizing
+    afterwards cost twice the PNG encode). CANVAS_MODE = "RGB" draws the reference picture instead."""
+    if CANVAS_MODE == "RGB":
+        image = Image.new("RGB", (width, height), BACKGROUND)
+    else:
+        image = Image.new("P", (width, height), FIXED_PALETTE.getcolor(BACKGROUND))
+        image.putpalette(FIXED_PALETTE.flat)
+        image.load()  # hands the palette to the image's core before the palette object is swapped
+        image.palette = FIXED_PALETTE  # ImageDraw maps its RGB colours through the image's palette
+    return image, CanvasDraw(image)
 
 
 def to_png(image: Image.Image) -> bytes:
-    """Palette PNG: few colours keep the file small; fast octree and no optimize keep it quick."""
-    quantized = image.quantize(colors=PNG_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    """A palette PNG: a canvas from new_canvas is saved as it is; any other picture is mapped to the
+    fixed palette first. No optimize and a low zlib level keep the encode quick."""
+    if image.mode != "P":
+        image = image.convert("RGB").quantize(palette=_palette_image(), dither=Image.Dither.NONE)
     buffer = io.BytesIO()
-    quantized.save(buffer, format="PNG", optimize=False, compress_level=PNG_COMPRESS_LEVEL)
+    image.save(buffer, format="PNG", optimize=False, compress_level=PNG_COMPRESS_LEVEL)
     return buffer.getvalue()
+
+
+# --- the fixed palette ------------------------------------------------------------------------
+
+CANVAS_MODE = "P"
+
+
+class FixedPalette(ImagePalette.ImagePalette):
+    """The one palette of every picture (renderers/palette.py): any RGB colour maps to its nearest
+    entry, so drawing code names colours as RGB and never allocates palette slots."""
+
+    def __init__(self, colours: list[Colour]) -> None:
+        self.flat = bytes(channel for colour in colours for channel in colour)
+        super().__init__("RGB", self.flat)
+        self.entries = list(colours)
+        self._nearest: dict[Colour, int] = {}
+        for index, colour in reversed(list(enumerate(colours))):
+            self._nearest[colour] = index  # the first of equal entries wins
+
+    def getcolor(self, color, image=None) -> int:
+        rgb = tuple(color[:3])
+        index = self._nearest.get(rgb)
+        if index is None:
+            index = min(range(len(self.entries)), key=lambda i: _distance(self.entries[i], rgb))
+            self._nearest[rgb] = index
+        return index
+
+
+def _distance(a: Colour, b: Colour) -> int:
+    """Squared distance weighted roughly by the eye's sensitivity to each channel."""
+    dr, dg, db = a[0] - b[0], a[1] - b[1], a[2] - b[2]
+    return 3 * dr * dr + 4 * dg * dg + 2 * db * db
+
+
+FIXED_PALETTE = FixedPalette(PALETTE)
+
+
+@lru_cache(maxsize=1)
+def _palette_image() -> Image.Image:
+    image = Image.new("P", (1, 1))
+    image.putpalette(FIXED_PALETTE.flat)
+    image.load()
+    return image
+
+
+# Pasting goes through Pillow's core image objects: a picture makes a hundred or more pastes, and
+# Image.paste's checks and conversions cost more than the pastes themselves.
+
+
+def _background_under(core, xy: tuple[int, int], size: tuple[int, int]) -> int:
+    """The palette index the middle of a box sits on: what a sprite's soft edges blend into."""
+    width, height = core.size
+    x = min(max(xy[0] + size[0] // 2, 0), width - 1)
+    y = min(max(xy[1] + size[1] // 2, 0), height - 1)
+    return core.getpixel((x, y))
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A sprite in palette indices and the mask of the pixels it covers (all or nothing: indices
+    can't be blended, so its soft edges were blended into the background it is pasted on)."""
+
+    keep: Image.Image  # the cached sprite or mask it was made from: its id keys the cache
+    pixels: object  # core images
+    coverage: object  # None: opaque, copied whole
+    size: tuple[int, int]
+
+
+def _paste_tile(core, xy: tuple[int, int], tile: Tile) -> None:
+    x, y = xy
+    box = (x, y, x + tile.size[0], y + tile.size[1])
+    if tile.coverage is None:
+        core.paste(tile.pixels, box)
+    else:
+        core.paste(tile.pixels, box, tile.coverage)
+
+
+def _as_tile(keep: Image.Image, rgb: Image.Image, coverage: Image.Image) -> Tile:
+    pixels = rgb.quantize(palette=_palette_image(), dither=Image.Dither.NONE)
+    solid = coverage.point(lambda alpha: 255 if alpha else 0)
+    return Tile(keep, pixels.im, solid.im, rgb.size)
+
+
+class CanvasDraw(ImageDraw.ImageDraw):
+    """ImageDraw for a palette canvas: filled rounded rectangles (every panel, pill and chip) are
+    drawn once per size and colours and then copied, since Pillow draws each from a dozen
+    Python-level steps."""
+
+    def _getink(self, ink, fill=None):
+        """Pillow's colour lookup, remembered: the palette is fixed, so a colour's index never changes."""
+        if self.mode != "P":
+            return super()._getink(ink, fill)
+        key = (ink, fill)
+        inks = _INKS.get(key)
+        if inks is None:
+            inks = _INKS[key] = super()._getink(ink, fill)
+        return inks
+
+    def rounded_rectangle(self, xy, radius=0, fill=None, outline=None, width=1, *, corners=None):
+        if (
+            self.mode != "P"
+            or fill is None
+            or corners is not None
+            or len(xy) != 4
+            or isinstance(xy[0], tuple | list)
+        ):
+            return super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
+        x0, y0, x1, y1 = (round(v) for v in xy)
+        if x1 < x0 or y1 < y0:
+            return super().rounded_rectangle(xy, radius, fill, outline, width)
+        corner = self.im.getpixel(
+            (min(max(x0, 0), self.im.size[0] - 1), min(max(y0, 0), self.im.size[1] - 1))
+        )
+        key = (
+            "box",
+            x1 - x0,
+            y1 - y0,
+            radius,
+            self._getink(fill)[0],
+            outline and self._getink(outline)[0],
+            width,
+            corner,
+        )
+        tile = _TILES.get(key)
+        if tile is None:
+            box = Image.new("P", (x1 - x0 + 1, y1 - y0 + 1), corner)
+            box.putpalette(FIXED_PALETTE.flat)
+            box.load()
+            box.palette = FIXED_PALETTE
+            ImageDraw.Draw(box).rounded_rectangle((0, 0, x1 - x0, y1 - y0), radius, fill, outline, width)
+            tile = _TILES[key] = Tile(box, box.im, None, box.size)
+        _paste_tile(self.im, (x0, y0), tile)  # corners carry the colour they were drawn on
+        return None
+
+
+_INKS: dict[tuple, tuple] = {}
+_TILES: dict[tuple, Tile] = {}
+MAX_TILES = 20_000
+
+
+def _cached_tile(key: tuple, keep: Image.Image, make: Callable[[], Tile]) -> Tile:
+    """Tiles are cached by the id of the cached sprite or mask they come from; the entry holds that
+    object too, so its id can't be reused while the entry lives."""
+    tile = _TILES.get(key)
+    if tile is None or tile.keep is not keep:
+        if len(_TILES) >= MAX_TILES:
+            _TILES.clear()
+        tile = _TILES[key] = make()
+    return tile
+
+
+def _sprite_tile(sprite: Image.Image, background: int) -> Tile:
+    def make() -> Tile:
+        if sprite.mode != "RGBA":
+            return _as_tile(sprite, sprite.convert("RGB"), Image.new("L", sprite.size, 255))
+        under = Image.new("RGB", sprite.size, FIXED_PALETTE.entries[background])
+        under.paste(sprite, (0, 0), sprite)
+        return _as_tile(sprite, under, sprite.getchannel("A"))
+
+    return _cached_tile(("sprite", id(sprite), background), sprite, make)
+
+
+def _stamp_tile(mask: Image.Image, fill: Colour, background: int) -> Tile:
+    def make() -> Tile:
+        under = Image.new("RGB", mask.size, FIXED_PALETTE.entries[background])
+        under.paste(fill, (0, 0, *mask.size), mask)
+        return _as_tile(mask, under, mask)
+
+    return _cached_tile(("stamp", id(mask), fill, background), mask, make)
 
 
 # --- panels and frames shared by the board pictures -----------------------------------------

@@ -19,6 +19,7 @@ KEYS = [
     "hand_ms_median",
     "encode_ms_median",
     "render_to_encode_ratio",
+    "hand_render_to_encode_ratio",
     "clone_us",
     "json_to_clone_ratio",
 ]

@@ -17,9 +17,9 @@ from PIL import Image, ImageDraw
 
 sys.path.insert(0, str(Path.cwd()))  # run from the checkout whose pictures are wanted
 
-from benchmarks.suite import GAME_BENCHMARKS, build_positions  # noqa: E402
-from games import GAMES  # noqa: E402
-from renderers import render_board, render_hand  # noqa: E402
+from benchmarks.suite import GAME_BENCHMARKS, build_positions
+from games import GAMES
+from renderers import render_board, render_hand
 
 NAMES = ["José Ñúñez", "Дмитрий", "さくら", "李小龍"]
 PHONE_WIDTH = 450

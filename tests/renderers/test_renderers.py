@@ -54,7 +54,7 @@ def test_board_is_a_small_palette_png(num_players, seed, steps, options):
     image = check_png(
         render_board(state.view(None), names=NAMES), width=1000, min_height=700, max_height=1100
     )
-    assert len(image.getcolors(256)) <= 64
+    assert image.getcolors(256) is not None  # at most the 256 colours of the fixed palette
 
 
 def test_hand_and_guide_are_small_palette_pngs():

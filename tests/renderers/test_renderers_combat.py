@@ -311,7 +311,7 @@ def test_board_is_a_small_palette_png_of_a_phone_friendly_height(make_view):
     png = render_board(view, names=NAMES)
     image = check_png(png, min_height=820, max_height=1250)
     assert image.height == board_layout(view).height
-    assert len(png) < 80_000
+    assert len(png) < 100_000  # the fixed palette keeps more anti-aliasing shades than 64 per picture did
 
 
 def test_a_busy_view_with_every_panel_stays_small():
@@ -325,7 +325,7 @@ def test_a_busy_view_with_every_panel_stays_small():
     view["combat"]["ties"] = [[3, 3], [2, 2], [5, 1]]
     png = render_board(view, names=NAMES)
     image = check_png(png, min_height=1000, max_height=1250)
-    assert len(png) < 80_000
+    assert len(png) < 100_000  # the fixed palette keeps more anti-aliasing shades than 64 per picture did
     layout = board_layout(view)
     assert layout.board[3] < layout.combat[1] < layout.log[1] < layout.legend[1] < image.height
 
@@ -510,7 +510,7 @@ def test_a_capped_tree_shows_its_black_cap_and_is_frozen():
     def dark(image):
         return sum(blob_sizes(image, cap_box, lambda c: sum(c) < 160))
 
-    assert dark(capped) > 55
+    assert dark(capped) > 40  # the cap's dark faces (the uncapped tree has under 30 dark pixels there)
     assert dark(uncapped) < 30
     assert count_near(capped, box, FROZEN, tolerance=20) > 300  # the ice frame and snowflake
     assert count_near(uncapped, box, FROZEN, tolerance=20) == 0

@@ -377,7 +377,7 @@ def test_board_is_a_small_palette_png_of_a_phone_friendly_height(make_view):
     png = render(view)
     image = check_png(png, min_height=700, max_height=1500)
     assert image.height == board_layout(view).height
-    assert len(png) < 80_000
+    assert len(png) < 100_000  # the fixed palette keeps more anti-aliasing shades than 64 per picture did
 
 
 def test_hand_is_the_board_and_the_rules_picture_is_drawn_once():
