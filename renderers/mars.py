@@ -5,8 +5,9 @@ view, so the board of a seat's view marks them "only you can see"; post boards d
 public view (seat None), where they are "?".
 
 Pieces are drawn as pyramids seen from above on a light, Martian-dust board: the footprint grows
-with the size (small, medium, large) and the south face carries the pips; black pieces are the
-only dark ones. On the final board the scoring groups are outlined in their colour and every other
+with the size (small, medium, large), the colour's letter sits over the apex (colour is never the
+only cue: to many colour-blind players red, green and yellow look alike, and so do blue and
+purple) and the south face carries the pips; black pieces are the only dark ones. On the final board the scoring groups are outlined in their colour and every other
 piece is drawn hollow, so the groups stand out.
 
 Every picture goes through `to_png` (64 colours), so pieces use three shades each and the other
@@ -18,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFilter
 
 from games.pieces import COLOUR_NAMES, Pyramid
 
@@ -41,6 +42,7 @@ from .common import (
     PENALTY,
     PYRAMID_COLOURS,
     SMALL_SIZE,
+    SUIT_BLACK,
     SUPERSAMPLE,
     TEXT,
     TITLE_SIZE,
@@ -48,6 +50,7 @@ from .common import (
     Box,
     Colour,
     Pictures,
+    colour_letter,
     draw_picture_heading,
     draw_text,
     fit_text,
@@ -63,6 +66,8 @@ from .common import (
     seat_name,
     seat_tag,
     signed,
+    stamp,
+    text_sprite,
     text_width,
     to_png,
 )
@@ -92,7 +97,7 @@ LAST = (40, 222, 255)  # no piece is cyan, so the mark never blends into a piece
 LAST_DARK = BACKGROUND
 PRIVATE = (255, 122, 204)  # a slot only the viewer can see
 
-FOOTPRINT = {1: 0.48, 2: 0.67, 3: 0.86}  # side of a piece's base / side of its square
+FOOTPRINT = {1: 0.52, 2: 0.68, 3: 0.86}  # side of a piece's base / side of its square
 
 # --- names ----------------------------------------------------------------------------------
 
@@ -231,13 +236,55 @@ def pip_colour(colour: str) -> Colour:
     return BACKGROUND if luminance(piece_shades(colour)[2]) > 120 else TEXT
 
 
+def letter_inks(colour: str) -> tuple[Colour, Colour]:
+    """(letter, halo) on a solid piece: dark on yellow, white elsewhere (as on the slot swatches), each
+    ringed by one of the piece's own shades so the letter reads across its light and dark faces."""
+    light, _base, dark = piece_shades(colour)
+    if luminance(piece_rgb(colour)) > 150:
+        return SUIT_BLACK, light
+    return (255, 255, 255), dark
+
+
+def hollow_ink(colour: str) -> Colour:
+    """Letter and pips of a hollow piece on the light board: the colour darkened (the pyramids' edge shade)."""
+    base = piece_shades(colour)[1]
+    return base if colour == "K" else mix(base, (0, 0, 0), 0.45)
+
+
+def piece_letter_size(side: int) -> int:
+    """The font size of the colour letter on a piece `side` px wide: big enough to read at phone
+    width on a small piece (side ~33 px), never so big that it covers the pips of a large one."""
+    return min(34, round(side * 0.64))
+
+
+def _stamp_letter(
+    sprite: Image.Image, colour: str, centre: tuple[float, float], ink: Colour, halo: Colour | None
+) -> None:
+    """The colour's letter centred on `centre`, with a 1-2 px halo when `halo` is given."""
+    size = piece_letter_size(sprite.width)
+    glyph = text_sprite(colour_letter(colour), size, True)
+    if glyph.mask is None:
+        return
+    x = round(centre[0] - glyph.mask.width / 2)
+    y = round(centre[1] - glyph.mask.height / 2)  # the ink itself centred: capitals sit optically mid
+    draw = ImageDraw.Draw(sprite)
+    if halo is not None:
+        grow = 2 if size >= 26 else 1
+        border = Image.new("L", (glyph.mask.width + 2 * grow, glyph.mask.height + 2 * grow), 0)
+        border.paste(glyph.mask, (grow, grow))
+        stamp(draw, (x - grow, y - grow), border.filter(ImageFilter.MaxFilter(2 * grow + 1)), halo)
+    stamp(draw, (x, y), glyph.mask, ink)
+
+
 @lru_cache(maxsize=512)
 def top_sprite(colour: str, size: int, cell: int, *, dim: bool = False) -> Image.Image:
     """A pyramid seen from above, `cell * FOOTPRINT[size]` px square.
 
     Lit from the north-west: the north face light, the west face the piece's own colour, the east
-    and south faces and the edge dark; the pips are dots near the base of the south face. `dim`
-    (pieces outside the scoring groups on the final board) is a hollow square with its pips.
+    and south faces and the edge dark; the colour's letter sits over the apex (the second cue beside
+    colour: red, green and yellow look alike to many colour-blind players) and the pips are dots near
+    the base of the south face. `dim` (pieces outside the scoring groups on the final board) is a
+    hollow square with its letter and pips.
     """
     side = max(8, round(cell * FOOTPRINT[size]))
     s = SUPERSAMPLE
@@ -247,10 +294,10 @@ def top_sprite(colour: str, size: int, cell: int, *, dim: bool = False) -> Image
     light, base, dark = piece_shades(colour)
     pip = pip_colour(colour)
     width = max(1, round(cell / 30)) * s
-    if dim:  # a hollow outline with its pips, in the piece's own colour: no new palette colours
+    if dim:  # a hollow outline, letter and pips in the piece's own colour: no new palette colours
         width = max(2, round(cell / 24)) * s
         draw.rectangle((0, 0, n - 1, n - 1), outline=(*base, 255), width=width)
-        pip = base
+        pip = hollow_ink(colour)
     else:
         apex = (n / 2, n / 2)
         nw, ne, se, sw = (0, 0), (n, 0), (n, n), (0, n)
@@ -259,11 +306,18 @@ def top_sprite(colour: str, size: int, cell: int, *, dim: bool = False) -> Image
         draw.rectangle((0, 0, n - 1, n - 1), outline=(*dark, 255), width=width)
     radius = max(2.2 * s, n * 0.062)
     spacing = radius * 3.0
-    y = n / 2 if dim else n - width - radius * 1.9
+    pips_y = n - width - radius * 1.9
     for i in range(size):
         x = n / 2 + (i - (size - 1) / 2) * spacing
-        draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=(*pip, 255))
-    return image.reduce(s)
+        draw.ellipse((x - radius, pips_y - radius, x + radius, pips_y + radius), fill=(*pip, 255))
+    sprite = image.reduce(s)
+    # The letter sits midway between the top edge and the top of the pips, never over them.
+    letter_middle = (width / s + (pips_y - radius) / s) / 2 - 1
+    if dim:
+        _stamp_letter(sprite, colour, (side / 2, letter_middle), pip, None)
+    else:
+        _stamp_letter(sprite, colour, (side / 2, letter_middle), *letter_inks(colour))
+    return sprite
 
 
 def draw_piece(canvas: Image.Image, code: str, box: Box, *, dim: bool = False) -> None:
@@ -425,10 +479,15 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, layout: MarsLayou
         for group in scoring.get("groups") or []:
             if group.get("scores"):
                 in_scoring_group.update(group["squares"])
-    for square, code in (view.get("board") or {}).items():
+    board = view.get("board") or {}
+
+    def draw_square(square: str) -> None:
+        dim = bool(scoring) and square not in in_scoring_group
+        draw_piece(image, board[square], board_square_box(view, square), dim=dim)
+
+    for square in board:
         if on_board(view, square):
-            dim = bool(scoring) and square not in in_scoring_group
-            draw_piece(image, code, board_square_box(view, square), dim=dim)
+            draw_square(square)
 
     if scoring:
         for group in scoring.get("groups") or []:
@@ -440,12 +499,25 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, layout: MarsLayou
         draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=LAST_DARK, width=2)
         draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=LAST, width=4)
     if last.get("kind") in ("move", "swap") and len(last_squares) == 2:
-        _draw_action_arrow(draw, view, last_squares, swap=last["kind"] == "swap")
+        start, end = last_squares
+        arrow_between(
+            draw, board_square_box(view, start), board_square_box(view, end), swap=last["kind"] == "swap"
+        )
+        # The arrow runs under the pieces it jumped, so their letters stay readable.
+        for column, row in cells_between(square_index(view, start), square_index(view, end)):
+            square = f"{chr(ord('a') + column)}{view['ranks'] - row}"
+            if square in board:
+                draw_square(square)
 
 
-def _draw_action_arrow(draw: ImageDraw.ImageDraw, view: dict, squares: list[str], *, swap: bool) -> None:
-    a, b = (board_square_box(view, square) for square in squares)
-    arrow_between(draw, a, b, swap=swap)
+def cells_between(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
+    """The (column, row) cells strictly between two cells of one row or column."""
+    (ax, ay), (bx, by) = a, b
+    if ax != bx and ay != by:
+        return []
+    steps = max(abs(bx - ax), abs(by - ay))
+    dx, dy = (bx > ax) - (bx < ax), (by > ay) - (by < ay)
+    return [(ax + dx * i, ay + dy * i) for i in range(1, steps)]
 
 
 def arrow_between(draw: ImageDraw.ImageDraw, a: Box, b: Box, *, swap: bool) -> None:
@@ -561,11 +633,12 @@ def _draw_turn(
                 anchor="lm",
                 bold=i == 0,
             )
+    elif view.get("phase_a_used"):  # two lines: one is too narrow for the whole sentence
+        for i, line in enumerate(("swapped two slots;", "now draw, move or swap")):
+            line = fit_text(line, SMALL_SIZE, text_right - x0 - PAD)
+            draw_text(draw, (x0 + PAD, row2 - 13 + 28 * i), line, size=SMALL_SIZE, fill=MUTED, anchor="lm")
     else:
-        doing = (
-            "swapped slots; now draw, move or swap" if view.get("phase_a_used") else "to draw, move or swap"
-        )
-        doing = fit_text(doing, SMALL_SIZE, text_right - x0 - PAD)
+        doing = fit_text("to draw, move or swap", SMALL_SIZE, text_right - x0 - PAD)
         draw_text(draw, (x0 + PAD, row2), doing, size=SMALL_SIZE, fill=MUTED, anchor="lm")
 
 
@@ -584,7 +657,7 @@ def describe_action(action: dict | None) -> str:
     if kind == "swap" and len(squares) == 2:
         return f"{who} swapped {squares[0]} and {squares[1]}"
     if kind == "objective":
-        return f"{who} swapped objective slots"
+        return f"{who} swapped two slots"  # objective slots: "objective" would not fit the row
     return f"{who} {kind or 'played'}"
 
 
@@ -961,8 +1034,8 @@ def _draw_other_objective(
 
 # --- the rules picture ----------------------------------------------------------------------
 
-RULE_CELL = 64
-RULE_ROW_H = 236
+RULE_CELL = 62
+RULE_ROW_H = 228  # a 3-square board and its padding, then a 10 px gap: 4 rows fit in 1.2 x the width
 
 
 @lru_cache(maxsize=1)
@@ -993,8 +1066,8 @@ def render_mars_rules_picture() -> bytes:
             _rule_black,
         ),
     ]
-    top = 204
-    height = top + RULE_ROW_H * len(rows) + 70
+    top = 198
+    height = top + RULE_ROW_H * len(rows) + 62
     image, draw = new_canvas(WIDTH, height)
     draw_picture_heading(
         draw,
@@ -1006,7 +1079,7 @@ def render_mars_rules_picture() -> bytes:
     board_w = 5 * RULE_CELL
     for i, (title, text, drawer) in enumerate(rows):
         y = top + i * RULE_ROW_H
-        box = (MARGIN, y, WIDTH - MARGIN, y + RULE_ROW_H - 14)
+        box = (MARGIN, y, WIDTH - MARGIN, y + RULE_ROW_H - 10)
         _card(draw, box, edge=PANEL)
         board = (MARGIN + PAD, y + PAD, MARGIN + PAD + board_w, y + PAD + 3 * RULE_CELL)
         drawer(image, draw, board)
@@ -1016,7 +1089,7 @@ def render_mars_rules_picture() -> bytes:
             draw_text(draw, (text_x, y + 84 + 30 * j), line, size=SMALL_SIZE, fill=MUTED, anchor="lm")
     draw_text(
         draw,
-        (MARGIN + 4, height - 40),
+        (MARGIN + 4, height - 34),
         "The game ends when the board is full. 4 black pieces on the board close objective swaps.",
         size=SMALL_SIZE,
         fill=MUTED,
@@ -1028,7 +1101,8 @@ def render_mars_rules_picture() -> bytes:
 def _draw_size_legend(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int]) -> None:
     """Pieces seen from above: the bigger the square, the more pips (and the farther it moves)."""
     x, y = xy
-    for code, label in (("Y1", "small: 1 pip"), ("G2", "medium: 2"), ("B3", "large: 3"), ("K2", "black")):
+    legend = (("Y1", "small: 1 pip"), ("G2", "medium: 2 pips"), ("B3", "large: 3 pips"), ("K2", "black"))
+    for code, label in legend:
         box = (x, y, x + RULE_CELL, y + RULE_CELL)
         draw.rectangle((x - 3, y - 3, box[2] + 2, box[3] + 2), fill=BOARD_EDGE)
         draw.rectangle((x, y, box[2] - 1, box[3] - 1), fill=SQUARE)
@@ -1058,6 +1132,23 @@ def _mini_board(
         draw.line((x0, y0 + i * cell, x1 - 1, y0 + i * cell), fill=SQUARE_EDGE, width=2)
     for (column, row), code in pieces.items():
         draw_piece(image, code, _cell_box(board, column, row))
+
+
+def _mini_arrow(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    board: Box,
+    pieces: dict[tuple[int, int], str],
+    start: tuple[int, int],
+    end: tuple[int, int],
+    *,
+    swap: bool,
+) -> None:
+    """An action's arrow on a mini board, under the pieces it jumped (as on the real board)."""
+    arrow_between(draw, _cell_box(board, *start), _cell_box(board, *end), swap=swap)
+    for cell in cells_between(start, end):
+        if cell in pieces:
+            draw_piece(image, pieces[cell], _cell_box(board, *cell))
 
 
 def _cell_box(board: Box, column: int, row: int) -> Box:
@@ -1090,21 +1181,21 @@ def _rule_move(image: Image.Image, draw: ImageDraw.ImageDraw, board: Box) -> Non
     """After the move, drawn like the board: the large green went 3 squares, over a black."""
     pieces = {(3, 1): "G3", (1, 1): "B1", (2, 1): "K1", (4, 0): "Y2", (1, 2): "R2"}
     _mini_board(image, draw, board, pieces, marks=((0, 1), (3, 1)))
-    arrow_between(draw, _cell_box(board, 0, 1), _cell_box(board, 3, 1), swap=False)
+    _mini_arrow(image, draw, board, pieces, (0, 1), (3, 1), swap=False)
 
 
 def _rule_swap(image: Image.Image, draw: ImageDraw.ImageDraw, board: Box) -> None:
     """After the swap: the red medium went 2 squares down, the blue small came up."""
     pieces = {(1, 2): "R2", (1, 0): "B1", (3, 1): "Y3", (0, 1): "G1", (3, 2): "G2"}
     _mini_board(image, draw, board, pieces, marks=((1, 0), (1, 2)))
-    arrow_between(draw, _cell_box(board, 1, 0), _cell_box(board, 1, 2), swap=True)
+    _mini_arrow(image, draw, board, pieces, (1, 0), (1, 2), swap=True)
 
 
 def _rule_black(image: Image.Image, draw: ImageDraw.ImageDraw, board: Box) -> None:
     """The blue medium jumped a black; black pieces sit where they were placed."""
     pieces = {(3, 1): "B2", (2, 1): "K2", (4, 2): "K1", (0, 0): "R1", (4, 0): "K3"}
     _mini_board(image, draw, board, pieces, marks=((1, 1), (3, 1)))
-    arrow_between(draw, _cell_box(board, 1, 1), _cell_box(board, 3, 1), swap=False)
+    _mini_arrow(image, draw, board, pieces, (1, 1), (3, 1), swap=False)
 
 
 PICTURES = Pictures(board=render_mars_board, private=render_mars_objective, rules=render_mars_rules_picture)

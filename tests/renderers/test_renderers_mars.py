@@ -6,7 +6,10 @@ compared between views that differ in one thing.
 """
 
 import copy
+import itertools
 
+import colorspacious
+import numpy as np
 import pytest
 from PIL import Image
 
@@ -17,11 +20,12 @@ from renderers.mars import (
     PRIVATE,
     board_layout,
     board_square_box,
+    letter_inks,
     objective_card_boxes,
     slot_chip_boxes,
     square_size,
 )
-from tests.pictures import check_png, count_near, decode
+from tests.pictures import blob_sizes, check_png, count_near, decode, near
 from tests.positions import MARS_M1 as M1
 from tests.positions import parse_position
 
@@ -266,7 +270,7 @@ def test_board_is_a_small_palette_png(make_view, min_height, max_height):
 def test_objective_and_rules_pictures_are_small_palette_pngs():
     check_png(render_hand(mid_view(), names=NAMES), min_height=350, max_height=700)
     check_png(render_hand(five_colour_view(), names=NAMES), min_height=350, max_height=900)
-    check_png(render_rules_picture("mars"), min_height=800, max_height=1400)
+    check_png(render_rules_picture("mars"), min_height=800, max_height=1200)
 
 
 def test_last_action_is_framed_on_its_squares_with_an_arrow_between():
@@ -307,6 +311,96 @@ def test_black_pieces_are_dark_on_the_light_board():
     assert count_near(image, board_square_box(view, "c4"), dark, tolerance=25) > 40
     assert count_near(image, board_square_box(view, "e5"), dark, tolerance=25) == 0
     assert count_near(image, board_square_box(view, "d4"), dark, tolerance=25) == 0
+
+
+# --- the colour letter: a second cue beside colour -------------------------------------------
+
+MARS_COLOURS = "RGBYPK"
+CVD_TYPES = ("deuteranomaly", "protanomaly", "tritanomaly")
+
+
+def simulate(image: Image.Image, box, cvd_type: str) -> np.ndarray:
+    """A crop of the picture as a viewer with `cvd_type` at full severity sees it (sRGB, 0..1)."""
+    crop = np.asarray(image.convert("RGB").crop(box), dtype=float) / 255
+    space = {"name": "sRGB1+CVD", "cvd_type": cvd_type, "severity": 100}
+    return np.clip(colorspacious.cspace_convert(crop, space, "sRGB1"), 0, 1)
+
+
+def ink_mask(crop: np.ndarray, ink) -> np.ndarray:
+    """The pixels of a crop close to the letter's ink (white and near-black survive any simulation)."""
+    return np.abs(crop - np.array(ink) / 255).max(axis=2) < 0.25
+
+
+def ink_blobs(image: Image.Image, box, ink) -> list[int]:
+    """Sizes of the separate marks drawn in the ink: the letter, then each pip; crumbs dropped."""
+    return sorted((n for n in blob_sizes(image, box, lambda c: near(c, ink, 70)) if n >= 8), reverse=True)
+
+
+@pytest.mark.parametrize("files", [7, 8])
+@pytest.mark.parametrize("colour", list(MARS_COLOURS))
+def test_every_piece_carries_its_letter_above_its_pips(colour, files):
+    """One mark for the letter and one per pip, all apart: the letter never hides a pip. On an 8x8
+    board a small piece's letter still covers 60+ px (about 12 at phone width)."""
+    view = base_view(files=files, board={"b2": f"{colour}1", "d2": f"{colour}2", "f2": f"{colour}3"})
+    image = decode(render_board(view))
+    ink = letter_inks(colour)[0]
+    for square, size in (("b2", 1), ("d2", 2), ("f2", 3)):
+        blobs = ink_blobs(image, board_square_box(view, square), ink)
+        assert len(blobs) == 1 + size, (square, blobs)
+        assert blobs[0] > 60 and blobs[0] > 2.5 * blobs[1], (square, blobs)  # the letter, then pips
+
+
+@pytest.mark.parametrize("colour", list(MARS_COLOURS))
+def test_hollow_pieces_of_the_final_board_keep_their_letter_and_pips(colour):
+    from renderers.mars import SQUARE, hollow_ink, top_sprite
+
+    for size in (1, 2, 3):
+        sprite = top_sprite(colour, size, 68, dim=True)
+        tile = Image.new("RGB", sprite.size, SQUARE)
+        tile.paste(sprite, (0, 0), sprite)
+        inside = (4, 4, tile.width - 4, tile.height - 4)  # inside the outline (the ink of black pieces)
+        blobs = ink_blobs(tile, inside, hollow_ink(colour))
+        assert len(blobs) == 1 + size, (colour, size, blobs)
+
+
+def letter_pixels_of(colour: str, cvd_type: str):
+    """(mean colour, letter mask) of a medium piece on an 8x8 board, as seen with `cvd_type`."""
+    view = base_view(files=8, board={"c4": f"{colour}2"})
+    box = inset(board_square_box(view, "c4"), 12)
+    crop = simulate(decode(render_board(view)), box, cvd_type)
+    return crop.reshape(-1, 3).mean(axis=0), ink_mask(crop, letter_inks(colour)[0])
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "cvd_type"),
+    [
+        ("R", "G", "deuteranomaly"),
+        ("B", "P", "deuteranomaly"),
+        ("B", "P", "protanomaly"),
+        ("G", "Y", "protanomaly"),
+        ("G", "B", "tritanomaly"),
+    ],
+)
+def test_pieces_that_look_alike_to_colour_blind_players_differ_in_their_letter(first, second, cvd_type):
+    """Simulated, these pairs are close in colour (the reason for the letter); their letters are not."""
+    first_colour, first_letter = letter_pixels_of(first, cvd_type)
+    second_colour, second_letter = letter_pixels_of(second, cvd_type)
+    assert colorspacious.deltaE(first_colour, second_colour, input_space="sRGB1") < 15
+    differ = np.logical_xor(first_letter, second_letter).sum()
+    assert min(first_letter.sum(), second_letter.sum()) > 80
+    assert differ > 0.3 * np.logical_or(first_letter, second_letter).sum(), (first, second, differ)
+
+
+@pytest.mark.parametrize("cvd_type", CVD_TYPES)
+def test_every_two_colours_differ_in_colour_or_letter_for_colour_blind_players(cvd_type):
+    seen = {colour: letter_pixels_of(colour, cvd_type) for colour in MARS_COLOURS}
+    for first, second in itertools.combinations(MARS_COLOURS, 2):
+        (first_colour, first_letter), (second_colour, second_letter) = seen[first], seen[second]
+        by_colour = colorspacious.deltaE(first_colour, second_colour, input_space="sRGB1") > 20
+        by_letter = np.logical_xor(first_letter, second_letter).sum() > 0.3 * (
+            np.logical_or(first_letter, second_letter).sum()
+        )
+        assert by_colour or by_letter, (first, second)
 
 
 def footprint(image: Image.Image, box) -> int:
@@ -361,6 +455,31 @@ def test_objective_swaps_open_or_closed_is_shown():
     box = board_layout(view).status
     assert count_near(decode(render_board(view)), box, GOOD, tolerance=20) > 300
     assert count_near(decode(render_board(closed)), box, GOOD, tolerance=20) == 0
+
+
+@pytest.mark.parametrize(
+    "last_action",
+    [
+        {"seat": 0, "kind": "objective", "squares": [], "piece": None},
+        {"seat": 1, "kind": "place", "squares": ["e5"], "piece": "K1"},
+        {"seat": 1, "kind": "move", "squares": ["f6", "d6"], "piece": "R2"},
+        {"seat": 1, "kind": "swap", "squares": ["g5", "g8"], "piece": "Y3"},
+    ],
+)
+def test_side_panel_sentences_are_never_cut(last_action):
+    """The turn box and the last action are written out whole (only names may be shortened)."""
+    from renderers.common import text_sizes
+
+    view = mid_view()
+    view["last_action"] = last_action
+    view["phase_a_used"] = last_action["kind"] == "objective"
+    with text_sizes() as drawn:
+        render_board(view, names=["Al", "Bo"])
+    texts = [text for _, text in drawn]
+    assert not [text for text in texts if text.endswith("…")], texts
+    if view["phase_a_used"]:
+        assert "swapped two slots;" in texts and "now draw, move or swap" in texts
+        assert "P1 swapped two slots" in texts
 
 
 # --- objective slots on the board -----------------------------------------------------------
