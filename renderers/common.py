@@ -619,7 +619,8 @@ def draw_picture_heading(draw: ImageDraw.ImageDraw, x: int, title: str, lines: l
 
 def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A picture's canvas: a palette image in the fixed palette (drawing in RGB and quantizing
-    afterwards cost twice the PNG encode). CANVAS_MODE = "RGB" draws the reference picture instead."""
+    afterwards cost twice the PNG encode). CANVAS_MODE = "RGB" draws an RGB reference picture instead,
+    for choosing the palette and checking it."""
     if CANVAS_MODE == "RGB":
         image = Image.new("RGB", (width, height), BACKGROUND)
     else:
@@ -631,10 +632,8 @@ def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDra
 
 
 def to_png(image: Image.Image) -> bytes:
-    """A palette PNG: a canvas from new_canvas is saved as it is; any other picture is mapped to the
-    fixed palette first. No optimize and a low zlib level keep the encode quick."""
-    if image.mode != "P":
-        image = image.convert("RGB").quantize(palette=_palette_image(), dither=Image.Dither.NONE)
+    """The picture as PNG, as it is: a canvas from new_canvas is already in the fixed palette (an
+    RGB reference canvas stays RGB). No optimize and a low zlib level keep the encode quick."""
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", optimize=False, compress_level=PNG_COMPRESS_LEVEL)
     return buffer.getvalue()

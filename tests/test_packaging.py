@@ -103,3 +103,28 @@ def test_the_user_check_notices_a_root_container(change):
 def test_the_ignore_check_notices_an_env_file_let_in(change):
     broken = BROKEN_DOCKERIGNORES[change]((ROOT / ".dockerignore").read_text())
     assert not all(docker_ignores(broken, secret) for secret in (".env", ".env.local"))
+
+
+def test_the_fonts_and_their_licence_ship_in_the_wheel_and_the_image():
+    import tomllib
+
+    globs = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"][
+        "renderers"
+    ]
+    shipped = sorted(path for path in (ROOT / "renderers" / "fonts").iterdir() if path.suffix != ".py")
+    names = {path.name for path in shipped}
+    assert {"OFL.txt", "coverage.json"} <= names and any(name.endswith(".otf") for name in names)
+    dockerignore = (ROOT / ".dockerignore").read_text()
+    licence = (ROOT / "renderers" / "fonts" / "OFL.txt").read_text()
+    assert "SIL OPEN FONT LICENSE" in licence.upper()
+    for path in shipped:
+        relative = path.relative_to(ROOT / "renderers").as_posix()
+        assert any(fnmatch.fnmatchcase(relative, glob) for glob in globs), (
+            f"{relative} is left out of the wheel"
+        )
+        assert not docker_ignores(dockerignore, f"renderers/{relative}"), (
+            f"{relative} is left out of the image"
+        )
+        if path.suffix in (".ttf", ".otf"):
+            assert path.name.split("-")[0] in licence, f"the licence file does not name {path.name}"
+    assert ("COPY", "renderers ./renderers") in instructions((ROOT / "Dockerfile").read_text())
