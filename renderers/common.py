@@ -675,7 +675,8 @@ FIXED_PALETTE = FixedPalette(PALETTE)
 
 
 @lru_cache(maxsize=1)
-def _palette_image() -> Image.Image:
+def fixed_palette_image() -> Image.Image:
+    """A 1x1 image carrying the fixed palette, for `Image.quantize(palette=...)`."""
     image = Image.new("P", (1, 1))
     image.putpalette(FIXED_PALETTE.flat)
     image.load()
@@ -715,7 +716,7 @@ def _paste_tile(core, xy: tuple[int, int], tile: Tile) -> None:
 
 
 def _as_tile(keep: Image.Image, rgb: Image.Image, coverage: Image.Image) -> Tile:
-    pixels = rgb.quantize(palette=_palette_image(), dither=Image.Dither.NONE)
+    pixels = rgb.quantize(palette=fixed_palette_image(), dither=Image.Dither.NONE)
     solid = coverage.point(lambda alpha: 255 if alpha else 0)
     return Tile(keep, pixels.im, solid.im, rgb.size)
 

@@ -14,12 +14,12 @@ from collections.abc import Callable, Sequence
 from PIL import Image
 
 from . import render_board
+from .common import fixed_palette_image
 
 REPLAY_WIDTH = 600  # px; boards are drawn 1000 wide, and Discord shows a picture about this wide anyway
 MAX_FRAMES = 80  # a board takes 25-60 ms to draw: a 1,000-action Combat match is sampled to a few seconds
 FRAME_MS = 500
 LAST_FRAME_MS = 5000  # the final position stays up before the loop starts again
-PALETTE_SAMPLES = 8  # frames, spread over the match, whose colours make the shared palette
 
 
 def frame_positions(count: int, limit: int = MAX_FRAMES) -> list[int]:
@@ -53,8 +53,8 @@ def render_replay(
     def frame(board: bytes) -> Image.Image:
         return _on_canvas(_downscaled(board, scale), canvas)
 
-    palette = _shared_palette([frame(boards[i]) for i in frame_positions(len(boards), PALETTE_SAMPLES)])
-    # One palette for every frame: the GIF then stores only the part of a frame that changed.
+    # The boards' own fixed palette for every frame: the GIF then stores only the part of a frame that changed.
+    palette = fixed_palette_image()
     frames = [frame(board).quantize(palette=palette, dither=Image.Dither.NONE) for board in boards]
     durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
     buffer = io.BytesIO()
@@ -77,13 +77,3 @@ def _on_canvas(image: Image.Image, canvas: tuple[int, int]) -> Image.Image:
     padded = Image.new("RGB", canvas, image.getpixel((0, 0)))
     padded.paste(image, ((canvas[0] - image.width) // 2, 0))
     return padded
-
-
-def _shared_palette(samples: list[Image.Image]) -> Image.Image:
-    """A 256-colour palette for the whole replay, from a few frames side by side."""
-    strip = Image.new("RGB", (sum(image.width for image in samples), samples[0].height))
-    left = 0
-    for image in samples:
-        strip.paste(image, (left, 0))
-        left += image.width
-    return strip.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)

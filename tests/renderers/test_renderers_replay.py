@@ -12,6 +12,7 @@ from PIL import Image, ImageChops
 from games import GAMES, random_choice
 from games.replay import spectator_views
 from renderers import render_board
+from renderers.common import PYRAMID_COLOURS
 from renderers.replay import FRAME_MS, LAST_FRAME_MS, MAX_FRAMES, REPLAY_WIDTH, frame_positions, render_replay
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
@@ -137,7 +138,11 @@ def plain_board(width: int, height: int, colour, mark: int | None = None) -> byt
 
 def test_boards_of_different_heights_share_one_canvas_padded_with_the_table_colour():
     sizes = [(1000, 800), (1000, 1100), (1000, 900)]
-    colours = [(200, 30, 30), (30, 200, 30), (30, 30, 200)]
+    colours = [
+        PYRAMID_COLOURS["R"],
+        PYRAMID_COLOURS["G"],
+        PYRAMID_COLOURS["B"],
+    ]  # colours of the boards' palette
 
     def draw(view, *, names=None):
         return plain_board(*sizes[view["n"]], colours[view["n"]])
