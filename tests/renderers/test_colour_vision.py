@@ -1,0 +1,64 @@
+"""Colour is never the only cue: under simulated deuteranopia, protanopia and tritanopia (Machado et
+al. 2009, through colorspacious), any two pieces of different colours that a game draws stay apart,
+by colour where the simulation keeps them apart, else by their letter."""
+
+import numpy as np
+import pytest
+from colorspacious import cspace_convert, deltaE
+from PIL import Image
+
+from renderers.combat import colour_badge
+from renderers.common import PANEL, pyramid_sprite
+from renderers.mars import top_sprite
+from renderers.senet import owner_badge
+
+CVD_TYPES = ["deuteranomaly", "protanomaly", "tritanomaly"]  # at severity 100: the -opias
+COLOUR_APART = 12.0  # CAM02-UCS delta E: clearly different colours side by side
+CUE_PIXELS = 25  # pixels whose lightness differs clearly between the two pieces: a different letter
+
+# The pieces each game draws, by the colour that tells them apart (the owner, or the piece's colour).
+PIECES = {
+    "trickery": {colour: lambda c=colour: pyramid_sprite(c, 3, 44) for colour in "OCPWK"},
+    "flood": {colour: lambda c=colour: pyramid_sprite(c, 2, 40) for colour in "RBGY"},
+    "mars": {colour: lambda c=colour: top_sprite(c, 2, 56) for colour in "RGYBPK"},
+    "combat": {colour: lambda c=colour: colour_badge(c) for colour in "RYGB"},
+    "senet": {owner: lambda o=owner: owner_badge(o) for owner in "ab"},
+}
+
+
+def seen(sprite: Image.Image, cvd_type: str) -> tuple[np.ndarray, np.ndarray]:
+    """The sprite on a panel as a viewer with `cvd_type` sees it (sRGB 0..1), and its opaque pixels."""
+    panel = Image.new("RGB", sprite.size, PANEL)
+    panel.paste(sprite, (0, 0), sprite)
+    rgb = np.asarray(panel, dtype=float) / 255
+    space = {"name": "sRGB1+CVD", "cvd_type": cvd_type, "severity": 100}
+    return np.clip(cspace_convert(rgb, space, "sRGB1"), 0, 1), np.asarray(sprite.getchannel("A")) == 255
+
+
+def apart(first: Image.Image, second: Image.Image, cvd_type: str) -> bool:
+    (a, body_a), (b, body_b) = seen(first, cvd_type), seen(second, cvd_type)
+    colour_gap = deltaE(a[body_a].mean(axis=0), b[body_b].mean(axis=0), input_space="sRGB1")
+    if colour_gap >= COLOUR_APART:
+        return True
+    if a.shape != b.shape:
+        return False
+    lightness_gap = np.abs(a.mean(axis=2) - b.mean(axis=2))
+    return int((lightness_gap > 0.3).sum()) >= CUE_PIXELS
+
+
+@pytest.mark.parametrize("cvd_type", CVD_TYPES)
+@pytest.mark.parametrize("game_id", sorted(PIECES))
+def test_pieces_of_different_colours_stay_apart(game_id, cvd_type):
+    pieces = PIECES[game_id]
+    alike = [
+        (x, y) for x in pieces for y in pieces if x < y and not apart(pieces[x](), pieces[y](), cvd_type)
+    ]
+    assert not alike, f"{game_id} under {cvd_type}: pieces told apart by colour alone: {alike}"
+
+
+def test_the_check_catches_pieces_told_apart_by_colour_alone():
+    red, green = pyramid_sprite("R", 2, 40, letter=False), pyramid_sprite("G", 2, 40, letter=False)
+    assert apart(red, green, "tritanomaly"), "in tritanopia red and green still differ"
+    assert not apart(red, green, "deuteranomaly"), "without letters, red and green merge in deuteranopia"
+    lettered = pyramid_sprite("R", 2, 40), pyramid_sprite("G", 2, 40)
+    assert apart(*lettered, "deuteranomaly")
