@@ -22,6 +22,7 @@ from .common import (
     FAINT,
     GOOD,
     HEADER_H,
+    HEIGHT_RATIO,
     MARGIN,
     MINUS,
     MUTED,
@@ -61,22 +62,55 @@ from .common import (
 
 GAP = 12
 PANEL_W = (WIDTH - 2 * MARGIN - GAP) // 2
-PANEL_H = 184
-TABLE_H = 316
-POOL_W = 404
+PANEL_H = 216
+TABLE_H = 344
+POOL_W = 340  # two nests side by side; the trick row gets the rest, room for "Computer" under 4 cards
 RADIUS = 16
 PAD = 16
 
-
-TAKEN_SCALE = 36
-POOL_SCALE = 42
+# Pyramid scales: large enough that the colour letter on each face reads at phone width.
+TAKEN_SCALE = 50
+POOL_SCALE = 46
 PRIZE_SCALE = 46
+RESULT_SCALE = 46
 PRIZE_COLUMN_W = 100
 TRICK_CARD_W = 92
 MAX_TABLE_ROWS = 12
 
 
 # --- names ----------------------------------------------------------------------------------
+
+
+def name_lines(name: str, width: float, *, lines: int = 2, bold: bool = False) -> list[str]:
+    """`name` word-wrapped into at most `lines` lines of `width` px, the last one cut with an ellipsis."""
+    result: list[str] = []
+    words = name.split()
+    while words and len(result) < lines:
+        line = words.pop(0)
+        while words and text_width(f"{line} {words[0]}", SMALL_SIZE, bold=bold) <= width:
+            line = f"{line} {words.pop(0)}"
+        if words and len(result) == lines - 1:
+            line = f"{line} {' '.join(words)}"
+            words = []
+        result.append(fit_text(line, SMALL_SIZE, width, bold=bold))
+    return result
+
+
+def distinct_name_lines(names: list[str], width: float, *, lines: int = 2) -> list[list[str]]:
+    """Each name as `name_lines`, except that names which would come out alike although they differ
+    end in their own last characters instead: "Computer (ea…" twice would not tell two players apart."""
+    shown = [name_lines(name, width, lines=lines) for name in names]
+    alike = [
+        i
+        for i, name in enumerate(names)
+        if shown[i] and any(shown[j] == shown[i] and names[j] != name for j in range(len(names)))
+    ]
+    for i in alike:
+        tail = names[i]
+        while tail and text_width("…" + tail, SMALL_SIZE) > width:
+            tail = tail[1:]
+        shown[i] = [*shown[i][:-1], "…" + tail.lstrip()]
+    return shown
 
 
 # --- layout ---------------------------------------------------------------------------------
@@ -92,9 +126,13 @@ class BoardLayout:
     trick: Box | None
 
 
+FINAL_ROW_H = 40
+FINAL_HEADER_H = 62  # two lines, so that long names keep the part that tells them apart
+
+
 def _final_height(view: dict) -> int:
     rows = min(len(view["hand_scores"]), MAX_TABLE_ROWS)
-    return 96 + 40 * (rows + 2) + 16
+    return 96 + FINAL_HEADER_H + FINAL_ROW_H * (rows + 1) + 16
 
 
 def board_layout(view: dict) -> BoardLayout:
@@ -211,14 +249,11 @@ def _draw_player_panel(
     # Row 2: cards left, the dealer button, and whose turn it is.
     row2 = y0 + 82
     draw_text(draw, (x1 - PAD, row2), "points", size=SMALL_SIZE, fill=MUTED, anchor="rm")
-    cards = view["cards_left"][seat]
-    cards_text = f"{cards} card{'s' if cards != 1 else ''}"
-    x = (
-        x0
-        + PAD
-        + draw_text(draw, (x0 + PAD, row2), cards_text, size=SMALL_SIZE, fill=MUTED, anchor="lm")
-        + 16
-    )
+    x = x0 + PAD
+    if not view["is_over"]:  # every hand is played out: "0 cards" on the final board says nothing
+        cards = view["cards_left"][seat]
+        cards_text = f"{cards} card{'s' if cards != 1 else ''}"
+        x += draw_text(draw, (x, row2), cards_text, size=SMALL_SIZE, fill=MUTED, anchor="lm") + 16
     if seat == view["dealer"]:
         x = _draw_dealer_button(draw, (x, row2)) + 16
     if to_move:
@@ -229,7 +264,7 @@ def _draw_player_panel(
 
     # Row 3: the pyramids taken this hand, point pyramids sorted, penalties last.
     taken = _sorted_pyramids(view["taken"][seat], view["penalty_colour"])
-    baseline = y1 - 16
+    baseline = y1 - 14
     if taken:
         draw_pyramid_row(
             image,
@@ -237,14 +272,13 @@ def _draw_player_panel(
             x0 + PAD,
             baseline,
             scale=TAKEN_SCALE,
-            gap=6,
+            gap=8,
             penalty_colour=view["penalty_colour"],
             max_width=PANEL_W - 2 * PAD - 8,
         )
     else:
-        draw_text(
-            draw, (x0 + PAD, baseline - 20), "No pyramids taken yet", size=SMALL_SIZE, fill=FAINT, anchor="lm"
-        )
+        nothing = "None taken in the last hand" if view["is_over"] else "No pyramids taken yet"
+        draw_text(draw, (x0 + PAD, baseline - 26), nothing, size=SMALL_SIZE, fill=FAINT, anchor="lm")
 
 
 def _draw_dealer_button(draw: ImageDraw.ImageDraw, left_mid: tuple[float, float]) -> float:
@@ -302,7 +336,7 @@ def _draw_pool(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: di
     nest_w = sum(pyramid_extent(size, POOL_SCALE)[0] for size in (1, 2, 3)) + 2 * gap
     per_row = 2
     column_w = (x1 - x0 - 2 * PAD) / per_row
-    row_h = 122
+    row_h = 136
     for index, (colour, present) in enumerate(nests):
         row, column = divmod(index, per_row)
         x = x0 + PAD + column * column_w + (column_w - nest_w) / 2
@@ -358,14 +392,9 @@ def _draw_trick_box(
     body = (x0 + PAD, y0 + 64, x1 - PAD, y1 - PAD)
     if not trick["plays"] and not trick["prize"] and view["done_tricks"]:
         last = view["done_tricks"][-1]
+        # The prize it won stands, named, in the prize column below.
         title = f"Last trick: {seat_tag(last['winner'])} won"
-        title_w = draw_text(
-            draw, (x0 + PAD, title_y), title, size=BODY_SIZE, fill=MUTED, anchor="lm", bold=True
-        )
-        end = x0 + PAD + title_w
-        draw_pyramid(
-            image, last["prize"], end + 10, title_y + 16, scale=20, penalty_colour=view["penalty_colour"]
-        )
+        draw_text(draw, (x0 + PAD, title_y), title, size=BODY_SIZE, fill=MUTED, anchor="lm", bold=True)
         _draw_trick(image, draw, body, view, last, names, faint=True)
     elif not trick["plays"] and not trick["prize"] and view["last_hand"]:
         title = f"Hand {view['hand_number'] - 1} result"
@@ -413,7 +442,10 @@ def _draw_trick(
     n = view["num_players"]
     plays = trick["plays"]
     slot_x = x0 + PRIZE_COLUMN_W + 14
-    slot_step = min(card_w + 14, (x1 - slot_x - card_w) / max(1, n - 1))
+    slot_step = min(card_w + 40, (x1 - slot_x - card_w) / max(1, n - 1))
+    name_w = slot_step - 14  # apart enough not to read as one line
+    seats = [(trick["leader"] + i) % n for i in range(n)]
+    shown_names = distinct_name_lines([seat_name(seat, names) for seat in seats], name_w)
     for i in range(n):
         seat = (trick["leader"] + i) % n
         x = slot_x + i * slot_step
@@ -446,8 +478,10 @@ def _draw_trick(
             anchor="mm",
             bold=True,
         )
-        name = fit_text(seat_name(seat, names), SMALL_SIZE, slot_step - 4)
-        draw_text(draw, (x + card_w / 2, label_y + 26), name, size=SMALL_SIZE, fill=MUTED, anchor="mm")
+        for j, line in enumerate(shown_names[i]):  # under the seat tag, so alike names still differ
+            draw_text(
+                draw, (x + card_w / 2, label_y + 26 * (j + 1)), line, size=SMALL_SIZE, fill=MUTED, anchor="mm"
+            )
 
 
 def _draw_prize(
@@ -486,33 +520,44 @@ def _draw_prize(
 def _draw_last_hand(
     image: Image.Image, draw: ImageDraw.ImageDraw, body: Box, view: dict, names: list[str] | None
 ) -> None:
-    """At the start of a hand: what each seat took and scored in the previous one."""
+    """At the start of a hand: what each seat took and scored in the previous one, a cell per seat
+    (two across), so the pyramids stand large enough for their letters."""
     x0, y0, x1, y1 = body
     last = view["last_hand"]
-    row_h = min(58, (y1 - y0) // view["num_players"])
-    for seat in range(view["num_players"]):
-        middle = y0 + row_h * (seat + 0.5)
-        label = fit_text(seat_label(seat, names), SMALL_SIZE, 150)
-        draw_text(draw, (x0, middle), label, size=SMALL_SIZE, fill=TEXT, anchor="lm")
-        draw_text(
+    n = view["num_players"]
+    rows = (n + 1) // 2
+    cell_w, cell_h = (x1 - x0) / 2, (y1 - y0) / rows
+    for seat in range(n):
+        row, column = divmod(seat, 2)
+        cx0, cy0 = x0 + column * cell_w, y0 + row * cell_h
+        cx1 = cx0 + cell_w - 24  # a clear gap between a score and the next cell's name
+        score_w = draw_text(
             draw,
-            (x0 + 210, middle),
+            (cx1, cy0 + 14),
             signed(last["scores"][seat]),
             size=BODY_SIZE,
             fill=TEXT,
             anchor="rm",
             bold=True,
         )
+        label = fit_text(seat_label(seat, names), SMALL_SIZE, cx1 - cx0 - score_w - 12)
+        draw_text(draw, (cx0, cy0 + 14), label, size=SMALL_SIZE, fill=TEXT, anchor="lm")
         taken = _sorted_pyramids(last["taken"][seat], view["penalty_colour"])
+        baseline = cy0 + cell_h - 8
+        if not taken:
+            draw_text(draw, (cx0, baseline - 30), "took nothing", size=SMALL_SIZE, fill=FAINT, anchor="lm")
+            continue
+        height = baseline - (cy0 + 34)  # the tallest pyramid and its penalty badge fit under the label
+        scale = min(RESULT_SCALE, int(height / (HEIGHT_RATIO[3] + 0.22)))
         draw_pyramid_row(
             image,
             taken,
-            x0 + 226,
-            middle + row_h / 2 - 6,
-            scale=28,
-            gap=4,
+            cx0,
+            baseline,
+            scale=scale,
+            gap=6,
             penalty_colour=view["penalty_colour"],
-            max_width=x1 - x0 - 226,
+            max_width=cx1 - cx0,
         )
 
 
@@ -544,7 +589,8 @@ def _draw_final(draw: ImageDraw.ImageDraw, box: Box, view: dict, names: list[str
     label_w = 130
     column_w = (x1 - x0 - 2 * PAD - label_w) / n
     top = banner[3] + 12
-    row_h = 40
+    row_h = FINAL_ROW_H
+    body_top = top + FINAL_HEADER_H  # the first hand's row
 
     def centre(seat: int) -> float:
         return x0 + PAD + label_w + column_w * (seat + 0.5)
@@ -555,20 +601,20 @@ def _draw_final(draw: ImageDraw.ImageDraw, box: Box, view: dict, names: list[str
                 centre(seat) - column_w / 2 + 4,
                 top,
                 centre(seat) + column_w / 2 - 4,
-                top + row_h * (len(rows) + 2),
+                body_top + row_h * (len(rows) + 1),
             )
             draw.rounded_rectangle(column, radius=10, fill=mix(PANEL, GOOD, 0.22))
-        label = fit_text(seat_label(seat, names), SMALL_SIZE, column_w - 12, bold=True)
-        draw_text(
-            draw, (centre(seat), top + row_h / 2), label, size=SMALL_SIZE, fill=TEXT, anchor="mm", bold=True
-        )
+        lines = name_lines(seat_label(seat, names), column_w - 12, bold=True)
+        for j, line in enumerate(lines):
+            y = top + FINAL_HEADER_H / 2 + 26 * (j - (len(lines) - 1) / 2)
+            draw_text(draw, (centre(seat), y), line, size=SMALL_SIZE, fill=TEXT, anchor="mm", bold=True)
     for i, row in enumerate(rows):
-        y = top + row_h * (i + 1.5)
+        y = body_top + row_h * (i + 0.5)
         draw.line((x0 + PAD, y - row_h / 2, x1 - PAD, y - row_h / 2), fill=PANEL_EDGE, width=1)
         draw_text(draw, (x0 + PAD + 8, y), f"Hand {first_hand + i}", size=SMALL_SIZE, fill=MUTED, anchor="lm")
         for seat, score in enumerate(row):
             draw_text(draw, (centre(seat), y), signed(score), size=SMALL_SIZE, fill=TEXT, anchor="mm")
-    y = top + row_h * (len(rows) + 1.5)
+    y = body_top + row_h * (len(rows) + 0.5)
     draw.line((x0 + PAD, y - row_h / 2, x1 - PAD, y - row_h / 2), fill=MUTED, width=2)
     draw_text(draw, (x0 + PAD + 8, y), "Total", size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
     for seat, total in enumerate(view["totals"]):
@@ -650,12 +696,12 @@ def _draw_hand_caption(
 
 # --- the scoring guide ----------------------------------------------------------------------
 
-GUIDE_SCALE = 44
-GUIDE_ROW_H = 112
+GUIDE_SCALE = 52  # the small pyramids' letters read at phone width
+GUIDE_ROW_H = 124
 
 POINT_GROUPS = (
     (["G2"], "Single pyramid", "Any pyramid left out of a group", "1"),
-    (["R1", "G1", "B1"], "Three of a size", "Same size, any colours", "7"),
+    (["R2", "G2", "B2"], "Three of a size", "Same size, any colours", "7"),
     (["B1", "R2", "G3"], "Mixed tree", "Small + medium + large", "5"),
     (["R1", "R2", "R3"], "One-colour tree", "Small + medium + large of one colour", "7"),
 )

@@ -171,6 +171,66 @@ def test_spades_badge_changes_when_spades_are_broken():
     )
 
 
+COMPUTERS = ["Computer (easy)", "Computer (hard)", "Computer (normal)", "Computer (hard)"]
+
+
+def test_trick_row_names_stay_apart():
+    """Names under the trick's cards: the seat tag, then the name on up to two lines, so that
+    "Computer (easy)" and "Computer (hard)" no longer both read "Comput…"."""
+    from renderers.common import text_sizes
+
+    state = play(4, 2, steps=37)
+    view = state.view(None)
+    assert view["trick"]["plays"] or view["trick"]["prize"]
+    with text_sizes() as drawn:
+        render_board(view, names=COMPUTERS)
+    texts = [text for _, text in drawn]
+    for needed in ("P1", "P2", "P3", "P4", "(easy)", "(hard)", "(normal)"):
+        assert needed in texts, (needed, texts)
+    assert not [text for text in texts if text.startswith("Comput") and text.endswith("…")]
+
+
+def test_names_that_would_be_cut_alike_end_in_their_own_characters():
+    from renderers.trickery import distinct_name_lines, name_lines
+
+    width = 110
+    assert name_lines("Computer (easy)", width) == ["Computer", "(easy)"]
+    names = ["Bartholomew Montgomery-Smith", "Bartholomew Montgomery-Jones", "Dee", "Dee"]
+    shown = distinct_name_lines(names, width)
+    assert shown[0] != shown[1]
+    assert shown[2] == shown[3] == ["Dee"]  # the same name: the seat tags above tell them apart
+    for lines in shown:
+        assert len(lines) <= 2 and all(text_width(line, 22) <= width for line in lines)
+
+
+def test_pyramids_are_drawn_large_enough_for_their_letter():
+    """At every place the board or the guide draws pyramids at full scale, even a small one carries
+    its colour letter (the second cue beside colour) at 16 px or more."""
+    from renderers import trickery
+    from renderers.common import letter_size
+
+    for scale in (
+        trickery.TAKEN_SCALE,
+        trickery.POOL_SCALE,
+        trickery.PRIZE_SCALE,
+        trickery.RESULT_SCALE,
+        trickery.GUIDE_SCALE,
+    ):
+        assert letter_size(pyramid_extent(1, scale)[0]) >= 16, scale
+
+
+def test_final_board_does_not_count_cards_or_wait_for_pyramids():
+    from renderers.common import text_sizes
+
+    final = play(4, 15).view(None)
+    final["taken"][0] = []
+    with text_sizes() as drawn:
+        render_board(final, names=NAMES)
+    texts = [text for _, text in drawn]
+    assert "0 cards" not in texts and "No pyramids taken yet" not in texts
+    assert "None taken in the last hand" in texts
+
+
 # --- the hand -------------------------------------------------------------------------------
 
 
