@@ -164,9 +164,10 @@ STATUS_ROW_H = 38
 STATUS_H = 2 * PAD + 4 * STATUS_ROW_H - 4
 OBJ_HEADER_H = 44
 OBJ_SEAT_H = 128
-OBJ_LEGEND_H = 40
+OBJ_LEGEND_H = 40  # "only you see" and "? hidden", when some slot is either
 TABLE_BANNER_H = 62
 TABLE_ROW_H = 42
+TABLE_HEAD_H = 66  # two lines: a long name keeps what tells it apart
 
 
 @dataclass(frozen=True)
@@ -192,16 +193,24 @@ def board_layout(view: dict) -> MarsLayout:
     x0, x1 = PANEL_X0, PANEL_X0 + PANEL_W
     turn = (x0, top, x1, top + TURN_H)
     status = (x0, turn[3] + GAP, x1, turn[3] + GAP + STATUS_H)
-    objectives_h = OBJ_HEADER_H + OBJ_SEAT_H * num_seats(view) + OBJ_LEGEND_H
+    legend_h = OBJ_LEGEND_H if objective_legend_needed(view) else 8
+    objectives_h = OBJ_HEADER_H + OBJ_SEAT_H * num_seats(view) + legend_h
     objectives = (x0, status[3] + GAP, x1, status[3] + GAP + objectives_h)
     bottom = max(board[3] + FOOT, objectives[3])
     table = None
     if view.get("scoring"):
         rows = len(view["scoring"].get("values") or {})
-        table_h = PAD + TABLE_BANNER_H + 12 + TABLE_ROW_H * (rows + 2) + PAD
+        table_h = PAD + TABLE_BANNER_H + 12 + TABLE_HEAD_H + TABLE_ROW_H * (rows + 1) + PAD
         table = (MARGIN, bottom + GAP, WIDTH - MARGIN, bottom + GAP + table_h)
         bottom = table[3]
     return MarsLayout(WIDTH, bottom + MARGIN, square, board, turn, status, objectives, table)
+
+
+def objective_legend_needed(view: dict) -> bool:
+    """Whether some slot is private or hidden, so the objectives card explains the marks."""
+    return any(
+        slot.status != "public" for seat in range(num_seats(view)) for slot in objective_slots(view, seat)
+    )
 
 
 def board_square_box(view: dict, square: str) -> Box:
@@ -804,7 +813,8 @@ def _draw_breakdown(draw: ImageDraw.ImageDraw, box: Box, view: dict, names: list
         return value_x + 40 + seat_w * (seat + 0.5)
 
     rows = list(scoring.get("values") or {})
-    table_bottom = top + TABLE_ROW_H * (len(rows) + 2)
+    body_top = top + TABLE_HEAD_H  # the first colour's row
+    table_bottom = body_top + TABLE_ROW_H * (len(rows) + 1)
     for seat in winners:
         column = (
             round(seat_centre(seat) - seat_w / 2 + 6),
@@ -813,7 +823,7 @@ def _draw_breakdown(draw: ImageDraw.ImageDraw, box: Box, view: dict, names: list
             table_bottom,
         )
         draw.rounded_rectangle(column, radius=10, fill=mix(PANEL, GOOD, 0.22))
-    header_y = top + TABLE_ROW_H / 2
+    header_y = top + TABLE_HEAD_H / 2
     draw_text(draw, (colour_x, header_y), "Colour", size=SMALL_SIZE, fill=MUTED, anchor="lm")
     breakdown = scoring.get("breakdown") or []
     groups = [group for group in scoring.get("groups") or [] if group.get("scores")]
@@ -825,13 +835,21 @@ def _draw_breakdown(draw: ImageDraw.ImageDraw, box: Box, view: dict, names: list
     draw_text(draw, (groups_x, header_y), groups_header, size=SMALL_SIZE, fill=MUTED, anchor="lm")
     draw_text(draw, (value_x, header_y), "V", size=SMALL_SIZE, fill=MUTED, anchor="rm", bold=True)
     for seat in range(seats):
-        label = fit_text(seat_label(seat, names), SMALL_SIZE, seat_w - 16, bold=True)
-        draw_text(
-            draw, (seat_centre(seat), header_y), label, size=SMALL_SIZE, fill=TEXT, anchor="mm", bold=True
-        )
+        lines = wrap(seat_label(seat, names), SMALL_SIZE, seat_w - 16, bold=True)
+        lines = [*lines[:1], " ".join(lines[1:])] if len(lines) > 1 else lines
+        for j, line in enumerate(lines):
+            draw_text(
+                draw,
+                (seat_centre(seat), header_y + 26 * (j - (len(lines) - 1) / 2)),
+                fit_text(line, SMALL_SIZE, seat_w - 16, bold=True),
+                size=SMALL_SIZE,
+                fill=TEXT,
+                anchor="mm",
+                bold=True,
+            )
 
     for i, colour in enumerate(rows):
-        y = top + TABLE_ROW_H * (i + 1.5)
+        y = body_top + TABLE_ROW_H * (i + 0.5)
         draw.line((x0 + PAD, y - TABLE_ROW_H / 2, x1 - PAD, y - TABLE_ROW_H / 2), fill=PANEL_EDGE, width=1)
         _swatch(draw, (colour_x, round(y - 15), colour_x + 30, round(y + 15)), colour)
         draw_text(draw, (colour_x + 40, y), colour_name(colour), size=SMALL_SIZE, fill=TEXT, anchor="lm")
@@ -855,7 +873,7 @@ def _draw_breakdown(draw: ImageDraw.ImageDraw, box: Box, view: dict, names: list
             cell = f"x{plain(entry['multiplier'])} = {plain(entry['points'])}"
             ink = TEXT if entry["points"] > 0 else (PENALTY if entry["points"] < 0 else MUTED)
             draw_text(draw, (seat_centre(seat), y), cell, size=SMALL_SIZE, fill=ink, anchor="mm")
-    y = top + TABLE_ROW_H * (len(rows) + 1.5)
+    y = body_top + TABLE_ROW_H * (len(rows) + 0.5)
     draw.line((x0 + PAD, y - TABLE_ROW_H / 2, x1 - PAD, y - TABLE_ROW_H / 2), fill=MUTED, width=2)
     draw_text(draw, (colour_x, y), "Total", size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
     for seat, total in enumerate(totals):

@@ -585,6 +585,18 @@ def test_final_board_adds_a_breakdown_table():
     assert board_layout(five_rows).height > layout.height
 
 
+def test_breakdown_names_its_players_on_two_lines_and_the_panel_drops_an_empty_legend():
+    from renderers.common import text_sizes
+
+    final = final_view()  # every slot public: no "only you see" or "? hidden" to explain
+    assert board_layout(final).objectives[3] < board_layout(mid_view()).objectives[3]
+    with text_sizes() as drawn:
+        render_board(final, names=["Computer (easy)", "Computer (hard)"])
+    texts = [text for _, text in drawn]
+    assert {"P1 Computer", "P2 Computer", "(easy)", "(hard)"} <= set(texts), texts
+    assert not [text for text in texts if text.endswith("…")], texts
+
+
 def test_breakdown_highlights_the_winners_column():
     from renderers.common import GOOD, PANEL, mix
 
