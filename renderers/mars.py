@@ -619,7 +619,7 @@ def _draw_turn(
     if view.get("phase") == "setup":
         title = "Setting objectives"
         draw_text(draw, (x0 + PAD, row1), title, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
-        waiting = " ".join(seat_tag(seat) for seat in to_move) or EM_DASH
+        waiting = " and ".join(seat_tag(seat) for seat in to_move) or EM_DASH
         draw_text(draw, (x0 + PAD, row2), f"Waiting for {waiting}", size=SMALL_SIZE, fill=MUTED, anchor="lm")
         return
     if not to_move:
