@@ -28,6 +28,7 @@ Every picture goes through `to_png` (64 colours), so marks reuse the kit's palet
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -35,6 +36,7 @@ from itertools import pairwise
 from PIL import Image, ImageDraw
 
 from games.combat import BOARD_GEOMETRY, DIE_ACTIONS
+from games.pieces import COLOUR_NAMES, SIZE_NAMES
 
 from .common import (
     ACCENT,
@@ -46,7 +48,6 @@ from .common import (
     HEADER_H,
     MARGIN,
     MUTED,
-    ON_ACCENT,
     ON_GOOD,
     PANEL,
     PANEL_ACTIVE,
@@ -184,29 +185,6 @@ def last_marks(view: dict) -> LastMarks:
     return LastMarks(tuple(squares), tuple(arrows))
 
 
-def log_groups(view: dict) -> list[tuple[int | None, list[str]]]:
-    """The turn's log tokens grouped by consecutive seat: [(seat, tokens)]."""
-    groups: list[tuple[int | None, list[str]]] = []
-    for entry in view.get("last") or []:
-        seat, text = entry.get("seat"), str(entry.get("text", ""))
-        if not text:
-            continue
-        if groups and groups[-1][0] == seat:
-            groups[-1][1].append(text)
-        else:
-            groups.append((seat, [text]))
-    return groups
-
-
-def marked_tokens(view: dict) -> set[str]:
-    """The log tokens that name squares (drawn in the marks' pink)."""
-    return {
-        str(entry.get("text", ""))
-        for entry in view.get("last") or []
-        if (entry.get("facts") or {}).get("squares")
-    }
-
-
 # --- words ----------------------------------------------------------------------------------------
 
 
@@ -233,8 +211,12 @@ def describe_phase(view: dict) -> str:
     if phase == "counter":
         return "Counter-attack, or let round 1 stand"
     if phase == "return":
-        force = " ".join(str(code) for code in (view.get("returning") or {}).get("force") or [])
-        return f"Choose where {force} goes back" if force else "Choose where the beaten force goes back"
+        force = [str(code) for code in (view.get("returning") or {}).get("force") or []]
+        if force:
+            return (
+                f"Choose where your defeated {pyramid_words(force)} go{'es' if len(force) == 1 else ''} back"
+            )
+        return "Choose where the defeated force goes back"
     if phase == "reserve":
         return "Choose where the reserve nest enters"
     if phase == "wild":
@@ -250,15 +232,161 @@ def describe_phase(view: dict) -> str:
 
 
 def _pips_note(offer: dict) -> str:
-    return f" ({offer['pips']} pips)" if isinstance(offer.get("pips"), int) else ""
+    return f" ({steps_word(offer['pips'], 'pip')})" if isinstance(offer.get("pips"), int) else ""
 
 
 def win_reason_text(reason: str | None) -> str:
     if reason == "trees":
-        return "both home trees capped"
+        return "both goal trees capped"
     if reason == "last standing":
         return "the last player with pyramids in play"
+    if reason == "stalemate":
+        return "nobody could move or act: the most caps"
     return str(reason or "")
+
+
+# --- the turn's log in words ----------------------------------------------------------------------
+
+
+def colour_word(colour: str) -> str:
+    """ "R" -> "Red": how the log names a player (their badge stands beside it)."""
+    return COLOUR_NAMES.get(colour, colour).capitalize()
+
+
+def pyramid_words(codes: list[str]) -> str:
+    """["R3", "R1"] -> "large and small"."""
+    names = [
+        SIZE_NAMES.get(int(code[1]), code) if len(code) == 2 and code[1].isdigit() else code for code in codes
+    ]
+    return " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def steps_word(count: int, what: str = "step") -> str:
+    return f"{count} {what}{'' if count == 1 else 's'}"
+
+
+def _dice_words(first: int, second: int) -> str:
+    return f"{first} to {second}"
+
+
+def _unit_words(facts: dict) -> str:
+    return "the whole force" if facts.get("whole") else "the top pyramid"
+
+
+@dataclass(frozen=True)
+class LogSentence:
+    seat: int | None  # whose doing it is (None: the table's, like the roll for the first turn)
+    phrases: tuple[str, ...]
+
+
+def _phrase(kind: str, facts: dict, view: dict, rerolled: list[str]) -> str | None:
+    """One log token in words, from its facts (None: a token the next one words, a re-rolled action)."""
+    colours = {info.seat: info.colour for info in seats_of(view)}
+    if kind == "FIRST":
+        rolls = ", ".join(f"{colour_word(colour)} {roll}" for colour, roll in facts.get("rolls") or [])
+        return f"Roll for the first turn: {rolls}"
+    if kind == "TURN":
+        return f"Turn {facts.get('turn', '?')}: {colour_word(str(facts.get('colour', '?')))} to play"
+    if "roll" in facts and "action" in facts:  # the action die
+        name = ACTION_NAMES.get(int(facts["roll"]), str(facts["action"]).capitalize())
+        if facts.get("rerolled"):
+            rerolled.append(name)
+            return None
+        if rerolled:
+            failed = list(dict.fromkeys(rerolled))  # each action once, in the order rolled
+            rerolled.clear()
+            return f"rolls {name} ({', '.join(failed)} not possible)"
+        return f"rolls {name}"
+    origin, target = facts.get("origin"), facts.get("target")
+    rolls = facts.get("rolls")
+    if kind == "M":
+        return f"moves {_unit_words(facts)} {origin} to {target}" if origin else "doesn't move"
+    if kind == "X":
+        if not origin:
+            return "doesn't attack"
+        defender = facts.get("defender")
+        whose = f"{colour_word(colours[defender])}'s " if defender in colours else ""
+        dice = f", dice {_dice_words(*rolls)}" if rolls else ""
+        return f"attacks {whose}{target} from {origin}{dice}"
+    if kind == "C":  # the counter-attack's dice are written attacker first; the defender speaks here
+        return f"counter-attacks, dice {_dice_words(rolls[1], rolls[0])}" if rolls else "lets round 1 stand"
+    if kind == "T":
+        return f"rolls off a tie {_dice_words(*rolls)}" if rolls else "rolls off a tie"
+    if kind == "WINNER":
+        return "wins the combat"
+    if kind == "RET":
+        return f"puts its defeated force back on {facts.get('square')}"
+    if kind == "RES":
+        return f"brings its reserve nest in on {facts.get('square')}"
+    if kind == "CAP":
+        return f"caps its tree on {facts.get('square')}"
+    if kind == "SKIP":
+        return "has no possible action"
+    if kind == "TIP":
+        return "every stack of 2 or more turns over"
+    if kind == "W":
+        return f"chooses {str(facts.get('chosen', '?')).capitalize()}"
+    if kind == "HP":
+        hop = f"hops {_unit_words(facts)} {origin} to {target}"
+        if rolls:
+            outcome = "it stays" if facts.get("stayed") else "it goes back"
+            hop += f", roll-off {', '.join(_dice_words(*pair) for pair in rolls)}: {outcome}"
+        return hop
+    if kind == "AM":
+        if "budget" in facts:
+            return f"gets {steps_word(int(facts['budget']), 'Aim step')}"
+        if origin:
+            return f"aims {_unit_words(facts)} {origin} to {target}"
+        return {"leg": "ends the leg", "aim": "ends the Aim"}.get(facts.get("ends"), "ends aiming")
+    if kind in ("SW", "DG"):
+        mine, theirs = facts.get("mine") or {}, facts.get("theirs") or {}
+        their_code = str(theirs.get("pyramid", "??"))
+        their = f"{colour_word(their_code[0])}'s {pyramid_words([their_code])}"
+        my = pyramid_words([str(mine.get("pyramid", "??"))])
+        if kind == "SW":
+            return f"swaps its {my} on {mine.get('square')} with {their} on {theirs.get('square')}"
+        return f"digs its {my} from {mine.get('square')} under {their} on {theirs.get('square')}"
+    if kind == "REMOVED":
+        return f"loses its {pyramid_words(list(facts.get('pyramids') or []))} for good"
+    if kind == "ELIMINATED":
+        return "is out of the game"
+    if kind == "WIN":
+        others = [colour_word(colour) for colour in facts.get("colours") or []][1:]
+        return f"shares the win with {' and '.join(others)}" if others else "wins the game"
+    return None
+
+
+def log_sentences(view: dict) -> list[LogSentence]:
+    """The turn's log in words, a sentence per run of one seat's tokens: each token worded from its
+    facts, re-rolled actions with the roll that counted, an Aim leg's steps as one chain."""
+    worded: list[tuple[int | None, str]] = []
+    rerolled: list[str] = []
+    chain: dict | None = None  # the Aim leg being worded: seat, unit and the square it reached
+    for entry in view.get("last") or []:
+        text = str(entry.get("text") or "")
+        if not text:
+            continue
+        kind, facts = text.split()[0], entry.get("facts") or {}
+        seat = None if kind in ("FIRST", "TURN") else entry.get("seat")
+        if kind == "AM" and facts.get("origin"):
+            link = (seat, bool(facts.get("whole")), facts["origin"])
+            if chain and worded and (chain["seat"], chain["whole"], chain["at"]) == link:
+                worded[-1] = (seat, f"{worded[-1][1]} to {facts['target']}")
+                chain["at"] = facts["target"]
+                continue
+            chain = {"seat": seat, "whole": bool(facts.get("whole")), "at": facts["target"]}
+        else:
+            chain = None
+        phrase = _phrase(kind, facts, view, rerolled)
+        if phrase:
+            worded.append((seat, phrase))
+    sentences: list[LogSentence] = []
+    for seat, phrase in worded:
+        if sentences and sentences[-1].seat == seat and seat is not None:
+            sentences[-1] = LogSentence(seat, (*sentences[-1].phrases, phrase))
+        else:
+            sentences.append(LogSentence(seat, (phrase,)))
+    return sentences
 
 
 # --- layout ---------------------------------------------------------------------------------------
@@ -298,12 +426,14 @@ COMBAT_ROW_H = 50
 COMBAT_LABEL_W = 330
 COMBAT_DIE = 38
 LOG_LINE_H = 32
-LOG_LINES = 3
+LOG_LINES = 4
+MAX_HEIGHT = 1200  # 1.2 times the width: taller pictures read badly on a phone
 LOG_TEXT_X = 70  # the log's tokens start right of its title
 LEGEND_ROW_H = 34
 
-# Inside a square: the force chip (or the frozen snowflake) top-left, the tower on an axis a little
-# left of the middle, the badges in a column on the right, a nest's tray along the bottom.
+# Inside a square: the force chip (or the frozen snowflake) top-left, a goal square's flag under it,
+# the tower on an axis a little right of the middle, the badges in a column on the right, a nest's
+# tray along the bottom.
 INSET = 8
 TOWER_SCALE = 26  # a small pyramid is 26 px tall: a capped L-M-S tree just fits the square
 TRAY_SCALE = 15
@@ -311,7 +441,7 @@ TRAY_H = 28
 TREE_LIFT = 0.55  # a smaller pyramid sits this far up the bigger one under it
 BADGE = 26
 TRAY_BADGE = 24
-TOWER_X = 0.44
+TOWER_X = 0.52  # right of a goal flag; the badges still clear it
 CHIP = 26
 
 
@@ -326,6 +456,7 @@ class CombatLayout:
     key: Box | None  # the action die's faces and names, in the dice card when there is room
     combat: Box | None  # this turn's combat, when there is one
     log: Box
+    log_limit: int  # the log's lines at most
     legend: Box
 
 
@@ -336,9 +467,21 @@ def _player_height(view: dict) -> int:
 def decision_lines(view: dict) -> list[str]:
     """What has to be decided now (or why the winner won), in at most two lines."""
     text = win_reason_text(view.get("win_reason")) if view.get("is_over") else describe_phase(view)
-    lines = wrap(text, SMALL_SIZE, COLUMN_TEXT_W)
+    lines = wrap_bold(text, SMALL_SIZE, COLUMN_TEXT_W)
     if len(lines) > 2:
-        lines = [lines[0], fit_text(" ".join(lines[1:]), SMALL_SIZE, COLUMN_TEXT_W)]
+        lines = [lines[0], fit_text(" ".join(lines[1:]), SMALL_SIZE, COLUMN_TEXT_W, bold=True)]
+    return lines
+
+
+def wrap_bold(text: str, size: int, max_width: float) -> list[str]:
+    """Greedy word wrap measured in the bold face (senet.wrap measures the regular one)."""
+    lines: list[str] = []
+    for word in text.split():
+        attempt = f"{lines[-1]} {word}" if lines else word
+        if lines and text_width(attempt, size, bold=True) <= max_width:
+            lines[-1] = attempt
+        else:
+            lines.append(word)
     return lines
 
 
@@ -382,8 +525,10 @@ def _dice_rows(view: dict) -> dict[str, int]:
     return rows
 
 
-def _log_height(view: dict) -> int:
-    return 2 * PAD + LOG_LINE_H * len(log_lines(view)) - 8
+def log_line_limit(view: dict, log_top: int) -> int:
+    """How many log lines fit above the legend in a picture at most MAX_HEIGHT tall (LOG_LINES at most)."""
+    below = 2 * PAD - 8 + 8 + LEGEND_ROW_H * len(_legend_rows(view)) + MARGIN
+    return max(1, min(LOG_LINES, (MAX_HEIGHT - log_top - below) // LOG_LINE_H))
 
 
 def board_layout(view: dict) -> CombatLayout:
@@ -412,7 +557,8 @@ def board_layout(view: dict) -> CombatLayout:
     if view.get("combat"):
         combat = (MARGIN, y, WIDTH - MARGIN, y + COMBAT_TITLE_H + 2 * COMBAT_ROW_H + PAD)
         y = combat[3] + GAP
-    log = (MARGIN, y, WIDTH - MARGIN, y + _log_height(view))
+    log_limit = log_line_limit(view, y)
+    log = (MARGIN, y, WIDTH - MARGIN, y + 2 * PAD + LOG_LINE_H * len(log_lines(view, log_limit)) - 8)
     legend_rows = len(_legend_rows(view))
     legend = (MARGIN, log[3] + 8, WIDTH - MARGIN, log[3] + 8 + LEGEND_ROW_H * legend_rows)
     return CombatLayout(
@@ -425,6 +571,7 @@ def board_layout(view: dict) -> CombatLayout:
         key,
         combat,
         log,
+        log_limit,
         legend,
     )
 
@@ -457,6 +604,19 @@ def chip_box(view: dict, square: str) -> Box:
     """Where a square shows its force chip, or the snowflake of a frozen stack."""
     x0, y0, _, _ = square_box(view, square)
     return (x0 + INSET + 1, y0 + INSET + 1, x0 + INSET + 1 + CHIP, y0 + INSET + 1 + CHIP)
+
+
+def goal_flag_box(view: dict, square: str) -> Box:
+    """Where a goal square shows its owner's flag: big in the middle of an empty square; beside a
+    stack on the left, under the force chip, clear of the tower's base and of a nest's tray."""
+    x0, y0, x1, y1 = square_box(view, square)
+    if not stack_at(view, square):
+        width, height = BIG_FLAG.cloth_w + 4, BIG_FLAG.pole_h
+        left, top = (x0 + x1 - width) // 2, (y0 + y1 - height) // 2
+    else:
+        width, height = SMALL_FLAG.cloth_w + 3, SMALL_FLAG.pole_h
+        left, top = x0 + 5, y0 + INSET + CHIP + 2
+    return (left, top, left + width, top + height)
 
 
 def tray_box(box: Box) -> Box:
@@ -618,6 +778,55 @@ def last_tint(base: Colour) -> Colour:
 
 
 # --- sprites --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FlagSize:
+    cloth_w: int
+    cloth_h: int
+    pole_h: int
+    letter: int  # the letter's font size
+
+
+SMALL_FLAG = FlagSize(24, 21, 24, SMALL_SIZE)  # beside a stack: ends above a nest's tray
+BIG_FLAG = FlagSize(38, 30, 52, BODY_SIZE)  # alone on an empty goal square
+
+
+@lru_cache(maxsize=8)
+def goal_flag(colour: str, big: bool = False) -> Image.Image:
+    """A pennant of the goal's owner's colour with their letter, on a pole: whose goal a square is,
+    told by the letter as well as the colour, and by a flag's shape unlike a badge's or a chip's."""
+    size = BIG_FLAG if big else SMALL_FLAG
+    s = SUPERSAMPLE
+    pole = 3 if not big else 4
+    w, h = (size.cloth_w + pole) * s, size.pole_h * s
+    image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    rgb = piece_rgb(colour)
+    draw.rectangle((0, 0, pole * s, h - 1), fill=(*BADGE_RIM, 255))
+    x0, x1, y1 = pole * s, w - 1, size.cloth_h * s
+    notch = round(size.cloth_w * 0.25) * s  # a swallowtail
+    draw.polygon([(x0, 0), (x1, 0), (x1 - notch, y1 / 2), (x1, y1), (x0, y1)], fill=(*BADGE_RIM, 255))
+    edge = round(1.5 * s)
+    inner = [
+        (x0, edge),
+        (x1 - edge * 2, edge),
+        (x1 - notch - edge, y1 / 2),
+        (x1 - edge * 2, y1 - edge),
+        (x0, y1 - edge),
+    ]
+    draw.polygon(inner, fill=(*rgb, 255))
+    flag = image.reduce(s)
+    draw_text(
+        ImageDraw.Draw(flag),
+        (pole + (size.cloth_w - notch / s) / 2 + 1, size.cloth_h / 2 + 1),
+        colour,
+        size=size.letter,
+        fill=ink_on(rgb),
+        anchor="mm",
+        bold=True,
+    )
+    return flag
 
 
 @lru_cache(maxsize=32)
@@ -1036,7 +1245,9 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, seats
             if is_square(square):
                 draw.rectangle(start_bar_box(view, info.side, square), fill=rgb)
 
-    # the stacks with their badges and force chips (or snowflakes), then the last actions' arrows
+    # the stacks and the flags of empty goal squares; then the frames and the last actions' arrows;
+    # then the flags beside stacks, the badges and the force chips (or snowflakes), so no frame or
+    # arrow hides a letter or a number that a stack leaves little room for
     placed_stacks: dict[str, list[PlacedPyramid]] = {}
     for square in squares:
         stack = stack_at(view, square)
@@ -1052,16 +1263,11 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, seats
             )
             draw_stack(image, draw, placed, box)
             placed_stacks[square] = placed
-    for square, placed in placed_stacks.items():
-        draw_badges(image, placed)
-        chip = chip_box(view, square)
-        if is_frozen(view, square):
-            paste(image, snowflake_sprite(), chip[:2])
-        else:
-            force = square_entry(view, square)["force"]
-            paste(image, force_chip(force["colour"], force["pips"]), chip[:2])
+    for square, colour in homes.items():
+        if square not in placed_stacks:
+            paste(image, goal_flag(colour, big=True), goal_flag_box(view, square)[:2])
 
-    for square in squares:  # frames over the stacks
+    for square in squares:
         x0, y0, x1, y1 = square_box(view, square)
         if is_frozen(view, square):
             draw.rectangle((x0 + 3, y0 + 3, x1 - 4, y1 - 4), outline=FROZEN, width=3)
@@ -1081,24 +1287,49 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, seats
     for a, b, both in marks.arrows:
         arrow_between(draw, view, a, b, both=both)
 
+    for square, colour in homes.items():
+        if square in placed_stacks:
+            paste(image, goal_flag(colour), goal_flag_box(view, square)[:2])
+    for square, placed in placed_stacks.items():
+        draw_badges(image, placed)
+        chip = chip_box(view, square)
+        if is_frozen(view, square):
+            paste(image, snowflake_sprite(), chip[:2])
+        else:
+            force = square_entry(view, square)["force"]
+            paste(image, force_chip(force["colour"], force["pips"]), chip[:2])
+
 
 def _player_tag(view: dict, info: SeatInfo) -> tuple[str, Colour, Colour] | None:
-    """The pill on a player's card: winner, out, to move, to answer, or whose turn it is."""
+    """The pill on a player's card: winner or out. Who decides now is the card's highlight and the
+    decision card's subject, so a pill for it would only crowd the name."""
     seat = info.seat
     if view.get("is_over"):
         return ("WINNER", GOOD, ON_GOOD) if seat in (view.get("winners") or []) else None
     if info.eliminated:
         return ("OUT", FAINT, TEXT)
-    to_move = list(view.get("to_move") or [])
-    if to_move and to_move[0] == seat:
-        return (
-            ("TO MOVE", ACCENT, ON_ACCENT)
-            if view.get("current") == seat
-            else ("TO ANSWER", ACCENT, ON_ACCENT)
-        )
-    if view.get("current") == seat:
-        return ("TURN", PANEL_EDGE, TEXT)
     return None
+
+
+def _is_deciding(view: dict, seat: int) -> bool:
+    to_move = list(view.get("to_move") or [])
+    return not view.get("is_over") and bool(to_move) and to_move[0] == seat
+
+
+PILE_SCALE = 18  # the Advanced removed pile's pyramids
+
+
+def caps_text(view: dict, info: SeatInfo) -> str:
+    """How many of the player's goal squares are capped: "caps 1/2"."""
+    caps = sum(bool(square_entry(view, square).get("capped")) for square in info.home)
+    return f"caps {caps}/{len(info.home)}"
+
+
+def reserve_text(info: SeatInfo) -> str:
+    """The Advanced reserve nest: waiting on its centre square, used (in play), or none (eliminated)."""
+    if info.eliminated:
+        return "none left"
+    return f"reserve {info.reserve}" if info.reserve else "reserve used"
 
 
 def _draw_player(
@@ -1109,14 +1340,13 @@ def _draw_player(
     info: SeatInfo,
     names: list[str] | None,
 ) -> None:
-    """Badge, name and the pill; the side, goal squares and caps; Advanced: the removed pile, the reserve."""
+    """Badge and name (and a winner's or an eliminated player's pill); the side, goal squares and
+    caps; Advanced: the removed pile and the reserve."""
     x0, y0, x1, _ = box
     tag = _player_tag(view, info)
-    winner = tag is not None and tag[0] == "WINNER"
-    deciding = tag is not None and tag[0] in ("TO MOVE", "TO ANSWER")
-    if winner:
+    if tag is not None and tag[0] == "WINNER":
         _card(draw, box, fill=mix(PANEL, GOOD, 0.18), edge=GOOD, width=4)
-    elif deciding:
+    elif _is_deciding(view, info.seat):
         _card(draw, box, fill=PANEL_ACTIVE, edge=ACCENT, width=4)
     elif view.get("current") == info.seat and not view.get("is_over"):
         _card(draw, box, edge=ACCENT, width=2)
@@ -1137,36 +1367,34 @@ def _draw_player(
     if info.eliminated:
         draw.line((x, row1 + 1, x + width, row1 + 1), fill=PENALTY, width=3)
 
-    # the goal: the two home squares, and a black cap for each tree completed there
-    caps = [bool(square_entry(view, square).get("capped")) for square in info.home]
-    cap_w = pyramid_extent(1, 20)[0]
-    slots_left = x1 - PAD - len(caps) * (cap_w + 4)
-    caps_x = slots_left - 6 - text_width("caps", SMALL_SIZE)
-    draw_text(draw, (caps_x, row2), "caps", size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    # the goal: the two home squares, and how many are capped (a number: a row of tiny caps read
+    # as stray glyphs at phone size)
+    caps = caps_text(view, info)
+    capped = not caps.startswith("caps 0")
+    caps_w = draw_text(
+        draw,
+        (x1 - PAD, row2),
+        caps,
+        size=SMALL_SIZE,
+        fill=TEXT if capped else MUTED,
+        anchor="rm",
+        bold=capped,
+    )
     goal = f"{SIDE_NAMES.get(info.side, info.side)} · goal {' '.join(info.home)}"
-    goal = fit_text(goal, SMALL_SIZE, caps_x - x0 - PAD - 10)
+    goal = fit_text(goal, SMALL_SIZE, x1 - PAD - caps_w - 10 - (x0 + PAD))
     draw_text(draw, (x0 + PAD, row2), goal, size=SMALL_SIZE, fill=MUTED, anchor="lm")
-    for i, capped in enumerate(caps):
-        cx = slots_left + i * (cap_w + 4) + cap_w / 2
-        _paste_pyramid(image, "K1", 20, cx, row2 + 11, ghost=not capped)
 
     if view.get("version") != "advanced":
         return
     x = x0 + PAD
-    x += draw_text(draw, (x, row3), "lost", size=SMALL_SIZE, fill=MUTED, anchor="lm") + 8
+    x += draw_text(draw, (x, row3), "lost", size=SMALL_SIZE, fill=MUTED, anchor="lm") + 6
     for size, count in zip((1, 2, 3), info.removed, strict=True):
-        width, _ = pyramid_extent(size, 18)
-        _paste_pyramid(image, f"{info.colour}{size}", 18, x + width / 2, row3 + 11, ghost=count == 0)
-        x += width + 3
+        width, _ = pyramid_extent(size, PILE_SCALE)
+        _paste_pyramid(image, f"{info.colour}{size}", PILE_SCALE, x + width / 2, row3 + 11, ghost=count == 0)
+        x += width + 2
         ink = TEXT if count else FAINT
-        x += draw_text(draw, (x, row3), str(count), size=SMALL_SIZE, fill=ink, anchor="lm", bold=True) + 7
-    if info.eliminated:
-        reserve = "none left"
-    elif info.reserve:
-        reserve = f"reserve {info.reserve}"
-    else:
-        reserve = "reserve used"
-    reserve = fit_text(reserve, SMALL_SIZE, x1 - PAD - x - 4)
+        x += draw_text(draw, (x, row3), str(count), size=SMALL_SIZE, fill=ink, anchor="lm", bold=True) + 5
+    reserve = fit_text(reserve_text(info), SMALL_SIZE, x1 - PAD - x - 4)
     draw_text(draw, (x1 - PAD, row3), reserve, size=SMALL_SIZE, fill=MUTED, anchor="rm")
 
 
@@ -1303,33 +1531,33 @@ def _draw_aim(draw: ImageDraw.ImageDraw, row: tuple[int, int, int], view: dict) 
 
 
 def _draw_hop(image: Image.Image, draw: ImageDraw.ImageDraw, row: tuple[int, int, int], view: dict) -> None:
-    """The Hop: where from and to, whether the unit stayed; under it the roll-off, hopper : target owner."""
+    """The Hop: where from and to, whether the unit stays (the hopper won the roll-off) or goes
+    back; under it the roll-off, hopper : target owner."""
     x, middle, right = row
     hop = view.get("hop") or {}
     x += draw_text(
         draw,
         (x, middle),
-        f"Hop {hop.get('from', '?')}>{hop.get('to', '?')}",
+        f"Hop {hop.get('from', '?')} to {hop.get('to', '?')}",
         size=SMALL_SIZE,
         fill=TEXT,
         anchor="lm",
         bold=True,
     )
     if hop.get("stayed") is True:
-        result, ink = "won: it stays", GOOD
+        result, ink = "stays", GOOD
     elif hop.get("stayed") is False:
-        result, ink = "lost: it went back", MUTED
+        result, ink = "goes back", MUTED
     else:
         result, ink = "", MUTED
     if result:
         draw_text(
             draw,
-            (x + 12, middle),
-            fit_text(result, SMALL_SIZE, right - x - 12, bold=True),
+            (x + 10, middle),
+            fit_text(result, SMALL_SIZE, right - x - 10),
             size=SMALL_SIZE,
             fill=ink,
             anchor="lm",
-            bold=True,
         )
     rolls = list(hop.get("rolls") or [])[-HOP_SHOWN:]
     for (a, b), (box_a, box_b) in zip(rolls, hop_dice_boxes(view), strict=False):
@@ -1387,10 +1615,11 @@ def _draw_combat(
     combat = view.get("combat") or {}
     _card(draw, box)
     title_y = y0 + COMBAT_TITLE_H / 2 + 4
-    title = f"Combat: {combat.get('from', '?')} attacks {combat.get('to', '?')}"
-    draw_text(draw, (x0 + PAD, title_y), title, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
     pips_x = x0 + PAD + COMBAT_LABEL_W
-    draw_text(draw, (pips_x, title_y), "pips", size=SMALL_SIZE, fill=MUTED, anchor="rm")
+    pips_w = draw_text(draw, (pips_x, title_y), "pips", size=SMALL_SIZE, fill=MUTED, anchor="rm")
+    title = f"{combat.get('from', '?')} attacks {combat.get('to', '?')}"  # the rows say whose forces
+    title = fit_text(title, BODY_SIZE, pips_x - pips_w - 16 - (x0 + PAD), bold=True)
+    draw_text(draw, (x0 + PAD, title_y), title, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
     columns = combat_columns(view)
     for column in columns:
         draw_text(draw, (column.x, title_y), column.label, size=SMALL_SIZE, fill=MUTED, anchor="lm")
@@ -1435,51 +1664,81 @@ def _draw_combat(
                 draw_text(draw, (text_x, middle), text, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
 
 
-LogItem = tuple[str, object]  # ("badge", colour) or ("text", token)
+LogRun = tuple[str, Colour, bool]  # text, ink, bold
+LogItem = tuple[str, object]  # ("badge", colour), ("run", LogRun) or ("gap", pixels)
+PHRASE_GAP = 7  # after a phrase's comma
+SENTENCE_GAP = 20  # before the next sentence's badge
+SQUARE_NAME = re.compile(r"\b([a-f][1-6])\b")
 
 
-def log_lines(view: dict) -> list[list[LogItem]]:
-    """The log flowed into at most LOG_LINES lines; a seat's badge stays with its first token, and the
-    oldest tokens give way (an ellipsis leads) when they do not all fit."""
+def phrase_runs(phrase: str, marked: set[str]) -> list[LogRun]:
+    """A phrase as runs of text: the squares the board marks in its pink, bold; the rest plain."""
+    runs: list[LogRun] = []
+    for i, part in enumerate(SQUARE_NAME.split(phrase)):
+        if part:
+            runs.append((part, LAST, True) if i % 2 and part in marked else (part, TEXT, False))
+    return runs
+
+
+def _run_width(run: LogRun) -> float:
+    return text_width(run[0], SMALL_SIZE, bold=run[2])
+
+
+def log_lines(view: dict, limit: int = LOG_LINES) -> list[list[LogItem]]:
+    """The log in words flowed into at most `limit` lines. A sentence starts with its player's
+    badge and colour; a phrase is never split; the oldest phrases give way (an ellipsis leads, and
+    the first phrase kept names its player again) when they do not all fit."""
     colour_of = {info.seat: info.colour for info in seats_of(view)}
-    units: list[tuple[float, list[LogItem]]] = []  # what may not be split over two lines
-    for seat, tokens in log_groups(view):
-        for i, token in enumerate(tokens):
-            unit: list[LogItem] = [("text", token)]
-            width = text_width(token, SMALL_SIZE, bold=True) + 16
-            if i == 0 and seat in colour_of:
-                unit.insert(0, ("badge", colour_of[seat]))
-                width += BADGE + 6
-            units.append((width, unit))
-    if not units:
-        return [[("text", "No actions yet this turn.")]]
+    marked = set(last_marks(view).squares)
+    phrases: list[tuple[int | None, str, bool]] = []  # seat, phrase, last of its sentence
+    for sentence in log_sentences(view):
+        for i, phrase in enumerate(sentence.phrases):
+            last = i == len(sentence.phrases) - 1
+            phrases.append((sentence.seat, phrase if last else f"{phrase},", last))
+    if not phrases:
+        return [[("run", ("No actions yet this turn.", FAINT, False))]]
     room = WIDTH - 2 * MARGIN - 2 * PAD - LOG_TEXT_X
 
-    def flow(entries: list[tuple[float, list[LogItem]]]) -> list[list[LogItem]]:
+    def unit(index: int, lead: bool) -> tuple[float, list[LogItem]]:
+        seat, phrase, last = phrases[index]
+        items: list[LogItem] = []
+        if lead and seat in colour_of:
+            items += [("badge", colour_of[seat]), ("gap", 6)]
+            items.append(("run", (f"{colour_word(colour_of[seat])} ", TEXT, True)))
+        items += [("run", run) for run in phrase_runs(phrase, marked)]
+        items.append(("gap", SENTENCE_GAP if last else PHRASE_GAP))
+        width = sum(
+            BADGE if kind == "badge" else value if kind == "gap" else _run_width(value)
+            for kind, value in items
+        )
+        return width, items
+
+    def flow(first: int) -> list[list[LogItem]]:
+        units = [unit(i, i == first or phrases[i - 1][2]) for i in range(first, len(phrases))]
+        if first:
+            units.insert(0, (30.0, [("run", ("…", MUTED, False)), ("gap", 12)]))
         lines: list[list[LogItem]] = [[]]
         used = 0.0
-        for width, unit in entries:
-            if lines[-1] and used + width > room:
+        for width, items in units:
+            if lines[-1] and used + width > room + SENTENCE_GAP:  # a line's last gap may overhang
                 lines.append([])
                 used = 0.0
-            lines[-1].extend(unit)
+            lines[-1].extend(items)
             used += width
         return lines
 
     first = 0
-    lines = flow(units)
-    while len(lines) > LOG_LINES and first < len(units) - 1:
+    lines = flow(first)
+    while len(lines) > limit and first < len(phrases) - 1:
         first += 1
-        lines = flow([(24.0, [("text", "…")]), *units[first:]])
+        lines = flow(first)
     return lines
 
 
 def _draw_log(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict) -> None:
-    """The turn's log tokens, each group after its seat's badge; tokens naming squares in pink."""
+    """The turn's log in words, each sentence after its player's badge; squares in the marks' pink."""
     x0, y0, _, _ = box
     _card(draw, box)
-    lines = log_lines(view)
-    marked = marked_tokens(view)
     draw_text(
         draw,
         (x0 + PAD, y0 + PAD + LOG_LINE_H / 2),
@@ -1489,21 +1748,20 @@ def _draw_log(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dic
         anchor="lm",
         bold=True,
     )
-    for i, line in enumerate(lines):
+    for i, line in enumerate(log_lines(view, board_layout(view).log_limit)):
         middle = y0 + PAD + LOG_LINE_H * (i + 0.5)
         x = x0 + PAD + LOG_TEXT_X
         for kind, value in line:
             if kind == "badge":
-                x = _badge_inline(image, str(value), x, middle) + 6
+                x = _badge_inline(image, str(value), x, middle)
+            elif kind == "gap":
+                x += float(value)
             else:
-                text = str(value)
-                ink = FAINT if text.startswith("No actions") else (LAST if text in marked else TEXT)
-                x += (
-                    draw_text(draw, (x, middle), text, size=SMALL_SIZE, fill=ink, anchor="lm", bold=True) + 16
-                )
+                text, ink, bold = value
+                x += draw_text(draw, (x, middle), text, size=SMALL_SIZE, fill=ink, anchor="lm", bold=bold)
 
 
-LEGEND_ITEMS = ("home", "start", "blocked", "frozen", "force", "trapped", "last", "offer")
+LEGEND_ITEMS = ("goal", "start", "blocked", "frozen", "force", "trapped", "last", "offer")
 
 
 def _legend_items(view: dict) -> list[str]:
@@ -1513,9 +1771,9 @@ def _legend_items(view: dict) -> list[str]:
     return items
 
 
-LEGEND_TEXT = {
-    "home": "home: the goal",
-    "start": "start square",
+LEGEND_TEXT = {  # goal and start name the first player's colour: "Red's goal"
+    "goal": "{}'s goal",
+    "start": "{}'s start",
     "blocked": "blocked",
     "frozen": "frozen (cap, reserve)",
     "force": "force pips",
@@ -1526,12 +1784,17 @@ LEGEND_TEXT = {
 LEGEND_SAMPLE_W = 28
 
 
+def legend_text(view: dict, item: str) -> str:
+    seats = seats_of(view)
+    return LEGEND_TEXT[item].format(colour_word(seats[0].colour if seats else "R"))
+
+
 def _legend_rows(view: dict) -> list[list[str]]:
     rows: list[list[str]] = [[]]
     used = 0.0
     room = WIDTH - 2 * MARGIN - 8
     for item in _legend_items(view):
-        width = LEGEND_SAMPLE_W + 8 + text_width(LEGEND_TEXT[item], SMALL_SIZE) + 22
+        width = LEGEND_SAMPLE_W + 8 + text_width(legend_text(view, item), SMALL_SIZE) + 22
         if rows[-1] and used + width > room:
             rows.append([])
             used = 0.0
@@ -1550,8 +1813,10 @@ def _draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: 
         x = x0 + 4
         for item in row:
             sample = (round(x), round(middle - 13), round(x) + LEGEND_SAMPLE_W, round(middle + 13))
-            if item == "home":
+            if item == "goal":
                 draw.rectangle(sample, fill=home_tint(colour), outline=SQUARE_LINE)
+                flag = goal_flag(colour)
+                paste(image, flag, (sample[0] + 1, middle - flag.height / 2))
             elif item == "start":
                 draw.rectangle(sample, fill=SQUARE_LIGHT, outline=SQUARE_LINE)
                 draw.rectangle(
@@ -1573,13 +1838,16 @@ def _draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: 
                 dashed_frame(draw, sample, colour=ACCENT, width=3, dash=5)
             x = sample[2] + 8
             x += (
-                draw_text(draw, (x, middle), LEGEND_TEXT[item], size=SMALL_SIZE, fill=MUTED, anchor="lm") + 22
+                draw_text(
+                    draw, (x, middle), legend_text(view, item), size=SMALL_SIZE, fill=MUTED, anchor="lm"
+                )
+                + 22
             )
 
 
 # --- the rules picture ----------------------------------------------------------------------------
 
-RULE_CELL = 40
+RULE_CELL = 36
 RULE_BOARD_X0 = MARGIN + PAD + 28  # rank numbers and the West bars on its left
 ACTION_RULES = (
     (1, "Tip", "every stack of 2 or more turns over: trees become nests, nests trees"),
@@ -1591,21 +1859,21 @@ ACTION_RULES = (
 )
 BOARD_NOTES = (
     "Start: a nest on each of your two start squares (thick bar).",
-    "Goal: your two home squares across the board, in your colour.",
+    "Goal: your two flagged squares across the board.",
     "Hatched: blocked. Advanced: a 3rd nest waits in the centre.",
 )
 # Example squares as views give them (stack, force, covered flags), capped or not, and captions.
 _TREE = {"stack": ["R3", "R2", "R1"], "force": {"colour": "R", "pips": 6}, "covered": [False] * 3}
 STACK_RULES = (
-    (_TREE, False, "Tree", "smaller on bigger"),
-    ({**_TREE, "stack": ["R1", "R2", "R3"]}, False, "Nest", "bigger covers smaller"),
+    (_TREE, False, "Tree", "S on M on L"),
+    ({**_TREE, "stack": ["R1", "R2", "R3"]}, False, "Nest", "L covers M, S"),
     (
         {"stack": ["R3", "B1"], "force": {"colour": "B", "pips": 1}, "covered": [True, False]},
         False,
         "Pinned",
-        "Blue's S pins Red's L",
+        "Blue pins Red",
     ),
-    (_TREE, True, "Goal", "your L-M-S, capped"),
+    (_TREE, True, "Goal", "L-M-S, capped"),
 )
 RULE_EXAMPLE_W = 156
 
@@ -1673,9 +1941,9 @@ def _rule_board(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
                 "E": (bx1 + near, by0 + 2, bx1 + near + width, by1 - 2),
             }[side]
             draw.rectangle(bar, fill=rgb)
-        for square in info["start"]:  # the starting nest, as its colour's letter
+        for square in info["home"]:  # the goal, flagged
             bx0, by0, bx1, by1 = cell_box(square)
-            _paste_centred(image, colour_badge(info["colour"], 28), ((bx0 + bx1) / 2, (by0 + by1) / 2))
+            _paste_centred(image, goal_flag(info["colour"]), ((bx0 + bx1) / 2 + 1, (by0 + by1) / 2))
     for i, file in enumerate(FILES):
         draw_text(
             draw,
@@ -1706,10 +1974,12 @@ def _rule_stack_examples(image: Image.Image, draw: ImageDraw.ImageDraw, x0: int,
         draw.rectangle((cell[0], cell[1], cell[2] - 1, cell[3] - 1), fill=fill)
         placed = place_stack(cell, entry["stack"], covered=entry["covered"], capped=capped, frozen=capped)
         draw_stack(image, draw, placed, cell)
-        draw_badges(image, placed)
         chip = (cell[0] + INSET + 1, cell[1] + INSET + 1)
-        if capped:
+        if capped:  # a goal square, as on the board: its flag, the ice frame and the snowflake
             draw.rectangle((cell[0] + 3, cell[1] + 3, cell[2] - 4, cell[3] - 4), outline=FROZEN, width=3)
+            paste(image, goal_flag("R"), (cell[0] + 5, chip[1] + CHIP + 1))
+        draw_badges(image, placed)
+        if capped:
             paste(image, snowflake_sprite(), chip)
         else:
             paste(image, force_chip(entry["force"]["colour"], entry["force"]["pips"]), chip)
@@ -1718,7 +1988,7 @@ def _rule_stack_examples(image: Image.Image, draw: ImageDraw.ImageDraw, x0: int,
 
 def _rule_turn(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
     """The three steps of a turn, then the action die's faces."""
-    row_h = 36
+    row_h = 32
     steps = (
         "1. Move (you may): your top pyramid, or your whole force on its square, one step in any "
         "direction onto an empty square or your own top pyramid, making a tree or a nest.",
@@ -1734,7 +2004,7 @@ def _rule_turn(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
     x = MARGIN + PAD + 8
     for i, (face, name, text) in enumerate(ACTION_RULES):
         middle = table_top + row_h * (i + 0.5)
-        _paste_die(image, face, (x, middle - 15, x + 30, middle + 15))
+        _paste_die(image, face, (x, middle - 14, x + 28, middle + 14))
         draw_text(draw, (x + 42, middle), name, size=SMALL_SIZE, fill=TEXT, anchor="lm", bold=True)
         effect = fit_text(text, SMALL_SIZE, box[2] - PAD - (x + 110))
         draw_text(draw, (x + 110, middle), effect, size=SMALL_SIZE, fill=MUTED, anchor="lm")
@@ -1745,9 +2015,9 @@ def _rule_combat(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int
     """Who may attack, an example roll, the counter-attack and ties."""
     text_w = WIDTH - 2 * MARGIN - 2 * PAD
     before = (
-        "Your force on a square is your pyramids from the top down to the first of another colour; its "
-        "pips are the number in the corner. After a step, the mover may attack a force next to them "
-        "with no more pips; if they do not, an opponent there with at least as many may attack them.",
+        "Your force on a square: your pyramids from the top down to the first of another colour; its "
+        "pips are the number in the corner. After a step, the mover may attack a force next to it with "
+        "no more pips; if not, an opponent there with at least as many may attack it.",
     )
     after = (
         "Equal pips: a defender who lost round 1 may counter-attack; both roll again and the sums "
@@ -1790,7 +2060,7 @@ def render_combat_rules_picture() -> bytes:
         MARGIN + 4,
         "Martian Combat in brief",
         [
-            "Win by capping a tree of your own L, M and S on both your home squares.",
+            "Win by capping a tree of your own L, M and S on both your goal squares.",
             "2 players sit South and North, a 3rd West, a 4th East. Play goes clockwise.",
         ],
     )

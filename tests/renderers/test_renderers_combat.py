@@ -7,18 +7,25 @@ from the renderer's layout helpers and are compared between views that differ in
 """
 
 import copy
+import random
+import re
 
 import pytest
 
-from games.combat import combat_totals, log_entry, square_view
+from games import random_choice
+from games.combat import COMBAT, combat_totals, log_entry, square_view
 from renderers import render_board, render_hand, render_rules_picture
 from renderers.combat import (
     BLOCKED_FILL,
+    COLUMN_TEXT_W,
+    COMBAT_LABEL_W,
     COMBAT_ROW_H,
     FROZEN,
     HATCH,
     LAST,
     LOG_LINE_H,
+    LOG_LINES,
+    PAD,
     SQUARE_DARK,
     SQUARE_LIGHT,
     TRAY_FILL,
@@ -28,17 +35,21 @@ from renderers.combat import (
     combat_columns,
     combat_dice_boxes,
     combat_row_middles,
+    decision_lines,
+    goal_flag_box,
     home_tint,
     hop_dice_boxes,
     is_nest,
     key_die_boxes,
     last_marks,
     log_lines,
+    log_sentences,
     padlock_box,
     place_stack,
     player_box,
     render_combat_rules_picture,
     reroll_die_boxes,
+    size_of,
     square_box,
     square_index,
     start_bar_box,
@@ -46,15 +57,20 @@ from renderers.combat import (
 )
 from renderers.common import (
     ACCENT,
+    BODY_SIZE,
     CARD_FACE,
     FAINT,
     GOOD,
+    MARGIN,
     MUTED,
     PANEL_ACTIVE,
     PENALTY,
     PYRAMID_COLOURS,
+    SMALL_SIZE,
     mix,
     pyramid_extent,
+    text_sizes,
+    text_width,
 )
 from tests.pictures import blob_sizes, check_png, count_near, decode, die_pips, near
 
@@ -136,6 +152,11 @@ def combat_view(position: str = "", *, players: int = 2, version: str = "standar
 
 def log(seat, *tokens) -> list[dict]:
     return [log_entry({"seat": seat, "text": token}) for token in tokens]
+
+
+def logged(seat, token, **known) -> dict:
+    """One log entry with the facts the engine keeps beside its token (an attack's defender...)."""
+    return log_entry({"seat": seat, "text": token, **known})
 
 
 def opening_view() -> dict:
@@ -241,7 +262,12 @@ def counter_view() -> dict:
             "ties": [],
             "winner": 1,
         },
-        last=log(0, "M b5-b4", "X b4>c5 6:3") + log(1, "C 1:6") + log(0, "WINNER c5", "RET c1", "A2"),
+        last=[
+            *log(0, "M b5-b4"),
+            logged(0, "X b4>c5 6:3", defender=1),
+            *log(1, "C 1:6", "WINNER c5"),
+            *log(0, "RET c1", "A2"),
+        ],
     )
 
 
@@ -309,7 +335,7 @@ def render(view: dict, names=NAMES):
 def test_board_is_a_small_palette_png_of_a_phone_friendly_height(make_view):
     view = make_view()
     png = render_board(view, names=NAMES)
-    image = check_png(png, min_height=820, max_height=1250)
+    image = check_png(png, min_height=820, max_height=1200)
     assert image.height == board_layout(view).height
     assert len(png) < 100_000  # the fixed palette keeps more anti-aliasing shades than 64 per picture did
 
@@ -324,7 +350,7 @@ def test_a_busy_view_with_every_panel_stays_small():
     )
     view["combat"]["ties"] = [[3, 3], [2, 2], [5, 1]]
     png = render_board(view, names=NAMES)
-    image = check_png(png, min_height=1000, max_height=1250)
+    image = check_png(png, min_height=1000, max_height=1200)
     assert len(png) < 100_000  # the fixed palette keeps more anti-aliasing shades than 64 per picture did
     layout = board_layout(view)
     assert layout.board[3] < layout.combat[1] < layout.log[1] < layout.legend[1] < image.height
@@ -335,7 +361,7 @@ def test_hand_is_the_board_and_the_rules_picture_is_drawn_once():
     view["seat"] = 2
     assert render_hand(view, names=NAMES) == render_board(view, names=NAMES)
     first = render_rules_picture("combat")
-    check_png(first, min_height=900, max_height=1300)
+    check_png(first, min_height=900, max_height=1200)
     assert render_combat_rules_picture() is first
 
 
@@ -347,7 +373,7 @@ def test_every_player_count_and_version_renders_a_card_per_player(players, versi
     if version == "simple":
         view["blocked"] = list(CORNERS)
     layout = board_layout(view)
-    image = check_png(render_board(view, names=NAMES), min_height=820, max_height=1250)
+    image = check_png(render_board(view, names=NAMES), min_height=820, max_height=1200)
     assert len(layout.players) == players
     for seat, box in enumerate(layout.players):  # each card carries its seat's colour badge
         colour = SIDE_COLOURS[SIDES[players][seat]]
@@ -587,6 +613,42 @@ def test_home_squares_are_tinted_and_start_squares_barred_in_the_players_colour(
         assert count_near(image, bar, PYRAMID_COLOURS["G"], tolerance=20) == 0
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_goal_squares_fly_their_owners_lettered_flag(players):
+    """Colour is not the only cue of whose goal a square is: a flag with the owner's letter says it,
+    also under another player's nest (at the start, each side's nests stand on the goals across)."""
+    for view in (combat_view(players=players), advanced_opening(players)):
+        image = render(view)
+        for side in SIDES[players]:
+            colour = SIDE_COLOURS[side]
+            ink = (250, 250, 250) if colour in "RB" else (18, 20, 26)  # the letter on the cloth
+            for square in START[OPPOSITE[side]]:
+                flag = goal_flag_box(view, square)
+                assert count_near(image, flag, PYRAMID_COLOURS[colour], tolerance=12) > 120, (side, square)
+                assert count_near(image, flag, ink, tolerance=12) > 20, (side, square)
+                for other in set("RYBG") - {colour}:  # a nest standing there doesn't confuse it
+                    assert count_near(image, flag, PYRAMID_COLOURS[other], tolerance=12) < 10, (square, other)
+        for square in ("b2", "e5", "b6", "f5"):  # no goal, no flag
+            flag = goal_flag_box(view, square)
+            assert not any(
+                count_near(image, flag, PYRAMID_COLOURS[colour], tolerance=12) for colour in "RYBG"
+            ), square
+    assert "Red's goal" in drawn_texts(combat_view(players=players))  # the legend says what it means
+
+
+def test_a_goal_flag_leaves_the_stack_beside_it_alone():
+    for stack in (["R3", "R2", "R1"], ["R1", "R2", "R3"], ["B3"], ["R3", "B2", "Y1"], ["R1", "B2"]):
+        box = square_box(opening_view(), "c6")
+        flag = goal_flag_box(opening_view(), "c6")
+        for piece in place_stack(box, stack):
+            width, height = pyramid_extent(size_of(piece.code), piece.scale)
+            left = piece.centre_x - width / 2
+            if piece.covered:  # the tray lies under the flag's pole
+                assert tray_box(box)[1] >= flag[3] - 1, stack
+            else:  # a tower's sides slope: its base is its widest part, right of the flag
+                assert left >= flag[2] - 1 or piece.baseline - height >= flag[3], (stack, piece.code)
+
+
 # --- the decision, the dice and the combat --------------------------------------------------
 
 
@@ -759,18 +821,163 @@ def test_log_tokens_name_squares_but_not_dice_or_pyramids():
         assert (*arrow, False) in marks.arrows
 
 
-def test_the_log_shows_the_latest_tokens_in_at_most_three_lines():
+def line_text(line) -> str:
+    return "".join(value[0] for kind, value in line if kind == "run")
+
+
+def test_the_log_shows_the_latest_phrases_in_at_most_four_lines():
     view = opening_view()
     short = board_layout(view).log
     view["last"] = log(0, *[f"AM b{i % 6 + 1}-c{i % 6 + 1}" for i in range(60)], "WIN R")
     long = board_layout(view).log
     assert long[3] - long[1] > short[3] - short[1]
     lines = log_lines(view)
-    assert len(lines) == 3
-    assert lines[0][0] == ("text", "…")
-    assert lines[-1][-1] == ("text", "WIN R")
-    assert long[3] - long[1] < 4 * LOG_LINE_H + 40
+    assert len(lines) == LOG_LINES == 4
+    assert lines[0][0] == ("run", ("…", MUTED, False))
+    assert ("badge", "R") in lines[0] and "Red " in line_text(lines[0])  # the player named again
+    assert line_text(lines[-1]).endswith("wins the game")
+    assert long[3] - long[1] < 5 * LOG_LINE_H + 40
     render(view)
+
+
+def test_the_log_shrinks_before_the_picture_grows_past_1_2_times_its_width():
+    view = busy_view()  # four Advanced cards and a combat: the log starts low
+    view["hop"] = {"from": "e5", "to": "f4", "rolls": [[2, 2], [4, 4], [6, 1]], "stayed": True}
+    view["last"] = log(0, *[f"AM b{i % 6 + 1}-c{i % 6 + 1}" for i in range(60)])
+    layout = board_layout(view)
+    assert layout.height <= 1.2 * layout.width
+    assert len(log_lines(view, layout.log_limit)) == layout.log_limit < LOG_LINES
+
+
+def sentences(view) -> list[tuple[int | None, tuple[str, ...]]]:
+    return [(sentence.seat, sentence.phrases) for sentence in log_sentences(view)]
+
+
+def test_the_log_is_worded_from_the_views_facts():
+    assert sentences(counter_view()) == [
+        (0, ("moves the top pyramid b5 to b4", "attacks Blue's c5 from b4, dice 6 to 3")),
+        (1, ("counter-attacks, dice 6 to 1", "wins the combat")),  # Blue's die first: Blue speaks
+        (0, ("puts its defeated force back on c1", "rolls Swap")),
+    ]
+    assert sentences(aim_view()) == [
+        (
+            0,
+            (
+                "moves the top pyramid c1 to b2",
+                "rolls Aim (Tip, Dig not possible)",
+                "gets 5 Aim steps",
+                "aims the whole force d1 to e2 to e3",  # one leg, one chain
+            ),
+        )
+    ]
+    assert sentences(final_view())[0][1][2:] == (
+        "hops the top pyramid e5 to d6, roll-off 3 to 3, 5 to 2: it stays",
+        "caps its tree on d6",
+        "wins the game",
+    )
+    tokens = {
+        "M -": "doesn't move",
+        "M c1=b2": "moves the whole force c1 to b2",
+        "X -": "doesn't attack",
+        "X b4>c5 2:5": "attacks c5 from b4, dice 2 to 5",  # a log kept before the defender was
+        "C -": "lets round 1 stand",
+        "T 4:1": "rolls off a tie 4 to 1",
+        "RES b1": "brings its reserve nest in on b1",
+        "SKIP": "has no possible action",
+        "TIP": "every stack of 2 or more turns over",
+        "W HP": "chooses Hop",
+        "SW R2@b3 B2@e4": "swaps its medium on b3 with Blue's medium on e4",
+        "DG R1@c2 G2@e5": "digs its small from c2 under Green's medium on e5",
+        "REMOVED R3 R1": "loses its large and small for good",
+        "ELIMINATED R": "is out of the game",
+        "WIN R B": "shares the win with Blue",
+        "AM 1": "gets 1 Aim step",
+    }
+    for token, words in tokens.items():
+        view = combat_view(players=4, last=log(0, token))
+        assert sentences(view) == [(0, (words,))], token
+    ends = [logged(0, "AM /", ends="leg"), logged(0, "AM /", ends="aim")]
+    assert sentences(combat_view(last=ends)) == [(0, ("ends the leg", "ends the Aim"))]
+    assert sentences(opening_view()) == [
+        (None, ("Roll for the first turn: Red 5, Blue 3",)),
+        (None, ("Turn 1: Red to play",)),
+    ]
+
+
+NOTATION = re.compile(
+    r"\b[a-f][1-6]\s*[-=>]\s*[a-f][1-6]\b|\b(?:WINNER|RET|RES|TIP|SKIP|CAP|REMOVED|ELIMINATED|FIRST|WIN)\b"
+    r"|\bA[1-6]!?(?:\s|$)|\b[RYBG][123]\b|\b\d:\d\b|\bX\b|\bAM\b|\bHP\b"
+)
+
+
+@pytest.mark.parametrize(("players", "version"), [(2, "standard"), (3, "simple"), (4, "advanced")])
+def test_no_engine_notation_reaches_the_picture(players, version):
+    """Boards of real games at many moments: every text drawn is in words, not in the log's notation."""
+    state = COMBAT.new(players, 3, {"version": version})
+    chooser = random.Random(3)
+    for step in range(400):
+        if state.is_over:
+            break
+        if step % 9 == 0:
+            with text_sizes() as drawn:
+                render_board(state.view(None), names=NAMES[:players])
+            found = {text for _, text in drawn if NOTATION.search(text)}
+            assert not found, (step, found)
+        seat = state.to_move[0]
+        state.apply(seat, random_choice(state.legal_actions(seat), chooser))
+
+
+def drawn_texts(view, names=NAMES) -> set[str]:
+    with text_sizes() as drawn:
+        render_board(view, names=names)
+    return {text for _, text in drawn}
+
+
+def test_counts_agree_with_their_nouns():
+    one_step = combat_view(
+        OPENING,
+        phase="aim",
+        action={"roll": 5, "name": "aim", "rerolled": []},
+        aim={"budget": 1, "left": 1, "leg": None},
+        last=log(0, "M -", "A5", "AM 1"),
+    )
+    one_pip = offer_view()
+    one_pip["offer"]["pips"] = 1
+    for view in (one_step, one_pip):
+        texts = " | ".join(drawn_texts(view))
+        assert not re.search(r"\b1 (?:\w+ )?(?:steps|pips)\b", texts), texts
+    assert "gets 1 Aim step" in drawn_texts(one_step)
+    assert " ".join(decision_lines(one_pip)) == "Attack from b4 (1 pip), or not"
+
+
+def test_caps_are_counted_in_words_not_tiny_glyphs():
+    capped = drawn_texts(combat_view("c6:R3.R2.R1+K"))
+    assert "caps 1/2" in capped and "caps 0/2" in capped
+    assert not any("△" in text or "▲" in text for text in capped)
+
+
+def test_cards_keep_short_names_and_the_reserve_whole():
+    view = busy_view()  # Blue decides: its card is highlighted, with no pill crowding the name
+    view["seats"][0]["reserve"] = None
+    texts = drawn_texts(view, ["Ann", "Дмитрий", "さくら", "Zoë"])
+    assert {"P2 Дмитрий", "P3 さくら", "P4 Zoë", "reserve used", "reserve c4"} <= texts
+    assert not any(text.endswith("…") for text in texts), texts
+
+
+def test_the_decision_and_the_combat_title_fit_their_cards():
+    for phase in ("move", "offer", "reply", "counter", "return", "reserve", "wild", "aim", "action"):
+        view = busy_view()
+        view.update(phase=phase, returning={"seat": 2, "force": ["B3", "B2", "B1"]})
+        view["offer"] = {"square": "b4", "mover": 0, "pips": 5, "targets": []}
+        lines = decision_lines(view)
+        assert 1 <= len(lines) <= 2
+        assert all(text_width(line, SMALL_SIZE, bold=True) <= COLUMN_TEXT_W for line in lines), phase
+    view = busy_view()
+    texts = drawn_texts(view)
+    assert "b4 attacks c5" in texts  # the rows under it say whose forces
+    title_right = MARGIN + PAD + text_width("b4 attacks c5", BODY_SIZE, bold=True)
+    pips_left = MARGIN + PAD + COMBAT_LABEL_W - text_width("pips", SMALL_SIZE)
+    assert title_right + 12 < pips_left
 
 
 # --- the end --------------------------------------------------------------------------------
