@@ -1,22 +1,24 @@
 """Martian Flood pictures: the board (also every seat's "hand": nothing in Flood is hidden) and the rules.
 
-The board, top to bottom:
+Discord shows a picture about 450 px wide on a phone, so the board stays within 1000 x 1200 and
+draws the pieces big. Top to bottom:
   - the header: round, and "last turn of the round" when it is;
-  - a status strip: the direction and this round's turn order (the current player ringed, their
-    action slot), the draw deck and the discard pile with its top card;
+  - a status strip: the direction and this round's turn order (the current player ringed), the draw
+    deck and the discard pile with its top card;
   - while a DRAW waits for its keep choice, the two revealed cards; while an infiltrated ship waits
-    to be placed, that ship and the towers it may go on;
-  - one full-width panel per seat, in seat order: colour, stash, cards in play, and the area itself
-    as small playing cards (sector number and suit) carrying a ship lying on its side, a tower
-    standing (bottom biggest) or nothing; infiltrated ships still pending come last, framed in pink
-    with their sender under them; at the end each panel adds its score breakdown;
-  - the latest flood: each roll as three dice, its sector and the towers it washed, before -> after;
+    to be placed, that ship (the towers it may go on are framed in their panel);
+  - a panel per seat, two side by side in seat order (the third of three spans the width): seat,
+    name and card count (the score at the end), then labels and stash, then the area. A card is a
+    low tile (sector number and suit) with its piece on it: a ship lying on its side, or a tower
+    standing (its height in a dark badge beside it). Empty cards are grey and fan out at the end
+    under the word "empty"; infiltrated ships still pending come last, framed in pink with their
+    sender under them; at the end each panel adds its score breakdown;
+  - the latest flood: each roll as three dice, its sector and, per tower it hit, the pyramids it
+    washed off;
   - the last turns' actions in words.
 
-Cards shrink (84 -> 70 px wide) when that saves a row (an area of 11-12 cards stays on one), and
-once an area wraps anyway they stay big; every panel uses the same card size so towers compare
-across players. Every picture goes through `to_png`
-(64 colours), so marks reuse the kit's palette and a few shades.
+Every panel uses one scale, so towers compare across players: the largest (34 down to 30, where a
+small pyramid still carries its colour's letter) that keeps the board within 1.2 times its width.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from .common import (
     GOOD,
     HEADER_H,
     MARGIN,
+    MIN_LETTER,
     MINUS,
     MUTED,
     ON_ACCENT,
@@ -59,11 +62,13 @@ from .common import (
     Box,
     Colour,
     Pictures,
+    colour_letter,
     dashed_frame,
     draw_picture_heading,
     draw_suit,
     draw_text,
     fit_text,
+    letter_size,
     luminance,
     mix,
     new_canvas,
@@ -71,9 +76,9 @@ from .common import (
     pill,
     pyramid_extent,
     pyramid_sprite,
-    seat_label,
     seat_name,
     seat_tag,
+    stamp,
     suit_colour,
     text_width,
     to_png,
@@ -81,48 +86,62 @@ from .common import (
 from .common import (
     panel_card as _panel,
 )
+from .common import (
+    text_sprite as glyphs,
+)
 from .senet import die_sprite, wrap
 
 # --- layout ---------------------------------------------------------------------------------------
 
 GAP = 10
-PAD = 14
-RADIUS = 14
-INNER_W = WIDTH - 2 * MARGIN - 2 * PAD  # the width cards flow in, inside a panel
-STATUS_H = 96
-STRIP_H = 112  # the drawn pair, or the ship being placed
-PANEL_HEAD_H = 48
+PAD = 12
+MAX_HEIGHT = round(WIDTH * 1.2)  # a phone shows the whole picture without scrolling past a screen
+HALF_W = (WIDTH - 2 * MARGIN - GAP) // 2  # a panel beside another
+STATUS_H = 60
+DRAWN_H = 64  # the drawn pair
+RESOLVING_H = 84  # the ship being placed: its card, and two lines
+HEAD_LINE_H = 34  # a panel's header: seat and name; then the stash, or at the end the score breakdown
+HEAD_TOP = 6
+PANEL_HEAD_H = HEAD_TOP + 2 * HEAD_LINE_H + 6
+SCALES = (44, 42, 40, 38, 36, 34, 32, 30, 28, 26, 24, 22, 20)  # from 30 up a small pyramid shows its letter
+TILE_H = 42  # a card, seen as a low tile under its piece
+TILE_SINK = 7  # a piece stands this far down into its tile: it is on the card, not behind it
+TILE_NUMBER_SIZE = BODY_SIZE
+TILE_SUIT_SIZE = 16
+TILE_TEXT_X = 7
+STRIP_TILE_W = 74  # the drawn cards and the deck and discard: no piece on them
+MIN_TILE_W = 60
+ITEM_GAP = 8
 ROW_GAP = 10
-PENDING_CAPTION_H = 30  # "from P1" under a pending ship's card
-RESULT_H = 38
-CARD_GAP = 8
 PENDING_GAP = 16  # between a player's own cards and the ships pending on them
-PENDING_SPACING = 20  # more between pending cards: their "from P1" captions are wider than a small card
-PENDING_CAPTION_W = 90  # room for "from P1" under a pending card, however narrow the card
-MAX_CARD_W = 84
-MIN_CARD_W = 70  # smaller, and sector numbers and towers stop reading on a phone: wrap instead
-CARD_RATIO = 1.36  # a little squatter than a real card (1.4): four areas must fit a phone screen
+PENDING_CAPTION_H = 28  # "from P1" under a pending ship's card
+BADGE_W = 22  # a tower's height, beside its bottom pyramid
+BADGE_H = 28
 TOWER_LIFT = 0.58  # a pyramid stands this far up the one below it (it sits on the tip)
-SIDE_CARD_W = 52  # deck and discard
-STRIP_CARD_W = 62
-FLOOD_TITLE_H = 44
-FLOOD_ROW_MIN = 58
-FLOOD_ROW_MAX = 116
-FLOOD_DIE = 32
-MINI_SCALE = 24  # the towers in the flood panel
-HIT_ARROW_W = 30  # before -> after
-HIT_GAP = 16  # between two towers one roll hit
-LOG_LINE_H = 34
+EMPTY_LABEL_H = 28  # "empty" above a run of empty cards
+EMPTY_GAP = 4  # empty cards sit close together, in a block of columns
+EMPTY_TILE_H = 32
+EMPTY_NUMBER_SIZE = SMALL_SIZE
+EMPTY_SUIT_SIZE = 13
+STASH_SCALE = 22  # a medium or large stash pyramid shows its letter
+STASH_GAP = 12
+MIN_NAME_W = 110  # labels beyond this much room for the name move to the header's second line
+RESULT_LINE_H = 30
+RESULT_PART_GAP = 18
+FLOOD_TITLE_H = 38
+FLOOD_SCALE = 30  # the washed-off pyramids: big enough for their letters
+FLOOD_DIE = 28
+HIT_GAP = 18  # between two towers one roll hit
+ROLL_GAP = 10
+LOG_LINE_H = 32
 
 PENDING = (255, 104, 196)  # infiltrated ships waiting: no seat colour is pink
 EMPTY_FACE = mix(CARD_FACE, PANEL, 0.3)  # an empty card, so the ones with pieces stand out
+EMPTY_EDGE = FAINT  # fanned grey tiles need a darker edge to tell them apart
 HEIGHT_BADGE = (32, 36, 46)
 ROLL_FILL = mix(PANEL, PANEL_EDGE, 0.35)
+RESULT_FILL = mix(PANEL, BACKGROUND, 0.45)
 DECK_BACK = (60, 84, 140)
-
-
-def card_height(width: int) -> int:
-    return round(width * CARD_RATIO)
 
 
 def seat_colour(view: dict, seat: int) -> str:
@@ -153,6 +172,10 @@ def pending_of(view: dict, seat: int) -> list[dict]:
     return list(pending[seat]) if seat < len(pending) else []
 
 
+def is_empty(entry: dict) -> bool:
+    return not entry.get("ship") and not entry.get("tower")
+
+
 def status_pills(
     view: dict, seat: int, *, current: bool, won: bool, over: bool
 ) -> list[tuple[str, Colour, Colour]]:
@@ -169,27 +192,47 @@ def status_pills(
     return pills
 
 
+def pill_width(text: str) -> int:
+    """The width `pill` gives a label at SMALL_SIZE."""
+    return round(measure(text, SMALL_SIZE, True)) + 2 * round(SMALL_SIZE * 0.55)
+
+
 def cards_in_play(view: dict, seat: int) -> int:
     """Every card in front of the player, empty ones and pending ships' included (spec R6)."""
     return len(area_indices(view, seat)) + len(pending_of(view, seat))
 
 
-def pending_overhang(width: int) -> int:
-    """How far a pending card's frame reaches past the card on each side, to hold its caption."""
-    return max(4, (PENDING_CAPTION_W - width + 1) // 2)
+def tile_width(scale: int) -> int:
+    """A card wide enough for a large pyramid with the height badge beside it, or a large ship."""
+    large_w, large_h = pyramid_extent(3, scale)
+    return max(MIN_TILE_W, BADGE_W + 6 + large_w, large_h + 8)
 
 
-def card_width(view: dict) -> int:
-    """One card size for every panel, 70..84 px: the largest that needs no more rows than the smallest.
+def tower_height(codes: list[str], scale: int) -> float:
+    heights = [pyramid_extent(pyramid_size(code), scale)[1] for code in codes]
+    return sum(heights[:-1]) * TOWER_LIFT + (heights[-1] if heights else 0)
 
-    So cards shrink to keep a big area on one row, and once it wraps anyway they stay big.
-    """
 
-    def rows(width: int) -> int:
-        return sum(_flow_panel(view, seat, 0, width)[3] for seat in range(view["players"]))
+def piece_height(entry: dict, scale: int) -> float:
+    """How tall the piece on a card stands: a ship lies as tall as its pyramid is wide."""
+    if entry.get("ship"):
+        return pyramid_extent(pyramid_size(entry["ship"]), scale)[0]
+    if entry.get("tower"):
+        return tower_height(entry["tower"], scale)
+    return 0
 
-    fewest = rows(MIN_CARD_W)
-    return next(width for width in range(MAX_CARD_W, MIN_CARD_W - 1, -1) if rows(width) == fewest)
+
+def empty_tile_width(view: dict, indices: list[int], seat: int) -> int:
+    """Empty cards never hold a piece again (spec E10): their tiles are small, all as wide as the
+    widest label among them."""
+    area = view["areas"][seat]
+    widest = max(measure(str(area[i]["sector"]), EMPTY_NUMBER_SIZE, True) for i in indices)
+    return TILE_TEXT_X + round(widest) + 3 + EMPTY_SUIT_SIZE + 6
+
+
+def pending_width(tile_w: int) -> int:
+    """A pending ship's frame: its card, or its "from P1" caption if wider."""
+    return max(tile_w + 8, round(measure("from P4", SMALL_SIZE, True)) + 12)
 
 
 @dataclass(frozen=True)
@@ -199,134 +242,322 @@ class RollPlace:
     box: Box
     dice: tuple[Box, ...]
     hits: tuple[Box, ...]
-    short: bool = False  # hits labelled by card only, to fit
 
 
 @dataclass(frozen=True)
 class FloodLayout:
     width: int
     height: int
-    card_width: int
+    scale: int  # of every piece in the panels
+    tile_width: int
     status: Box | None  # turn order, deck and discard (not once the game is over)
     strip: Box | None  # the drawn pair or the ship being placed
     panels: tuple[Box, ...]  # per seat
-    cards: dict[tuple[int, int], Box]  # (seat, index in the area) -> the card
+    cards: dict[tuple[int, int], Box]  # (seat, index in the area) -> the card and the room above it
     pending: dict[tuple[int, int], Box]  # (seat, index in the pending queue) -> the card
-    results: dict[int, Box]  # per seat, at the end: the score breakdown row in its panel
+    tiles: dict[tuple[int, int], int]  # (seat, index in the area) -> the top of its tile
+    empty_runs: dict[int, list[Box]]  # per seat: each row's run of empty cards, with its label above
+    results: dict[int, Box]  # per seat, at the end: the score breakdown in its panel
     flood: Box | None
     rolls: tuple[RollPlace, ...]
     log: Box | None
 
 
-def _flow_panel(
-    view: dict, seat: int, top: int, width: int
-) -> tuple[int, dict[tuple[int, int], Box], dict[tuple[int, int], Box], int]:
-    """Lay a panel's cards out in rows, its own cards then the pending ships.
+@dataclass
+class Placed:
+    """One thing in a panel's row: a card with its piece, the block of empty cards, or a pending ship."""
 
-    Returns the bottom of the last row, the boxes of its cards and of its pending ships, and the
-    number of rows.
-    """
-    height = card_height(width)
-    left, right = MARGIN + PAD, WIDTH - MARGIN - PAD
-    overhang = pending_overhang(width)
+    kind: str  # "card", "empty" or "pending"
+    indices: tuple[int, ...]  # into the area ("card", "empty") or the pending queue ("pending")
+    x: int
+    width: int
+    above: int  # how far it rises above the top of the row's tiles
+    stack: int = 1  # empty cards: how many to a column
+
+
+def _empty_block(count: int, stack: int, empty_w: int) -> tuple[int, int]:
+    """The width of a block of `count` empty cards `stack` to a column, and how far it rises above
+    the row's tiles (its label included)."""
+    columns = math.ceil(count / stack)
+    height = EMPTY_LABEL_H + stack * EMPTY_TILE_H + (stack - 1) * EMPTY_GAP
+    width = max(columns * (empty_w + EMPTY_GAP) - EMPTY_GAP, round(measure("empty", SMALL_SIZE)) + 2)
+    return width, height - TILE_H
+
+
+def _empty_stack(count: int, empty_w: int, row: list[Placed], left: int, right: int) -> int:
+    """How many empty cards to a column: as many as the row is high already, or one more if that
+    keeps the block in the row; in a row of their own, as few as fit."""
+    room_above = max((placed.above for placed in row), default=0)
+    stack = max(1, (room_above + TILE_H - EMPTY_LABEL_H + EMPTY_GAP) // (EMPTY_TILE_H + EMPTY_GAP))
+    x = row[-1].x + row[-1].width + ITEM_GAP if row else left
+    for tries in (stack, stack + 1):
+        if x + _empty_block(count, min(tries, count), empty_w)[0] <= right:
+            return min(tries, count)
+    columns = max(1, (right - left + EMPTY_GAP) // (empty_w + EMPTY_GAP))
+    return math.ceil(count / columns)
+
+
+@dataclass(frozen=True)
+class PanelFlow:
+    height: int  # from the panel's top to the bottom of its last row
+    cards: dict[tuple[int, int], Box]
+    pending: dict[tuple[int, int], Box]
+    tiles: dict[tuple[int, int], int]
+    empty_runs: list[Box]
+
+
+def _flow_panel(view: dict, seat: int, box: Box, head_h: int, scale: int, tile_w: int) -> PanelFlow:
+    """Lay a panel out in rows under its header: its cards with pieces in area order, then its
+    empty cards as one block, then the pending ships. Each row is as tall as its tallest piece."""
+    x0, y0, x1, _ = box
+    left, right = x0 + PAD, x1 - PAD
+    area = view["areas"][seat]
     own = area_indices(view, seat)
-    items = [("own", i) for i in own] + [("pending", i) for i in range(len(pending_of(view, seat)))]
+    rows: list[list[Placed]] = [[]]
+
+    def place(kind: str, indices: tuple[int, ...], width: int, above: int, gap: int, stack: int = 1) -> None:
+        row = rows[-1]
+        x = row[-1].x + row[-1].width + gap if row else left
+        if row and x + width > right:
+            rows.append([])
+            x = left
+        rows[-1].append(Placed(kind, indices, x, width, above, stack))
+
+    for i in own:
+        if not is_empty(area[i]):
+            place("card", (i,), tile_w, math.ceil(piece_height(area[i], scale)) - TILE_SINK, ITEM_GAP)
+    empties = tuple(i for i in own if is_empty(area[i]))
+    if empties:
+        empty_w = empty_tile_width(view, list(empties), seat)
+        stack = _empty_stack(len(empties), empty_w, rows[-1], left, right)
+        width, above = _empty_block(len(empties), stack, empty_w)
+        place("empty", empties, width, above, ITEM_GAP, stack)
+    for k, entry in enumerate(pending_of(view, seat)):
+        above = math.ceil(piece_height(entry, scale)) - TILE_SINK
+        place("pending", (k,), pending_width(tile_w), above, ITEM_GAP if k else PENDING_GAP)
+
     cards: dict[tuple[int, int], Box] = {}
     pending: dict[tuple[int, int], Box] = {}
-    x, y, rows = left, top, 1
-    row_has_pending = False
-    for kind, index in items:
-        if kind == "pending":  # set apart from the own cards, and room for the captions
-            x += PENDING_SPACING if pending else (PENDING_GAP if own else overhang)
-        if x + width + (overhang if kind == "pending" else 0) > right and x > left:
-            y += height + ROW_GAP + (PENDING_CAPTION_H if row_has_pending else 0)
-            x, rows, row_has_pending = left + (overhang if kind == "pending" else 0), rows + 1, False
-        box = (x, y, x + width, y + height)
-        if kind == "own":
-            cards[(seat, index)] = box
-        else:
-            pending[(seat, index)] = box
-            row_has_pending = True
-        x += width + CARD_GAP
-    bottom = y + height + (PENDING_CAPTION_H if row_has_pending else 0)
-    return bottom, cards, pending, rows
+    tiles: dict[tuple[int, int], int] = {}
+    empty_runs: list[Box] = []
+    y = y0 + head_h
+    for row in rows:
+        if not row:  # no cards yet: room for a line saying so
+            y += TILE_H + ROW_GAP
+            continue
+        tile_top = y + max(max(placed.above for placed in row), 0)
+        tile_bottom = tile_top + TILE_H
+        for placed in row:
+            x = placed.x
+            if placed.kind == "card":
+                cards[(seat, placed.indices[0])] = (x, y, x + tile_w, tile_bottom)
+                tiles[(seat, placed.indices[0])] = tile_top
+            elif placed.kind == "pending":
+                left_x = x + (placed.width - tile_w) // 2
+                pending[(seat, placed.indices[0])] = (left_x, y, left_x + tile_w, tile_bottom)
+            else:
+                top = tile_top - placed.above
+                empty_w = empty_tile_width(view, list(placed.indices), seat)
+                empty_runs.append((x, top, x + placed.width, tile_bottom))
+                for j, i in enumerate(placed.indices):
+                    column, level = divmod(j, placed.stack)
+                    ex = x + column * (empty_w + EMPTY_GAP)
+                    ey = top + EMPTY_LABEL_H + level * (EMPTY_TILE_H + EMPTY_GAP)
+                    cards[(seat, i)] = (ex, ey, ex + empty_w, ey + EMPTY_TILE_H)
+                    tiles[(seat, i)] = ey
+        captions = any(placed.kind == "pending" for placed in row)
+        y = tile_bottom + (PENDING_CAPTION_H if captions else 0) + ROW_GAP
+    return PanelFlow(y - ROW_GAP - y0, cards, pending, tiles, empty_runs)
 
 
-def _roll_hit_width(hit: dict, *, short: bool = False) -> int:
-    label = measure(hit_label(hit, short=short), SMALL_SIZE, True)
-    after = _mini_tower_width(hit.get("after") or []) or round(measure("empty", SMALL_SIZE)) + 4
-    return round(label) + 8 + _mini_tower_width(hit.get("before") or []) + HIT_ARROW_W + after + HIT_GAP
+def result_lines(view: dict, seat: int, width: int) -> list[list[tuple[str, str]]]:
+    """The score breakdown's parts (name, points) in lines that fit `width`; the lists of cards
+    give way first if they would need a fourth line."""
+    breakdown = (view.get("breakdown") or [None] * 4)[seat] or {}
+    own = breakdown.get("own") or []
+    colour = breakdown.get("colour") or []
+
+    def points(value: int) -> str:
+        return f"+{value}" if value else "0"
+
+    def cards(items: list[dict]) -> str:
+        return "".join(f" {item.get('card', '')}" for item in items)
+
+    name = COLOUR_NAMES.get(seat_colour(view, seat), seat_colour(view, seat)).lower()
+    own_points = points(sum(int(item.get("points", 0)) for item in own))
+    colour_points = points(sum(int(item.get("points", 0)) for item in colour))
+    for with_cards in (True, False):
+        parts = [
+            ("tallest", points(int(breakdown.get("tallest") or 0))),
+            ("singles", points(int(breakdown.get("singles") or 0))),
+            (f"own towers{cards(own) if with_cards else ''}", own_points),
+            (f"{name} in others' towers{cards(colour) if with_cards else ''}", colour_points),
+        ]
+        lines: list[list[tuple[str, str]]] = [[]]
+        x = 0.0
+        for part in parts:
+            part_w = _result_part_width(part)
+            if lines[-1] and x + part_w > width:
+                lines.append([])
+                x = 0
+            lines[-1].append(part)
+            x += part_w
+        if len(lines) <= 3:
+            break
+    return lines
+
+
+def _result_part_width(part: tuple[str, str]) -> float:
+    name, value = part
+    return measure(name, SMALL_SIZE) + 6 + measure(value, SMALL_SIZE, True) + RESULT_PART_GAP
+
+
+def _removed(hit: dict) -> list[str]:
+    """The pyramids a flood washed off a tower: its bottom size, all of them at the bottom."""
+    before, after = hit.get("before") or [], hit.get("after") or []
+    return list(before[: len(before) - len(after)])
+
+
+def _hit_width(hit: dict) -> int:
+    removed = _removed(hit)
+    width = measure(hit_label(hit), SMALL_SIZE, True) + 8
+    width += sum(pyramid_extent(pyramid_size(code), FLOOD_SCALE)[0] + 4 for code in removed) - 4
+    if not hit.get("after"):
+        width += 8 + 28 + measure("empty", SMALL_SIZE)
+    return round(width)
 
 
 def _roll_head_width(roll: dict) -> int:
-    dice = 3 * FLOOD_DIE + 2 * 5
-    return PAD + dice + 10 + round(measure(f"= {roll.get('sector', '?')}", BODY_SIZE, True)) + 12
+    dice = 3 * FLOOD_DIE + 2 * 4
+    return PAD + dice + 10 + round(measure(f"= {roll.get('sector', '?')}", BODY_SIZE, True)) + 16
 
 
 def _no_hit_text(view: dict, roll: dict) -> str:
     return "no tower" if roll.get("sector") in view["card_sectors"] else "no card"
 
 
-def _roll_width(view: dict, roll: dict, *, short: bool = False) -> int:
-    hits = roll.get("hits") or []
-    if not hits:
-        return _roll_head_width(roll) + round(measure(_no_hit_text(view, roll), SMALL_SIZE)) + PAD
-    return _roll_head_width(roll) + sum(_roll_hit_width(hit, short=short) for hit in hits) - HIT_GAP + PAD
-
-
 def _roll_height(roll: dict) -> int:
-    """A roll's row is as tall as the tallest tower it hit (before), within limits."""
-    towers = [hit.get("before") or [] for hit in roll.get("hits") or []]
-    tallest = max((tower_height(codes, MINI_SCALE) for codes in towers), default=0)
-    return max(FLOOD_ROW_MIN, min(FLOOD_ROW_MAX, round(tallest) + 14))
+    """A roll's row is as tall as the tallest pyramid it washed off."""
+    tallest = max(
+        (
+            pyramid_extent(pyramid_size(code), FLOOD_SCALE)[1]
+            for hit in roll.get("hits") or []
+            for code in _removed(hit)
+        ),
+        default=0,
+    )
+    return max(FLOOD_DIE + 18, tallest + 16)
 
 
 def _flow_rolls(view: dict, top: int) -> tuple[int, tuple[RollPlace, ...]]:
-    """The rolls left to right, wrapping; each row as tall as its tallest roll."""
+    """The rolls left to right, wrapping; each row as tall as its tallest roll. A roll too wide for
+    a row gets a row to itself, its hits wrapping under one another."""
     rolls = (view.get("flood") or {}).get("rolls") or []
     left, right = MARGIN + PAD, WIDTH - MARGIN - PAD
-    rows: list[list[tuple[dict, int, int, bool]]] = [[]]  # (roll, x, width, short labels)
-    x = left
-    for roll in rolls:
-        short = _roll_width(view, roll) > right - left  # four towers hit: their labels lose the seat
-        width = min(_roll_width(view, roll, short=short), right - left)
-        if x + width > right and x > left:
-            rows.append([])
-            x = left
-        rows[-1].append((roll, x, width, short))
-        x += width + 10
     places = []
-    y = top
-    for row in rows:
-        height = max((_roll_height(roll) for roll, _, _, _ in row), default=0)
-        for roll, x, width, short in row:
-            box = (x, y, x + width, y + height)
-            die_top = y + (height - FLOOD_DIE) // 2
-            dice = tuple(
-                (
-                    x + PAD + i * (FLOOD_DIE + 5),
-                    die_top,
-                    x + PAD + i * (FLOOD_DIE + 5) + FLOOD_DIE,
-                    die_top + FLOOD_DIE,
-                )
-                for i in range(3)
+    x, y, row_h = left, top, 0
+    for roll in rolls:
+        head = _roll_head_width(roll)
+        hits = roll.get("hits") or []
+        # the hits in lines, each line as wide as the room after the dice allows
+        lines: list[list[tuple[dict, int]]] = [[]]
+        line_x = 0
+        for hit in hits:
+            hit_w = _hit_width(hit)
+            if lines[-1] and head + line_x + hit_w + PAD > right - left:
+                lines.append([])
+                line_x = 0
+            lines[-1].append((hit, line_x))
+            line_x += hit_w + HIT_GAP
+        widest = max((hx + _hit_width(hit) for line in lines for hit, hx in line), default=0)
+        if hits:
+            width = head + widest + PAD
+        else:
+            width = head + round(measure(_no_hit_text(view, roll), SMALL_SIZE)) + PAD
+        line_h = _roll_height(roll)
+        height = line_h * len(lines)
+        if x > left and x + width > right:
+            x, y, row_h = left, y + row_h + ROLL_GAP, 0
+        box = (x, y, x + width, y + height)
+        die_top = y + (line_h - FLOOD_DIE) // 2
+        dice = tuple(
+            (
+                x + PAD + i * (FLOOD_DIE + 4),
+                die_top,
+                x + PAD + i * (FLOOD_DIE + 4) + FLOOD_DIE,
+                die_top + FLOOD_DIE,
             )
-            hx = x + _roll_head_width(roll)
-            hits = []
-            for hit in roll.get("hits") or []:
-                hit_w = _roll_hit_width(hit, short=short) - HIT_GAP
-                hits.append((hx, y + 4, min(hx + hit_w, box[2] - 4), y + height - 4))
-                hx += hit_w + HIT_GAP
-            places.append(RollPlace(box, dice, tuple(hits), short))
-        if row:
-            y += height + 8
-    return (y - 8 if rolls else top), tuple(places)
+            for i in range(3)
+        )
+        hit_boxes = []
+        for k, line in enumerate(lines):
+            for hit, hx in line:
+                hy = y + k * line_h
+                hit_boxes.append((x + head + hx, hy + 4, x + head + hx + _hit_width(hit), hy + line_h - 4))
+        places.append(RollPlace(box, dice, tuple(hit_boxes)))
+        x += width + ROLL_GAP
+        row_h = max(row_h, height)
+    return (y + row_h if rolls else top), tuple(places)
 
 
-def board_layout(view: dict) -> FloodLayout:
-    """Where everything goes, top to bottom (see the module's docstring)."""
+def count_text(view: dict, seat: int) -> str:
+    count = cards_in_play(view, seat)
+    return f"{count} card{'s' if count != 1 else ''}"
+
+
+def stash_counts(view: dict, seat: int) -> list[int]:
+    stash = (view.get("stash") or [[0, 0, 0]] * 4)[seat]
+    return [int(stash[size - 1]) if size - 1 < len(stash) else 0 for size in (1, 2, 3)]
+
+
+def stash_width(view: dict, seat: int) -> float:
+    """How wide `_draw_stash` draws a seat's stash."""
+    widths = [
+        pyramid_extent(size, STASH_SCALE)[0] + 4 + measure(str(count), SMALL_SIZE, True)
+        for size, count in zip((1, 2, 3), stash_counts(view, seat), strict=True)
+    ]
+    return measure("stash", SMALL_SIZE) + 10 + sum(widths) + 2 * STASH_GAP
+
+
+def header_pills(view: dict, seat: int, width: int) -> list[list[tuple[str, Colour, Colour]]]:
+    """A panel's labels by header line: after the name (which keeps some room), else between the
+    stash and the card count, else on a third line of their own."""
     over = bool(view.get("is_over"))
-    width = card_width(view)
+    current = not over and view.get("current") == seat
+    won = over and seat in (view.get("winners") or [])
+    pills = status_pills(view, seat, current=current, won=won, over=over)
+    inner = width - 2 * PAD
+    score_w = 0.0
+    scores = view.get("scores") or []
+    if over and seat < len(scores):
+        score_w = measure(str(scores[seat]), TITLE_SIZE, True) + 6 + measure("pts", SMALL_SIZE) + 16
+    rooms = [
+        inner - pill_width(seat_tag(seat)) - 10 - score_w - MIN_NAME_W,
+        0
+        if over
+        else inner - stash_width(view, seat) - 20 - measure(count_text(view, seat), SMALL_SIZE) - 12,
+        inner,
+    ]
+    lines: list[list[tuple[str, Colour, Colour]]] = [[], [], []]
+    line = 0
+    for item in pills:
+        while (
+            line < 2
+            and sum(pill_width(text) + 10 for text, _, _ in lines[line]) + pill_width(item[0]) > rooms[line]
+        ):
+            line += 1
+        lines[line].append(item)
+    return lines
+
+
+def _grid(players: int) -> list[list[int]]:
+    """The seats two by two in seat order; an odd last seat spans the width."""
+    return [list(range(first, min(first + 2, players))) for first in range(0, players, 2)]
+
+
+def _layout_at(view: dict, scale: int) -> FloodLayout:
+    over = bool(view.get("is_over"))
+    tile_w = tile_width(scale)
     y = HEADER_H + 2
     status = None
     if not over:
@@ -334,21 +565,36 @@ def board_layout(view: dict) -> FloodLayout:
         y = status[3] + GAP
     strip = None
     if not over and (view.get("drawn") or view.get("resolving")):
-        strip = (MARGIN, y, WIDTH - MARGIN, y + STRIP_H)
+        strip = (MARGIN, y, WIDTH - MARGIN, y + (DRAWN_H if view.get("drawn") else RESOLVING_H))
         y = strip[3] + GAP
-    panels = []
+    panels: dict[int, Box] = {}
     cards: dict[tuple[int, int], Box] = {}
     pending: dict[tuple[int, int], Box] = {}
+    tiles: dict[tuple[int, int], int] = {}
+    runs: dict[int, list[Box]] = {}
     results: dict[int, Box] = {}
-    for seat in range(view["players"]):
-        bottom, seat_cards, seat_pending, _ = _flow_panel(view, seat, y + PANEL_HEAD_H, width)
-        cards.update(seat_cards)
-        pending.update(seat_pending)
-        if over:
-            results[seat] = (MARGIN + PAD, bottom + 8, WIDTH - MARGIN - PAD, bottom + 8 + RESULT_H)
-            bottom = results[seat][3]
-        panels.append((MARGIN, y, WIDTH - MARGIN, bottom + PAD))
-        y = bottom + PAD + GAP
+    for seats in _grid(view["players"]):
+        width = HALF_W if len(seats) == 2 else WIDTH - 2 * MARGIN
+        bottoms = {}
+        for column, seat in enumerate(seats):
+            x0 = MARGIN + column * (HALF_W + GAP)
+            head_h = PANEL_HEAD_H + (HEAD_LINE_H if header_pills(view, seat, width)[2] else 0)
+            if over:  # the score breakdown under the name, in place of the stash
+                lines = result_lines(view, seat, width - 2 * PAD - 20)
+                top = y + HEAD_TOP + HEAD_LINE_H
+                results[seat] = (x0 + PAD, top, x0 + width - PAD, top + RESULT_LINE_H * len(lines) + 8)
+                head_h = results[seat][3] - y + 10
+            flow = _flow_panel(view, seat, (x0, y, x0 + width, y), head_h, scale, tile_w)
+            cards.update(flow.cards)
+            pending.update(flow.pending)
+            tiles.update(flow.tiles)
+            runs[seat] = flow.empty_runs
+            bottoms[seat] = y + flow.height
+        bottom = max(bottoms.values()) + PAD  # panels side by side share a height
+        for column, seat in enumerate(seats):
+            x0 = MARGIN + column * (HALF_W + GAP)
+            panels[seat] = (x0, y, x0 + width, bottom)
+        y = bottom + GAP
     flood = None
     rolls: tuple[RollPlace, ...] = ()
     if view.get("flood"):
@@ -358,26 +604,39 @@ def board_layout(view: dict) -> FloodLayout:
     log = None
     lines = log_lines(view)
     if lines:
-        log = (MARGIN, y, WIDTH - MARGIN, y + LOG_LINE_H * len(lines) + 16)
+        log = (MARGIN, y, WIDTH - MARGIN, y + LOG_LINE_H * len(lines) + 14)
         y = log[3] + GAP
     return FloodLayout(
         WIDTH,
         y - GAP + MARGIN,
-        width,
+        scale,
+        tile_w,
         status,
         strip,
-        tuple(panels),
+        tuple(panels[seat] for seat in range(view["players"])),
         cards,
         pending,
+        tiles,
+        runs,
         results,
         flood,
-        rolls,
+        tuple(rolls),
         log,
     )
 
 
+def board_layout(view: dict) -> FloodLayout:
+    """Where everything goes (see the module's docstring), at the largest scale that fits the height."""
+    for scale in SCALES:
+        layout = _layout_at(view, scale)
+        if layout.height <= MAX_HEIGHT:
+            break
+    return layout
+
+
 def card_box(view: dict, seat: int, index: int) -> Box:
-    """The box of card `index` of `seat`'s area (view["areas"][seat][index])."""
+    """The box of card `index` of `seat`'s area (view["areas"][seat][index]) with the room above it
+    where its piece stands."""
     return board_layout(view).cards[(seat, index)]
 
 
@@ -390,73 +649,108 @@ def panel_box(view: dict, seat: int) -> Box:
     return board_layout(view).panels[seat]
 
 
+def badge_box(card: Box, tile_top: int) -> Box:
+    """Where a stack's height badge goes: left of its bottom pyramid, just above the tile."""
+    return (card[0] + 2, tile_top - BADGE_H + 4, card[0] + 2 + BADGE_W, tile_top + 4)
+
+
 # --- sprites --------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=256)
-def flood_card_sprite(code: str, sector: int, width: int, *, empty: bool = False) -> Image.Image:
-    """A card face showing its sector number big in the top-left corner and its suit under it.
-
-    Empty cards are greyed, so the eye goes to the cards with pieces.
-    """
-    height = card_height(width)
+def _tile_shape(width: int, height: int, face: Colour, edge: Colour) -> Image.Image:
     s = SUPERSAMPLE
     shape = Image.new("RGBA", (width * s, height * s), (0, 0, 0, 0))
     ImageDraw.Draw(shape).rounded_rectangle(
         (0, 0, width * s - 1, height * s - 1),
-        radius=round(width * 0.1) * s,
-        fill=(*(EMPTY_FACE if empty else CARD_FACE), 255),
-        outline=(*CARD_EDGE, 255),
+        radius=8 * s,
+        fill=(*face, 255),
+        outline=(*edge, 255),
         width=2 * s,
     )
-    sprite = shape.reduce(s)
+    return shape.reduce(s)
+
+
+@lru_cache(maxsize=256)
+def tile_sprite(code: str, sector: int, width: int, *, empty: bool = False) -> Image.Image:
+    """A card as a low tile: its sector number and suit on the left, below where a piece stands.
+
+    An empty card is a smaller grey tile: nothing will stand on it again, and the eye goes to the
+    cards with pieces.
+    """
+    if empty:
+        height, number_size, suit_size, middle = (
+            EMPTY_TILE_H,
+            EMPTY_NUMBER_SIZE,
+            EMPTY_SUIT_SIZE,
+            EMPTY_TILE_H / 2,
+        )
+        sprite = _tile_shape(width, height, EMPTY_FACE, EMPTY_EDGE)
+    else:
+        height, number_size, suit_size = TILE_H, TILE_NUMBER_SIZE, TILE_SUIT_SIZE
+        middle = (TILE_SINK + TILE_H) / 2  # of the part the piece leaves free
+        sprite = _tile_shape(width, height, CARD_FACE, CARD_EDGE)
     suit = code[1].lower()
     ink = suit_colour(suit)
-    number_size = max(SMALL_SIZE + 2, round(width * 0.36))
+    number = str(sector)
+    number_w = text_width(number, number_size, bold=True)
+    cap = glyphs("0", number_size, True).top  # digits' height above the baseline (negative)
     draw_text(
         ImageDraw.Draw(sprite),
-        (width * 0.08, width * 0.05),
-        str(sector),
+        (TILE_TEXT_X, middle - cap / 2),
+        number,
         size=number_size,
         fill=ink,
+        anchor="ls",
         bold=True,
     )
-    suit_size = round(width * 0.22)
-    draw_suit(sprite, suit, (width * 0.09, width * 0.07 + number_size * 1.02), suit_size, ink)
+    # the suit beside the number, never over it ("10" is wide)
+    suit_x = min(TILE_TEXT_X + number_w + 3, width - suit_size - 4)
+    draw_suit(sprite, suit, (suit_x, middle - suit_size / 2), suit_size, ink)
     return sprite
-
-
-@lru_cache(maxsize=64)
-def ship_sprite(colour: str, size: int, scale: int) -> Image.Image:
-    """A pyramid lying on its side, apex to the right: the piece sprite turned a quarter clockwise."""
-    sprite = pyramid_sprite(colour, size, scale)
-    width, height = pyramid_extent(size, scale)
-    over = sprite.height - height  # the room the kit leaves above for a penalty badge
-    return sprite.crop((0, over, width, over + height)).rotate(-90, expand=True)
 
 
 @lru_cache(maxsize=8)
 def deck_back_sprite(width: int) -> Image.Image:
-    """The back of a face-down card: a blue face with a lighter diagonal lattice."""
-    height = card_height(width)
+    """The back of a face-down card as a tile: a blue face with a lighter diagonal lattice."""
     s = SUPERSAMPLE
-    image = Image.new("RGBA", (width * s, height * s), (0, 0, 0, 0))
+    image = Image.new("RGBA", (width * s, TILE_H * s), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
-    box = (0, 0, width * s - 1, height * s - 1)
-    draw.rounded_rectangle(box, radius=round(width * 0.1) * s, fill=(*CARD_FACE, 255))
-    inner = (4 * s, 4 * s, width * s - 4 * s, height * s - 4 * s)
-    draw.rounded_rectangle(inner, radius=round(width * 0.07) * s, fill=(*DECK_BACK, 255))
+    draw.rounded_rectangle((0, 0, width * s - 1, TILE_H * s - 1), radius=8 * s, fill=(*CARD_FACE, 255))
+    inner = (4 * s, 4 * s, width * s - 4 * s, TILE_H * s - 4 * s)
+    draw.rounded_rectangle(inner, radius=5 * s, fill=(*DECK_BACK, 255))
     lattice = Image.new("L", image.size, 0)
     lines = ImageDraw.Draw(lattice)
     step = 10 * s
-    for offset in range(-height * s, width * s + height * s, step):
-        lines.line((offset, 0, offset + height * s, height * s), fill=255, width=s * 2)
-        lines.line((offset, height * s, offset + height * s, 0), fill=255, width=s * 2)
+    height = TILE_H * s
+    for offset in range(-height, width * s + height, step):
+        lines.line((offset, 0, offset + height, height), fill=255, width=s * 2)
+        lines.line((offset, height, offset + height, 0), fill=255, width=s * 2)
     mask = Image.new("L", image.size, 0)
-    ImageDraw.Draw(mask).rounded_rectangle(inner, radius=round(width * 0.07) * s, fill=255)
+    ImageDraw.Draw(mask).rounded_rectangle(inner, radius=5 * s, fill=255)
     lattice = Image.composite(lattice, Image.new("L", image.size, 0), mask)
     image.paste((*mix(DECK_BACK, CARD_FACE, 0.35), 255), (0, 0), lattice)
     return image.reduce(s)
+
+
+@lru_cache(maxsize=64)
+def ship_sprite(colour: str, size: int, scale: int) -> Image.Image:
+    """A pyramid lying on its side, apex to the right, with its colour's letter upright on it (the
+    kit's letter would lie on its side with the piece)."""
+    sprite = pyramid_sprite(colour, size, scale, letter=False)
+    width, height = pyramid_extent(size, scale)
+    over = sprite.height - height  # the room the kit leaves above for a penalty badge
+    ship = sprite.crop((0, over, width, over + height)).rotate(-90, expand=True)
+    size_px = letter_size(width)
+    if size_px >= MIN_LETTER:
+        rgb = PYRAMID_COLOURS.get(colour, (200, 200, 200))
+        ink = SUIT_BLACK if luminance(rgb) > 150 or colour == "L" else (255, 255, 255)
+        mask = glyphs(colour_letter(colour), size_px, True)
+        if mask.mask is not None:
+            # centred across the ship, a little towards the base where the face is widest
+            x = round(height * 0.42 - mask.advance / 2) + mask.left
+            baseline = round(width / 2 - mask.top / 2)
+            stamp(ImageDraw.Draw(ship), (x, baseline + mask.top), mask.mask, ink)
+    return ship
 
 
 @lru_cache(maxsize=8)
@@ -504,18 +798,6 @@ def _paste_ship(image: Image.Image, code: str, scale: int, centre_x: float, base
     paste(image, sprite, (centre_x - sprite.width / 2, baseline - sprite.height))
 
 
-def tower_height(codes: list[str], scale: int) -> float:
-    heights = [pyramid_extent(pyramid_size(code), scale)[1] for code in codes]
-    return sum(heights[:-1]) * TOWER_LIFT + (heights[-1] if heights else 0)
-
-
-def tower_scale(codes: list[str], scale: int, max_height: float) -> int:
-    """The largest scale up to `scale` at which the tower is at most `max_height` tall."""
-    while scale > 8 and tower_height(codes, scale) > max_height:
-        scale -= 1
-    return scale
-
-
 def draw_tower(image: Image.Image, codes: list[str], scale: int, centre_x: float, baseline: float) -> None:
     """Pyramids bottom to top, each standing partway up the one below (it rests on the tip)."""
     for code in codes:
@@ -523,30 +805,13 @@ def draw_tower(image: Image.Image, codes: list[str], scale: int, centre_x: float
         baseline -= pyramid_extent(pyramid_size(code), scale)[1] * TOWER_LIFT
 
 
-def _mini_tower_width(codes: list[str]) -> int:
-    if not codes:
-        return 0
-    return max(pyramid_extent(pyramid_size(code), MINI_SCALE)[0] for code in codes)
-
-
 # --- drawing helpers ------------------------------------------------------------------------------
-
-TEXT_BLEED = 4  # room around a text sprite for the faux-bold stroke
 
 
 @lru_cache(maxsize=2048)
 def measure(text: str, size: int, bold: bool = False) -> float:
     """`text_width`, remembered: layout measures the same labels on every board."""
     return text_width(text, size, bold=bold)
-
-
-@lru_cache(maxsize=1024)
-def text_sprite(text: str, size: int, fill: Colour, bold: bool) -> Image.Image:
-    """One line of text on a transparent strip, its vertical middle at y = size."""
-    width = math.ceil(text_width(text, size, bold=bold)) + 2 * TEXT_BLEED
-    sprite = Image.new("RGBA", (width, 2 * size), (*fill, 0))
-    draw_text(ImageDraw.Draw(sprite), (TEXT_BLEED, size), text, size=size, fill=fill, anchor="lm", bold=bold)
-    return sprite
 
 
 def put_text(
@@ -559,15 +824,10 @@ def put_text(
     anchor: str = "lm",
     bold: bool = False,
 ) -> float:
-    """`draw_text` for a line centred on xy[1] (anchors lm, mm, rm), pasted from a cached sprite:
-    rendering glyphs is most of a board's drawing time, and the same labels come back every board."""
+    """`draw_text` for a line centred on xy[1] (anchors lm, mm, rm); returns its width."""
     if not text:
         return 0.0
-    sprite = text_sprite(text, size, fill, bold)
-    width = sprite.width - 2 * TEXT_BLEED
-    x = xy[0] - {"l": 0, "m": width / 2, "r": width}[anchor[0]] - TEXT_BLEED
-    paste(image, sprite, (x, xy[1] - size))
-    return measure(text, size, bold)
+    return draw_text(ImageDraw.Draw(image), xy, text, size=size, fill=fill, anchor=anchor[0] + "m", bold=bold)
 
 
 def seat_chip(
@@ -587,29 +847,32 @@ def right_arrow(draw: ImageDraw.ImageDraw, x: float, y: float, length: float, co
     )
 
 
-def draw_flood_card(image: Image.Image, draw: ImageDraw.ImageDraw, entry: dict, box: Box) -> None:
-    """A card with what is on it: a ship lying down, a tower standing, or nothing."""
-    x0, y0, x1, y1 = box
+def draw_flood_card(
+    image: Image.Image, draw: ImageDraw.ImageDraw, entry: dict, box: Box, tile_top: int, scale: int
+) -> None:
+    """A card as a tile at `tile_top` with what is on it: a ship lying down, a tower standing (a
+    stack's height in a dark badge beside it), or nothing."""
+    x0, _, x1, _ = box
     width = x1 - x0
     ship, tower = entry.get("ship"), entry.get("tower") or []
-    sprite = flood_card_sprite(entry["card"], entry["sector"], width, empty=not ship and not tower)
-    paste(image, sprite, (x0, y0))
-    scale = round(width * 0.33)
+    paste(
+        image,
+        tile_sprite(entry["card"], entry["sector"], width, empty=not ship and not tower),
+        (x0, tile_top),
+    )
+    baseline = tile_top + TILE_SINK
     if ship:
-        _paste_ship(image, ship, scale, x0 + width * 0.56, y1 - 8)
+        _paste_ship(image, ship, scale, x0 + width / 2, baseline)
     elif tower:
-        top_room = width * 0.16  # the tower may rise beside the sector number, not above the card
-        scale = tower_scale(tower, scale, (y1 - y0) - 8 - top_room)
-        draw_tower(image, tower, scale, x0 + width * 0.62, y1 - 7)
-        if len(tower) >= 2:  # a stack: its height in a dark badge, bottom-left
-            label = str(len(tower))
-            badge_w = round(measure(label, SMALL_SIZE, True)) + 12
-            badge = (x0 + 5, y1 - 32, x0 + 5 + badge_w, y1 - 6)
+        large_w = pyramid_extent(3, scale)[0]
+        draw_tower(image, tower, scale, x1 - 4 - large_w / 2, baseline)  # right: the badge goes left
+        if len(tower) >= 2:
+            badge = badge_box(box, tile_top)
             draw.rounded_rectangle(badge, radius=7, fill=HEIGHT_BADGE)
             put_text(
                 image,
                 ((badge[0] + badge[2]) / 2, (badge[1] + badge[3]) / 2),
-                label,
+                str(len(tower)),
                 size=SMALL_SIZE,
                 fill=TEXT,
                 anchor="mm",
@@ -672,15 +935,15 @@ def render_flood_board(view: dict, *, names: list[str] | None = None) -> bytes:
         _draw_status(image, draw, layout.status, view)
     if layout.strip:
         if view.get("drawn"):
-            _draw_drawn(image, draw, layout.strip, view, names)
+            _draw_drawn(image, draw, layout.strip, view)
         else:
-            _draw_resolving(image, draw, layout.strip, view, names)
+            _draw_resolving(image, draw, layout, view)
     for seat, box in enumerate(layout.panels):
         _draw_player_panel(image, draw, layout, box, view, seat, names)
     if layout.flood:
         _draw_flood(image, draw, layout, view)
     if layout.log:
-        _draw_log(image, draw, layout.log, view, names)
+        _draw_log(image, draw, layout.log, view)
     return to_png(image)
 
 
@@ -717,182 +980,120 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> N
 
 
 def _draw_status(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict) -> None:
-    """Direction and turn order on the left (the current player ringed); deck and discard on the right."""
+    """Direction and turn order on the left (the current player ringed: their panel says which
+    action); deck and discard on the right."""
     x0, y0, x1, y1 = box
     _panel(draw, box)
-    row1, row2 = y0 + 26, y0 + 66
+    middle = (y0 + y1) / 2
     clockwise = view.get("direction", "cw") != "ccw"
-    icon = direction_sprite(clockwise, 30, TEXT)
-    paste(image, icon, (x0 + PAD, row1 - 15))
+    paste(image, direction_sprite(clockwise, 32, TEXT), (x0 + PAD, middle - 16))
     x = x0 + PAD + 38
     direction = "clockwise" if clockwise else "counter-clockwise"
-    x += put_text(image, (x, row1), direction, size=SMALL_SIZE, fill=TEXT, anchor="lm", bold=True)
-    put_text(image, (x + 10, row1), "turn order:", size=SMALL_SIZE, fill=MUTED, anchor="lm")
-
+    x += put_text(image, (x, middle), direction, size=SMALL_SIZE, fill=TEXT, bold=True) + 18
     current = view.get("current")
-    x = x0 + PAD
     order = view.get("order") or list(range(view["players"]))
     for k, seat in enumerate(order):
-        chip = seat_chip(draw, (x, row2), view, seat)
+        chip = seat_chip(draw, (x, middle), view, seat)
         if seat == current:
             draw.rounded_rectangle(
                 (chip[0] - 4, chip[1] - 4, chip[2] + 4, chip[3] + 4), radius=20, outline=ACCENT, width=3
             )
         x = chip[2] + 6
         if k < len(order) - 1:
-            right_arrow(draw, x, row2, 20, MUTED)
+            right_arrow(draw, x, middle, 20, MUTED)
             x += 26
-    if current is not None:
-        slot = view.get("slot", 1)
-        x += 18
-        x += put_text(
-            image,
-            (x, row2),
-            f"{seat_tag(current)} to act,",
-            size=SMALL_SIZE,
-            fill=ACCENT,
-            anchor="lm",
-            bold=True,
-        )
-        put_text(
-            image, (x + 8, row2), f"action {slot} of {view['slots']}", size=SMALL_SIZE, fill=TEXT, anchor="lm"
-        )
 
-    # deck and discard, right-aligned
-    card_h = card_height(SIDE_CARD_W)
-    card_y = y0 + (y1 - y0 - card_h) // 2
+    # deck and discard, right-aligned, each a tile with its name and count beside it
+    tile_y = middle - TILE_H / 2
     discard = view.get("discard") or []
-    label_w = 112
-    discard_x = x1 - PAD - label_w - SIDE_CARD_W
-    deck_x = discard_x - 26 - label_w - SIDE_CARD_W
     deck = int(view.get("deck_count") or 0)
-    if deck:
-        paste(image, deck_back_sprite(SIDE_CARD_W), (deck_x, card_y))
-    else:
-        draw.rounded_rectangle(
-            (deck_x, card_y, deck_x + SIDE_CARD_W, card_y + card_h), radius=6, outline=FAINT, width=3
-        )
-    if discard:
-        top_card = flood_card_sprite(discard[-1], view["discard_sectors"][-1], SIDE_CARD_W)
-        paste(image, top_card, (discard_x, card_y))
-    else:
-        draw.rounded_rectangle(
-            (discard_x, card_y, discard_x + SIDE_CARD_W, card_y + card_h), radius=6, outline=FAINT, width=3
-        )
-    for x, title, count in (
-        (deck_x, "Deck", f"{deck} left"),
-        (discard_x, "Discard", f"{len(discard)} card{'s' if len(discard) != 1 else ''}"),
-    ):
-        tx = x + SIDE_CARD_W + 10
-        put_text(image, (tx, (y0 + y1) / 2 - 14), title, size=SMALL_SIZE, fill=MUTED, anchor="lm")
-        put_text(image, (tx, (y0 + y1) / 2 + 14), count, size=SMALL_SIZE, fill=TEXT, anchor="lm", bold=True)
+    piles = (
+        ("Deck", f"{deck} left", deck_back_sprite(STRIP_TILE_W) if deck else None),
+        (
+            "Discard",
+            f"{len(discard)} card{'s' if len(discard) != 1 else ''}",
+            tile_sprite(discard[-1], view["discard_sectors"][-1], STRIP_TILE_W) if discard else None,
+        ),
+    )
+    x = x1 - PAD
+    for title, count, sprite in reversed(piles):
+        text_w = max(measure(title, SMALL_SIZE), measure(count, SMALL_SIZE, True))
+        x -= text_w
+        put_text(image, (x, middle - 13), title, size=SMALL_SIZE, fill=MUTED)
+        put_text(image, (x, middle + 13), count, size=SMALL_SIZE, fill=TEXT, bold=True)
+        x -= 10 + STRIP_TILE_W
+        if sprite is not None:
+            paste(image, sprite, (x, tile_y))
+        else:
+            draw.rounded_rectangle(
+                (x, tile_y, x + STRIP_TILE_W, tile_y + TILE_H), radius=8, outline=FAINT, width=3
+            )
+        x -= 24
 
 
-def _draw_drawn(
-    image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict, names: list[str] | None
-) -> None:
+def _draw_drawn(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict) -> None:
     """DRAW: the two revealed cards, waiting for the keep choice."""
     x0, y0, x1, y1 = box
     _panel(draw, box, fill=PANEL_ACTIVE, edge=ACCENT, width=4)
     drawn = view["drawn"]
     seat = view.get("current", 0)
+    middle = (y0 + y1) / 2
     x = x0 + PAD
-    card_h = card_height(STRIP_CARD_W)
-    card_y = y0 + (y1 - y0 - card_h) // 2
-    from_discard = list(drawn.get("from_discard") or [])
-    for i, (code, sector) in enumerate(zip(drawn["cards"], drawn["sectors"], strict=True)):
-        paste(image, flood_card_sprite(code, sector, STRIP_CARD_W), (x, card_y))
-        if i < len(from_discard) and from_discard[i]:
-            pill(
-                draw,
-                (x + STRIP_CARD_W / 2, card_y + card_h - 16),
-                "discard",
-                size=SMALL_SIZE,
-                fill=MUTED,
-                text_fill=BACKGROUND,
-                anchor="m",
-            )
-        x += STRIP_CARD_W + 12
-    tx = x + 10
-    put_text(image, (tx, y0 + 28), "DRAWN: KEEP ONE", size=BODY_SIZE, fill=ACCENT, anchor="lm", bold=True)
-    who = fit_text(seat_label(seat, names), SMALL_SIZE, x1 - PAD - tx, bold=True)
-    put_text(image, (tx, y0 + 60), who, size=SMALL_SIZE, fill=TEXT, anchor="lm", bold=True)
-    draw_text(
-        draw,
-        (tx, y0 + 88),
-        fit_text(
-            "lays a ship on the kept card; the other goes on the discard pile", SMALL_SIZE, x1 - PAD - tx
-        ),
-        size=SMALL_SIZE,
-        fill=MUTED,
-        anchor="lm",
+    for code, sector in zip(drawn["cards"], drawn["sectors"], strict=True):
+        paste(image, tile_sprite(code, sector, STRIP_TILE_W), (x, middle - TILE_H / 2))
+        x += STRIP_TILE_W + 12
+    x += 8
+    x += put_text(
+        image, (x, middle), f"{seat_tag(seat)} DREW: KEEP ONE", size=BODY_SIZE, fill=ACCENT, bold=True
+    )
+    from_discard = [
+        code for code, taken in zip(drawn["cards"], drawn.get("from_discard") or [], strict=False) if taken
+    ]
+    note = "a ship goes on it, the other is discarded"
+    if from_discard:  # the deck's last card came with the discard pile's top one
+        note = f"{' '.join(from_discard)} came off the discard pile"
+    put_text(
+        image, (x + 16, middle), fit_text(note, SMALL_SIZE, x1 - PAD - x - 16), size=SMALL_SIZE, fill=TEXT
     )
 
 
-def _draw_resolving(
-    image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict, names: list[str] | None
-) -> None:
+def _draw_resolving(image: Image.Image, draw: ImageDraw.ImageDraw, layout: FloodLayout, view: dict) -> None:
     """An infiltrated ship the current player must place on one of their towers."""
-    x0, y0, x1, y1 = box
-    _panel(draw, box, fill=PANEL_ACTIVE, edge=ACCENT, width=4)
+    x0, y0, x1, y1 = layout.strip
+    _panel(draw, layout.strip, fill=PANEL_ACTIVE, edge=ACCENT, width=4)
     resolving = view["resolving"]
     seat = view.get("current", 0)
-    card_h = card_height(STRIP_CARD_W)
-    card_y = y0 + (y1 - y0 - card_h) // 2
-    entry = {
-        "card": resolving["card"],
-        "sector": resolving["sector"],
-        "ship": resolving.get("ship"),
-        "tower": None,
-    }
-    draw_flood_card(image, draw, entry, (x0 + PAD, card_y, x0 + PAD + STRIP_CARD_W, card_y + card_h))
-    tx = x0 + PAD + STRIP_CARD_W + 22
+    entry = {"card": resolving["card"], "sector": resolving["sector"], "ship": resolving.get("ship")}
+    tile_top = y1 - 8 - TILE_H
+    card = (x0 + PAD, y0, x0 + PAD + layout.tile_width, tile_top + TILE_H)
+    draw_flood_card(image, draw, entry, card, tile_top, min(layout.scale, 32))
+    tx = card[2] + 20
+    put_text(image, (tx, y0 + 26), "INFILTRATED SHIP TO PLACE", size=BODY_SIZE, fill=ACCENT, bold=True)
     sender = resolving.get("from")
-    title = "INFILTRATED SHIP TO PLACE"
-    put_text(image, (tx, y0 + 28), title, size=BODY_SIZE, fill=ACCENT, anchor="lm", bold=True)
     whose = f"{seat_tag(sender)}'s ship" if sender is not None else "the ship"
-    line = seat_label(seat, names)
-    put_text(
-        image,
-        (tx, y0 + 60),
-        fit_text(f"{line} must put {whose}", SMALL_SIZE, x1 - PAD - tx, bold=True),
-        size=SMALL_SIZE,
-        fill=TEXT,
-        anchor="lm",
-        bold=True,
-    )
     towers = resolving.get("towers") or []
-    x = tx
     if towers:
-        where = "on one of the towers" if len(towers) > 1 else "on the tower"
-        x += put_text(image, (x, y0 + 88), where, size=SMALL_SIZE, fill=MUTED) + 8
-        x += put_text(image, (x, y0 + 88), " or ".join(towers), size=SMALL_SIZE, fill=TEXT, bold=True) + 8
-        put_text(image, (x, y0 + 88), "(framed below)", size=SMALL_SIZE, fill=MUTED)
+        where = "on the tower" if len(towers) == 1 else "on one of the towers"
+        line = f"{seat_tag(seat)} must put {whose} {where} {' or '.join(towers)} (framed below)"
     else:
-        put_text(
-            image, (x, y0 + 88), "no tower fits: it stands up on its own card", size=SMALL_SIZE, fill=MUTED
-        )
+        line = f"{seat_tag(seat)} must stand {whose} up on its own card: no tower fits"
+    put_text(image, (tx, y0 + 60), fit_text(line, SMALL_SIZE, x1 - PAD - tx), size=SMALL_SIZE, fill=TEXT)
 
 
-def _draw_stash(
-    image: Image.Image, draw: ImageDraw.ImageDraw, right: float, middle: float, view: dict, seat: int
-) -> float:
-    """The stash's S, M, L counts as small pyramids with numbers, right-aligned; returns the left end."""
+def _draw_stash(image: Image.Image, x: float, middle: float, view: dict, seat: int) -> float:
+    """The stash's S, M, L counts as pyramids with numbers, from `x`; returns the right end."""
     colour = seat_colour(view, seat)
-    stash = (view.get("stash") or [[0, 0, 0]] * 4)[seat]
-    x = right
-    for size in (3, 2, 1):
-        count = int(stash[size - 1]) if size - 1 < len(stash) else 0
-        text = str(count)
-        x -= put_text(
-            image, (x, middle), text, size=SMALL_SIZE, fill=TEXT if count else FAINT, anchor="rm", bold=True
+    x += put_text(image, (x, middle), "stash", size=SMALL_SIZE, fill=MUTED) + 10
+    for size, count in zip((1, 2, 3), stash_counts(view, seat), strict=True):
+        width, _ = pyramid_extent(size, STASH_SCALE)
+        sprite = pyramid_sprite(colour, size, STASH_SCALE, ghost=not count)
+        paste(image, sprite, (x, middle + 17 - sprite.height))
+        x += width + 4
+        x += put_text(
+            image, (x, middle), str(count), size=SMALL_SIZE, fill=TEXT if count else FAINT, bold=True
         )
-        width, _ = pyramid_extent(size, 18)
-        x -= 4 + width
-        sprite = pyramid_sprite(colour, size, 18, ghost=not count)
-        paste(image, sprite, (x, middle + 13 - sprite.height))
-        x -= 14
-    return x + 14
+        x += STASH_GAP
+    return x - STASH_GAP
 
 
 def _draw_player_panel(
@@ -915,73 +1116,61 @@ def _draw_player_panel(
     else:
         _panel(draw, box)
 
-    # header: seat chip and name, status pills; stash and card count on the right (the score at the end)
-    middle = y0 + PANEL_HEAD_H / 2 + 2
-    chip = seat_chip(draw, (x0 + PAD, middle), view, seat)
+    # line 1: seat chip, name and labels (the score on the right at the end); line 2: the stash,
+    # and the card count on the right; labels go after the name, else between those, else below
+    line1 = y0 + HEAD_TOP + HEAD_LINE_H / 2
+    line2 = line1 + HEAD_LINE_H
+    chip = seat_chip(draw, (x0 + PAD, line1), view, seat)
     right = x1 - PAD
-    if over:
-        scores = view.get("scores") or []
-        if seat < len(scores):
-            right -= put_text(image, (right, middle), "pts", size=SMALL_SIZE, fill=MUTED, anchor="rm") + 6
-            right -= put_text(
-                image,
-                (right, middle + 1),
-                str(scores[seat]),
-                size=TITLE_SIZE,
-                fill=TEXT,
-                anchor="rm",
-                bold=True,
-            )
-            right -= 22
-    count = cards_in_play(view, seat)
-    right -= put_text(
-        image,
-        (right, middle),
-        f"{count} card{'s' if count != 1 else ''}",
-        size=SMALL_SIZE,
-        fill=MUTED,
-        anchor="rm",
-    )
-    right -= 20
-    right = _draw_stash(image, draw, right, middle, view, seat)
-    put_text(image, (right - 8, middle), "stash", size=SMALL_SIZE, fill=MUTED, anchor="rm")
-    right -= 8 + measure("stash", SMALL_SIZE) + 18
-
-    pills = status_pills(view, seat, current=current, won=won, over=over)
-    pending = pending_of(view, seat)
-    pill_w = sum(
-        round(measure(text, SMALL_SIZE, True)) + 2 * round(SMALL_SIZE * 0.55) + 10 for text, _, _ in pills
-    )
+    scores = view.get("scores") or []
+    if over and seat < len(scores):
+        right -= put_text(image, (right, line1), "pts", size=SMALL_SIZE, fill=MUTED, anchor="rm") + 6
+        right -= put_text(
+            image, (right, line1 + 1), str(scores[seat]), size=TITLE_SIZE, fill=TEXT, anchor="rm", bold=True
+        )
+        right -= 16
+    first, second, third = header_pills(view, seat, x1 - x0)
     x = chip[2] + 10
     name = fit_text(
         seat_name(seat, names) or COLOUR_NAMES.get(seat_colour(view, seat), ""),
         BODY_SIZE,
-        right - x - pill_w - 10,
+        right - x - sum(pill_width(text) + 10 for text, _, _ in first) - 4,
         bold=True,
     )
     if name:
-        x += put_text(image, (x, middle), name, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True) + 12
-    for text, fill, ink in pills:
-        x = pill(draw, (x, middle), text, size=SMALL_SIZE, fill=fill, text_fill=ink)[2] + 10
+        x += put_text(image, (x, line1), name, size=BODY_SIZE, fill=TEXT, bold=True) + 12
+    for text, fill, ink in first:
+        x = pill(draw, (x, line1), text, size=SMALL_SIZE, fill=fill, text_fill=ink)[2] + 10
+    x = x0 + PAD if over else _draw_stash(image, x0 + PAD, line2, view, seat) + 20
+    for text, fill, ink in second:
+        x = pill(draw, (x, line2), text, size=SMALL_SIZE, fill=fill, text_fill=ink)[2] + 10
+    x = x0 + PAD
+    for text, fill, ink in third:
+        x = pill(draw, (x, line2 + HEAD_LINE_H), text, size=SMALL_SIZE, fill=fill, text_fill=ink)[2] + 10
+    if not over:
+        put_text(image, (x1 - PAD, line2), count_text(view, seat), size=SMALL_SIZE, fill=MUTED, anchor="rm")
 
     resolving = None if over else view.get("resolving")
     candidates = set(resolving.get("towers") or []) if resolving and view.get("current") == seat else set()
     area = view["areas"][seat]
-    for index in area_indices(view, seat):
+    pending = pending_of(view, seat)
+    own = area_indices(view, seat)
+    for run in layout.empty_runs.get(seat, []):  # grey cards say what they are
+        put_text(image, (run[0] + 2, run[1] + EMPTY_LABEL_H / 2 - 2), "empty", size=SMALL_SIZE, fill=MUTED)
+    for index in own:
         card = layout.cards[(seat, index)]
-        entry = area[index]
-        if entry["card"] in candidates:
-            cx0, cy0, cx1, cy1 = card
-            dashed_frame(draw, (cx0 - 5, cy0 - 5, cx1 + 4, cy1 + 4), colour=ACCENT, width=4)
-        draw_flood_card(image, draw, entry, card)
-    if not area and not pending:
+        if area[index]["card"] in candidates:  # the towers the ship being placed may go on
+            cx0, _, cx1, cy1 = card
+            top = cy1 - TILE_H + TILE_SINK - piece_height(area[index], layout.scale)
+            dashed_frame(draw, (cx0 - 5, top - 6, cx1 + 4, cy1 + 4), colour=ACCENT, width=4)
+        draw_flood_card(image, draw, area[index], card, layout.tiles[(seat, index)], layout.scale)
+    if not own and not pending:
         put_text(
             image,
-            (x0 + PAD, y0 + PANEL_HEAD_H + 40),
+            (x0 + PAD, (layout.results[seat][3] + 10 if over else y0 + PANEL_HEAD_H) + TILE_H / 2),
             "no cards yet",
             size=SMALL_SIZE,
             fill=FAINT,
-            anchor="lm",
         )
     for index, entry in enumerate(pending):
         card = layout.pending[(seat, index)]
@@ -989,17 +1178,19 @@ def _draw_player_panel(
             bool(resolving) and resolving.get("card") == entry.get("card") and view.get("current") == seat
         )
         colour = ACCENT if placing else PENDING
-        cx0, cy0, cx1, cy1 = card
-        side = pending_overhang(cx1 - cx0)
-        frame = (cx0 - side, cy0 - 4, cx1 + side, cy1 + PENDING_CAPTION_H - 2)
+        cx0, _, cx1, cy1 = card
+        side = (pending_width(cx1 - cx0) - (cx1 - cx0)) // 2
+        ship_top = cy1 - TILE_H + TILE_SINK - piece_height(entry, layout.scale)
+        frame = (cx0 - side, ship_top - 6, cx1 + side, cy1 + PENDING_CAPTION_H)
         draw.rounded_rectangle(frame, radius=8, fill=mix(PANEL, colour, 0.22))
         dashed_frame(draw, frame, colour=colour, width=3)
-        draw_flood_card(image, draw, {**entry, "tower": None}, card)
+        tile_top = cy1 - TILE_H
+        draw_flood_card(image, draw, {**entry, "tower": None}, card, tile_top, layout.scale)
         sender = entry.get("from")
         caption = f"from {seat_tag(sender)}" if sender is not None else "pending"
         put_text(
             image,
-            ((cx0 + cx1) / 2, cy1 + PENDING_CAPTION_H / 2 - 1),
+            ((cx0 + cx1) / 2, cy1 + PENDING_CAPTION_H / 2),
             fit_text(caption, SMALL_SIZE, frame[2] - frame[0] - 4, bold=True),
             size=SMALL_SIZE,
             fill=colour,
@@ -1007,134 +1198,79 @@ def _draw_player_panel(
             bold=True,
         )
     if over and seat in layout.results:
-        _draw_result_row(image, draw, layout.results[seat], view, seat)
+        _draw_results(image, draw, layout.results[seat], view, seat)
 
 
-def _draw_result_row(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict, seat: int) -> None:
-    """The score breakdown: tallest, singles, own towers' sectors, towers holding this seat's colour."""
-    x0, y0, x1, y1 = box
-    draw.rounded_rectangle(box, radius=10, fill=mix(PANEL, BACKGROUND, 0.45))
-    middle = (y0 + y1) / 2
-    breakdown = (view.get("breakdown") or [None] * 4)[seat] or {}
-    own = breakdown.get("own") or []
-    colour = breakdown.get("colour") or []
-
-    def points(value: int) -> str:
-        return f"+{value}" if value else "0"
-
-    def cards(items: list[dict]) -> str:
-        return "".join(f" {item.get('card', '')}" for item in items)
-
-    own_points = sum(int(item.get("points", 0)) for item in own)
-    colour_points = sum(int(item.get("points", 0)) for item in colour)
-    parts = [
-        ("tallest", points(int(breakdown.get("tallest") or 0))),
-        ("singles", points(int(breakdown.get("singles") or 0))),
-        (f"own towers{cards(own)}", points(own_points)),
-        (f"your colour{' in' + cards(colour) if colour else ''}", points(colour_points)),
-    ]
-    total = breakdown.get("total", (view.get("scores") or [0] * 4)[seat])
-    total_w = put_text(
-        image, (x1 - 12, middle), f"= {total}", size=BODY_SIZE, fill=TEXT, anchor="rm", bold=True
-    )
-    x = x0 + 12
-    room = x1 - 12 - total_w - 16 - x
-    widths = [measure(name, SMALL_SIZE) + 6 + measure(value, SMALL_SIZE, True) + 22 for name, value in parts]
-    if sum(widths) > room:  # the lists of cards give way first
-        parts[2:] = [("own towers", parts[2][1]), ("your colour", parts[3][1])]
-    for name, value in parts:
-        x += put_text(image, (x, middle), name, size=SMALL_SIZE, fill=MUTED) + 6
-        ink = GOOD if value != "0" else FAINT
-        x += put_text(image, (x, middle), value, size=SMALL_SIZE, fill=ink, bold=True) + 22
+def _draw_results(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict, seat: int) -> None:
+    """The score breakdown: tallest, singles, own towers' sectors, towers elsewhere holding this
+    seat's colour (the total is in the panel's header)."""
+    x0, y0, x1, _ = box
+    draw.rounded_rectangle(box, radius=10, fill=RESULT_FILL)
+    for row, parts in enumerate(result_lines(view, seat, x1 - x0 - 20)):
+        middle = y0 + 4 + RESULT_LINE_H * (row + 0.5)
+        x = x0 + 10
+        for name, value in parts:
+            x += put_text(image, (x, middle), name, size=SMALL_SIZE, fill=MUTED) + 6
+            ink = GOOD if value != "0" else FAINT
+            x += put_text(image, (x, middle), value, size=SMALL_SIZE, fill=ink, bold=True) + RESULT_PART_GAP
 
 
-def hit_label(hit: dict, *, short: bool = False) -> str:
-    """A flooded tower's card, after its controller's seat ("P1 8h") when there is room."""
-    card = str(hit.get("card", ""))
-    return card if short else f"{seat_tag(int(hit.get('seat', 0)))} {card}"
+def hit_label(hit: dict) -> str:
+    """A flooded tower: its controller's seat and its card ("P1 8h")."""
+    return f"{seat_tag(int(hit.get('seat', 0)))} {hit.get('card', '')}"
 
 
 def _draw_flood(image: Image.Image, draw: ImageDraw.ImageDraw, layout: FloodLayout, view: dict) -> None:
-    """Each roll: three dice, "= sector", and every tower it hit, before -> after."""
+    """Each roll: three dice, "= sector", and every tower it hit with the pyramids washed off it."""
     box = layout.flood
     x0, y0, x1, _ = box
     _panel(draw, box)
     flood = view["flood"]
     rolls = flood.get("rolls") or []
     title = f"Flood after round {flood.get('round', '?')}"
-    x = (
-        x0
-        + PAD
-        + put_text(image, (x0 + PAD, y0 + 24), title, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
-    )
-    note = f"{len(rolls)} roll{'s' if len(rolls) != 1 else ''} of 3 dice, {MINUS}1 = the sector; towers there lose their bottom size"
-    put_text(
-        image,
-        (x + 14, y0 + 25),
-        fit_text(note, SMALL_SIZE, x1 - PAD - x - 14),
-        size=SMALL_SIZE,
-        fill=MUTED,
-        anchor="lm",
-    )
+    middle = y0 + FLOOD_TITLE_H / 2 + 2
+    x = x0 + PAD + put_text(image, (x0 + PAD, middle), title, size=BODY_SIZE, fill=TEXT, bold=True) + 14
+    note = f"dice {MINUS} 1 = sector; towers there lose the pyramids shown"
+    put_text(image, (x, middle), fit_text(note, SMALL_SIZE, x1 - PAD - x), size=SMALL_SIZE, fill=MUTED)
     for roll, place in zip(rolls, layout.rolls, strict=False):
-        _, ry0, _, ry1 = place.box
         draw.rounded_rectangle(place.box, radius=10, fill=ROLL_FILL)
-        middle = (ry0 + ry1) / 2
+        first_line = (place.dice[0][1] + place.dice[0][3]) / 2
         for value, die in zip(roll.get("dice") or [], place.dice, strict=False):
             paste(image, die_sprite(int(value), FLOOD_DIE), die[:2])
         x = place.dice[-1][2] + 10
         x += put_text(
-            image,
-            (x, middle),
-            f"= {roll.get('sector', '?')}",
-            size=BODY_SIZE,
-            fill=TEXT,
-            anchor="lm",
-            bold=True,
+            image, (x, first_line), f"= {roll.get('sector', '?')}", size=BODY_SIZE, fill=TEXT, bold=True
         )
         if not roll.get("hits"):
-            put_text(
-                image, (x + 18, middle), _no_hit_text(view, roll), size=SMALL_SIZE, fill=FAINT, anchor="lm"
-            )
+            put_text(image, (x + 16, first_line), _no_hit_text(view, roll), size=SMALL_SIZE, fill=FAINT)
             continue
         for hit, hit_box in zip(roll["hits"], place.hits, strict=False):
-            _draw_hit(image, draw, hit, hit_box, short=place.short)
+            _draw_hit(image, draw, hit, hit_box)
 
 
-def _draw_hit(image: Image.Image, draw: ImageDraw.ImageDraw, hit: dict, box: Box, *, short: bool) -> None:
-    """A flooded tower: its card, the tower before, an arrow, what is left (or "empty")."""
+def _draw_hit(image: Image.Image, draw: ImageDraw.ImageDraw, hit: dict, box: Box) -> None:
+    """A flooded tower: its seat and card, the pyramids washed off it, "-> empty" if none are left."""
     x0, y0, _, y1 = box
     middle = (y0 + y1) / 2
-    x = (
-        x0
-        + put_text(image, (x0, middle), hit_label(hit, short=short), size=SMALL_SIZE, fill=TEXT, bold=True)
-        + 8
-    )
-    before, after = hit.get("before") or [], hit.get("after") or []
-    room = y1 - y0 - 8
-    scale = tower_scale(before, MINI_SCALE, room) if before else MINI_SCALE
-    # both towers on one baseline (what is left stands where it stood), the taller centred in the row
-    baseline = min(y1 - 4, middle + tower_height(before, scale) / 2 + 2)
-    for codes, is_after in ((before, False), (after, True)):
-        if codes:
-            width = _mini_tower_width(codes)
-            draw_tower(image, codes, scale, x + width / 2, baseline)
-            x += width
-        elif is_after:
-            put_text(image, (x, middle), "empty", size=SMALL_SIZE, fill=FAINT, anchor="lm")
-        if not is_after:
-            right_arrow(draw, x + 6, middle, HIT_ARROW_W - 12, MUTED)
-            x += HIT_ARROW_W
+    x = x0 + put_text(image, (x0, middle), hit_label(hit), size=SMALL_SIZE, fill=TEXT, bold=True) + 8
+    removed = _removed(hit)
+    tallest = max((pyramid_extent(pyramid_size(code), FLOOD_SCALE)[1] for code in removed), default=0)
+    baseline = middle + tallest / 2
+    for code in removed:
+        width = pyramid_extent(pyramid_size(code), FLOOD_SCALE)[0]
+        _paste_pyramid(image, code, FLOOD_SCALE, x + width / 2, baseline)
+        x += width + 4
+    if not hit.get("after"):
+        right_arrow(draw, x + 4, middle, 24, MUTED)
+        put_text(image, (x + 36, middle), "empty", size=SMALL_SIZE, fill=MUTED)
 
 
-def _draw_log(
-    image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict, names: list[str] | None
-) -> None:
+def _draw_log(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict) -> None:
     """The last turns, one line each: the seat and its actions in words."""
     x0, y0, x1, _ = box
     _panel(draw, box)
     for row, (seat, actions) in enumerate(log_lines(view)):
-        middle = y0 + 8 + LOG_LINE_H * (row + 0.5)
+        middle = y0 + 7 + LOG_LINE_H * (row + 0.5)
         if seat < 0:
             rolls = view.get("start_rolls") or []
             text = "Start rolls: " + ", ".join(
@@ -1149,39 +1285,35 @@ def _draw_log(
                 fit_text(text, SMALL_SIZE, x1 - x0 - 2 * PAD),
                 size=SMALL_SIZE,
                 fill=TEXT,
-                anchor="lm",
             )
             continue
         chip = seat_chip(draw, (x0 + PAD, middle), view, seat)
-        text = " ; ".join(describe_action(action) for action in actions)
+        text = "; ".join(describe_action(action) for action in actions)
         put_text(
             image,
             (chip[2] + 10, middle),
             fit_text(text, SMALL_SIZE, x1 - PAD - chip[2] - 10),
             size=SMALL_SIZE,
             fill=TEXT,
-            anchor="lm",
         )
 
 
 # --- the rules picture ----------------------------------------------------------------------------
 
 
-RULE_CARD_W = 64
-ACTION_BOX_H = 232
+RULE_SCALE = 30  # every pyramid shows its letter, as on the board
+RULE_LINE_H = 27
+ACTION_LINE_H = 26  # five lines fit under an action's title
+SCORE_LINE_H = 34  # the points pills must not touch
+ACTION_BOX_H = 168
+DIAGRAM_W = 186  # the widest action diagram; the words fill the rest of the box
 ACTIONS = [
-    (
-        "Draw",
-        "Draw 2 cards and keep 1: lay a ship from your stash on it. The other card goes on the discard pile.",
-    ),
-    (
-        "Scrap two ships",
-        "Each of two of your ships stands up as a new tower, or goes on top of one of your towers.",
-    ),
+    ("Draw", "Draw 2 cards. Keep 1, with a ship from your stash on it; discard the other."),
+    ("Scrap two ships", "Two of your ships each stand up as a tower, or go on top of one of your towers."),
     ("Build", "Put a pyramid from your stash on top of one of your towers."),
     (
         "Infiltrate",
-        "Send a ship, card and all, to an opponent. Their next turn starts by placing it on one of their towers (or alone): one action gone.",
+        "Send a ship with its card to an opponent: their next action puts it on one of their towers (or alone).",
     ),
 ]
 SCORING = [
@@ -1193,17 +1325,19 @@ SCORING = [
 
 
 def _rule_card(
-    image: Image.Image, draw: ImageDraw.ImageDraw, code: str, x: float, y: float, **piece: object
+    image: Image.Image, draw: ImageDraw.ImageDraw, code: str, x: float, tile_top: float, **piece: object
 ) -> Box:
-    """A diagram card: `ship="R2"`, `tower=[...]` or nothing; returns its box."""
-    box = (round(x), round(y), round(x) + RULE_CARD_W, round(y) + card_height(RULE_CARD_W))
+    """A diagram card with `ship="R2"`, `tower=[...]` or nothing, its tile's top at `tile_top`;
+    returns the tile's box."""
+    width = tile_width(RULE_SCALE)
     entry = {
         "card": code,
         "sector": SECTOR_OF_CARD[code],
         "ship": piece.get("ship"),
         "tower": piece.get("tower"),
     }
-    draw_flood_card(image, draw, entry, box)
+    box = (round(x), round(tile_top), round(x) + width, round(tile_top) + TILE_H)
+    draw_flood_card(image, draw, entry, box, round(tile_top), RULE_SCALE)
     return box
 
 
@@ -1225,138 +1359,149 @@ def _down_arrow(draw: ImageDraw.ImageDraw, x: float, y0: float, y1: float, colou
     draw.polygon([(x, y1), (x - 7, y1 - 10), (x + 7, y1 - 10)], fill=colour)
 
 
-def _action_diagram(image: Image.Image, draw: ImageDraw.ImageDraw, kind: str, x: float, y: float) -> None:
-    """The small picture of one action, its top-left at (x, y)."""
-    card_h = card_height(RULE_CARD_W)
-    middle = y + card_h / 2
+def _action_diagram(
+    image: Image.Image, draw: ImageDraw.ImageDraw, kind: str, x: float, tile_top: float
+) -> None:
+    """The small picture of one action, its left end at x and its cards' tiles at `tile_top`."""
+    card_w = tile_width(RULE_SCALE)
+    middle = tile_top + TILE_H / 2
     if kind == "Draw":
-        # face up, nothing on them yet
-        paste(image, flood_card_sprite("7h", SECTOR_OF_CARD["7h"], RULE_CARD_W), (x, y))
-        paste(image, flood_card_sprite("3c", SECTOR_OF_CARD["3c"], RULE_CARD_W), (x + 22, y + 10))
-        right_arrow(draw, x + RULE_CARD_W + 32, middle + 5, 34, MUTED)
-        _rule_card(image, draw, "7h", x + RULE_CARD_W + 74, y + 5, ship="R2")
+        # face up, nothing on them yet: the other one will be discarded
+        paste(image, tile_sprite("3c", SECTOR_OF_CARD["3c"], card_w), (x, tile_top - 34))
+        paste(image, tile_sprite("7h", SECTOR_OF_CARD["7h"], card_w), (x + 14, tile_top))
+        right_arrow(draw, x + card_w + 22, middle, 30, MUTED)
+        _rule_card(image, draw, "7h", x + card_w + 60, tile_top, ship="R2")
     elif kind == "Scrap two ships":
-        _rule_card(image, draw, "5d", x, y, ship="R2")
-        right_arrow(draw, x + RULE_CARD_W + 8, middle, 34, MUTED)
-        _rule_card(image, draw, "5d", x + RULE_CARD_W + 50, y, tower=["R2"])
+        _rule_card(image, draw, "5d", x, tile_top, ship="R2")
+        right_arrow(draw, x + card_w + 12, middle, 30, MUTED)
+        _rule_card(image, draw, "5d", x + card_w + 54, tile_top, tower=["R2"])
     elif kind == "Build":
-        _rule_card(image, draw, "9s", x, y + 8, tower=["R3", "B2"])
-        _paste_pyramid(image, "R1", round(RULE_CARD_W * 0.33), x + RULE_CARD_W + 40, y + 36)
-        _down_arrow(draw, x + RULE_CARD_W + 40, y + 44, y + 84, MUTED)
-        right_arrow(draw, x + RULE_CARD_W + 62, middle, 30, MUTED)
-        _rule_card(image, draw, "9s", x + RULE_CARD_W + 100, y + 8, tower=["R3", "B2", "R1"])
+        _rule_card(image, draw, "9s", x, tile_top, tower=["R3", "B2"])
+        _paste_pyramid(image, "R1", RULE_SCALE, x + card_w + 20, tile_top - 40)
+        _down_arrow(draw, x + card_w + 20, tile_top - 36, tile_top - 2, MUTED)
+        right_arrow(draw, x + card_w + 6, middle, 30, MUTED)
+        _rule_card(image, draw, "9s", x + card_w + 46, tile_top, tower=["R3", "B2", "R1"])
     else:
-        _rule_card(image, draw, "6s", x, y, ship="R2")
-        right_arrow(draw, x + RULE_CARD_W + 8, middle, 34, MUTED)
-        chip = pill(
-            draw,
-            (x + RULE_CARD_W + 50, middle),
-            "P2",
+        _rule_card(image, draw, "6s", x, tile_top, ship="R2")
+        right_arrow(draw, x + card_w + 8, middle, 30, MUTED)
+        left = x + card_w + 46
+        frame = (left, tile_top - 34, left + card_w + 10, tile_top + TILE_H + PENDING_CAPTION_H)
+        draw.rounded_rectangle(frame, radius=8, fill=mix(PANEL, PENDING, 0.22))
+        dashed_frame(draw, frame, colour=PENDING)
+        _rule_card(image, draw, "6s", left + 5, tile_top, ship="R2")
+        put_text(
+            image,
+            ((frame[0] + frame[2]) / 2, tile_top + TILE_H + PENDING_CAPTION_H / 2),
+            "to P2",
             size=SMALL_SIZE,
-            fill=PYRAMID_COLOURS["B"],
-            text_fill=TEXT,
+            fill=PENDING,
+            anchor="mm",
+            bold=True,
         )
-        dashed_frame(draw, (chip[2] + 10, y - 4, chip[2] + 18 + RULE_CARD_W, y + card_h + 4), colour=PENDING)
-        _rule_card(image, draw, "6s", chip[2] + 14, y, ship="R2")
 
 
 def _rule_actions(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
     put_text(
         image,
-        (MARGIN + 4, top + 20),
+        (MARGIN + 4, top + 16),
         "Your turn: two actions (the same one twice is fine)",
         size=BODY_SIZE,
         fill=TEXT,
         bold=True,
     )
-    top += 44
+    top += 36
     column_w = (WIDTH - 2 * MARGIN - GAP) // 2
     for k, (title, text) in enumerate(ACTIONS):
         row, column = divmod(k, 2)
         x0 = MARGIN + column * (column_w + GAP)
         y0 = top + row * (ACTION_BOX_H + GAP)
-        box = (x0, y0, x0 + column_w, y0 + ACTION_BOX_H)
-        _panel(draw, box)
-        put_text(image, (x0 + PAD, y0 + 24), f"{k + 1}. {title}", size=BODY_SIZE, fill=ACCENT, bold=True)
-        _action_diagram(image, draw, title, x0 + PAD + 6, y0 + 46)
-        for i, line in enumerate(wrap(text, SMALL_SIZE, column_w - 2 * PAD)[:3]):
-            put_text(image, (x0 + PAD, y0 + 160 + 26 * i), line, size=SMALL_SIZE, fill=MUTED)
+        y1 = y0 + ACTION_BOX_H
+        _panel(draw, (x0, y0, x0 + column_w, y1))
+        put_text(image, (x0 + PAD, y0 + 22), f"{k + 1}. {title}", size=BODY_SIZE, fill=ACCENT, bold=True)
+        caption = PENDING_CAPTION_H if title == "Infiltrate" else 0
+        _action_diagram(image, draw, title, x0 + PAD, y1 - 12 - caption - TILE_H)
+        text_x = x0 + PAD + DIAGRAM_W + 14
+        for i, line in enumerate(wrap(text, SMALL_SIZE, x0 + column_w - PAD - text_x)):
+            put_text(image, (text_x, y0 + 48 + ACTION_LINE_H * i), line, size=SMALL_SIZE, fill=MUTED)
     return top + 2 * ACTION_BOX_H + GAP
 
 
 def _rule_stacking(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
     """Three towers: bigger under smaller and equal sizes are fine, bigger on top is not."""
-    box = (MARGIN, top, WIDTH - MARGIN, top + 176)
+    box = (MARGIN, top, WIDTH - MARGIN, top + 136)
     _panel(draw, box)
-    put_text(
-        image, (MARGIN + PAD, top + 26), "Stacking: never bigger on top", size=BODY_SIZE, fill=TEXT, bold=True
-    )
-    x = MARGIN + PAD + 6
+    x = MARGIN + PAD
+    tile_top = box[3] - 12 - TILE_H
     for tower, good in ((["G3", "R2", "G1"], True), (["B2", "B2"], True), (["R1", "R2"], False)):
-        card = _rule_card(image, draw, "4c", x, top + 52, tower=tower)
-        _mark(draw, (card[2] + 4, card[1] + 4), good=good)
-        x = card[2] + 46
+        card = _rule_card(image, draw, "4c", x, tile_top, tower=tower)
+        _mark(draw, (card[2] + 14, tile_top - 20), good=good)
+        x = card[2] + 42
+    text_x = x + 8
+    put_text(image, (text_x, top + 26), "Stacking: never bigger on top", size=BODY_SIZE, fill=TEXT, bold=True)
     notes = [
-        "A pyramid goes on one the same size or bigger.",
-        "A card's tower never gets bigger going up.",
-        "Pyramids keep their colour wherever they stand;",
-        "a tower belongs to the player it stands in front of.",
+        ("A pyramid goes on one the same size or bigger.", TEXT),
+        (
+            "Pyramids keep their colour (and letter) wherever they stand; a tower belongs to the player it stands in front of.",
+            MUTED,
+        ),
     ]
-    for i, line in enumerate(notes):
-        put_text(image, (x + 10, top + 66 + 28 * i), line, size=SMALL_SIZE, fill=MUTED if i else TEXT)
+    y = top + 62
+    for text, ink in notes:
+        for line in wrap(text, SMALL_SIZE, box[2] - PAD - text_x):
+            put_text(image, (text_x, y), line, size=SMALL_SIZE, fill=ink)
+            y += RULE_LINE_H
     return box[3]
 
 
 def _rule_flood(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
-    """Dice, the sector they name, and a tower losing its bottom size."""
-    box = (MARGIN, top, WIDTH - MARGIN, top + 226)
+    """A tower losing its bottom size on the left; the dice, the sector they name and the rule on the right."""
+    box = (MARGIN, top, WIDTH - MARGIN, top + 200)
     _panel(draw, box)
+    tile_top = box[3] - 12 - TILE_H
+    before = _rule_card(image, draw, "8h", MARGIN + PAD, tile_top, tower=["R3", "B3", "R2", "G1"])
+    right_arrow(draw, before[2] + 10, tile_top - 24, 30, MUTED)
+    after = _rule_card(image, draw, "8h", before[2] + 48, tile_top, tower=["R2", "G1"])
+    for i, line in enumerate(("R3 and B3", "go back to", "their stashes")):
+        put_text(image, (after[2] + 12, tile_top - 62 + RULE_LINE_H * i), line, size=SMALL_SIZE, fill=MUTED)
+    text_x = after[2] + 12 + round(measure("their stashes", SMALL_SIZE)) + 24
     put_text(
         image,
-        (MARGIN + PAD, top + 26),
-        "The flood: after each round, 3, 4, then 5 rolls",
+        (text_x, top + 24),
+        "The flood: after each round, 3, 4, 5 rolls",
         size=BODY_SIZE,
         fill=TEXT,
         bold=True,
     )
-    x = MARGIN + PAD + 4
-    middle = top + 104
+    x = text_x
     for value in (2, 3, 4):
-        paste(image, die_sprite(value, 40), (x, middle - 20))
-        x += 46
-    x += 6 + put_text(
-        image, (x + 6, middle), f"= 9, {MINUS}1 = sector 8", size=BODY_SIZE, fill=TEXT, bold=True
-    )
-    card_y = middle - card_height(RULE_CARD_W) / 2
-    before = _rule_card(image, draw, "8h", x + 24, card_y, tower=["R3", "B3", "R2", "G1"])
-    right_arrow(draw, before[2] + 10, middle, 34, MUTED)
-    after = _rule_card(image, draw, "8h", before[2] + 54, card_y, tower=["R2", "G1"])
-    put_text(image, (after[2] + 14, middle - 14), "R3 and B3 go back", size=SMALL_SIZE, fill=MUTED)
-    put_text(image, (after[2] + 14, middle + 14), "to their stashes", size=SMALL_SIZE, fill=MUTED)
+        paste(image, die_sprite(value, 32), (x, top + 46))
+        x += 37
+    put_text(image, (x + 6, top + 62), f"= 9, {MINUS}1 = sector 8", size=BODY_SIZE, fill=TEXT, bold=True)
     notes = [
-        "Every tower on a card of that number loses all the pyramids of its bottom (largest) size.",
-        "Ships are never flooded. Sector 1 (A) never floods; 11 and up floods nothing.",
+        ("Every tower on a card of that number loses all the pyramids of its bottom (largest) size.", TEXT),
+        ("Ships never flood. Sector 1 (A) never floods; 11 and up floods nothing.", MUTED),
     ]
-    for i, line in enumerate(notes):
-        put_text(
-            image, (MARGIN + PAD, top + 168 + 28 * i), line, size=SMALL_SIZE, fill=TEXT if i == 0 else MUTED
-        )
+    y = top + 100
+    for text, ink in notes:
+        for line in wrap(text, SMALL_SIZE, box[2] - PAD - text_x):
+            put_text(image, (text_x, y), line, size=SMALL_SIZE, fill=ink)
+            y += RULE_LINE_H
     return box[3]
 
 
 def _rule_scoring(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
-    box = (MARGIN, top, WIDTH - MARGIN, top + 70 + 36 * len(SCORING) + 40)
+    box = (MARGIN, top, WIDTH - MARGIN, top + 52 + SCORE_LINE_H * len(SCORING) + 32)
     _panel(draw, box)
     put_text(
         image,
-        (MARGIN + PAD, top + 26),
+        (MARGIN + PAD, top + 24),
         "Scoring, after the flood of round 3",
         size=BODY_SIZE,
         fill=TEXT,
         bold=True,
     )
     for i, (points, text) in enumerate(SCORING):
-        middle = top + 68 + 36 * i
+        middle = top + 58 + SCORE_LINE_H * i
         pill(
             draw,
             (MARGIN + PAD + 60, middle),
@@ -1369,7 +1514,7 @@ def _rule_scoring(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> in
         put_text(image, (MARGIN + PAD + 76, middle), text, size=SMALL_SIZE, fill=TEXT)
     put_text(
         image,
-        (MARGIN + PAD, box[3] - 26),
+        (MARGIN + PAD, box[3] - 22),
         "Ties share a bonus, and share the win. Ships and empty cards score nothing.",
         size=SMALL_SIZE,
         fill=MUTED,
@@ -1383,14 +1528,14 @@ def render_flood_rules_picture() -> bytes:
 
     It never changes, so it is drawn once per process.
     """
-    height = 1600  # cropped to the content below
+    height = MAX_HEIGHT + 200  # cropped to the content below
     image, draw = new_canvas(WIDTH, height)
     y = draw_picture_heading(
         draw,
         MARGIN + 4,
         "Martian Flood in brief",
         [
-            "Cards in front of you hold a ship (lying), a tower (standing) or nothing.",
+            "Cards in front of you hold a ship (lying), a tower (standing) or nothing (a grey card).",
             "A card's number is its sector: A = 1 up to 10; suits do not matter.",
         ],
     )
@@ -1403,8 +1548,8 @@ def render_flood_rules_picture() -> bytes:
         "Rounds 1-2 go clockwise, round 3 counter-clockwise; the fewest cards in play starts.",
     ]
     for i, line in enumerate(lines):
-        put_text(image, (MARGIN + 4, y + 26 + 28 * i), line, size=SMALL_SIZE, fill=MUTED)
-    return to_png(image.crop((0, 0, WIDTH, min(height, y + 26 + 28 * len(lines)))))
+        put_text(image, (MARGIN + 4, y + 24 + 28 * i), line, size=SMALL_SIZE, fill=MUTED)
+    return to_png(image.crop((0, 0, WIDTH, min(height, y + 24 + 28 * len(lines)))))
 
 
 # Nothing in Flood is hidden: a seat's picture is the board.

@@ -12,19 +12,23 @@ import pytest
 
 from games.flood import LAST_ROUND, SECTOR_OF_CARD, SLOTS, card_sectors, log_entry
 from renderers import render_board, render_hand, render_rules_picture
-from renderers.common import ACCENT, CARD_FACE, GOOD, PANEL_ACTIVE, PYRAMID_COLOURS, mix
+from renderers.common import ACCENT, CARD_FACE, GOOD, PANEL_ACTIVE, PYRAMID_COLOURS, mix, text_sizes
 from renderers.flood import (
     HEIGHT_BADGE,
-    MAX_CARD_W,
-    MIN_CARD_W,
+    MAX_HEIGHT,
     PENDING,
+    SCALES,
+    badge_box,
     board_layout,
     card_box,
     describe_action,
     panel_box,
     pending_box,
     render_flood_rules_picture,
+    ship_sprite,
     status_pills,
+    tile_sprite,
+    tile_width,
 )
 from tests.pictures import blob_sizes, check_png, count_near, decode, die_pips, near
 
@@ -366,6 +370,7 @@ def render(view) -> bytes:
 
 
 VIEWS = [early_view, busy_view, final_view, post_flood_view, resolving_view, crowded_view]
+LETTER_SCALE = 30  # from this scale up even a small pyramid carries its colour's letter
 
 
 # --- format, size and registration -----------------------------------------------------------
@@ -375,9 +380,10 @@ VIEWS = [early_view, busy_view, final_view, post_flood_view, resolving_view, cro
 def test_board_is_a_small_palette_png_of_a_phone_friendly_height(make_view):
     view = make_view()
     png = render(view)
-    image = check_png(png, min_height=700, max_height=1500)
+    image = check_png(png, min_height=400, max_height=MAX_HEIGHT)  # at most 1.2 times its width
     assert image.height == board_layout(view).height
     assert len(png) < 100_000  # the fixed palette keeps more anti-aliasing shades than 64 per picture did
+    assert board_layout(view).scale >= LETTER_SCALE  # every pyramid big enough for its letter
 
 
 def test_hand_is_the_board_and_the_rules_picture_is_drawn_once():
@@ -385,7 +391,7 @@ def test_hand_is_the_board_and_the_rules_picture_is_drawn_once():
     view["seat"] = 2
     assert render_hand(view, names=NAMES) == render_board(view, names=NAMES)
     first = render_rules_picture("flood")
-    check_png(first, min_height=1000, max_height=1600)
+    check_png(first, min_height=1000, max_height=MAX_HEIGHT)
     assert render_flood_rules_picture() is first
 
 
@@ -394,8 +400,9 @@ def test_one_panel_per_player_in_seat_order(players):
     view = flood_view(["7c~R2", "8c=B2", "9c~G1", "Tc=Y3.Y1"][:players])
     layout = board_layout(view)
     assert len(layout.panels) == players
-    tops = [box[1] for box in layout.panels]
-    assert tops == sorted(tops)
+    reading = sorted(range(players), key=lambda seat: (layout.panels[seat][1], layout.panels[seat][0]))
+    assert reading == list(range(players))  # two side by side, in seat order
+    assert layout.panels[0][1] == layout.panels[1][1] and layout.panels[0][0] < layout.panels[1][0]
     image = decode(render(view))
     for seat in range(players):  # each panel holds its own colour's pieces and no one else's
         colour = COLOURS[seat]
@@ -442,9 +449,10 @@ def test_a_stack_carries_its_height_and_a_single_tower_does_not():
     view = flood_view(["7c=B3 8s=B3.B2.B1 9c~B3 Tc", "5c", "6c"])
     image = decode(render(view))
 
-    def corner(index):  # where the height badge goes: bottom-left, under the suit
-        x0, _, _, y1 = card_box(view, 0, index)
-        return (x0, y1 - 36, x0 + 36, y1)
+    layout = board_layout(view)
+
+    def corner(index):  # where the height badge goes: left of the bottom pyramid, on the tile's edge
+        return badge_box(card_box(view, 0, index), layout.tiles[(0, index)])
 
     assert count_near(image, corner(1), HEIGHT_BADGE, tolerance=8) > 150
     for index in (0, 2, 3):
@@ -459,10 +467,41 @@ def test_the_sector_number_and_the_empty_cards_show():
     assert crop_bytes(one, card_box(view, 0, 0)) != crop_bytes(render(other), card_box(view, 0, 0))
     # an empty card is greyed: far less of the white face than a card holding a piece
     view = flood_view(["7c 8c~R1", "5c", "6c"])
-    image = decode(render(view))
+    with text_sizes() as drawn:
+        image = decode(render(view))
     assert count_near(image, card_box(view, 0, 0), CARD_FACE, 6) * 3 < count_near(
         image, card_box(view, 0, 1), CARD_FACE, 6
     )
+    # and the grey cards say what they are, above them
+    runs = board_layout(view).empty_runs[0]
+    assert len(runs) == 1 and runs[0][1] < card_box(view, 0, 0)[1]
+    assert "empty" in {text for _, text in drawn}
+    assert board_layout(flood_view(["8c~R1", "5c", "6c"])).empty_runs[0] == []
+
+
+def test_a_ten_and_its_suit_do_not_overlap():
+    """At any card width the sector number and the suit stay apart: three separate marks for 10."""
+    for width in (tile_width(scale) for scale in SCALES):
+        tile = tile_sprite("Tc", 10, width).convert("RGB")
+        middle = range(tile.height // 3, tile.height - 6)
+        inked = [any(sum(tile.getpixel((x, y))) < 200 for y in middle) for x in range(4, tile.width - 4)]
+        marks = sum(1 for i, ink in enumerate(inked) if ink and (i == 0 or not inked[i - 1]))
+        assert marks == 3, width  # "1", "0" and the club
+
+
+def test_a_ship_carries_its_letter_upright():
+    """A ship lies on its side; its colour's letter stays upright on it (white on red)."""
+    ship = ship_sprite("R", 1, 60)  # big, so an R's height and width differ by more than a pixel
+    assert ship.width > ship.height
+    white = [  # right of the white pips, which line the base on the left
+        (x, y)
+        for x in range(ship.width // 4, ship.width)
+        for y in range(ship.height)
+        if ship.getpixel((x, y))[3] > 200 and near(ship.getpixel((x, y))[:3], (255, 255, 255), 60)
+    ]
+    assert len(white) > 15
+    xs, ys = [x for x, _ in white], [y for _, y in white]
+    assert max(ys) - min(ys) > max(xs) - min(xs)  # an upright R is taller than it is wide
 
 
 def test_fifteen_cards_and_two_pending_ships_still_fit():
@@ -475,20 +514,36 @@ def test_fifteen_cards_and_two_pending_ships_still_fit():
     for i, a in enumerate(boxes):  # no two cards overlap
         for b in boxes[i + 1 :]:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
-    assert MIN_CARD_W <= layout.card_width <= MAX_CARD_W
-    assert len({box[1] for box in boxes}) == 2  # two rows
-    image = check_png(render(view), min_height=700, max_height=1500)
+    assert layout.scale >= LETTER_SCALE
+    image = check_png(render(view), min_height=400, max_height=MAX_HEIGHT)
     for index in (1, 5, 13):  # the towers are drawn, however many cards there are
         assert count_near(image, layout.cards[(0, index)], face_colour("R"), tolerance=25) > 30, index
 
 
-def test_cards_shrink_to_keep_an_area_on_one_row():
-    ten = flood_view(["Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc", "5d", "6d"])
-    twelve = flood_view(["Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Ad 2d", "5d", "6d"])
-    assert board_layout(ten).card_width == MAX_CARD_W
-    assert MIN_CARD_W <= board_layout(twelve).card_width < MAX_CARD_W
+def test_pieces_are_as_large_as_the_height_allows():
+    """A quiet board draws its pieces at the largest scale; a crowded one shrinks them to stay within
+    1.2 times the width, but keeps every pyramid big enough for its letter."""
+    quiet = board_layout(early_view())
+    assert quiet.scale == SCALES[0]
+    crowded = board_layout(busy_view())
+    assert LETTER_SCALE <= crowded.scale < SCALES[0]
+    assert crowded.height <= MAX_HEIGHT
+    assert tile_width(crowded.scale) == crowded.tile_width < quiet.tile_width
+
+
+def test_empty_cards_stack_in_a_block():
+    """Twelve empty cards take little room: small grey tiles in columns, none overlapping."""
+    twelve = flood_view(["Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Ad 2d", "5d~B1", "6d=G2"])
     layout = board_layout(twelve)
-    assert len({layout.cards[(0, i)][1] for i in range(12)}) == 1
+    boxes = [layout.cards[(0, i)] for i in range(12)]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+    panel = layout.panels[0]
+    assert all(
+        panel[0] < box[0] < box[2] < panel[2] and panel[1] < box[1] < box[3] < panel[3] for box in boxes
+    )
+    assert len(layout.empty_runs[0]) == 1
 
 
 # --- whose turn, the drawn cards, the ship being placed ------------------------------------------
@@ -511,8 +566,8 @@ def test_the_action_slot_and_the_last_turn_are_shown():
     view = early_view()
     one = copy.deepcopy(view)
     one["slot"] = 1
-    status = board_layout(view).status
-    assert crop_bytes(render(view), status) != crop_bytes(render(one), status)
+    panel = panel_box(view, 1)  # the current player's "TO ACT" label says which action
+    assert crop_bytes(render(view), panel) != crop_bytes(render(one), panel)
     last = copy.deepcopy(view)
     last["last_turn"] = True
     header = (0, 0, 1000, board_layout(view).status[1])
@@ -536,7 +591,8 @@ def test_the_drawn_cards_strip_appears_only_while_a_draw_waits():
     none = copy.deepcopy(view)
     none["drawn"] = None
     assert board_layout(none).strip is None
-    assert board_layout(none).height < layout.height
+    # the room the strip took goes to the pieces, or the board gets shorter
+    assert board_layout(none).scale > layout.scale or board_layout(none).height < layout.height
 
 
 def test_the_ship_being_placed_and_the_towers_it_may_go_on_are_framed():
@@ -559,10 +615,11 @@ def test_pending_ships_are_framed_and_sit_after_the_area():
     layout = board_layout(view)
     image = decode(render(view))
     for seat, count in ((2, 2), (3, 1)):
-        last_own = max(box[2] for (s, _), box in layout.cards.items() if s == seat)
+        # after the area in reading order: on a later row, or further right on the same row
+        last_own = max((box[3], box[0]) for (s, _), box in layout.cards.items() if s == seat)
         for index in range(count):
             box = pending_box(view, seat, index)
-            assert box[0] > last_own
+            assert (box[3], box[0]) > last_own
             frame = (box[0] - 8, box[1] - 8, box[2] + 8, box[3] + 34)
             assert count_near(image, frame, PENDING, tolerance=25) > 300
     assert count_near(image, panel_box(view, 0), PENDING, tolerance=25) == 0
@@ -586,9 +643,10 @@ def test_the_flood_panel_shows_each_rolls_dice_and_the_towers_hit():
     for roll, place in zip(rolls, layout.rolls, strict=True):
         assert [die_pips(image, die) for die in place.dice] == roll["dice"]
         assert len(place.hits) == len(roll["hits"])
-    first = layout.rolls[0].hits[0]  # P1 8h: [R3,B3,R2,G1] -> [R2,G1]
-    for colour in "RBG":
+    first = layout.rolls[0].hits[0]  # P1 8h: [R3,B3,R2,G1] -> [R2,G1]: R3 and B3 washed off
+    for colour in "RB":
         assert count_near(image, first, face_colour(colour), tolerance=25) > 15, colour
+    assert count_near(image, first, face_colour("G"), tolerance=25) == 0  # G1 stays on the card
     washed = layout.rolls[0].hits[1]  # P3 8s: [G3] -> empty
     assert count_near(image, washed, face_colour("G"), tolerance=25) > 15
     # the sector is written: another sector, another picture of that roll and only that roll
@@ -680,13 +738,13 @@ def test_every_few_states_of_an_engine_game_render(players):
         seat = state.to_move[0]
         if k % 9 == 0:
             view = state.view(None)
-            image = check_png(render_board(view, names=NAMES), min_height=600, max_height=1800)
+            image = check_png(render_board(view, names=NAMES), min_height=400, max_height=MAX_HEIGHT)
             assert image.height == board_layout(view).height
         state.apply(seat, random_choice(state.legal_actions(seat), chooser))
         k += 1
     assert state.is_over
     final = state.view(None)
-    image = check_png(render_board(final, names=NAMES), min_height=600, max_height=1800)
+    image = check_png(render_board(final, names=NAMES), min_height=400, max_height=MAX_HEIGHT)
     assert image.height == board_layout(final).height
     assert set(board_layout(final).results) == set(range(players))
 
