@@ -183,6 +183,23 @@ _MOVE_PATTERN = re.compile(r"([SBP][1-9])([SML])(?:-([SBP][1-9]|OFF))?", re.IGNO
 _ACTION_HELP = "write a move like S8L-B5 (or just S8L), P7L-off, or E / W after a 5"
 
 
+def log_entry(entry: dict) -> dict:
+    """A roll of the log as views show it: who, the roll and the action, with the action's facts
+    for words: a move's `from`, `size` and `to` (a square or "off"), a coaster move's `coaster`
+    (E or W). A roll without a move ("-") has none."""
+    action = entry["action"]
+    if action in ("E", "W"):
+        return {**entry, "coaster": action}
+    found = _MOVE_PATTERN.fullmatch(action)
+    if found is None:
+        return dict(entry)
+    origin, letter, target = found.groups()
+    facts = {"from": origin.upper(), "size": SIZES[letter.upper()]}
+    if target is not None:  # logged moves always name it; a typed short form doesn't
+        facts["to"] = OFF if target.upper() == "OFF" else target.upper()
+    return {**entry, **facts}
+
+
 # --- the state ----------------------------------------------------------------------------
 
 
@@ -462,7 +479,7 @@ class SenetState:
             "legal": [str(action) for action in legal],
             "targets": {str(action): action.target for action in legal if isinstance(action, Move)},
             "last": dict(self.last) if self.last else None,
-            "log": [dict(entry) for entry in self.previous_log + self.turn_log],
+            "log": [log_entry(entry) for entry in self.previous_log + self.turn_log],
             "turn": self.turn,
             "is_over": self.is_over,
             "winner": self.winner,

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from games import GAMES, IllegalAction, random_choice
-from games.senet import SENET, SQUARE_INDEX, Coaster, Move, is_valid_stack, position
+from games.senet import SENET, SQUARE_INDEX, Coaster, Move, is_valid_stack, log_entry, position
 from tests.positions import SENET_OPENING as OPENING
 
 
@@ -551,6 +551,18 @@ def test_the_log_holds_the_current_and_the_previous_turn():
     play(state, str(fours[0]))
     assert log(state) == [("a", 5, "E"), ("a", 4, str(fours[0]))]
     assert state.current == "b" and state.turn == 4
+
+
+def test_log_entries_carry_their_moves_facts():
+    state = position(OPENING, to_move="a", roll=2)
+    play(state, "S3L-S5", 3)
+    play(state, "S9L-B7")  # A rolls a 5
+    play(state, "E", 4)
+    entries = state.view(None)["log"]
+    assert entries[0] == {"player": "b", "roll": 3, "action": "S9L-B7", "from": "S9", "size": 3, "to": "B7"}
+    assert entries[1] == {"player": "a", "roll": 5, "action": "E", "coaster": "E"}
+    assert log_entry({"player": "a", "roll": 6, "action": "P8S-off"})["to"] == "off"
+    assert log_entry({"player": "a", "roll": 1, "action": "-"}) == {"player": "a", "roll": 1, "action": "-"}
 
 
 def test_json_round_trip_mid_game_replays_identically():
