@@ -501,8 +501,9 @@ def _flow_rolls(view: dict, top: int) -> tuple[int, tuple[RollPlace, ...]]:
 
 
 def count_text(view: dict, seat: int) -> str:
+    """The cards in play, by the stash ("" with none: the panel says "no cards yet")."""
     count = cards_in_play(view, seat)
-    return f"{count} card{'s' if count != 1 else ''}"
+    return f"{count} card{'s' if count != 1 else ''}" if count else ""
 
 
 def stash_counts(view: dict, seat: int) -> list[int]:
