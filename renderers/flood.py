@@ -7,18 +7,20 @@ draws the pieces big. Top to bottom:
     deck and the discard pile with its top card;
   - while a DRAW waits for its keep choice, the two revealed cards; while an infiltrated ship waits
     to be placed, that ship (the towers it may go on are framed in their panel);
-  - a panel per seat, two side by side in seat order (the third of three spans the width): seat,
-    name and card count (the score at the end), then labels and stash, then the area. A card is a
+  - a panel per seat, two side by side in seat order (the third of three spans the width; a
+    crowded area may take up to two thirds of its row): seat, name and labels (the score at the
+    end), then stash and card count (the score breakdown at the end), then the area. A card is a
     low tile (sector number and suit) with its piece on it: a ship lying on its side, or a tower
-    standing (its height in a dark badge beside it). Empty cards are grey and fan out at the end
-    under the word "empty"; infiltrated ships still pending come last, framed in pink with their
-    sender under them; at the end each panel adds its score breakdown;
+    standing (its height in a dark badge beside it). Empty cards (nothing goes on them again) are
+    small grey tiles in a block at the end under the word "empty"; infiltrated ships still pending
+    come last, framed in pink with their sender under them;
   - the latest flood: each roll as three dice, its sector and, per tower it hit, the pyramids it
     washed off;
   - the last turns' actions in words.
 
-Every panel uses one scale, so towers compare across players: the largest (34 down to 30, where a
-small pyramid still carries its colour's letter) that keeps the board within 1.2 times its width.
+Every panel uses one scale, so towers compare across players: the largest (44 px for a small
+pyramid, down to 30, where it still carries its colour's letter) that keeps the board within 1.2
+times its width.
 """
 
 from __future__ import annotations
@@ -96,7 +98,10 @@ from .senet import die_sprite, wrap
 GAP = 10
 PAD = 12
 MAX_HEIGHT = round(WIDTH * 1.2)  # a phone shows the whole picture without scrolling past a screen
-HALF_W = (WIDTH - 2 * MARGIN - GAP) // 2  # a panel beside another
+ROW_W = WIDTH - 2 * MARGIN
+# the left panel's share of a row of two, evenly first: a crowded area may take more of the row
+SPLITS = (0.5, 0.42, 0.58, 0.36, 0.64)
+SPLIT_GAIN = 24  # px a row must get shorter to be split unevenly
 STATUS_H = 60
 DRAWN_H = 64  # the drawn pair
 RESOLVING_H = 84  # the ship being placed: its card, and two lines
@@ -125,11 +130,13 @@ EMPTY_NUMBER_SIZE = SMALL_SIZE
 EMPTY_SUIT_SIZE = 13
 STASH_SCALE = 22  # a medium or large stash pyramid shows its letter
 STASH_GAP = 12
-MIN_NAME_W = 110  # labels beyond this much room for the name move to the header's second line
+MIN_NAME_W = 140  # labels that would leave the name less room move to the header's second line
 RESULT_LINE_H = 30
 RESULT_PART_GAP = 18
 FLOOD_TITLE_H = 38
-FLOOD_SCALE = 30  # the washed-off pyramids: big enough for their letters
+# the washed-off pyramids, by size: 40, 46 and 53 px tall, so sizes stay in order and even a small
+# one's letter reads on a phone
+FLOOD_SCALES = {1: 40, 2: 34, 3: 31}
 FLOOD_DIE = 28
 HIT_GAP = 18  # between two towers one roll hit
 ROLL_GAP = 10
@@ -418,10 +425,15 @@ def _removed(hit: dict) -> list[str]:
     return list(before[: len(before) - len(after)])
 
 
+def washed_extent(code: str) -> tuple[int, int]:
+    size = pyramid_size(code)
+    return pyramid_extent(size, FLOOD_SCALES[size])
+
+
 def _hit_width(hit: dict) -> int:
     removed = _removed(hit)
     width = measure(hit_label(hit), SMALL_SIZE, True) + 8
-    width += sum(pyramid_extent(pyramid_size(code), FLOOD_SCALE)[0] + 4 for code in removed) - 4
+    width += sum(washed_extent(code)[0] + 4 for code in removed) - 4
     if not hit.get("after"):
         width += 8 + 28 + measure("empty", SMALL_SIZE)
     return round(width)
@@ -439,11 +451,7 @@ def _no_hit_text(view: dict, roll: dict) -> str:
 def _roll_height(roll: dict) -> int:
     """A roll's row is as tall as the tallest pyramid it washed off."""
     tallest = max(
-        (
-            pyramid_extent(pyramid_size(code), FLOOD_SCALE)[1]
-            for hit in roll.get("hits") or []
-            for code in _removed(hit)
-        ),
+        (washed_extent(code)[1] for hit in roll.get("hits") or [] for code in _removed(hit)),
         default=0,
     )
     return max(FLOOD_DIE + 18, tallest + 16)
@@ -533,7 +541,7 @@ def header_pills(view: dict, seat: int, width: int) -> list[list[tuple[str, Colo
     if over and seat < len(scores):
         score_w = measure(str(scores[seat]), TITLE_SIZE, True) + 6 + measure("pts", SMALL_SIZE) + 16
     rooms = [
-        inner - pill_width(seat_tag(seat)) - 10 - score_w - MIN_NAME_W,
+        inner - pill_width(seat_tag(seat)) - 10 - score_w - MIN_NAME_W - 12,
         0
         if over
         else inner - stash_width(view, seat) - 20 - measure(count_text(view, seat), SMALL_SIZE) - 12,
@@ -556,6 +564,53 @@ def _grid(players: int) -> list[list[int]]:
     return [list(range(first, min(first + 2, players))) for first in range(0, players, 2)]
 
 
+@dataclass(frozen=True)
+class PanelRow:
+    """Panels side by side: where they and their cards go, and the bottom they share."""
+
+    bottom: int
+    panels: dict[int, Box]
+    cards: dict[tuple[int, int], Box]
+    pending: dict[tuple[int, int], Box]
+    tiles: dict[tuple[int, int], int]
+    runs: dict[int, list[Box]]
+    results: dict[int, Box]
+
+
+def _panel_row(
+    view: dict, seats: list[int], widths: tuple[int, ...], y: int, scale: int, tile_w: int
+) -> PanelRow:
+    over = bool(view.get("is_over"))
+    cards: dict[tuple[int, int], Box] = {}
+    pending: dict[tuple[int, int], Box] = {}
+    tiles: dict[tuple[int, int], int] = {}
+    runs: dict[int, list[Box]] = {}
+    results: dict[int, Box] = {}
+    bottoms = {}
+    lefts = {}
+    x0 = MARGIN
+    for seat, width in zip(seats, widths, strict=True):
+        lefts[seat] = x0
+        head_h = PANEL_HEAD_H + (HEAD_LINE_H if header_pills(view, seat, width)[2] else 0)
+        if over:  # the score breakdown under the name, in place of the stash
+            lines = result_lines(view, seat, width - 2 * PAD - 20)
+            top = y + HEAD_TOP + HEAD_LINE_H
+            results[seat] = (x0 + PAD, top, x0 + width - PAD, top + RESULT_LINE_H * len(lines) + 8)
+            head_h = results[seat][3] - y + 10
+        flow = _flow_panel(view, seat, (x0, y, x0 + width, y), head_h, scale, tile_w)
+        cards.update(flow.cards)
+        pending.update(flow.pending)
+        tiles.update(flow.tiles)
+        runs[seat] = flow.empty_runs
+        bottoms[seat] = y + flow.height
+        x0 += width + GAP
+    bottom = max(bottoms.values()) + PAD  # panels side by side share a height
+    panels = {
+        seat: (lefts[seat], y, lefts[seat] + width, bottom) for seat, width in zip(seats, widths, strict=True)
+    }
+    return PanelRow(bottom, panels, cards, pending, tiles, runs, results)
+
+
 def _layout_at(view: dict, scale: int) -> FloodLayout:
     over = bool(view.get("is_over"))
     tile_w = tile_width(scale)
@@ -575,27 +630,22 @@ def _layout_at(view: dict, scale: int) -> FloodLayout:
     runs: dict[int, list[Box]] = {}
     results: dict[int, Box] = {}
     for seats in _grid(view["players"]):
-        width = HALF_W if len(seats) == 2 else WIDTH - 2 * MARGIN
-        bottoms = {}
-        for column, seat in enumerate(seats):
-            x0 = MARGIN + column * (HALF_W + GAP)
-            head_h = PANEL_HEAD_H + (HEAD_LINE_H if header_pills(view, seat, width)[2] else 0)
-            if over:  # the score breakdown under the name, in place of the stash
-                lines = result_lines(view, seat, width - 2 * PAD - 20)
-                top = y + HEAD_TOP + HEAD_LINE_H
-                results[seat] = (x0 + PAD, top, x0 + width - PAD, top + RESULT_LINE_H * len(lines) + 8)
-                head_h = results[seat][3] - y + 10
-            flow = _flow_panel(view, seat, (x0, y, x0 + width, y), head_h, scale, tile_w)
-            cards.update(flow.cards)
-            pending.update(flow.pending)
-            tiles.update(flow.tiles)
-            runs[seat] = flow.empty_runs
-            bottoms[seat] = y + flow.height
-        bottom = max(bottoms.values()) + PAD  # panels side by side share a height
-        for column, seat in enumerate(seats):
-            x0 = MARGIN + column * (HALF_W + GAP)
-            panels[seat] = (x0, y, x0 + width, bottom)
-        y = bottom + GAP
+        if len(seats) == 1:
+            row = _panel_row(view, seats, (ROW_W,), y, scale, tile_w)
+        else:
+            row = None
+            for share in SPLITS:
+                left = round((ROW_W - GAP) * share)
+                candidate = _panel_row(view, seats, (left, ROW_W - GAP - left), y, scale, tile_w)
+                if row is None or candidate.bottom <= row.bottom - SPLIT_GAIN:
+                    row = candidate
+        panels.update(row.panels)
+        cards.update(row.cards)
+        pending.update(row.pending)
+        tiles.update(row.tiles)
+        runs.update(row.runs)
+        results.update(row.results)
+        y = row.bottom + GAP
     flood = None
     rolls: tuple[RollPlace, ...] = ()
     if view.get("flood"):
@@ -1135,7 +1185,7 @@ def _draw_player_panel(
     name = fit_text(
         seat_name(seat, names) or COLOUR_NAMES.get(seat_colour(view, seat), ""),
         BODY_SIZE,
-        right - x - sum(pill_width(text) + 10 for text, _, _ in first) - 4,
+        right - x - sum(pill_width(text) + 10 for text, _, _ in first) - 2,
         bold=True,
     )
     if name:
@@ -1255,11 +1305,11 @@ def _draw_hit(image: Image.Image, draw: ImageDraw.ImageDraw, hit: dict, box: Box
     middle = (y0 + y1) / 2
     x = x0 + put_text(image, (x0, middle), hit_label(hit), size=SMALL_SIZE, fill=TEXT, bold=True) + 8
     removed = _removed(hit)
-    tallest = max((pyramid_extent(pyramid_size(code), FLOOD_SCALE)[1] for code in removed), default=0)
+    tallest = max((washed_extent(code)[1] for code in removed), default=0)
     baseline = middle + tallest / 2
     for code in removed:
-        width = pyramid_extent(pyramid_size(code), FLOOD_SCALE)[0]
-        _paste_pyramid(image, code, FLOOD_SCALE, x + width / 2, baseline)
+        width = washed_extent(code)[0]
+        _paste_pyramid(image, code, FLOOD_SCALES[pyramid_size(code)], x + width / 2, baseline)
         x += width + 4
     if not hit.get("after"):
         right_arrow(draw, x + 4, middle, 24, MUTED)

@@ -531,6 +531,18 @@ def test_pieces_are_as_large_as_the_height_allows():
     assert tile_width(crowded.scale) == crowded.tile_width < quiet.tile_width
 
 
+def test_a_crowded_area_takes_more_of_its_row():
+    """Panels side by side split their row evenly, unless one area needs more room than its
+    neighbour: P1's seventeen cards get the wider panel."""
+    even = board_layout(early_view())
+    widths = [box[2] - box[0] for box in even.panels[:2]]
+    assert widths[0] == widths[1]
+    crowded = board_layout(crowded_view())
+    first, second = (box[2] - box[0] for box in crowded.panels[:2])
+    assert first > second
+    assert crowded.panels[0][2] < crowded.panels[1][0]  # still side by side, not overlapping
+
+
 def test_empty_cards_stack_in_a_block():
     """Twelve empty cards take little room: small grey tiles in columns, none overlapping."""
     twelve = flood_view(["Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Ad 2d", "5d~B1", "6d=G2"])
