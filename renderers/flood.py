@@ -379,7 +379,7 @@ def _flow_panel(view: dict, seat: int, box: Box, head_h: int, scale: int, tile_w
 
 def result_lines(view: dict, seat: int, width: int) -> list[list[tuple[str, str]]]:
     """The score breakdown's parts (name, points) in lines that fit `width`; the lists of cards
-    give way first if they would need a fourth line."""
+    give way if they would need a fourth line or not fit at all."""
     breakdown = (view.get("breakdown") or [None] * 4)[seat] or {}
     own = breakdown.get("own") or []
     colour = breakdown.get("colour") or []
@@ -409,7 +409,8 @@ def result_lines(view: dict, seat: int, width: int) -> list[list[tuple[str, str]
                 x = 0
             lines[-1].append(part)
             x += part_w
-        if len(lines) <= 3:
+        widest = max(_result_part_width(part) - RESULT_PART_GAP for part in parts)
+        if len(lines) <= 3 and widest <= width:
             break
     return lines
 

@@ -752,12 +752,14 @@ def test_every_few_states_of_an_engine_game_render(players):
             view = state.view(None)
             image = check_png(render_board(view, names=NAMES), min_height=400, max_height=MAX_HEIGHT)
             assert image.height == board_layout(view).height
+            assert board_layout(view).scale >= LETTER_SCALE, k  # every pyramid shows its letter
         state.apply(seat, random_choice(state.legal_actions(seat), chooser))
         k += 1
     assert state.is_over
     final = state.view(None)
     image = check_png(render_board(final, names=NAMES), min_height=400, max_height=MAX_HEIGHT)
     assert image.height == board_layout(final).height
+    assert board_layout(final).scale >= LETTER_SCALE
     assert set(board_layout(final).results) == set(range(players))
 
 
