@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from games.pieces import COLOUR_NAMES
+from games.pieces import COLOUR_NAMES, SIZE_NAMES
 
 from .common import (
     ACCENT,
@@ -216,9 +216,9 @@ def roll_die_box(view: dict) -> Box:
     return (x0 + PAD, y0 + (ROLL_H - size) // 2, x0 + PAD + size, y0 + (ROLL_H + size) // 2)
 
 
-LOG_DIE = 34
+LOG_DIE = 30
 LOG_X = MARGIN + 310  # the log's left edge in the panel
-LOG_LINE_H = 50
+LOG_LINE_H = 36  # three rows in the roll panel, one under the result
 RESULT_RULE_Y = 100  # in the result panel, the rule above the last turn's log
 
 
@@ -286,13 +286,23 @@ def peak_of(view: dict, square: str) -> int:
     return int(view["peaks"][square])
 
 
-def describe_action(action: str) -> str:
-    """A roll entry's action in words: "-" -> "no move", "E" -> "coaster E", moves as written."""
+COASTER_WORDS = {"E": "east coaster", "W": "west coaster"}  # the coaster that travelled
+
+
+def describe_entry(entry: dict) -> str:
+    """A roll entry's action in words, from the view's facts: "large S2 to S5", "small P8 off",
+    "east coaster", "no move" (an entry without facts keeps its notation)."""
+    action = entry.get("action")
     if action in ("-", "", None):
         return "no move"
-    if action in ("E", "W"):
-        return f"coaster {action}"
-    return action
+    if entry.get("coaster") in COASTER_WORDS:
+        return COASTER_WORDS[entry["coaster"]]
+    if entry.get("from") and entry.get("to") and entry.get("size") in SIZE_NAMES:
+        size = SIZE_NAMES[entry["size"]]
+        if entry["to"] == OFF:
+            return f"{size} {entry['from']} off"
+        return f"{size} {entry['from']} to {entry['to']}"
+    return str(action)
 
 
 # --- sprites ------------------------------------------------------------------------------------
@@ -634,6 +644,7 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> No
     coaster_moved = last.get("action") in ("E", "W")
     blocks = {sq for sq in view.get("blocks") or [] if is_square(sq)}
     targets = set() if view.get("is_over") else set((view.get("targets") or {}).values())
+    passed = moved_squares(last)
 
     # column numbers above, compass points at the ends
     for column in range(1, COLUMNS + 1):
@@ -691,14 +702,8 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> No
             if square in targets:
                 x0, y0, x1, y1 = box
                 _dashed_rectangle(draw, (x0 + 4, y0 + 4, x1 - 5, y1 - 5), colour=ACCENT, width=3, dash=7)
-            draw_text(
-                draw,
-                (box[0] + 6, box[1] + TOP_BAND / 2 + 2),
-                square,
-                size=SMALL_SIZE,
-                fill=FAINT,
-                anchor="lm",
-            )
+            if square not in passed:  # under a tall tower's tip
+                _draw_square_name(draw, square)
             stack = stack_of(view, square)
             draw_stack(image, draw, box, stack, peak_of(view, square) if stack else 0)
     for square in blocks:
@@ -710,6 +715,11 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> No
         draw.rectangle((x0 + inset, y0 + inset, x1 - 1 - inset, y1 - 1 - inset), outline=LAST, width=4)
     if moved_from and moved_to and is_square(moved_from):
         _draw_last_move_arrow(draw, moved_from, moved_to)
+    for square in passed:  # the names the arrow runs through, on a plate over it
+        _draw_square_name(draw, square, plate=LAST_TINT if square in last_squares else SQUARE_FILL)
+    for flip, square in (("Birth flip", "B9"), ("Death flip", "P1")):  # the first square past the flip
+        if square in passed and moved_from != square:
+            _draw_flip_label(image, draw, flip, plate=True)
 
     # coaster names under the tiles; the one that travelled on a 5 is framed and says so
     for position, name in enumerate(COASTER_NAMES):
@@ -760,15 +770,36 @@ def _draw_fixed_path(image: Image.Image, draw: ImageDraw.ImageDraw, *, off_targe
     off = off_box()
     off_x = (off[0] + off[2]) / 2
     draw_path_arrow(draw, [(inner_west, yp), (off_x, yp), (off_x, off[1] + 2)], colour=PATH, width=5)
-    for label, (x0, x1), (y0, y1) in (
-        ("Birth flip", (west_bend + 3, inner_west), (ys, yb)),
-        ("Death flip", (inner_east, east_bend - 3), (yb, yp)),
-    ):
-        sprite = rotated_label(label, MUTED)
-        paste(image, sprite, ((x0 + x1 - sprite.width) / 2, (y0 + y1 - sprite.height) / 2))
+    for flip in FLIP_LABELS:
+        _draw_flip_label(image, draw, flip)
     if off_target:
         _dashed_rectangle(draw, (off[0], off[1] + 8, off[2], off[3] + 8), colour=ACCENT, width=3, dash=6)
     draw_text(draw, (off_x, off[3] - 6), "off", size=SMALL_SIZE, fill=TEXT, anchor="mm", bold=True)
+
+
+FLIP_LABELS = ("Birth flip", "Death flip")
+
+
+def flip_label_box(flip: str) -> Box:
+    """Where a flip's name stands, reading upwards in its lane between the two tracks it joins."""
+    ys, yb, yp = (_row_middle(track) for track in TRACKS)
+    if flip == "Birth flip":
+        (x0, x1), (y0, y1) = (WEST_BEND_X + 3, BOARD_X0 - 6), (ys, yb)
+    else:
+        (x0, x1), (y0, y1) = (BOARD_X1 + 6, EAST_BEND_X - 3), (yb, yp)
+    sprite = rotated_label(flip, MUTED)
+    left, top = round((x0 + x1 - sprite.width) / 2), round((y0 + y1 - sprite.height) / 2)
+    return (left, top, left + sprite.width, top + sprite.height)
+
+
+def _draw_flip_label(
+    image: Image.Image, draw: ImageDraw.ImageDraw, flip: str, *, plate: bool = False
+) -> None:
+    """A flip's name; on a plate when the last move's arrow runs through its lane."""
+    box = flip_label_box(flip)
+    if plate:
+        draw.rectangle((box[0], box[1] - 2, box[2] - 1, box[3] + 1), fill=BACKGROUND)
+    paste(image, rotated_label(flip, MUTED), box[:2])
 
 
 def _draw_direction_chevrons(draw: ImageDraw.ImageDraw) -> None:
@@ -782,6 +813,31 @@ def _draw_direction_chevrons(draw: ImageDraw.ImageDraw) -> None:
             draw.line(
                 [(back, middle - 8), (tip, middle), (back, middle + 8)], fill=PATH, width=3, joint="curve"
             )
+
+
+def _draw_square_name(draw: ImageDraw.ImageDraw, square: str, *, plate: Colour | None = None) -> None:
+    """A square's name in its top band; on a plate of the square's colour over the last move's arrow."""
+    x0, y0, _, _ = board_square_box(square)
+    middle = y0 + TOP_BAND / 2 + 2
+    if plate is not None:
+        draw.rectangle(
+            (x0 + 3, middle - 10, x0 + 9 + text_width(square, SMALL_SIZE), middle + 10), fill=plate
+        )
+    draw_text(draw, (x0 + 6, middle), square, size=SMALL_SIZE, fill=FAINT, anchor="lm")
+
+
+def moved_squares(last: dict) -> set[str]:
+    """The squares whose top band the last move's arrow runs through: its origin to its destination."""
+    origin, destination = last.get("from"), last.get("to")
+    if not is_square(origin) or not (destination == OFF or is_square(destination)):
+        return set()
+    start, end = path_index(origin), 28 if destination == OFF else path_index(destination)
+    return {
+        square_name(track, column)
+        for track in TRACKS
+        for column in range(1, COLUMNS + 1)
+        if start <= path_index(square_name(track, column)) <= end
+    }
 
 
 def _path_point(square: str) -> tuple[float, float]:
@@ -805,7 +861,10 @@ def _draw_last_move_arrow(draw: ImageDraw.ImageDraw, origin: str, destination: s
         off = off_box()
         points += [(west_x, _band_middle("P")), (west_x, off[1] - 4)]
     else:
-        points.append(_path_point(destination))
+        x, y = _path_point(destination)
+        if TRACK_DIRECTION[parse_square(destination)[0]] > 0:  # arriving from the left: past the name
+            x += 14
+        points.append((x, y))
     draw_path_arrow(draw, points, colour=LAST, width=5, outline=BACKGROUND)
 
 
@@ -855,38 +914,86 @@ def _draw_roll(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: di
     _draw_log(image, draw, log_box(view), view)
 
 
+LogItem = tuple[str, object]  # ("badge", player), ("more", None) or ("entry", (entry, is_last))
+LOG_GAP = 14  # after an entry's words
+
+
+def _entry_width(entry: dict) -> float:
+    return LOG_DIE + 8 + text_width(describe_entry(entry), SMALL_SIZE, bold=True) + LOG_GAP
+
+
+def log_rows(view: dict, width: float, max_rows: int) -> list[list[LogItem]]:
+    """The last two turns' rolls flowed into at most `max_rows` rows: a turn starts a row with its
+    player's badge and wraps onto the next, under its first roll; when they do not all fit, the
+    oldest rolls give way (an ellipsis leads)."""
+    rolls = [
+        (player, turn, entry) for turn, (player, entries) in enumerate(log_lines(view)) for entry in entries
+    ]
+    if not rolls:
+        return []
+    indent = BADGE + 10
+    more_w = text_width("…", SMALL_SIZE) + 8
+
+    def flow(first: int) -> list[list[LogItem]]:
+        rows: list[list[LogItem]] = []
+        used = 0.0
+        for k in range(first, len(rolls)):
+            player, turn, entry = rolls[k]
+            is_last = k == len(rolls) - 1
+            needed = _entry_width(entry)
+            if k == first or turn != rolls[k - 1][1]:  # a turn starts a row
+                rows.append([("badge", player)])
+                used = indent
+                if k == first and first:
+                    rows[-1].append(("more", None))
+                    used += more_w
+            elif used + needed > width + LOG_GAP:  # a row's last gap may overhang
+                rows.append([])
+                used = indent
+            rows[-1].append(("entry", (entry, is_last)))
+            used += needed
+        return rows
+
+    first = 0
+    rows = flow(first)
+    while len(rows) > max_rows and first < len(rolls) - 1:
+        first += 1
+        rows = flow(first)
+    return rows
+
+
 def _draw_log(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict) -> None:
-    """One line per turn: the player's badge, then each roll as a die and what it did."""
+    """A row per turn (wrapping when long): the player's badge, then each roll as a die and what it
+    did in words; the last move in pink."""
     x0, y0, x1, y1 = box
-    lines = log_lines(view)
-    if not lines:
+    max_rows = max(1, round((y1 - y0) // LOG_LINE_H))
+    rows = log_rows(view, x1 - x0, max_rows)
+    if not rows:
         draw_text(draw, (x0, (y0 + y1) / 2), "No rolls yet.", size=SMALL_SIZE, fill=FAINT, anchor="lm")
         return
-    top = (y0 + y1) / 2 - LOG_LINE_H * len(lines) / 2
-    for row, (player, entries) in enumerate(lines):
+    top = (y0 + y1) / 2 - LOG_LINE_H * len(rows) / 2
+    for row, items in enumerate(rows):
         middle = top + LOG_LINE_H * (row + 0.5)
-        _paste_badge(image, player, (x0 + BADGE / 2, middle))
-        widths = [
-            LOG_DIE + 6 + text_width(describe_action(e.get("action")), SMALL_SIZE, bold=True) for e in entries
-        ]
-        room = x1 - x0 - BADGE - 10
-        first = 0  # when a long chain of rolls does not fit, its oldest entries give way
-        while first < len(entries) - 1 and sum(widths[first:]) + 14 * (len(entries) - first) + 30 > room:
-            first += 1
         x = x0 + BADGE + 10
-        if first:
-            x += draw_text(draw, (x, middle), "…", size=SMALL_SIZE, fill=MUTED, anchor="lm") + 8
-        for index in range(first, len(entries)):
-            entry = entries[index]
-            is_last = row == len(lines) - 1 and index == len(entries) - 1
-            die = (round(x), round(middle - LOG_DIE / 2), round(x) + LOG_DIE, round(middle + LOG_DIE / 2))
-            if is_last and view.get("last"):
-                draw.rounded_rectangle((die[0] - 4, die[1] - 4, die[2] + 4, die[3] + 4), radius=9, fill=LAST)
-            _paste_die(image, int(entry.get("roll") or 0), die)
-            text = describe_action(entry.get("action"))
-            ink = FAINT if text == "no move" else (LAST if is_last and view.get("last") else TEXT)
-            x = die[2] + 6
-            x += draw_text(draw, (x, middle), text, size=SMALL_SIZE, fill=ink, anchor="lm", bold=True) + 14
+        for kind, value in items:
+            if kind == "badge":
+                _paste_badge(image, str(value), (x0 + BADGE / 2, middle))
+            elif kind == "more":
+                x += draw_text(draw, (x, middle), "…", size=SMALL_SIZE, fill=MUTED, anchor="lm") + 8
+            else:
+                entry, is_last = value
+                lit = is_last and bool(view.get("last"))
+                die = (round(x), round(middle - LOG_DIE / 2), round(x) + LOG_DIE, round(middle + LOG_DIE / 2))
+                if lit:
+                    draw.rounded_rectangle(
+                        (die[0] - 3, die[1] - 3, die[2] + 3, die[3] + 3), radius=8, fill=LAST
+                    )
+                _paste_die(image, int(entry.get("roll") or 0), die)
+                text = describe_entry(entry)
+                ink = FAINT if text == "no move" else (LAST if lit else TEXT)
+                x = die[2] + 8
+                x += draw_text(draw, (x, middle), text, size=SMALL_SIZE, fill=ink, anchor="lm", bold=True)
+                x += LOG_GAP
 
 
 def _draw_result(
@@ -922,7 +1029,7 @@ def _draw_result(
     for i, track in enumerate(TRACKS):
         pips = int(breakdown.get(track, 0))
         points = view["track_points"][track]
-        text = f"{TRACK_NAMES[track]} {pips} x{points} = {pips * points}"
+        text = f"{TRACK_NAMES[track]} {pips} × {points} = {pips * points}"
         draw_text(
             draw,
             (x + i * cell_w, row2),
@@ -986,7 +1093,7 @@ STACK_RULES = [
         "Tree",
         [("a", 3, "B"), ("b", 2, "O"), ("a", 1, "B")],
         False,
-        "Smaller sits on bigger. A pyramid moves with the smaller ones on it, whoever owns them.",
+        "Smaller sits on bigger, whoever owns it: the ones on top ride along.",
     ),
     (
         "Block",
@@ -1032,7 +1139,7 @@ def render_senet_rules_picture() -> bytes:
     lines = [
         ("Bear off past P9 only when none of your pyramids is on the Source track.", TEXT),
         ("The first to bear off all 12 wins and scores the loser's pips left on the board:", MUTED),
-        ("on Perfect x1, on Balance x2, on Source x3 (small 1, medium 2, large 3 pips).", MUTED),
+        ("on Perfect ×1, on Balance ×2, on Source ×3 (small 1, medium 2, large 3 pips).", MUTED),
     ]
     for i, (line, ink) in enumerate(lines):
         draw_text(draw, (MARGIN + 4, y + 28 + 30 * i), line, size=SMALL_SIZE, fill=ink, anchor="lm")
@@ -1121,6 +1228,15 @@ def _rule_die(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
     return box[3]
 
 
+STACK_RULE_LINES = 5  # beside a square drawn as on the board, under the stack's name
+STACK_RULE_W = (WIDTH - 2 * MARGIN - PAD) / 3 - CELL_W - 22  # a column, less its square and gaps
+
+
+def stack_rule_lines(text: str) -> list[str]:
+    """A stack's explanation wrapped beside its square (tests check that none needs more lines)."""
+    return wrap(text, SMALL_SIZE, STACK_RULE_W)
+
+
 def _rule_stacks(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
     """Three squares drawn as on the board: a nest, a tree, a block."""
     notes = [
@@ -1141,7 +1257,7 @@ def _rule_stacks(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int
             _hazard_frame(draw, (cell[0] + 1, cell[1] + 1, cell[2] - 2, cell[3] - 2))
         text_x = cell[2] + 12
         draw_text(draw, (text_x, cell[1] + 16), title, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
-        for j, line in enumerate(wrap(text, SMALL_SIZE, x + column_w - text_x - 10)[:5]):
+        for j, line in enumerate(stack_rule_lines(text)):
             draw_text(draw, (text_x, cell[1] + 50 + 26 * j), line, size=SMALL_SIZE, fill=MUTED, anchor="lm")
     for j, note in enumerate(notes):
         y = top + CELL_H + 2 * PAD + 34 + 30 * j

@@ -7,11 +7,23 @@ in one thing.
 """
 
 import copy
+import re
 
 import pytest
 
+from games.senet import log_entry
 from renderers import render_board, render_hand, render_rules_picture
-from renderers.common import ACCENT, CARD_FACE, GOOD, PENALTY, PYRAMID_COLOURS, mix
+from renderers.common import (
+    ACCENT,
+    BACKGROUND,
+    CARD_FACE,
+    FAINT,
+    GOOD,
+    PENALTY,
+    PYRAMID_COLOURS,
+    mix,
+    text_sizes,
+)
 from renderers.senet import (
     BADGE_DARK,
     BADGE_LIGHT,
@@ -22,12 +34,18 @@ from renderers.senet import (
     board_layout,
     board_square_box,
     coaster_box,
+    describe_entry,
+    flip_label_box,
     log_box,
+    log_rows,
+    moved_squares,
     off_box,
     path_index,
     place_stack,
     render_senet_rules_picture,
     roll_die_box,
+    roll_hint,
+    stack_rule_lines,
     tray_box,
 )
 from tests.pictures import blob_sizes, check_png, count_near, decode, die_pips, near
@@ -104,7 +122,8 @@ def opening_view() -> dict:
 
 
 def entry(player: str, roll: int, action: str) -> dict:
-    return {"player": player, "roll": roll, "action": action}
+    """A roll of the log as the engine's view gives it, with its move's facts."""
+    return log_entry({"player": player, "roll": roll, "action": action})
 
 
 def mid_view() -> dict:
@@ -458,10 +477,13 @@ def test_the_log_shows_a_die_for_each_roll_of_the_last_two_turns():
 
 def test_a_long_roll_chain_keeps_its_latest_rolls():
     chain = [entry("a", 6, "S8L-B5"), entry("a", 1, "-"), entry("a", 5, "E"), entry("a", 6, "B5L-P2")]
-    view = senet_view(OPENING, log=[*chain, *chain, entry("a", 1, "S1L-S2")])
+    view = senet_view(OPENING, log=[*chain, *chain, *chain, entry("a", 1, "S1L-S2")])
     image = decode(render_board(view))
     faces = die_faces(image, log_box(view))
-    assert 2 <= faces < 9
+    assert 2 <= faces < 13  # three rows of words hold fewer than thirteen rolls
+    rows = log_rows(view, log_box(view)[2] - log_box(view)[0], 3)
+    assert len(rows) == 3 and rows[0][:2] == [("badge", "a"), ("more", None)]
+    assert rows[-1][-1] == ("entry", (view["log"][-1], True))  # the latest roll is kept
     last_die = count_near(image, log_box(view), LAST, tolerance=30)
     assert last_die == 0  # view["last"] is None: nothing is highlighted
     view["last"] = {"player": "a", "roll": 1, "action": "S1L-S2", "from": "S1", "to": "S2"}
@@ -525,6 +547,62 @@ def test_a_seat_b_first_view_names_the_right_players():
     other = decode(render_board(swapped, names=NAMES)).convert("RGB").crop(card_a).tobytes()
     assert one != other
     assert decode(render_board(swapped, names=["😀", ""])).mode == "P"
+
+
+def test_the_log_is_worded_from_the_views_facts():
+    words = {
+        "S8L-B5": "large S8 to B5",
+        "P8S-off": "small P8 off",
+        "B4M-P3": "medium B4 to P3",
+        "E": "east coaster",
+        "W": "west coaster",
+        "-": "no move",
+    }
+    for action, text in words.items():
+        assert describe_entry(entry("a", 6, action)) == text, action
+    with text_sizes() as drawn:
+        render_board(mid_view(), names=NAMES)
+    texts = {text for _, text in drawn}
+    assert {"large S7 to B9", "large S8 to B5", "large S3 to S5"} <= texts
+    notation = re.compile(r"\b[SBP][1-9][SML]-")  # like S8L-B5
+    assert not any(notation.search(text) for text in texts), texts
+
+
+def test_counts_agree_with_their_nouns():
+    one = senet_view(OPENING, roll=1, roll_again=True)
+    assert roll_hint(one) == ("move 1 step,", "then roll again")
+    assert roll_hint(senet_view(OPENING, roll=3)) == ("move 3 steps;", "the turn ends")
+    with text_sizes() as drawn:
+        render_board(one, names=NAMES)
+        render_board(final_view(), names=NAMES)
+        render_rules_picture("senet")
+    texts = " | ".join(text for _, text in drawn)
+    assert not re.search(r"\b1 (?:steps|pips|points)\b", texts), texts
+
+
+def test_the_last_moves_arrow_leaves_the_names_it_passes_readable():
+    view = mid_view()  # the last move: S3L-S5, along the Source track's top band
+    assert moved_squares(view["last"]) == {"S3", "S4", "S5"}
+    image = decode(render_board(view))
+    for square in ("S3", "S4", "S5"):  # each name on a plate: its ink is there, not the arrow's
+        x0, y0, _, _ = board_square_box(square)
+        name = (x0 + 5, y0 + 4, x0 + 30, y0 + 22)
+        assert count_near(image, name, FAINT, tolerance=20) > 15, square
+        assert count_near(image, name, LAST, tolerance=30) < 10, square
+    flipped = copy.deepcopy(view)  # through the Birth flip: its name on a plate too
+    flipped["last"] = {"player": "a", "roll": 6, "action": "S8L-B5", "from": "S8", "to": "B5"}
+    assert {"S8", "S9", "B9", "B5"} <= moved_squares(flipped["last"])
+    label = flip_label_box("Birth flip")
+    inside = (label[0] + 2, label[1] + 2, label[2] - 2, label[3] - 2)
+    assert count_near(decode(render_board(flipped)), inside, LAST, tolerance=30) == 0
+    assert count_near(decode(render_board(flipped)), inside, BACKGROUND, tolerance=8) > 100
+
+
+def test_the_rules_pictures_explanations_fit_their_room():
+    from renderers.senet import STACK_RULE_LINES, STACK_RULES
+
+    for title, _, _, text in STACK_RULES:
+        assert len(stack_rule_lines(text)) <= STACK_RULE_LINES, title
 
 
 # --- real games -----------------------------------------------------------------------------
