@@ -211,12 +211,7 @@ def describe_phase(view: dict) -> str:
     if phase == "counter":
         return "Counter-attack, or let round 1 stand"
     if phase == "return":
-        force = [str(code) for code in (view.get("returning") or {}).get("force") or []]
-        if force:
-            return (
-                f"Choose where your defeated {pyramid_words(force)} go{'es' if len(force) == 1 else ''} back"
-            )
-        return "Choose where the defeated force goes back"
+        return "Choose where your defeated force goes back"
     if phase == "reserve":
         return "Choose where the reserve nest enters"
     if phase == "wild":
@@ -241,7 +236,7 @@ def win_reason_text(reason: str | None) -> str:
     if reason == "last standing":
         return "the last player with pyramids in play"
     if reason == "stalemate":
-        return "nobody could move or act: the most caps"
+        return "nobody could move or act; most caps"
     return str(reason or "")
 
 
@@ -466,11 +461,23 @@ def _player_height(view: dict) -> int:
 
 def decision_lines(view: dict) -> list[str]:
     """What has to be decided now (or why the winner won), in at most two lines."""
-    text = win_reason_text(view.get("win_reason")) if view.get("is_over") else describe_phase(view)
+    if view.get("is_over"):
+        verb = "win" if len(view.get("winners") or []) > 1 else "wins"
+        text = f"{verb}: {win_reason_text(view.get('win_reason'))}"
+    else:
+        text = describe_phase(view)
     lines = wrap_bold(text, SMALL_SIZE, COLUMN_TEXT_W)
     if len(lines) > 2:
         lines = [lines[0], fit_text(" ".join(lines[1:]), SMALL_SIZE, COLUMN_TEXT_W, bold=True)]
     return lines
+
+
+def fitted_name(name: str, room: float) -> tuple[str, int]:
+    """A name in bold at BODY_SIZE; at SMALL_SIZE when it is too wide, cut short only if it still is.
+    (A local helper: renderers.common has no such step-down yet.)"""
+    if text_width(name, BODY_SIZE, bold=True) <= room:
+        return name, BODY_SIZE
+    return fit_text(name, SMALL_SIZE, room, bold=True), SMALL_SIZE
 
 
 def wrap_bold(text: str, size: int, max_width: float) -> list[str]:
@@ -1200,7 +1207,13 @@ def _square_fill(square: str, homes: dict[str, str]) -> Colour:
 
 def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, seats: list[SeatInfo]) -> None:
     blocked = set(view["blocked"])
-    homes = {square: info.colour for info in seats for square in info.home if is_square(square)}
+    homes = {  # an eliminated player's goals are plain squares again, as their bars go grey
+        square: info.colour
+        for info in seats
+        if not info.eliminated
+        for square in info.home
+        if is_square(square)
+    }
     marks = last_marks(view)
     offer = view.get("offer") or {}
     aim = view.get("aim") or {}
@@ -1362,8 +1375,8 @@ def _draw_player(
         )
     right = (pill_box[0] if pill_box else x1 - PAD) - 8
     label = seat_label(info.seat, names) + (" (you)" if view.get("seat") == info.seat else "")
-    name = fit_text(label, BODY_SIZE, right - x, bold=True)
-    width = draw_text(draw, (x, row1), name, size=BODY_SIZE, fill=ink, anchor="lm", bold=True)
+    name, size = fitted_name(label, right - x)
+    width = draw_text(draw, (x, row1), name, size=size, fill=ink, anchor="lm", bold=True)
     if info.eliminated:
         draw.line((x, row1 + 1, x + width, row1 + 1), fill=PENALTY, width=3)
 
@@ -1415,15 +1428,13 @@ def _draw_decision(
         winners = [
             seat for seat in view.get("winners") or [] if isinstance(seat, int) and 0 <= seat < len(seats)
         ]
-        label = "WINNERS" if len(winners) > 1 else "WINNER"
-        chip = pill(draw, (x0 + PAD, who), label, size=SMALL_SIZE, fill=GOOD, text_fill=ON_GOOD)
-        x = chip[2] + 8
+        x = x0 + PAD - 2  # the winner's card says WINNER: here, who and why, the name given room
         for seat in winners:
-            x = _badge_inline(image, seats[seat].colour, x, who) + 4
-        text = " & ".join(seat_label(seat, names) for seat in winners) or "nobody"
-        text = fit_text(text, BODY_SIZE, x1 - PAD - x - 4, bold=True)
-        draw_text(draw, (x + 4, who), text, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
-        ink = TEXT
+            x = _badge_inline(image, seats[seat].colour, x, who, 28) + 4
+        text = " & ".join(seat_label(seat, names) for seat in winners) or "Nobody"
+        text, size = fitted_name(text, x1 - PAD - x - 4)
+        draw_text(draw, (x + 4, who), text, size=size, fill=TEXT, anchor="lm", bold=True)
+        ink = GOOD
     else:
         to_move = list(view.get("to_move") or [])
         _card(
@@ -1436,8 +1447,8 @@ def _draw_decision(
         if to_move and 0 <= to_move[0] < len(seats):
             seat = to_move[0]
             x = _badge_inline(image, seats[seat].colour, x0 + PAD - 2, who, 28) + 8
-            name = fit_text(seat_label(seat, names), BODY_SIZE, x1 - PAD - x, bold=True)
-            draw_text(draw, (x, who), name, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+            name, size = fitted_name(seat_label(seat, names), x1 - PAD - x)
+            draw_text(draw, (x, who), name, size=size, fill=TEXT, anchor="lm", bold=True)
         else:
             draw_text(draw, (x0 + PAD, who), "Waiting", size=BODY_SIZE, fill=MUTED, anchor="lm", bold=True)
         ink = ACCENT
@@ -1482,7 +1493,8 @@ def _draw_action(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> N
             draw, ((die[0] + die[2]) / 2, middle), "?", size=BODY_SIZE, fill=FAINT, anchor="mm", bold=True
         )
         draw_text(draw, (x, middle - 13), "action die", size=SMALL_SIZE, fill=MUTED, anchor="lm")
-        draw_text(draw, (x, middle + 13), "not rolled yet", size=SMALL_SIZE, fill=FAINT, anchor="lm")
+        idle = "game over" if view.get("is_over") else "not rolled yet"
+        draw_text(draw, (x, middle + 13), idle, size=SMALL_SIZE, fill=FAINT, anchor="lm")
         return
     _paste_die(image, int(action["roll"]), die)
     rerolls = reroll_die_boxes(view)
@@ -1644,8 +1656,8 @@ def _draw_combat(
             label = "?"
         where = str(square or "")
         where_w = text_width(where, SMALL_SIZE, bold=True)
-        name = fit_text(label, BODY_SIZE, pips_x - 40 - where_w - 12 - x, bold=True)
-        x += draw_text(draw, (x, middle), name, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True) + 12
+        name, size = fitted_name(label, pips_x - 40 - where_w - 12 - x)
+        x += draw_text(draw, (x, middle), name, size=size, fill=TEXT, anchor="lm", bold=True) + 12
         draw_text(draw, (x, middle), where, size=SMALL_SIZE, fill=MUTED, anchor="lm", bold=True)
         draw_text(draw, (pips_x, middle), str(pips), size=BODY_SIZE, fill=TEXT, anchor="rm", bold=True)
         for column in columns:

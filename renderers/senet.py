@@ -289,6 +289,14 @@ def peak_of(view: dict, square: str) -> int:
 COASTER_WORDS = {"E": "east coaster", "W": "west coaster"}  # the coaster that travelled
 
 
+def fitted_name(name: str, room: float) -> tuple[str, int]:
+    """A name in bold at BODY_SIZE; at SMALL_SIZE when it is too wide, cut short only if it still is.
+    (A local helper: renderers.common has no such step-down yet.)"""
+    if text_width(name, BODY_SIZE, bold=True) <= room:
+        return name, BODY_SIZE
+    return fit_text(name, SMALL_SIZE, room, bold=True), SMALL_SIZE
+
+
 def describe_entry(entry: dict) -> str:
     """A roll entry's action in words, from the view's facts: "large S2 to S5", "small P8 off",
     "east coaster", "no move" (an entry without facts keeps its notation)."""
@@ -604,8 +612,8 @@ def _draw_player(
         )
     name_x = x0 + PAD + 40
     name_right = (tag[0] if tag else x1 - PAD) - 10
-    name = fit_text(player_name(view, player, names), BODY_SIZE, name_right - name_x, bold=True)
-    draw_text(draw, (name_x, row1), name, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+    name, size = fitted_name(player_name(view, player, names), name_right - name_x)
+    draw_text(draw, (name_x, row1), name, size=size, fill=TEXT, anchor="lm", bold=True)
 
     x = x0 + PAD + 4
     for colour in player_colours(view, player):
@@ -728,7 +736,7 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> No
         if moved_here:
             draw.rounded_rectangle((x0 - 7, y0 - 7, x1 + 6, y1 + 6), radius=12, outline=LAST, width=5)
             origin = "east" if last["action"] == "E" else "west"
-            text, ink = f"came from the {origin} end", LAST
+            text, ink = f"from the {origin} end", LAST
         else:
             text, ink = f"{name} coaster", MUTED
         draw_text(
@@ -1012,10 +1020,8 @@ def _draw_result(
         chip = pill(draw, (x0 + PAD, row1), "WINNER", size=SMALL_SIZE, fill=GOOD, text_fill=ON_GOOD)
         _paste_badge(image, winner, (chip[2] + 12 + BADGE / 2, row1))
         name_x = chip[2] + 24 + BADGE
-        name = fit_text(
-            player_name(view, winner, names), BODY_SIZE, x1 - PAD - points_w - 20 - name_x, bold=True
-        )
-        draw_text(draw, (name_x, row1), name, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+        name, size = fitted_name(player_name(view, winner, names), x1 - PAD - points_w - 20 - name_x)
+        draw_text(draw, (name_x, row1), name, size=size, fill=TEXT, anchor="lm", bold=True)
     else:
         draw_text(draw, (x0 + PAD, row1), "Game over", size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
 

@@ -1020,6 +1020,29 @@ def test_eliminated_players_are_marked_out():
     assert count_near(image, layout.players[3], FAINT, tolerance=10) > 200  # the OUT pill
     bar = start_bar_box(view, "E", "f3")
     assert count_near(image, bar, PYRAMID_COLOURS["G"], tolerance=20) == 0
+    for square in ("a3", "a4"):  # Green's goals are plain squares again: no flag, no tint
+        assert count_near(image, goal_flag_box(view, square), PYRAMID_COLOURS["G"], tolerance=20) == 0
+        tint = home_tint("G", square_fill(view, square))
+        assert count_near(image, square_box(view, square), tint, tolerance=6) == 0, square
+
+
+def test_the_result_says_who_won_and_why_once():
+    final = final_view()
+    assert " ".join(decision_lines(final)) == "wins: both goal trees capped"
+    with text_sizes() as drawn:
+        render(final)
+    assert [text for _, text in drawn].count("WINNER") == 1  # the winner's card; the result card says why
+    shared = copy.deepcopy(final)
+    shared["winners"] = [0, 1]
+    assert decision_lines(shared)[0].startswith("win: ")
+
+
+def test_a_name_too_wide_for_the_body_size_steps_down_before_it_is_cut():
+    view = busy_view()
+    view["seats"][1].update(eliminated=True)  # the OUT pill narrows Yellow's card
+    with text_sizes() as drawn:
+        render(view, ["Ann", "Ünal Çağlar", "さくら", "Zoë"])
+    assert (SMALL_SIZE, "P2 Ünal Çağlar") in drawn
 
 
 def test_names_are_drawn_from_the_view_and_survive_emoji():
