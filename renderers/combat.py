@@ -4,15 +4,18 @@ The board is the 6x6 grid seen from the South side (files a-f left to right, ran
 with a side panel on its right: a card per player (side, goal squares and caps; Advanced: the removed
 pile and the reserve), who has to decide now and what (it may not be the player whose turn it is),
 then this turn's action die, Aim budget and Hop roll-off, and the die's six actions when there is
-room. Under the board: this turn's combat (each round's dice and totals), the turn's log and a legend.
+room. Under the board: this turn's combat (each round's dice and totals), the turn's log in words
+(worded from the facts of the view's log entries, never from its notation) and a legend. The
+picture stays at most 1.2 times as tall as wide (the log gives up lines first).
 
 On the board:
   - blocked squares are dark and hatched; an Advanced reserve nest stands on its blocked centre
     square inside an ice-blue frame with a snowflake, as a capped (finished) home tree does: both
     are frozen;
-  - a player's home squares (their goal) are tinted in their colour; their start squares have a
-    thick bar of their colour outside the board edge, and the rest of their starting row a thin one,
-    like a seat at the table;
+  - a player's home squares (their goal) are tinted in their colour and fly a flag with their
+    letter (at the start the opposing nests stand there, so the tint alone read as the wrong
+    player's); their start squares have a thick bar of their colour outside the board edge, and the
+    rest of their starting row a thin one, like a seat at the table;
   - a stack stands as on the table: a tree as a tower (each smaller pyramid perched on the bigger
     one), a nest as its outer pyramid with the pyramids it covers laid out small in a tray beneath;
     a black cap sits on a completed tree;
@@ -22,7 +25,7 @@ On the board:
   - the squares of the turn's last actions are tinted and framed in pink with arrows for moves,
     attacks, hops, swaps and digs; the combat opportunity being decided is framed in amber.
 
-Every picture goes through `to_png` (64 colours), so marks reuse the kit's palette and a few shades.
+Pictures are drawn in the kit's fixed palette, so marks reuse its colours.
 """
 
 from __future__ import annotations

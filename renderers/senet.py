@@ -13,7 +13,7 @@ A stack is drawn in side view, as the pieces stand:
   - every pyramid carries its owner's letter badge (A: light disc, B: dark disc), because colour
     alone fails colour-blind players and, with Treehouse sets, each player has two colours.
 
-Every picture goes through `to_png` (64 colours), so marks reuse the kit's palette and a few shades.
+Pictures are drawn in the kit's fixed palette, so marks reuse its colours.
 """
 
 from __future__ import annotations
