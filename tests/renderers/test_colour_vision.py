@@ -5,10 +5,10 @@ by colour where the simulation keeps them apart, else by their letter."""
 import numpy as np
 import pytest
 from colorspacious import cspace_convert, deltaE
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from renderers.combat import colour_badge
-from renderers.common import PANEL, pyramid_sprite
+from renderers.common import PANEL, draw_text, pyramid_sprite
 from renderers.mars import top_sprite
 from renderers.senet import owner_badge
 
@@ -57,8 +57,23 @@ def test_pieces_of_different_colours_stay_apart(game_id, cvd_type):
 
 
 def test_the_check_catches_pieces_told_apart_by_colour_alone():
-    red, green = pyramid_sprite("R", 2, 40, letter=False), pyramid_sprite("G", 2, 40, letter=False)
-    assert apart(red, green, "tritanomaly"), "in tritanopia red and green still differ"
-    assert not apart(red, green, "deuteranomaly"), "without letters, red and green merge in deuteranopia"
-    lettered = pyramid_sprite("R", 2, 40), pyramid_sprite("G", 2, 40)
-    assert apart(*lettered, "deuteranomaly")
+    """The red and green the pyramids had before: alike in deuteranopia without letters, apart with them."""
+    old_red, old_green = (228, 52, 52), (42, 178, 86)
+
+    def piece(rgb, letter=None):
+        sprite = Image.new("RGBA", (40, 40), (*rgb, 255))
+        if letter:
+            draw_text(
+                ImageDraw.Draw(sprite),
+                (20, 20),
+                letter,
+                size=30,
+                fill=(255, 255, 255),
+                anchor="mm",
+                bold=True,
+            )
+        return sprite
+
+    assert apart(piece(old_red), piece(old_green), "tritanomaly"), "in tritanopia they still differ"
+    assert not apart(piece(old_red), piece(old_green), "deuteranomaly"), "by colour alone they merge"
+    assert apart(piece(old_red, "R"), piece(old_green, "G"), "deuteranomaly"), "their letters tell them apart"

@@ -621,7 +621,8 @@ def test_goal_squares_fly_their_owners_lettered_flag(players):
         image = render(view)
         for side in SIDES[players]:
             colour = SIDE_COLOURS[side]
-            ink = (250, 250, 250) if colour in "RB" else (18, 20, 26)  # the letter on the cloth
+            # the letter on the cloth: light on red, dark on the lighter yellow, green and blue
+            ink = (250, 250, 250) if colour == "R" else (18, 20, 26)
             for square in START[OPPOSITE[side]]:
                 flag = goal_flag_box(view, square)
                 assert count_near(image, flag, PYRAMID_COLOURS[colour], tolerance=12) > 120, (side, square)
