@@ -23,6 +23,8 @@ from renderers import render_board, render_hand
 
 NAMES = ["José Ñúñez", "Дмитрий", "さくら", "李小龍"]
 PHONE_WIDTH = 450
+# In games without secrets the private picture is the board itself: no sheet of its own.
+SAME_AS_BOARD = {"senet-private.png", "combat-private.png", "flood-private.png"}
 
 
 def draw_pictures(out: Path) -> None:
@@ -44,6 +46,8 @@ def sheets(before: Path, after: Path, out: Path) -> None:
     """One sheet per picture: before on the left, after on the right, each 450 px wide."""
     out.mkdir(parents=True, exist_ok=True)
     for after_path in sorted(after.glob("*.png")):
+        if after_path.name in SAME_AS_BOARD:
+            continue
         pair = [phone(before / after_path.name), phone(after_path)]
         height = max(image.height for image in pair) + 30
         sheet = Image.new("RGB", (2 * PHONE_WIDTH + 30, height), (255, 255, 255))
@@ -52,7 +56,7 @@ def sheets(before: Path, after: Path, out: Path) -> None:
             x = i * (PHONE_WIDTH + 30)
             draw.text((x + 4, 6), f"{label} · {image.width}x{image.height} at phone width", fill=(0, 0, 0))
             sheet.paste(image, (x, 30))
-        sheet.save(out / after_path.name, optimize=True)
+        sheet.quantize(256, method=Image.Quantize.MEDIANCUT).save(out / after_path.name, optimize=True)
 
 
 def main() -> None:
