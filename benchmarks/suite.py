@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from games import GAMES, Game, State
+from games import GAMES, Game, IllegalAction, State
 
 from .play import random_midgame_position
 
@@ -73,10 +73,18 @@ class Position:
 def build_positions(benchmark: GameBenchmark, game: Game, count: int) -> list[Position]:
     """`count` distinct positions, each from its own seed, cycling through player counts and options."""
     positions = []
+    counts = benchmark.player_counts
     for i in range(count):
-        num_players = benchmark.player_counts[i % len(benchmark.player_counts)]
         options = benchmark.position_options[i % len(benchmark.position_options)]
         seed = POSITION_SEED_BASE + i
-        state = benchmark.make_position(game, num_players, seed, options)
+        for turn in range(len(counts)):  # the next player count that allows these options
+            num_players = counts[(i + turn) % len(counts)]
+            try:
+                state = benchmark.make_position(game, num_players, seed, options)
+                break
+            except IllegalAction:  # e.g. a first dealer P4 in a 3-player game
+                continue
+        else:
+            raise ValueError(f"No player count allows the options {options}.")
         positions.append(Position(num_players, seed, state))
     return positions

@@ -10,7 +10,7 @@ import importlib
 
 from games import GAMES
 
-from .common import Pictures
+from .common import Pictures, one_picture
 
 
 def pictures_for(game_id: str) -> Pictures:
@@ -23,12 +23,14 @@ def pictures_for(game_id: str) -> Pictures:
 def render_board(view: dict, *, names: list[str] | None = None) -> bytes:
     """The board as PNG bytes. It draws what the view holds, so for a public post pass the
     spectator view (`state.view(None)`): a seat's view may include that seat's private information."""
-    return pictures_for(view.get("game")).board(view, names=names)
+    with one_picture():
+        return pictures_for(view.get("game")).board(view, names=names)
 
 
 def render_hand(view: dict, *, names: list[str] | None = None) -> bytes:
     """The viewing seat's own picture (cards, objective; the board in games without secrets) as PNG bytes."""
-    return pictures_for(view.get("game")).private(view, names=names)
+    with one_picture():
+        return pictures_for(view.get("game")).private(view, names=names)
 
 
 def render_rules_picture(game_id: str) -> bytes:

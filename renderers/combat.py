@@ -72,6 +72,7 @@ from .common import (
     ink_on,
     mix,
     new_canvas,
+    once_per_picture,
     paste,
     pill,
     pyramid_extent,
@@ -123,6 +124,7 @@ class SeatInfo:
     reserve: str | None  # the reserve nest's centre square while it waits
 
 
+@once_per_picture
 def seats_of(view: dict) -> list[SeatInfo]:
     """The view's seats."""
     return [
@@ -541,6 +543,7 @@ def log_line_limit(view: dict, log_top: int) -> int:
     return max(1, min(LOG_LINES, (MAX_HEIGHT - log_top - below) // LOG_LINE_H))
 
 
+@once_per_picture
 def board_layout(view: dict) -> CombatLayout:
     seats = seats_of(view)
     top = HEADER_H + 4
@@ -953,6 +956,12 @@ def force_chip(colour: str, pips: int) -> Image.Image:
         bold=True,
     )
     return chip
+
+
+@lru_cache(maxsize=1)
+def hatch_sample() -> Image.Image:
+    """The legend's sample of a blocked square (cached: a new image every time defeats the tile cache)."""
+    return hatch_tile(CELL).crop((0, 0, LEGEND_SAMPLE_W, 26))
 
 
 @lru_cache(maxsize=4)
@@ -1800,6 +1809,7 @@ def legend_text(view: dict, item: str) -> str:
     return LEGEND_TEXT[item].format(colour_word(seats[0].colour if seats else "R"))
 
 
+@once_per_picture
 def _legend_rows(view: dict) -> list[list[str]]:
     rows: list[list[str]] = [[]]
     used = 0.0
@@ -1835,7 +1845,7 @@ def _draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: 
                     fill=piece_rgb(colour),
                 )
             elif item == "blocked":
-                paste(image, hatch_tile(CELL).crop((0, 0, LEGEND_SAMPLE_W, 26)), sample[:2])
+                paste(image, hatch_sample(), sample[:2])
             elif item == "frozen":
                 draw.rectangle(sample, outline=FROZEN, width=3)
                 _paste_centred(image, snowflake_sprite(22), ((sample[0] + sample[2]) / 2, middle))

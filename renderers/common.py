@@ -11,11 +11,13 @@ from __future__ import annotations
 import bisect
 import io
 import json
+import threading
 import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, wraps
 from math import ceil
 from pathlib import Path
 
@@ -241,6 +243,39 @@ def text_width(text: str, size: int, *, bold: bool = False) -> float:
     return text_sprite(text, size, bold).advance
 
 
+# --- work done once per picture ---------------------------------------------------------------
+
+_picture_memo: ContextVar[dict | None] = ContextVar("picture_memo", default=None)
+
+
+@contextmanager
+def one_picture() -> Iterator[None]:
+    """While one picture is drawn, functions marked `once_per_picture` compute each answer once."""
+    token = _picture_memo.set({})
+    try:
+        yield
+    finally:
+        _picture_memo.reset(token)
+
+
+def once_per_picture(function: Callable) -> Callable:
+    """Remember `function(view, *args)` for the picture being drawn: a layout that many parts of a
+    picture ask for is worked out once. Outside `one_picture` it is computed every time."""
+
+    @wraps(function)
+    def remembered(view, *args):
+        memo = _picture_memo.get()
+        if memo is None:
+            return function(view, *args)
+        key = (function, id(view), args)
+        entry = memo.get(key)
+        if entry is None or entry[0] is not view:  # the entry keeps its view, so its id stays unique
+            entry = memo[key] = (view, function(view, *args))
+        return entry[1]
+
+    return remembered
+
+
 _sizes_drawn: list[tuple[int, str]] | None = None
 
 
@@ -262,6 +297,9 @@ def _baseline_offset(size: int, v_anchor: str) -> float:
     return {"a": ascent, "m": (ascent - descent) / 2, "s": 0, "d": -descent}[v_anchor]
 
 
+_H_SHIFT = {"l": 0.0, "m": 0.5, "r": 1.0}
+
+
 def draw_text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -277,7 +315,7 @@ def draw_text(
     if _sizes_drawn is not None:
         _sizes_drawn.append((size, text))
     h_anchor, v_anchor = anchor
-    x = xy[0] - {"l": 0, "m": sprite.advance / 2, "r": sprite.advance}[h_anchor]
+    x = xy[0] - sprite.advance * _H_SHIFT[h_anchor]
     baseline = xy[1] + _baseline_offset(size, v_anchor)
     if sprite.mask is not None:
         stamp(draw, (round(x) + sprite.left, round(baseline) + sprite.top), sprite.mask, fill)
@@ -343,13 +381,15 @@ def _reduce(image: Image.Image) -> Image.Image:
 
 def stamp(draw: ImageDraw.ImageDraw, xy: tuple[int, int], mask: Image.Image, fill: Colour) -> None:
     """Fill `fill` through a coverage mask whose top-left corner is at xy."""
-    canvas = draw._image  # ImageDraw keeps the image it draws on; stamping needs its pixels
-    if canvas.mode != "P":
+    if draw.mode != "P":
         draw.bitmap(xy, mask, fill=fill)
         return
     core = draw.im
     background = _background_under(core, xy, mask.size)
-    _paste_tile(core, xy, _stamp_tile(mask, fill[:3], background))
+    tile = _TILES.get(("stamp", id(mask), fill, background))
+    if tile is None or tile.keep is not mask:
+        tile = _remember_tile(("stamp", id(mask), fill, background), _stamp_tile(mask, fill, background))
+    _paste_tile(core, xy, tile)
 
 
 def paste(canvas: Image.Image, sprite: Image.Image, xy: tuple[float, float]) -> None:
@@ -360,7 +400,10 @@ def paste(canvas: Image.Image, sprite: Image.Image, xy: tuple[float, float]) -> 
         return
     core = canvas.im
     background = _background_under(core, xy, sprite.size)
-    _paste_tile(core, xy, _sprite_tile(sprite, background))
+    tile = _TILES.get(("sprite", id(sprite), background))
+    if tile is None or tile.keep is not sprite:
+        tile = _remember_tile(("sprite", id(sprite), background), _sprite_tile(sprite, background))
+    _paste_tile(core, xy, tile)
 
 
 # --- pyramids -------------------------------------------------------------------------------
@@ -577,7 +620,7 @@ def suit_colour(suit: str) -> Colour:
 
 def draw_suit(canvas: Image.Image, suit: str, xy: tuple[float, float], size: int, colour: Colour) -> None:
     """Fill a suit symbol whose top-left corner is at xy."""
-    stamp(ImageDraw.Draw(canvas), (round(xy[0]), round(xy[1])), suit_mask(suit, size), colour)
+    stamp(draw_on(canvas), (round(xy[0]), round(xy[1])), suit_mask(suit, size), colour)
 
 
 def card_extent(width: int) -> tuple[int, int]:
@@ -638,6 +681,18 @@ def draw_picture_heading(draw: ImageDraw.ImageDraw, x: int, title: str, lines: l
         draw_text(draw, (x, y), line, size=HEADING_NOTE_SIZE, fill=MUTED, anchor="lm")
         y += 30
     return y
+
+
+_last_draw = threading.local()
+
+
+def draw_on(image: Image.Image) -> ImageDraw.ImageDraw:
+    """A drawing context for `image`, the same one again for the same image (code that is handed only
+    the image would otherwise make a new one for every label)."""
+    last = getattr(_last_draw, "pair", None)
+    if last is None or last[0] is not image:
+        last = _last_draw.pair = (image, CanvasDraw(image) if image.mode == "P" else ImageDraw.Draw(image))
+    return last[1]
 
 
 def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -727,10 +782,11 @@ class Tile:
     pixels: object  # core images
     coverage: object  # None: opaque, copied whole
     size: tuple[int, int]
+    offset: tuple[int, int] = (0, 0)  # where the covered part starts within the sprite
 
 
 def _paste_tile(core, xy: tuple[int, int], tile: Tile) -> None:
-    x, y = xy
+    x, y = xy[0] + tile.offset[0], xy[1] + tile.offset[1]
     box = (x, y, x + tile.size[0], y + tile.size[1])
     if tile.coverage is None:
         core.paste(tile.pixels, box)
@@ -739,9 +795,13 @@ def _paste_tile(core, xy: tuple[int, int], tile: Tile) -> None:
 
 
 def _as_tile(keep: Image.Image, rgb: Image.Image, coverage: Image.Image) -> Tile:
-    pixels = rgb.quantize(palette=fixed_palette_image(), dither=Image.Dither.NONE)
+    """Cut to the pixels the sprite covers: a masked paste costs by the pixel."""
     solid = coverage.point(lambda alpha: 255 if alpha else 0)
-    return Tile(keep, pixels.im, solid.im, rgb.size)
+    covered = solid.getbbox() or (0, 0, 1, 1)
+    pixels = rgb.crop(covered).quantize(palette=fixed_palette_image(), dither=Image.Dither.NONE)
+    solid = solid.crop(covered)
+    size = (covered[2] - covered[0], covered[3] - covered[1])
+    return Tile(keep, pixels.im, solid.im, size, covered[:2])
 
 
 class CanvasDraw(ImageDraw.ImageDraw):
@@ -801,35 +861,27 @@ _TILES: dict[tuple, Tile] = {}
 MAX_TILES = 20_000
 
 
-def _cached_tile(key: tuple, keep: Image.Image, make: Callable[[], Tile]) -> Tile:
-    """Tiles are cached by the id of the cached sprite or mask they come from; the entry holds that
+def _remember_tile(key: tuple, tile: Tile) -> Tile:
+    """Tiles are cached by the id of the cached sprite or mask they come from; a tile holds that
     object too, so its id can't be reused while the entry lives."""
-    tile = _TILES.get(key)
-    if tile is None or tile.keep is not keep:
-        if len(_TILES) >= MAX_TILES:
-            _TILES.clear()
-        tile = _TILES[key] = make()
+    if len(_TILES) >= MAX_TILES:
+        _TILES.clear()
+    _TILES[key] = tile
     return tile
 
 
 def _sprite_tile(sprite: Image.Image, background: int) -> Tile:
-    def make() -> Tile:
-        if sprite.mode != "RGBA":
-            return _as_tile(sprite, sprite.convert("RGB"), Image.new("L", sprite.size, 255))
-        under = Image.new("RGB", sprite.size, FIXED_PALETTE.entries[background])
-        under.paste(sprite, (0, 0), sprite)
-        return _as_tile(sprite, under, sprite.getchannel("A"))
-
-    return _cached_tile(("sprite", id(sprite), background), sprite, make)
+    if sprite.mode != "RGBA":
+        return _as_tile(sprite, sprite.convert("RGB"), Image.new("L", sprite.size, 255))
+    under = Image.new("RGB", sprite.size, FIXED_PALETTE.entries[background])
+    under.paste(sprite, (0, 0), sprite)
+    return _as_tile(sprite, under, sprite.getchannel("A"))
 
 
 def _stamp_tile(mask: Image.Image, fill: Colour, background: int) -> Tile:
-    def make() -> Tile:
-        under = Image.new("RGB", mask.size, FIXED_PALETTE.entries[background])
-        under.paste(fill, (0, 0, *mask.size), mask)
-        return _as_tile(mask, under, mask)
-
-    return _cached_tile(("stamp", id(mask), fill, background), mask, make)
+    under = Image.new("RGB", mask.size, FIXED_PALETTE.entries[background])
+    under.paste(fill[:3], (0, 0, *mask.size), mask)
+    return _as_tile(mask, under, mask)
 
 
 # --- panels and frames shared by the board pictures -----------------------------------------

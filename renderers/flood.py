@@ -66,6 +66,7 @@ from .common import (
     Pictures,
     colour_letter,
     dashed_frame,
+    draw_on,
     draw_picture_heading,
     draw_suit,
     draw_text,
@@ -74,6 +75,7 @@ from .common import (
     letter_size,
     mix,
     new_canvas,
+    once_per_picture,
     paste,
     pill,
     pyramid_extent,
@@ -100,7 +102,8 @@ PAD = 12
 MAX_HEIGHT = round(WIDTH * 1.2)  # a phone shows the whole picture without scrolling past a screen
 ROW_W = WIDTH - 2 * MARGIN
 # the left panel's share of a row of two, evenly first: a crowded area may take more of the row
-SPLITS = (0.5, 0.42, 0.58, 0.36, 0.64)
+EVEN = 0.5
+SPLITS = (0.42, 0.58, 0.36, 0.64)  # the left panel's share of a row, tried after EVEN
 SPLIT_GAIN = 24  # px a row must get shorter to be split unevenly
 STATUS_H = 60
 DRAWN_H = 64  # the drawn pair
@@ -373,6 +376,7 @@ def _flow_panel(view: dict, seat: int, box: Box, head_h: int, scale: int, tile_w
     return PanelFlow(y - ROW_GAP - y0, cards, pending, tiles, empty_runs)
 
 
+@once_per_picture
 def result_lines(view: dict, seat: int, width: int) -> list[list[tuple[str, str]]]:
     """The score breakdown's parts (name, points) in lines that fit `width`; the lists of cards
     give way if they would need a fourth line or not fit at all."""
@@ -525,6 +529,7 @@ def stash_width(view: dict, seat: int) -> float:
     return measure("stash", SMALL_SIZE) + 10 + sum(widths) + 2 * STASH_GAP
 
 
+@once_per_picture
 def header_pills(view: dict, seat: int, width: int) -> list[list[tuple[str, Colour, Colour]]]:
     """A panel's labels by header line: after the name (which keeps some room), else between the
     stash and the card count, else on a third line of their own."""
@@ -572,6 +577,7 @@ class PanelRow:
     tiles: dict[tuple[int, int], int]
     runs: dict[int, list[Box]]
     results: dict[int, Box]
+    contents: tuple[int, ...]  # each panel's content bottom, left to right
 
 
 def _panel_row(
@@ -605,7 +611,8 @@ def _panel_row(
     panels = {
         seat: (lefts[seat], y, lefts[seat] + width, bottom) for seat, width in zip(seats, widths, strict=True)
     }
-    return PanelRow(bottom, panels, cards, pending, tiles, runs, results)
+    contents = tuple(bottoms[seat] for seat in seats)
+    return PanelRow(bottom, panels, cards, pending, tiles, runs, results, contents)
 
 
 def _layout_at(view: dict, scale: int) -> FloodLayout:
@@ -630,12 +637,16 @@ def _layout_at(view: dict, scale: int) -> FloodLayout:
         if len(seats) == 1:
             row = _panel_row(view, seats, (ROW_W,), y, scale, tile_w)
         else:
-            row = None
-            for share in SPLITS:
-                left = round((ROW_W - GAP) * share)
-                candidate = _panel_row(view, seats, (left, ROW_W - GAP - left), y, scale, tile_w)
-                if row is None or candidate.bottom <= row.bottom - SPLIT_GAIN:
-                    row = candidate
+            row = _panel_row(view, seats, _split(EVEN), y, scale, tile_w)
+            left_content, right_content = row.contents
+            # Widening one panel narrows the other, which grows no shorter: only widening the
+            # fuller panel can help, and only if it is SPLIT_GAIN taller than the other.
+            if abs(left_content - right_content) >= SPLIT_GAIN:
+                wider_left = left_content > right_content
+                for share in (s for s in SPLITS if (s > EVEN) == wider_left and s != EVEN):
+                    candidate = _panel_row(view, seats, _split(share), y, scale, tile_w)
+                    if candidate.bottom <= row.bottom - SPLIT_GAIN:
+                        row = candidate
         panels.update(row.panels)
         cards.update(row.cards)
         pending.update(row.pending)
@@ -673,6 +684,13 @@ def _layout_at(view: dict, scale: int) -> FloodLayout:
     )
 
 
+def _split(share: float) -> tuple[int, int]:
+    """The widths of two panels side by side, the left one taking `share` of the row."""
+    left = round((ROW_W - GAP) * share)
+    return left, ROW_W - GAP - left
+
+
+@once_per_picture
 def board_layout(view: dict) -> FloodLayout:
     """Where everything goes (see the module's docstring), at the largest scale that fits the height."""
     for scale in SCALES:
@@ -875,7 +893,7 @@ def put_text(
     """`draw_text` for a line centred on xy[1] (anchors lm, mm, rm); returns its width."""
     if not text:
         return 0.0
-    return draw_text(ImageDraw.Draw(image), xy, text, size=size, fill=fill, anchor=anchor[0] + "m", bold=bold)
+    return draw_text(draw_on(image), xy, text, size=size, fill=fill, anchor=anchor[0] + "m", bold=bold)
 
 
 def seat_chip(
@@ -956,6 +974,7 @@ def describe_action(facts: dict) -> str:
     return f"put the {facts['card']} ship on {facts['dest']} (forced)"
 
 
+@once_per_picture
 def log_lines(view: dict) -> list[tuple[int, list[dict]]]:
     """The turn log grouped by turn, (seat, each action's facts), oldest first, at most two turns;
     the round's start rolls lead when there is room."""

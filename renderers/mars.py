@@ -58,6 +58,7 @@ from .common import (
     luminance,
     mix,
     new_canvas,
+    once_per_picture,
     paste,
     pill,
     plain,
@@ -133,6 +134,7 @@ def parse_slot(token: str, public_values: list[int]) -> Slot:
     return Slot(seat, value, None if colour in ("", "?") else colour, value in public_values)
 
 
+@once_per_picture
 def objective_slots(view: dict, seat: int) -> list[Slot]:
     objectives = view.get("objectives") or []
     public = view.get("public_slots") or []
@@ -187,6 +189,7 @@ def square_size(view: dict) -> int:
     return min(BOARD_AREA // view["files"], BOARD_AREA * 8 // 7 // view["ranks"])
 
 
+@once_per_picture
 def board_layout(view: dict) -> MarsLayout:
     square = square_size(view)
     top = HEADER_H + 8

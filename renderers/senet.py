@@ -59,6 +59,7 @@ from .common import (
     fit_text,
     mix,
     new_canvas,
+    once_per_picture,
     paste,
     pill,
     pyramid_extent,
@@ -155,6 +156,7 @@ class SenetLayout:
     legend: Box
 
 
+@once_per_picture
 def board_layout(view: dict) -> SenetLayout:
     top = HEADER_H + 2
     card_w = (WIDTH - 2 * MARGIN - GAP) // 2
@@ -230,6 +232,7 @@ def log_box(view: dict) -> Box:
     return (LOG_X, y0 + 8, x1 - PAD, y1 - 8)
 
 
+@once_per_picture
 def log_lines(view: dict) -> list[tuple[str, list[dict]]]:
     """The log's roll entries grouped by turn: [(player, entries)], oldest first."""
     lines: list[tuple[str, list[dict]]] = []

@@ -49,6 +49,7 @@ from .common import (
     fit_text,
     mix,
     new_canvas,
+    once_per_picture,
     pill,
     plain,
     pyramid_extent,
@@ -135,6 +136,7 @@ def _final_height(view: dict) -> int:
     return 96 + FINAL_HEADER_H + FINAL_ROW_H * (rows + 1) + 16
 
 
+@once_per_picture
 def board_layout(view: dict) -> BoardLayout:
     """Where everything goes. Seats sit clockwise: P1 top-left, P2 top-right, then the bottom row."""
     middle_h = _final_height(view) if view["is_over"] else TABLE_H
