@@ -901,12 +901,21 @@ def dashed_frame(
 ) -> None:
     """A dashed rectangle: where something may go, as opposed to what is there."""
     x0, y0, x1, y1 = (round(v) for v in box)
-    for x in range(x0, x1, 2 * dash):
-        draw.rectangle((x, y0, min(x + dash, x1), y0 + width - 1), fill=colour)
-        draw.rectangle((x, y1 - width + 1, min(x + dash, x1), y1), fill=colour)
-    for y in range(y0, y1, 2 * dash):
-        draw.rectangle((x0, y, x0 + width - 1, min(y + dash, y1)), fill=colour)
-        draw.rectangle((x1 - width + 1, y, x1, min(y + dash, y1)), fill=colour)
+    stamp(draw, (x0, y0), _dashes(x1 - x0, y1 - y0, width, dash), colour)
+
+
+@lru_cache(maxsize=64)
+def _dashes(width: int, height: int, line: int, dash: int) -> Image.Image:
+    """The mask of a dashed frame (width + 1) x (height + 1) px: made once, stamped in one go."""
+    mask = Image.new("L", (width + 1, height + 1), 0)
+    draw = ImageDraw.Draw(mask)
+    for x in range(0, width, 2 * dash):
+        draw.rectangle((x, 0, min(x + dash, width), line - 1), fill=255)
+        draw.rectangle((x, height - line + 1, min(x + dash, width), height), fill=255)
+    for y in range(0, height, 2 * dash):
+        draw.rectangle((0, y, line - 1, min(y + dash, height)), fill=255)
+        draw.rectangle((width - line + 1, y, width, min(y + dash, height)), fill=255)
+    return mask
 
 
 @dataclass(frozen=True)
