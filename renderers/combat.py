@@ -591,9 +591,17 @@ def board_layout(view: dict) -> CombatLayout:
 
 def square_box(view: dict, square: str) -> Box:
     """The pixel box of a square on the board picture (the same for every view)."""
-    column, row = square_index(square)
-    x0, y0 = BOARD_X0 + column * CELL, BOARD_Y0 + row * CELL
-    return (x0, y0, x0 + CELL, y0 + CELL)
+    box = _SQUARE_BOXES.get(square)
+    if box is None:
+        column, row = square_index(square)
+        x0, y0 = BOARD_X0 + column * CELL, BOARD_Y0 + row * CELL
+        box = (x0, y0, x0 + CELL, y0 + CELL)
+    return box
+
+
+SQUARES = tuple(f"{file}{rank}" for rank in range(1, RANKS + 1) for file in FILES)
+_SQUARE_BOXES: dict[str, Box] = {}  # a board draws ~120 square boxes: worked out once
+_SQUARE_BOXES.update((square, square_box({}, square)) for square in SQUARES)
 
 
 def player_box(view: dict, seat: int) -> Box:
@@ -1230,7 +1238,7 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, seats
         (BOARD_X0 - EDGE, BOARD_Y0 - EDGE, BOARD_X1 + EDGE - 1, BOARD_Y1 + EDGE - 1), fill=BOARD_EDGE
     )
 
-    squares = [f"{file}{rank}" for rank in range(1, RANKS + 1) for file in FILES]
+    squares = SQUARES
     tile = hatch_tile(CELL)
     for square in squares:
         box = square_box(view, square)
@@ -1288,10 +1296,12 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, seats
         if square not in placed_stacks:
             paste(image, goal_flag(colour, big=True), goal_flag_box(view, square)[:2])
 
-    for square in squares:
+    frozen = {
+        square for square in placed_stacks if is_frozen(view, square)
+    }  # caps and reserves stand on stacks
+    for square in frozen:
         x0, y0, x1, y1 = square_box(view, square)
-        if is_frozen(view, square):
-            draw.rectangle((x0 + 3, y0 + 3, x1 - 4, y1 - 4), outline=FROZEN, width=3)
+        draw.rectangle((x0 + 3, y0 + 3, x1 - 4, y1 - 4), outline=FROZEN, width=3)
     if not over and is_square(offer.get("square")):
         x0, y0, x1, y1 = square_box(view, offer["square"].lower())
         draw.rectangle((x0 + 5, y0 + 5, x1 - 6, y1 - 6), outline=ACCENT, width=4)
@@ -1314,7 +1324,7 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, seats
     for square, placed in placed_stacks.items():
         draw_badges(image, placed)
         chip = chip_box(view, square)
-        if is_frozen(view, square):
+        if square in frozen:
             paste(image, snowflake_sprite(), chip[:2])
         else:
             force = square_entry(view, square)["force"]

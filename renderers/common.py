@@ -384,26 +384,16 @@ def stamp(draw: ImageDraw.ImageDraw, xy: tuple[int, int], mask: Image.Image, fil
     if draw.mode != "P":
         draw.bitmap(xy, mask, fill=fill)
         return
-    core = draw.im
-    background = _background_under(core, xy, mask.size)
-    tile = _TILES.get(("stamp", id(mask), fill, background))
-    if tile is None or tile.keep is not mask:
-        tile = _remember_tile(("stamp", id(mask), fill, background), _stamp_tile(mask, fill, background))
-    _paste_tile(core, xy, tile)
+    _place(draw.im, xy[0], xy[1], mask, fill)
 
 
 def paste(canvas: Image.Image, sprite: Image.Image, xy: tuple[float, float]) -> None:
     """Paste a sprite (RGBA, or an opaque RGB tile) with its top-left corner at xy."""
-    xy = (round(xy[0]), round(xy[1]))
+    x, y = round(xy[0]), round(xy[1])
     if canvas.mode != "P":
-        canvas.paste(sprite, xy, sprite if sprite.mode == "RGBA" else None)
+        canvas.paste(sprite, (x, y), sprite if sprite.mode == "RGBA" else None)
         return
-    core = canvas.im
-    background = _background_under(core, xy, sprite.size)
-    tile = _TILES.get(("sprite", id(sprite), background))
-    if tile is None or tile.keep is not sprite:
-        tile = _remember_tile(("sprite", id(sprite), background), _sprite_tile(sprite, background))
-    _paste_tile(core, xy, tile)
+    _place(canvas.im, x, y, sprite, None)
 
 
 # --- pyramids -------------------------------------------------------------------------------
@@ -765,14 +755,6 @@ def fixed_palette_image() -> Image.Image:
 # Image.paste's checks and conversions cost more than the pastes themselves.
 
 
-def _background_under(core, xy: tuple[int, int], size: tuple[int, int]) -> int:
-    """The palette index the middle of a box sits on: what a sprite's soft edges blend into."""
-    width, height = core.size
-    x = min(max(xy[0] + size[0] // 2, 0), width - 1)
-    y = min(max(xy[1] + size[1] // 2, 0), height - 1)
-    return core.getpixel((x, y))
-
-
 @dataclass(frozen=True)
 class Tile:
     """A sprite in palette indices and the mask of the pixels it covers (all or nothing: indices
@@ -783,6 +765,24 @@ class Tile:
     coverage: object  # None: opaque, copied whole
     size: tuple[int, int]
     offset: tuple[int, int] = (0, 0)  # where the covered part starts within the sprite
+
+
+def _place(core, x: int, y: int, source: Image.Image, fill: Colour | None) -> None:
+    """Paste a sprite (fill None) or a mask stamped in `fill` as its palette tile, made once per
+    background: the colour under the middle of its box, which its soft edges blend into."""
+    width, height = source.size
+    columns, rows = core.size
+    background = core.getpixel(
+        (min(max(x + width // 2, 0), columns - 1), min(max(y + height // 2, 0), rows - 1))
+    )
+    key = (id(source), fill, background)
+    tile = _TILES.get(key)
+    if tile is None or tile.keep is not source:
+        made = _sprite_tile(source, background) if fill is None else _stamp_tile(source, fill, background)
+        tile = _remember_tile(key, made)
+    x += tile.offset[0]
+    y += tile.offset[1]
+    core.paste(tile.pixels, (x, y, x + tile.size[0], y + tile.size[1]), tile.coverage)
 
 
 def _paste_tile(core, xy: tuple[int, int], tile: Tile) -> None:
