@@ -181,14 +181,14 @@ class Repository:
         host_id = seats[0].user_id
         async with self.db.transaction() as conn:
             async with conn.execute(
-                "SELECT COUNT(*) FROM matches WHERE guild_id IS ? AND host_id = ? AND status = 'lobby'",
+                "SELECT COUNT(*) FROM matches WHERE guild_id IS NOT DISTINCT FROM ? AND host_id = ? AND status = 'lobby'",
                 (guild_id, host_id),
             ) as cursor:
                 hosted = (await cursor.fetchone())[0]
             if hosted >= limits.max_open_lobbies:
                 return LimitReached("open_lobbies", hosted, limits.max_open_lobbies, host_id)
             async with conn.execute(
-                "SELECT COUNT(*) FROM matches WHERE guild_id IS ? AND status IN ('lobby', 'active')",
+                "SELECT COUNT(*) FROM matches WHERE guild_id IS NOT DISTINCT FROM ? AND status IN ('lobby', 'active')",
                 (guild_id,),
             ) as cursor:
                 running = (await cursor.fetchone())[0]
@@ -202,7 +202,7 @@ class Repository:
             cursor = await conn.execute(
                 "INSERT INTO matches (game, guild_id, channel_id, status, seed, options_json, host_id,"
                 " lobby_expires_at, created_at, updated_at, rematch_of, computer_level, hints_allowed)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     game_id,
                     guild_id,
@@ -218,7 +218,7 @@ class Repository:
                     hints_allowed,
                 ),
             )
-            match_id = cursor.lastrowid
+            match_id = (await cursor.fetchone())[0]
             await conn.executemany(
                 "INSERT INTO seats (match_id, seat, user_id, display_name, accepted, computer)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
@@ -234,7 +234,7 @@ class Repository:
         conn, guild_id: int | None, user_id: int, limits: GuildSettings
     ) -> LimitReached | None:
         async with conn.execute(
-            "SELECT COUNT(*) FROM matches JOIN seats ON seats.match_id = matches.id WHERE matches.guild_id IS ?"
+            "SELECT COUNT(*) FROM matches JOIN seats ON seats.match_id = matches.id WHERE matches.guild_id IS NOT DISTINCT FROM ?"
             " AND seats.user_id = ? AND matches.status IN ('lobby', 'active')",
             (guild_id, user_id),
         ) as cursor:
@@ -575,7 +575,8 @@ class Repository:
 
     async def set_notify_preference(self, user_id: int, preference: NotifyPreference) -> None:
         await self.db.execute(
-            "INSERT OR REPLACE INTO notify_preferences (user_id, notify_when, notify_by) VALUES (?, ?, ?)",
+            "INSERT INTO notify_preferences (user_id, notify_when, notify_by) VALUES (?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET notify_when = excluded.notify_when, notify_by = excluded.notify_by",
             (user_id, preference.when, preference.by),
         )
 
@@ -593,9 +594,14 @@ class Repository:
                 current = _settings_from_row(guild_id, await cursor.fetchone())
             updated = GuildSettings(**{**current.__dict__, **change(current), "guild_id": guild_id})
             await conn.execute(
-                "INSERT OR REPLACE INTO guild_settings (guild_id, reminder_hours, clock_hours, use_threads,"
+                "INSERT INTO guild_settings (guild_id, reminder_hours, clock_hours, use_threads,"
                 " play_channels, max_open_lobbies, max_active_per_member, max_active_per_guild, open_invite_minutes,"
-                " away_minutes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " away_minutes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                " reminder_hours = excluded.reminder_hours, clock_hours = excluded.clock_hours,"
+                " use_threads = excluded.use_threads, play_channels = excluded.play_channels,"
+                " max_open_lobbies = excluded.max_open_lobbies, max_active_per_member = excluded.max_active_per_member,"
+                " max_active_per_guild = excluded.max_active_per_guild,"
+                " open_invite_minutes = excluded.open_invite_minutes, away_minutes = excluded.away_minutes",
                 (
                     guild_id,
                     updated.reminder_hours,
