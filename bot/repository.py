@@ -15,7 +15,7 @@ from dataclasses import fields
 from games import Game
 
 from .model import Deadlines, GuildSettings, LimitReached, LiveBoard, Match, NotifyPreference, Seat, Start
-from .storage import Database
+from .storage import Database, open_database
 
 ACTIVE = ("lobby", "active")
 
@@ -39,7 +39,7 @@ class Repository:
 
     @classmethod
     async def open(cls, database_url: str, engines: Mapping[str, Game]) -> Repository:
-        return cls(await Database.open(database_url), engines)
+        return cls(await open_database(database_url), engines)
 
     async def close(self) -> None:
         await self.db.close()
@@ -501,7 +501,8 @@ class Repository:
     async def hints_of(self, match_id: int) -> list[tuple[int, int, str]]:
         """(ply, seat, suggestion) of every hint asked for in the match, in order."""
         rows = await self.db.fetchall(
-            "SELECT ply, seat, suggestion FROM hints WHERE match_id = ? ORDER BY ply, rowid", (match_id,)
+            "SELECT ply, seat, suggestion FROM hints WHERE match_id = ? ORDER BY ply, created_at, seat",
+            (match_id,),
         )
         return [(row["ply"], row["seat"], row["suggestion"]) for row in rows]
 

@@ -1,4 +1,5 @@
-"""The SQLite database: one aiosqlite connection owned by the bot, numbered migrations."""
+"""The database: SQLite by default (one aiosqlite connection owned by the bot), or PostgreSQL
+(`bot.postgres`) when DATABASE_URL says postgresql://; numbered migrations for each."""
 
 from __future__ import annotations
 
@@ -18,9 +19,7 @@ def sqlite_path(database_url: str) -> str:
     """`sqlite:///data/x.db` is relative to the working directory, `sqlite:////abs/x.db` absolute."""
     prefix = "sqlite:///"
     if not database_url.startswith(prefix):
-        raise ValueError(
-            f"DATABASE_URL must start with {prefix!r} (only SQLite is supported), got {database_url!r}"
-        )
+        raise ValueError(f"DATABASE_URL must start with {prefix!r} or 'postgresql://', got {database_url!r}")
     path = database_url[len(prefix) :]
     if not path:
         raise ValueError("DATABASE_URL names no file")
@@ -34,6 +33,18 @@ def migrations() -> list[tuple[int, str]]:
         if entry.name.endswith(".sql"):
             found.append((int(entry.name.split("_", 1)[0]), entry.read_text()))
     return sorted(found)
+
+
+POSTGRESQL_PREFIXES = ("postgresql://", "postgres://")
+
+
+async def open_database(database_url: str):
+    """The database DATABASE_URL names, migrated: SQLite or PostgreSQL."""
+    if database_url.startswith(POSTGRESQL_PREFIXES):
+        from .postgres import PostgresDatabase  # asyncpg is needed only for PostgreSQL
+
+        return await PostgresDatabase.open(database_url)
+    return await Database.open(database_url)
 
 
 class Database:

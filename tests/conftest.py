@@ -1,16 +1,63 @@
-"""Shared fixtures. SimCord tests build the real bot with `create_bot`, on a real SQLite file."""
+"""Shared fixtures. SimCord tests build the real bot with `create_bot`, on a real SQLite file;
+storage tests run on SQLite and on a real PostgreSQL server (TEST_POSTGRESQL_URL, which `.ci/run`
+sets, or one started here for the session)."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
+import uuid
+from pathlib import Path
+
+import asyncpg
 import pytest
 import pytest_asyncio
 
 from bot import Settings, create_bot
+from tests import postgres_server
 
 
 @pytest.fixture
 def database_url(tmp_path) -> str:
     return f"sqlite:///{tmp_path / 'martian.db'}"
+
+
+@pytest.fixture(scope="session")
+def postgresql_server() -> str:
+    """The URL of a PostgreSQL server: the one CI started, or a throwaway one for this session."""
+    if os.environ.get("TEST_POSTGRESQL_URL"):
+        yield os.environ["TEST_POSTGRESQL_URL"]
+        return
+    # Not under pytest's own temporary folder: run as root, the server's user must reach its files.
+    folder = Path(tempfile.mkdtemp(prefix="martian-arcade-postgresql-"))
+    url = postgres_server.start(folder)
+    yield url
+    postgres_server.stop(folder)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest_asyncio.fixture
+async def postgresql_url(postgresql_server) -> str:
+    """A fresh, empty schema on the PostgreSQL server for one test, as a DATABASE_URL."""
+    schema = f"test_{uuid.uuid4().hex[:12]}"
+    connection = await asyncpg.connect(postgresql_server)
+    try:
+        await connection.execute(f"CREATE SCHEMA {schema}")
+    finally:
+        await connection.close()
+    yield f"{postgresql_server}?search_path={schema}"
+    connection = await asyncpg.connect(postgresql_server)
+    try:
+        await connection.execute(f"DROP SCHEMA {schema} CASCADE")
+    finally:
+        await connection.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_database_url(request) -> str:
+    """Each storage test once on SQLite and once on PostgreSQL."""
+    return request.getfixturevalue("database_url" if request.param == "sqlite" else "postgresql_url")
 
 
 @pytest_asyncio.fixture

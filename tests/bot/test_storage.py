@@ -1,14 +1,17 @@
-"""Storage and the match service against a real SQLite file in a temporary directory."""
+"""Storage and the match service against a real SQLite file in a temporary directory and a real
+PostgreSQL server (a fresh schema per test): every test that isn't about SQLite runs on both."""
 
 import asyncio
 import json
 import sqlite3
 from datetime import UTC, datetime, timedelta
 
+import asyncpg
 import pytest
 
+from bot import postgres
 from bot.service import MatchError, StaleClick
-from bot.storage import Database, migrations, sqlite_path
+from bot.storage import Database, migrations, open_database, sqlite_path
 from games import GAMES, replay_actions
 from tests.helpers import service_on
 
@@ -24,7 +27,14 @@ class FakeClock:
 
 
 @pytest.fixture
-async def db(database_url):
+async def db(any_database_url):
+    database = await open_database(any_database_url)
+    yield database
+    await database.close()
+
+
+@pytest.fixture
+async def sqlite_db(database_url):
     database = await Database.open(database_url)
     yield database
     await database.close()
@@ -51,38 +61,68 @@ async def started_match(service):
 def test_database_url_parsing():
     assert sqlite_path("sqlite:///data/martian.db") == "data/martian.db"
     assert sqlite_path("sqlite:////var/lib/martian.db") == "/var/lib/martian.db"
-    with pytest.raises(ValueError, match="only SQLite"):
-        sqlite_path("postgres://localhost/db")
+    with pytest.raises(ValueError, match="postgresql://"):
+        sqlite_path("mysql://localhost/db")
 
 
-async def test_migrations_create_the_schema_with_wal_and_foreign_keys(db, tmp_path):
+async def test_migrations_create_the_schema_with_wal_and_foreign_keys(sqlite_db):
+    db = sqlite_db
     assert await db.schema_version() == max(number for number, _ in migrations())
     assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"
     assert (await db.fetchone("PRAGMA foreign_keys"))[0] == 1
     tables = {row["name"] for row in await db.fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"matches", "seats", "actions"} <= tables
     columns = {row["name"] for row in await db.fetchall("PRAGMA table_info(matches)")}
-    assert {
-        "id",
-        "game",
-        "guild_id",
-        "channel_id",
-        "thread_id",
-        "status",
-        "seed",
-        "version",
-        "state_json",
-        "created_at",
-        "updated_at",
-    } <= columns
+    assert columns >= MATCH_COLUMNS
 
 
-async def test_migrating_again_changes_nothing(db, database_url):
+MATCH_COLUMNS = {
+    "id",
+    "game",
+    "guild_id",
+    "channel_id",
+    "thread_id",
+    "status",
+    "seed",
+    "version",
+    "state_json",
+    "created_at",
+    "updated_at",
+}
+
+
+async def test_postgresql_gets_the_same_tables_and_columns(postgresql_url, database_url):
+    """Both dialects' migrations, numbered alike, end at the same tables and columns."""
+    assert [number for number, _ in postgres.migrations()] == [number for number, _ in migrations()]
+    sqlite, pg = await Database.open(database_url), await open_database(postgresql_url)
+    try:
+        assert await pg.schema_version() == await sqlite.schema_version()
+        sqlite_tables = {
+            row["name"]
+            for row in await sqlite.fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        for table in sqlite_tables:
+            sqlite_columns = {row["name"] for row in await sqlite.fetchall(f"PRAGMA table_info({table})")}
+            pg_columns = {
+                row["column_name"]
+                for row in await pg.fetchall(
+                    "SELECT column_name FROM information_schema.columns"
+                    " WHERE table_name = ? AND table_schema = current_schema()",
+                    (table,),
+                )
+            }
+            assert pg_columns == sqlite_columns, table
+    finally:
+        await sqlite.close()
+        await pg.close()
+
+
+async def test_migrating_again_changes_nothing(db, any_database_url):
     await db.execute(
         "INSERT INTO matches (game, channel_id, status, seed, options_json, host_id, created_at,"
         " updated_at) VALUES ('trickery', 1, 'lobby', 5, '{}', 1, 'x', 'x')"
     )
-    again = await Database.open(database_url)
+    again = await open_database(any_database_url)
     try:
         assert (await again.fetchone("SELECT COUNT(*) FROM matches"))[0] == 1
     finally:
@@ -90,7 +130,7 @@ async def test_migrating_again_changes_nothing(db, database_url):
 
 
 async def test_status_is_constrained(db):
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.CheckViolationError)):
         await db.execute(
             "INSERT INTO matches (game, channel_id, status, seed, options_json, host_id, created_at,"
             " updated_at) VALUES ('trickery', 1, 'paused', 5, '{}', 1, 'x', 'x')"
@@ -108,7 +148,7 @@ async def test_a_failed_transaction_leaves_nothing_behind(db):
     assert (await db.fetchone("SELECT COUNT(*) FROM matches"))[0] == 0
 
 
-async def test_lobby_to_active_and_actions_are_logged(service, database_url):
+async def test_lobby_to_active_and_actions_are_logged(service, any_database_url):
     match = await started_match(service)
     assert match.status == "active" and match.version == 1
     with pytest.raises(MatchError, match="already started"):
@@ -130,12 +170,13 @@ async def test_lobby_to_active_and_actions_are_logged(service, database_url):
         == stored.state.to_json()
     )
     # Another connection (another process) sees the committed rows.
-    with sqlite3.connect(sqlite_path(database_url)) as other:
-        assert other.execute("SELECT COUNT(*) FROM actions").fetchone()[0] == 5
-        assert (
-            json.loads(other.execute("SELECT state_json FROM matches").fetchone()[0])
-            == stored.state.to_json()
-        )
+    other = await open_database(any_database_url)
+    try:
+        assert (await other.fetchone("SELECT COUNT(*) FROM actions"))[0] == 5
+        state_json = (await other.fetchone("SELECT state_json FROM matches"))[0]
+        assert json.loads(state_json) == stored.state.to_json()
+    finally:
+        await other.close()
 
 
 async def test_act_checks_seat_turn_version_and_rules(service):
