@@ -3,8 +3,8 @@ so the repository's SQL runs on either.
 
 The repository writes `?` placeholders and uses aiosqlite's cursor calls; `Connection` here turns
 those into asyncpg's `$1` and fetch/execute. Transactions that write take a transaction-level
-advisory lock, so writers are serialised across every process sharing the database, as SQLite's
-BEGIN IMMEDIATE serialises them in one.
+advisory lock (one per match, or one for everything else), so a match's writers are serialised
+across every process sharing the database, as SQLite's BEGIN IMMEDIATE serialises them in one.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 
 MIGRATION_LOCK = 7_170_001  # advisory lock keys: arbitrary, fixed numbers for this application
 WRITE_LOCK = 7_170_002
+MATCH_LOCKS = 7_170_003  # with a match id: the two-key form, one lock per match
 _PLACEHOLDER = re.compile(r"\?")
 
 
@@ -125,11 +126,15 @@ class PostgresDatabase:
                     await connection.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Connection]:
-        """All statements inside run atomically, one writing transaction at a time across processes;
-        any exception rolls everything back."""
+    async def transaction(self, match_id: int | None = None) -> AsyncIterator[Connection]:
+        """All statements inside run atomically; any exception rolls everything back. Writers of one
+        match (`match_id`) take turns across every process; a transaction about no one match (a new
+        lobby against the server's limits, /config) waits for all others of its kind."""
         async with self._pool.acquire() as connection, connection.transaction():
-            await connection.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
+            if match_id is None:
+                await connection.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
+            else:
+                await connection.execute("SELECT pg_advisory_xact_lock($1, $2)", MATCH_LOCKS, match_id)
             yield Connection(connection)
 
     @asynccontextmanager
@@ -150,9 +155,10 @@ class PostgresDatabase:
             return list(await connection.fetch(dollar_placeholders(sql), *params))
 
     async def execute(self, sql: str, params: Sequence = ()) -> int:
-        """One statement in its own transaction; returns the number of rows changed."""
-        async with self.transaction() as connection, connection.execute(sql, params) as cursor:
-            return cursor.rowcount
+        """One statement, atomic by itself (a conditional UPDATE is the claim); returns the number
+        of rows changed."""
+        async with self._pool.acquire() as connection:
+            return (await Statement(connection, sql, params).run()).rowcount
 
 
 async def _version(connection: asyncpg.Connection) -> int:

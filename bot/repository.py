@@ -247,7 +247,7 @@ class Repository:
         """Mark `seat` accepted; when every seat has, start the match.
 
         Returns "started", "accepted", or None when the lobby is no longer open (nothing changes)."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(match_id) as conn:
             changed = await conn.execute(
                 "UPDATE seats SET accepted = 1 WHERE match_id = ? AND seat = ? AND accepted = 0"
                 " AND EXISTS (SELECT 1 FROM matches WHERE id = ? AND status = 'lobby' AND version = 0)",
@@ -263,7 +263,7 @@ class Repository:
         """Seat `user_id` in the lobby's first open seat (accepted), starting the match when it was
         the last one. Returns "started" or "accepted", the member's limit if they are at it, or None
         when the lobby is closed or has no open seat left."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(match_id) as conn:
             async with conn.execute(
                 "SELECT seats.seat FROM seats JOIN matches ON matches.id = seats.match_id"
                 " WHERE seats.match_id = ? AND seats.user_id IS NULL AND seats.computer IS NULL"
@@ -286,7 +286,7 @@ class Repository:
     async def fill_with_computers(self, match_id: int, level: str, name: str, *, start: Start) -> str | None:
         """Every open seat and unanswered invitation goes to a computer player, and the match
         starts; None when the lobby is no longer open."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(match_id) as conn:
             async with conn.execute(
                 "SELECT 1 FROM matches WHERE id = ? AND status = 'lobby' AND version = 0", (match_id,)
             ) as cursor:
@@ -301,7 +301,7 @@ class Repository:
 
     async def start_if_ready(self, match_id: int, start: Start) -> str | None:
         """Start a lobby whose seats are all taken already (a host with computer players only)."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(match_id) as conn:
             return await self._start_if_ready(conn, match_id, start)
 
     @staticmethod
@@ -356,7 +356,7 @@ class Repository:
         """State, log and deadlines in one transaction, if the match is still at `version`; a
         person's action also marks when they were last seen."""
         status = "finished" if finished else "active"
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(match_id) as conn:
             cursor = await conn.execute(
                 "UPDATE matches SET state_json = ?, version = version + 1, status = ?, updated_at = ?,"
                 " end_reason = CASE WHEN ? THEN 'completed' ELSE end_reason END,"
@@ -399,7 +399,7 @@ class Repository:
         leaving_seat: int | None = None,
     ) -> bool:
         """Resigned, forfeited or cancelled, if the match is still at `version`."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(match_id) as conn:
             cursor = await conn.execute(
                 "UPDATE matches SET status = ?, end_reason = ?, finished_at = ?, updated_at = ?, version = version + 1,"
                 " lobby_expires_at = NULL, reminder_due_at = NULL, clock_due_at = NULL, computer_due_at = NULL,"
@@ -422,7 +422,7 @@ class Repository:
     ) -> bool:
         """A player left a match the others may go on with: the seat is marked as left and play
         pauses (no deadlines) until they decide, if the match is still at `version`."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(match_id) as conn:
             cursor = await conn.execute(
                 "UPDATE matches SET version = version + 1, updated_at = ?, vacancy_json = ?, vacancy_due_at = ?,"
                 " reminder_due_at = NULL, clock_due_at = NULL, computer_due_at = NULL"
@@ -457,7 +457,7 @@ class Repository:
     ) -> bool:
         """A computer player takes `seat` over (its person is kept as `left_user_id`, the seat
         counts as resigned for them) and play goes on, if the match is still at `version`."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(match_id) as conn:
             cursor = await conn.execute(
                 "UPDATE matches SET version = version + 1, updated_at = ?, vacancy_json = NULL, vacancy_due_at = NULL,"
                 " reminder_due_at = ?, clock_due_at = ?, computer_due_at = ?"
@@ -538,7 +538,7 @@ class Repository:
     ) -> None:
         """Where a match's messages now live, in one transaction: the live board and per seat its
         private message (`prompt_message_id`, `prompt_chapter`) and `dm_closed`."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(match_id) as conn:
             if board is not None:
                 await conn.execute(
                     "UPDATE matches SET board_message_id = ?, board_version = ?, board_posted_at = ?,"

@@ -91,8 +91,10 @@ class Database:
                         raise
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """All statements inside run atomically; any exception rolls everything back."""
+    async def transaction(self, match_id: int | None = None) -> AsyncIterator[aiosqlite.Connection]:
+        """All statements inside run atomically; any exception rolls everything back. `match_id`:
+        the one match the transaction is about (PostgreSQL then serialises only that match's
+        writers; here every writer waits for the one lock anyway)."""
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
