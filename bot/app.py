@@ -31,7 +31,10 @@ from .thinking import ComputerPlayers
 log = logging.getLogger(__name__)
 
 
-class ArcadeBot(commands.Bot):
+class ArcadeBot(commands.AutoShardedBot):
+    """A sharded bot: one process runs every shard by default; with SHARD_COUNT and SHARD_IDS
+    several processes share them, each serving its shards' servers over one database."""
+
     repository: Repository
     service: MatchService
     publisher: Publisher
@@ -44,6 +47,8 @@ class ArcadeBot(commands.Bot):
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=settings.shard_count,
+            shard_ids=settings.shard_ids,
         )
         self.settings = settings
         self.kits = kits

@@ -62,6 +62,8 @@ class Settings:
     log_level: str = "INFO"
     computer_delay_seconds: float = 2  # the pause before a computer player moves, so people can follow
     computer_workers: int = 1  # processes computer players think in (0: a thread of the bot's process)
+    shard_count: int | None = None  # None: as many shards as Discord recommends
+    shard_ids: list[int] | None = None  # the shards this process runs (None: all of them)
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None, env_file: str | Path = ".env") -> Settings:
@@ -90,5 +92,25 @@ class Settings:
             settings.computer_workers = _number("COMPUTER_WORKERS", values["COMPUTER_WORKERS"])
             if settings.computer_workers < 0:
                 raise ValueError("COMPUTER_WORKERS can't be negative")
+        if values.get("SHARD_COUNT"):
+            settings.shard_count = _number("SHARD_COUNT", values["SHARD_COUNT"])
+            if settings.shard_count < 1:
+                raise ValueError("SHARD_COUNT must be at least 1")
+        if values.get("SHARD_IDS"):
+            settings.shard_ids = shard_ids(values["SHARD_IDS"], settings.shard_count)
         settings.log_level = (values.get("LOG_LEVEL") or settings.log_level).upper()
         return settings
+
+
+def shard_ids(text: str, count: int | None) -> list[int]:
+    """SHARD_IDS: a comma-separated list like "0,1" or a range like "2-3", each below SHARD_COUNT."""
+    if count is None:
+        raise ValueError("SHARD_IDS needs SHARD_COUNT (the total number of shards of all processes)")
+    ids: list[int] = []
+    for part in text.split(","):
+        first, _, last = part.strip().partition("-")
+        start = _number("SHARD_IDS", first)
+        ids += range(start, (_number("SHARD_IDS", last) if last else start) + 1)
+    if not ids or len(set(ids)) != len(ids) or not all(0 <= shard < count for shard in ids):
+        raise ValueError(f"SHARD_IDS must name different shards from 0 to {count - 1}, got {text!r}")
+    return ids

@@ -70,7 +70,9 @@ async def make_bot(database_url):
     built = []
 
     def build(**overrides):
-        bot = create_bot(Settings(database_url=database_url, sync_commands=True, **overrides))
+        # SimCord needs the shard count: one shard, as a small community's bot has.
+        settings = {"database_url": database_url, "sync_commands": True, "shard_count": 1} | overrides
+        bot = create_bot(Settings(**settings))
         built.append(bot)
         return bot
 

@@ -29,6 +29,8 @@ def test_env_example_lists_every_setting_and_loads():
         "LOG_LEVEL",
         "COMPUTER_DELAY_SECONDS",
         "COMPUTER_WORKERS",
+        "SHARD_COUNT",
+        "SHARD_IDS",
     }
     readme = (ROOT / "README.md").read_text()
     assert all(f"`{key}`" in readme for key in keys), "README's configuration table names every setting"
