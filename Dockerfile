@@ -12,6 +12,7 @@ COPY games ./games
 COPY renderers ./renderers
 COPY bot ./bot
 COPY benchmarks ./benchmarks
+COPY computer ./computer
 RUN pip install . \
     && useradd --create-home --uid 10001 arcade \
     && mkdir -p /data \

@@ -128,3 +128,33 @@ def test_the_fonts_and_their_licence_ship_in_the_wheel_and_the_image():
         if path.suffix in (".ttf", ".otf"):
             assert path.name.split("-")[0] in licence, f"the licence file does not name {path.name}"
     assert ("COPY", "renderers ./renderers") in instructions((ROOT / "Dockerfile").read_text())
+
+
+def test_the_compose_example_runs_every_shard_once_on_its_postgresql():
+    import yaml
+
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    services = compose["services"]
+    database = next(name for name, service in services.items() if "postgres" in service.get("image", ""))
+    bots = {name: service for name, service in services.items() if service.get("build")}
+    assert len(bots) >= 2, "two bot processes at least"
+    counts = {int(bot["environment"]["SHARD_COUNT"]) for bot in bots.values()}
+    assert len(counts) == 1, "every process agrees on the number of shards"
+    shards = [int(shard) for bot in bots.values() for shard in bot["environment"]["SHARD_IDS"].split(",")]
+    assert sorted(shards) == list(range(counts.pop())), "each shard runs in exactly one process"
+    for bot in bots.values():
+        assert f"@{database}:" in bot["environment"]["DATABASE_URL"]
+        assert bot["environment"]["DATABASE_URL"].startswith("postgresql://")
+        assert bot["depends_on"][database]["condition"] == "service_healthy"
+        assert bot["restart"] == "unless-stopped"
+    assert sum(bot["environment"]["SYNC_COMMANDS"] == "true" for bot in bots.values()) == 1
+    assert "healthcheck" in services[database] and services[database]["volumes"]
+
+
+def test_the_image_copies_every_package_the_project_installs():
+    import tomllib
+
+    packages = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]["find"]
+    copied = {rest.split()[0] for word, rest in instructions((ROOT / "Dockerfile").read_text()) if word == "COPY"}
+    for pattern in packages["include"]:
+        assert pattern.rstrip("*") in copied, f"the Dockerfile does not copy {pattern.rstrip('*')}/"
