@@ -1,7 +1,9 @@
-"""`python -m bot` (or `martian-arcade`): run the bot with settings from the environment / .env."""
+"""`python -m bot` (or `martian-arcade`): run the bot with settings from the environment / .env;
+`python -m bot migrate --to postgresql://...` copies its SQLite database to PostgreSQL."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 
@@ -12,12 +14,15 @@ from .app import create_bot
 from .settings import Settings
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
     try:
         settings = Settings.from_env()
     except ValueError as error:
         print(f"martian-arcade: bad configuration: {error}", file=sys.stderr)
         return 2
+    if argv[:1] == ["migrate"]:
+        return migrate_command(argv[1:], settings)
     if not settings.token:
         print(
             "martian-arcade: DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot's token in it"
@@ -51,6 +56,20 @@ def main() -> int:
         )
         return 1
     return 0
+
+
+def migrate_command(argv: list[str], settings: Settings) -> int:
+    """`python -m bot migrate --to postgresql://...`: copy the SQLite database and check the copy."""
+    from .migrate import migrate, parse_args
+
+    args = parse_args(argv)
+    try:
+        report = asyncio.run(migrate(args.source or settings.database_url, args.to))
+    except (ValueError, OSError) as error:
+        print(f"martian-arcade migrate: {error}", file=sys.stderr)
+        return 2
+    print("\n".join(report.lines()))
+    return 1 if report.problems else 0
 
 
 if __name__ == "__main__":
