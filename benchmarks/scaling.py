@@ -1,0 +1,143 @@
+"""Actions applied per second by 1, 2 and 4 bot processes on one PostgreSQL database, and by one on
+SQLite, with 200 matches in progress: `python -m benchmarks.scaling [--seconds S] [--matches N]`.
+
+Each process runs the real match service (load, check, apply, save in one transaction) over
+randomly chosen matches, as clicks would arrive; actions a faster process made stale are not
+counted. A throwaway PostgreSQL server is started for the run (TEST_POSTGRESQL_URL uses another).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+import uuid
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bot.errors import MatchError
+from bot.kits import KITS
+from bot.repository import Repository
+from bot.service import MatchService
+
+
+async def create_matches(url: str, count: int) -> list[int]:
+    engines = {game_id: kit.engine for game_id, kit in KITS.items()}
+    repository = await Repository.open(url, engines)
+    service = MatchService(repository, KITS, clock=lambda: datetime.now(UTC))
+    ids = []
+    for number in range(1, count + 1):  # a server and two members each: no server's limits apply
+        players = [(number * 10 + 1, "alice"), (number * 10 + 2, "bob")]
+        lobby = await service.create_lobby("combat", guild_id=number, channel_id=number, players=players)
+        await service.answer_invite(lobby.id, players[1][0], accept=True)
+        ids.append(lobby.id)
+    await repository.close()
+    return ids
+
+
+async def apply_for(url: str, match_ids: list[int], seconds: float, seed: int, concurrency: int = 8) -> int:
+    """Apply actions on random matches for `seconds`, `concurrency` clicks at a time; return how many."""
+    engines = {game_id: kit.engine for game_id, kit in KITS.items()}
+    repository = await Repository.open(url, engines)
+    service = MatchService(repository, KITS, clock=lambda: datetime.now(UTC))
+    chooser = random.Random(seed)
+    applied = 0
+    end = time.perf_counter() + seconds
+
+    async def clicker() -> None:
+        nonlocal applied
+        while time.perf_counter() < end:
+            match = await service.load(chooser.choice(match_ids))
+            if match.state.is_over:
+                continue
+            seat = match.state.to_move[0]
+            action = str(chooser.choice(match.state.legal_actions(seat)))
+            try:
+                await service.act(match.id, match.user_at(seat), match.version, action)
+                applied += 1
+            except MatchError:  # stale: another click got there first
+                pass
+
+    try:
+        await asyncio.gather(*(clicker() for _ in range(concurrency)))
+    finally:
+        await repository.close()
+    return applied
+
+
+def worker_main() -> None:
+    url, seconds, seed, *ids = sys.argv[2:]
+    print(asyncio.run(apply_for(url, [int(i) for i in ids], float(seconds), int(seed))))
+
+
+async def run_processes(url: str, ids: list[int], processes: int, seconds: float) -> float:
+    workers = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "benchmarks.scaling",
+            "--worker",
+            url,
+            str(seconds),
+            str(seed),
+            *map(str, ids),
+            stdout=asyncio.subprocess.PIPE,
+        )
+        for seed in range(processes)
+    ]
+    counts = [int((await worker.communicate())[0]) for worker in workers]
+    return sum(counts) / seconds
+
+
+async def measure(seconds: float, matches: int) -> dict:
+    from tests import postgres_server
+
+    results = {}
+    with tempfile.TemporaryDirectory() as folder:
+        sqlite_url = f"sqlite:///{Path(folder) / 'bench.db'}"
+        ids = await create_matches(sqlite_url, matches)
+        results["sqlite, 1 process"] = await run_processes(sqlite_url, ids, 1, seconds)
+    server_folder = Path(tempfile.mkdtemp(prefix="martian-arcade-bench-postgresql-"))
+    server = os.environ.get("TEST_POSTGRESQL_URL") or postgres_server.start(server_folder)
+    try:
+        import asyncpg
+
+        for processes in (1, 2, 4):
+            schema = f"bench_{uuid.uuid4().hex[:8]}"
+            connection = await asyncpg.connect(server)
+            await connection.execute(f"CREATE SCHEMA {schema}")
+            await connection.close()
+            url = f"{server}?search_path={schema}"
+            ids = await create_matches(url, matches)
+            results[f"postgresql, {processes} process{'es' if processes > 1 else ''}"] = await run_processes(
+                url, ids, processes, seconds
+            )
+    finally:
+        if not os.environ.get("TEST_POSTGRESQL_URL"):
+            postgres_server.stop(server_folder)
+    return results
+
+
+def main() -> None:
+    if sys.argv[1:2] == ["--worker"]:
+        worker_main()
+        return
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.scaling", description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=10.0, help="how long each configuration runs")
+    parser.add_argument("--matches", type=int, default=200, help="matches in progress")
+    args = parser.parse_args()
+    results = asyncio.run(measure(args.seconds, args.matches))
+    base = results["postgresql, 1 process"]
+    print(f"actions applied per second, {args.matches} matches in progress, {os.cpu_count()} CPUs:")
+    for name, rate in results.items():
+        print(f"  {name:24} {rate:8.1f}/s  ({rate / base:.2f}x PostgreSQL with 1 process)")
+    print(json.dumps({name: round(rate, 1) for name, rate in results.items()}))
+
+
+if __name__ == "__main__":
+    main()
