@@ -59,3 +59,25 @@ def test_clicks_alone_play_moves_through_the_bot(tmp_path):
     assert report["games"] == {} and set(report["clicks"]) == {"senet", "trickery"}
     assert all(clicks["moves"] == 2 for clicks in report["clicks"].values())
     assert "random games" not in done.stdout and "p95 ms" in done.stdout
+
+
+def test_the_scaling_benchmark_runs_every_configuration(postgresql_server):
+    import os
+
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.scaling", "--seconds", "0.5", "--matches", "10"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "TEST_POSTGRESQL_URL": postgresql_server},
+    )
+    assert done.returncode == 0, done.stderr
+    rates = json.loads(done.stdout.strip().splitlines()[-1])
+    assert set(rates) == {
+        "sqlite, 1 process",
+        "postgresql, 1 process",
+        "postgresql, 2 processes",
+        "postgresql, 4 processes",
+    }
+    assert all(rate > 0 for rate in rates.values())
