@@ -512,10 +512,27 @@ class Repository:
         )
         return [row["id"] for row in rows]
 
-    async def take_reminder(self, match_id: int, now: float) -> bool:
-        """Mark a due reminder as sent; False if it was already taken or is no longer due."""
+    async def take_reminder(self, match_id: int, now: float, lease_until: float) -> bool:
+        """Claim a due reminder until `lease_until` (another process takes it over only after that,
+        if this one never marks it sent); False if it was already claimed or is no longer due."""
         changed = await self.db.execute(
-            "UPDATE matches SET reminder_due_at = NULL WHERE id = ? AND reminder_due_at <= ?", (match_id, now)
+            "UPDATE matches SET reminder_due_at = ? WHERE id = ? AND reminder_due_at <= ?",
+            (lease_until, match_id, now),
+        )
+        return changed == 1
+
+    async def reminder_sent(self, match_id: int, lease_until: float) -> None:
+        """The claimed reminder went out: no other is due this turn (unless the turn moved on)."""
+        await self.db.execute(
+            "UPDATE matches SET reminder_due_at = NULL WHERE id = ? AND reminder_due_at = ?", (match_id, lease_until)
+        )
+
+    async def claim_computer_turn(self, match_id: int, now: float, lease_until: float) -> bool:
+        """Claim a due computer turn until `lease_until`: one process thinks and moves; if it dies,
+        another takes the turn over once the lease is out. False if taken or not due."""
+        changed = await self.db.execute(
+            "UPDATE matches SET computer_due_at = ? WHERE id = ? AND computer_due_at <= ?",
+            (lease_until, match_id, now),
         )
         return changed == 1
 

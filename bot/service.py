@@ -44,6 +44,9 @@ log = logging.getLogger(__name__)
 # decision, made away from the event loop (see bot/thinking.py).
 Thinker = Callable[[str, dict, int, str, int], Awaitable[tuple[str, str]]]
 HINT_LEVEL = "normal"
+# Timed work one process claims (a reminder, a computer turn) comes back due this long after the
+# claim if that process died before finishing it, for another process to do.
+LEASE_SECONDS = 120
 
 
 def decision_seed(match_id: int, version: int, seat: int, purpose: str = "move") -> int:
@@ -320,6 +323,8 @@ class MatchService(LobbyDecisions, SeatChanges):
             seats = match.computers_to_move()
             if not seats or match.computer_due_at is None or match.computer_due_at > now:
                 return None
+            if not await self.repository.claim_computer_turn(match_id, now, now + LEASE_SECONDS):
+                return None  # another process is playing this turn
             seat = seats[0]
             level = match.seats[seat].computer
             try:
@@ -416,9 +421,13 @@ class MatchService(LobbyDecisions, SeatChanges):
         due = []
         for match_id in await self.repository.due_reminders(now):
             async with self._locks[match_id]:
-                if await self.repository.take_reminder(match_id, now):
+                if await self.repository.take_reminder(match_id, now, now + LEASE_SECONDS):
                     due.append(await self.load(match_id))
         return due
+
+    async def reminder_sent(self, match: Match) -> None:
+        """Release the claim `due_reminders` took once the reminder is out."""
+        await self.repository.reminder_sent(match.id, match.reminder_due_at)
 
     async def forfeit_overdue(self) -> list[Match]:
         """The player to move forfeits every match whose turn clock ran out (which ends it, or

@@ -48,6 +48,7 @@ class Deadlines(commands.Cog):
             for match in await self.service.due_reminders():
                 for seat in match.state.to_move:
                     await self.publisher.remind(match, seat)
+                await self.service.reminder_sent(match)
             for match in await self.service.forfeit_overdue():
                 async with self.publisher.lock(match.id):
                     await self.publisher.close_down(match)  # or asks the others about the seat

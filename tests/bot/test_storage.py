@@ -285,3 +285,29 @@ async def test_a_failed_commit_leaves_no_transaction_open(tmp_path):
         assert row["n"] == 0
     finally:
         await db.close()
+
+
+async def test_timed_work_is_claimed_once_and_taken_over_when_its_claimer_dies(service, any_database_url):
+    """A due reminder or computer turn goes to exactly one of several processes (each its own
+    database connection); if that one dies before finishing, another takes it once the lease ends."""
+    match = await started_match(service)
+    await service.repository.db.execute(
+        "UPDATE matches SET reminder_due_at = 100, computer_due_at = 100 WHERE id = ?", (match.id,)
+    )
+    from bot.repository import Repository
+
+    processes = [Repository(await open_database(any_database_url), {}) for _ in range(3)]
+    try:
+        for claim in ("take_reminder", "claim_computer_turn"):
+            won = await asyncio.gather(*(getattr(p, claim)(match.id, 200.0, 320.0) for p in processes))
+            assert sorted(won) == [False, False, True], claim
+            # the winner dies without finishing: nobody else may take it while the lease runs ...
+            assert not any([await getattr(p, claim)(match.id, 300.0, 420.0) for p in processes])
+            # ... and once it ran out, exactly one other process takes it over
+            won = await asyncio.gather(*(getattr(p, claim)(match.id, 330.0, 450.0) for p in processes))
+            assert sorted(won) == [False, False, True], claim
+        await processes[1].reminder_sent(match.id, 450.0)  # done: no reminder is due again
+        assert not any([await p.take_reminder(match.id, 10_000.0, 10_120.0) for p in processes])
+    finally:
+        for process in processes:
+            await process.close()
