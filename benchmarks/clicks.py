@@ -235,7 +235,7 @@ async def measure_game(game_id: str, moves: int, seed: int = SEED) -> ClickTimes
     """`moves` timed moves of `game_id`, on a fresh bot and database."""
     with tempfile.TemporaryDirectory(prefix="arcade-clicks-") as directory:
         url = f"sqlite:///{Path(directory) / 'clicks.db'}"
-        bot = create_bot(Settings(database_url=url, sync_commands=True))
+        bot = create_bot(Settings(database_url=url, sync_commands=True, shard_count=1))
         try:
             async with simcord.run(bot, settle_timeout=SETTLE_TIMEOUT) as env:
                 table = RandomPlayers(env, game_id, players_for(game_id), random.Random(seed))

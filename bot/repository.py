@@ -158,6 +158,18 @@ class Repository:
         )
         return [row["id"] for row in rows]
 
+    async def claim_catch_up(self, match_id: int, now: float, lease_until: float) -> bool:
+        """Claim bringing a match's board up to date, so processes starting together do it once;
+        a claimer that dies leaves it to another when the lease is out."""
+        changed = await self.db.execute(
+            "UPDATE matches SET catch_up_until = ? WHERE id = ? AND (catch_up_until IS NULL OR catch_up_until <= ?)",
+            (lease_until, match_id, now),
+        )
+        return changed == 1
+
+    async def release_catch_up(self, match_id: int) -> None:
+        await self.db.execute("UPDATE matches SET catch_up_until = NULL WHERE id = ?", (match_id,))
+
     # --- lobbies
 
     async def create_lobby(

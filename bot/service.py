@@ -138,7 +138,18 @@ class MatchService(LobbyDecisions, SeatChanges):
         return await self.repository.action_log(match_id)
 
     async def behind_on_discord(self) -> list[int]:
-        return await self.repository.behind_on_discord()
+        """Matches whose board a restart left behind, each claimed for this process (one process
+        of several catches a match up)."""
+        now, _ = self._now()
+        return [
+            match_id
+            for match_id in await self.repository.behind_on_discord()
+            if await self.repository.claim_catch_up(match_id, now, now + LEASE_SECONDS)
+        ]
+
+    async def caught_up(self, match_id: int) -> None:
+        """Release a catch-up claim, done or failed: the next start may try again at once."""
+        await self.repository.release_catch_up(match_id)
 
     async def private_view(
         self, match_id: int, user_id: int, guild_id: int | None = None

@@ -155,6 +155,8 @@ def test_the_image_copies_every_package_the_project_installs():
     import tomllib
 
     packages = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]["find"]
-    copied = {rest.split()[0] for word, rest in instructions((ROOT / "Dockerfile").read_text()) if word == "COPY"}
+    copied = {
+        rest.split()[0] for word, rest in instructions((ROOT / "Dockerfile").read_text()) if word == "COPY"
+    }
     for pattern in packages["include"]:
         assert pattern.rstrip("*") in copied, f"the Dockerfile does not copy {pattern.rstrip('*')}/"

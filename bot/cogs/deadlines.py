@@ -41,6 +41,8 @@ class Deadlines(commands.Cog):
                     await self.publisher.catch_up(match, "Back after a restart: here is the current board.")
             except Exception:
                 log.exception("Could not bring match %s up to date", match_id)
+            finally:
+                await self.service.caught_up(match_id)
 
     @tasks.loop(seconds=30)
     async def watch_deadlines(self) -> None:

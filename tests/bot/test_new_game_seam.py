@@ -122,7 +122,9 @@ COUNTDOWN_KIT = GameKit(
 @pytest_asyncio.fixture
 async def countdown_bot(monkeypatch, database_url):
     monkeypatch.setitem(GAMES, "countdown", COUNTDOWN)  # the engine registry (records and replays use it)
-    bot = create_bot(Settings(database_url=database_url), kits={**KITS, "countdown": COUNTDOWN_KIT})
+    bot = create_bot(
+        Settings(database_url=database_url, shard_count=1), kits={**KITS, "countdown": COUNTDOWN_KIT}
+    )
     yield bot
     await bot.close_storage()
 

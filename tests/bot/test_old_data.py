@@ -39,7 +39,7 @@ ACTIONS_AFTER_THE_UPGRADE = 7  # the rest of the second trick, a whole third one
 async def simcord_bot(tmp_path):
     """SimCord needs a running bot before it can make the server and players; this one, on an empty
     database of its own, stands in for the old install until the real bot starts on its data."""
-    stand_in = create_bot(Settings(database_url=f"sqlite:///{tmp_path / 'stand_in.db'}"))
+    stand_in = create_bot(Settings(database_url=f"sqlite:///{tmp_path / 'stand_in.db'}", shard_count=1))
     yield stand_in
     await stand_in.close_storage()  # SimCord detaches bots without closing them
 

@@ -288,7 +288,7 @@ async def test_a_failed_commit_leaves_no_transaction_open(tmp_path):
 
 
 async def test_timed_work_is_claimed_once_and_taken_over_when_its_claimer_dies(service, any_database_url):
-    """A due reminder or computer turn goes to exactly one of several processes (each its own
+    """A due reminder, computer turn or start-up catch-up goes to exactly one of several processes (each its own
     database connection); if that one dies before finishing, another takes it once the lease ends."""
     match = await started_match(service)
     await service.repository.db.execute(
@@ -298,7 +298,7 @@ async def test_timed_work_is_claimed_once_and_taken_over_when_its_claimer_dies(s
 
     processes = [Repository(await open_database(any_database_url), {}) for _ in range(3)]
     try:
-        for claim in ("take_reminder", "claim_computer_turn"):
+        for claim in ("take_reminder", "claim_computer_turn", "claim_catch_up"):
             won = await asyncio.gather(*(getattr(p, claim)(match.id, 200.0, 320.0) for p in processes))
             assert sorted(won) == [False, False, True], claim
             # the winner dies without finishing: nobody else may take it while the lease runs ...
