@@ -16,7 +16,6 @@ import random
 import sys
 import tempfile
 import time
-import uuid
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -40,6 +39,23 @@ async def create_matches(url: str, count: int) -> list[int]:
     return ids
 
 
+async def random_click(
+    service: MatchService, match_ids: list[int], chooser: random.Random
+) -> tuple[int, int] | None:
+    """A legal action for the player to move in a random one of the matches, made as their click:
+    (match id, its new version), or None when the match is over or a faster click made it stale."""
+    match = await service.load(chooser.choice(match_ids))
+    if match.state.is_over:
+        return None
+    seat = match.state.to_move[0]
+    action = str(chooser.choice(match.state.legal_actions(seat)))
+    try:
+        await service.act(match.id, match.user_at(seat), match.version, action)
+    except MatchError:  # stale, or no longer legal: another click got there first
+        return None
+    return match.id, match.version + 1
+
+
 async def apply_for(url: str, match_ids: list[int], seconds: float, seed: int, concurrency: int = 8) -> int:
     """Apply actions on random matches for `seconds`, `concurrency` clicks at a time; return how many."""
     engines = {game_id: kit.engine for game_id, kit in KITS.items()}
@@ -52,16 +68,7 @@ async def apply_for(url: str, match_ids: list[int], seconds: float, seed: int, c
     async def clicker() -> None:
         nonlocal applied
         while time.perf_counter() < end:
-            match = await service.load(chooser.choice(match_ids))
-            if match.state.is_over:
-                continue
-            seat = match.state.to_move[0]
-            action = str(chooser.choice(match.state.legal_actions(seat)))
-            try:
-                await service.act(match.id, match.user_at(seat), match.version, action)
-                applied += 1
-            except MatchError:  # stale: another click got there first
-                pass
+            applied += await random_click(service, match_ids, chooser) is not None
 
     try:
         await asyncio.gather(*(clicker() for _ in range(concurrency)))
@@ -105,14 +112,8 @@ async def measure(seconds: float, matches: int) -> dict:
     server_folder = Path(tempfile.mkdtemp(prefix="martian-arcade-bench-postgresql-"))
     server = os.environ.get("TEST_POSTGRESQL_URL") or postgres_server.start(server_folder)
     try:
-        import asyncpg
-
         for processes in (1, 2, 4):
-            schema = f"bench_{uuid.uuid4().hex[:8]}"
-            connection = await asyncpg.connect(server)
-            await connection.execute(f"CREATE SCHEMA {schema}")
-            await connection.close()
-            url = f"{server}?search_path={schema}"
+            url = await postgres_server.fresh_schema(server)
             ids = await create_matches(url, matches)
             results[f"postgresql, {processes} process{'es' if processes > 1 else ''}"] = await run_processes(
                 url, ids, processes, seconds

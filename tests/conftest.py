@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-import uuid
 from pathlib import Path
 
 import asyncpg
@@ -40,16 +39,11 @@ def postgresql_server() -> str:
 @pytest_asyncio.fixture
 async def postgresql_url(postgresql_server) -> str:
     """A fresh, empty schema on the PostgreSQL server for one test, as a DATABASE_URL."""
-    schema = f"test_{uuid.uuid4().hex[:12]}"
+    url = await postgres_server.fresh_schema(postgresql_server)
+    yield url
     connection = await asyncpg.connect(postgresql_server)
     try:
-        await connection.execute(f"CREATE SCHEMA {schema}")
-    finally:
-        await connection.close()
-    yield f"{postgresql_server}?search_path={schema}"
-    connection = await asyncpg.connect(postgresql_server)
-    try:
-        await connection.execute(f"DROP SCHEMA {schema} CASCADE")
+        await connection.execute(f"DROP SCHEMA {url.rsplit('=', 1)[1]} CASCADE")
     finally:
         await connection.close()
 

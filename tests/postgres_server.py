@@ -13,6 +13,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 
 
@@ -69,6 +70,19 @@ def start(folder: Path) -> str:
         capture_output=True,
     )
     return f"postgresql://postgres@127.0.0.1:{port}/postgres"
+
+
+async def fresh_schema(server_url: str) -> str:
+    """A new, empty schema on the server, as a DATABASE_URL whose tables live in it."""
+    import asyncpg
+
+    schema = f"test_{uuid.uuid4().hex[:12]}"
+    connection = await asyncpg.connect(server_url)
+    try:
+        await connection.execute(f"CREATE SCHEMA {schema}")
+    finally:
+        await connection.close()
+    return f"{server_url}?search_path={schema}"
 
 
 def stop(folder: Path) -> None:

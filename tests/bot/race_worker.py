@@ -13,7 +13,7 @@ import random
 import sys
 from datetime import UTC, datetime
 
-from bot.errors import MatchError, StaleClick
+from benchmarks.scaling import random_click
 from bot.kits import KITS
 from bot.repository import Repository
 from bot.service import MatchService
@@ -27,18 +27,11 @@ async def race(url: str, seed: int, attempts: int, match_ids: list[int]) -> dict
     applied, stale = [], 0
     try:
         for _ in range(attempts):
-            match = await service.load(chooser.choice(match_ids))
-            if match.state.is_over:
-                continue
-            seat = match.state.to_move[0]
-            action = str(chooser.choice(match.state.legal_actions(seat)))
-            try:
-                await service.act(match.id, match.user_at(seat), match.version, action)
-                applied.append([match.id, match.version + 1])
-            except StaleClick:
+            click = await random_click(service, match_ids, chooser)
+            if click is None:  # another process moved first (the matches are far from over)
                 stale += 1
-            except MatchError:  # another process moved first and this action is no longer legal
-                stale += 1
+            else:
+                applied.append(list(click))
     finally:
         await repository.close()
     return {"applied": applied, "stale": stale}

@@ -5,15 +5,14 @@ import os
 import random
 import subprocess
 import sys
-import uuid
 from datetime import UTC, datetime
 from pathlib import Path
 
-import asyncpg
 import pytest
 
 from bot.migrate import TABLES, migrate
 from bot.storage import open_database
+from tests import postgres_server
 from tests.helpers import service_on
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,16 +45,6 @@ async def sqlite_with_matches(database_url):
     await service.set_notify_preference(22, "every", "dm")
     await db.close()
     return [match.id for match in playing]
-
-
-async def fresh_schema(server: str) -> str:
-    schema = f"test_{uuid.uuid4().hex[:12]}"
-    connection = await asyncpg.connect(server)
-    try:
-        await connection.execute(f"CREATE SCHEMA {schema}")
-    finally:
-        await connection.close()
-    return f"{server}?search_path={schema}"
 
 
 async def test_a_sqlite_database_moves_to_postgresql_and_play_goes_on(database_url, postgresql_url):
@@ -102,7 +91,7 @@ def test_the_command_copies_and_says_what_it_did(database_url, postgresql_server
 
     async def prepare():
         await sqlite_with_matches(database_url)
-        return await fresh_schema(postgresql_server)
+        return await postgres_server.fresh_schema(postgresql_server)
 
     target = asyncio.run(prepare())
     done = subprocess.run(
