@@ -26,9 +26,9 @@ class CountingRepository(Repository):
         repository = await super().open(database_url, engines)
         transaction = repository.db.transaction
 
-        def counted():
+        def counted(*args, **kwargs):
             COUNTS["transactions"] += 1
-            return transaction()
+            return transaction(*args, **kwargs)
 
         repository.db.transaction = counted
         return repository
