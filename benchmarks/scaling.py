@@ -68,7 +68,8 @@ async def apply_for(url: str, match_ids: list[int], seconds: float, seed: int, c
     async def clicker() -> None:
         nonlocal applied
         while time.perf_counter() < end:
-            applied += await random_click(service, match_ids, chooser) is not None
+            click = await random_click(service, match_ids, chooser)  # not `applied += await ...`:
+            applied += click is not None  # that reads `applied` before the await and loses the others' counts
 
     try:
         await asyncio.gather(*(clicker() for _ in range(concurrency)))
