@@ -3,7 +3,7 @@ SQLite, with 200 matches in progress: `python -m benchmarks.scaling [--seconds S
 
 Each process runs the real match service (load, check, apply, save in one transaction) over
 randomly chosen matches, as clicks would arrive; actions a faster process made stale are not
-counted. A throwaway PostgreSQL server is started for the run (TEST_POSTGRESQL_URL uses another).
+counted, and the processes' counts are checked against the actions the database holds. A throwaway PostgreSQL server is started for the run (TEST_POSTGRESQL_URL uses another).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from bot.errors import MatchError
 from bot.kits import KITS
 from bot.repository import Repository
 from bot.service import MatchService
+from bot.storage import open_database
 
 
 async def create_matches(url: str, count: int) -> list[int]:
@@ -99,7 +100,18 @@ async def run_processes(url: str, ids: list[int], processes: int, seconds: float
         for seed in range(processes)
     ]
     counts = [int((await worker.communicate())[0]) for worker in workers]
-    return sum(counts) / seconds
+    logged = await actions_logged(url)
+    if logged != sum(counts):  # the processes' own counts must agree with the database
+        raise RuntimeError(f"the processes counted {sum(counts)} actions, the database holds {logged}")
+    return logged / seconds
+
+
+async def actions_logged(url: str) -> int:
+    database = await open_database(url)
+    try:
+        return (await database.fetchone("SELECT COUNT(*) FROM actions"))[0]
+    finally:
+        await database.close()
 
 
 async def measure(seconds: float, matches: int) -> dict:
