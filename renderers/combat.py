@@ -70,6 +70,7 @@ from .common import (
     draw_text,
     fit_text,
     ink_on,
+    latest_that_fit,
     mix,
     new_canvas,
     once_per_picture,
@@ -1757,12 +1758,7 @@ def log_lines(view: dict, limit: int = LOG_LINES) -> list[list[LogItem]]:
             used += width
         return lines
 
-    first = 0
-    lines = flow(first)
-    while len(lines) > limit and first < len(phrases) - 1:
-        first += 1
-        lines = flow(first)
-    return lines
+    return latest_that_fit(flow, len(phrases), limit)
 
 
 def _draw_log(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict) -> None:

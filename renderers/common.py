@@ -336,6 +336,17 @@ def fit_text(text: str, size: int, max_width: float, *, bold: bool = False) -> s
     return text[:low].rstrip() + "…" if low else ""
 
 
+def latest_that_fit(flow: Callable[[int], list], count: int, limit: int) -> list:
+    """The rows `flow(first)` lays out for entries first..count-1, dropping the earliest entries
+    until at most `limit` rows are left (the last entry always stays)."""
+    first = 0
+    rows = flow(first)
+    while len(rows) > limit and first < count - 1:
+        first += 1
+        rows = flow(first)
+    return rows
+
+
 def signed(number: int) -> str:
     """A score change: +3, −4 or 0 (with a real minus sign)."""
     if number > 0:

@@ -57,6 +57,7 @@ from .common import (
     draw_picture_heading,
     draw_text,
     fit_text,
+    latest_that_fit,
     mix,
     new_canvas,
     once_per_picture,
@@ -965,12 +966,7 @@ def log_rows(view: dict, width: float, max_rows: int) -> list[list[LogItem]]:
             used += needed
         return rows
 
-    first = 0
-    rows = flow(first)
-    while len(rows) > max_rows and first < len(rolls) - 1:
-        first += 1
-        rows = flow(first)
-    return rows
+    return latest_that_fit(flow, len(rolls), max_rows)
 
 
 def _draw_log(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict) -> None:
