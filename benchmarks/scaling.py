@@ -13,9 +13,12 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -122,19 +125,30 @@ async def measure(seconds: float, matches: int) -> dict:
         sqlite_url = f"sqlite:///{Path(folder) / 'bench.db'}"
         ids = await create_matches(sqlite_url, matches)
         results["sqlite, 1 process"] = await run_processes(sqlite_url, ids, 1, seconds)
-    server_folder = Path(tempfile.mkdtemp(prefix="martian-arcade-bench-postgresql-"))
-    server = os.environ.get("TEST_POSTGRESQL_URL") or postgres_server.start(server_folder)
-    try:
+    with postgresql_server() as server:
         for processes in (1, 2, 4):
             url = await postgres_server.fresh_schema(server)
             ids = await create_matches(url, matches)
             results[f"postgresql, {processes} process{'es' if processes > 1 else ''}"] = await run_processes(
                 url, ids, processes, seconds
             )
-    finally:
-        if not os.environ.get("TEST_POSTGRESQL_URL"):
-            postgres_server.stop(server_folder)
     return results
+
+
+@contextmanager
+def postgresql_server() -> Iterator[str]:
+    """TEST_POSTGRESQL_URL's server, else a throwaway one for the run."""
+    from tests import postgres_server
+
+    if os.environ.get("TEST_POSTGRESQL_URL"):
+        yield os.environ["TEST_POSTGRESQL_URL"]
+        return
+    folder = Path(tempfile.mkdtemp(prefix="martian-arcade-bench-postgresql-"))
+    try:
+        yield postgres_server.start(folder)
+    finally:
+        postgres_server.stop(folder)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def main() -> None:

@@ -17,7 +17,15 @@ from .kits import KITS
 from .repository import Repository
 from .storage import POSTGRESQL_PREFIXES, open_database
 
-TABLES = ("matches", "seats", "actions", "hints", "guild_settings", "notify_preferences")  # parents first
+TABLES = (
+    "matches",
+    "seats",
+    "actions",
+    "hints",
+    "guild_settings",
+    "notify_preferences",
+    "standings",
+)  # parents first
 
 
 @dataclass

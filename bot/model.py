@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from games import State
 
 from .errors import MatchError
+from .ratings import FinishedMatch, player_id
 
 LEVELS = ("easy", "normal", "hard")  # the computer players' levels, weakest first
 
@@ -164,6 +165,25 @@ class Deadlines:
 
     def __iter__(self):
         return iter((self.reminder, self.clock, self.computer))
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """What a match ending now adds to its server's standings: the result as the ratings read it,
+    and the names its players go by now (a person who left is not renamed by it)."""
+
+    guild_id: int | None
+    finished: FinishedMatch
+    names: dict[int, str]
+
+    @classmethod
+    def of(
+        cls, match: Match, *, finished_at: str | None = None, leaving_seat: int | None = None
+    ) -> MatchResult:
+        """A finished match's result; `finished_at` and `leaving_seat` for one ending now."""
+        names = {player_id(seat): seat.display_name for seat in match.seats if not seat.left_user_id}
+        finished = FinishedMatch.of(match, finished_at=finished_at, leaving_seat=leaving_seat)
+        return cls(match.guild_id, finished, names)
 
 
 @dataclass(frozen=True)

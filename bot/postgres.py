@@ -91,6 +91,8 @@ class Connection:
 
 
 class PostgresDatabase:
+    lock_rows = " FOR UPDATE"  # a SELECT's rows stay locked until the transaction ends
+
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
 

@@ -1,6 +1,7 @@
 """Ratings and win counts from finished matches: pure arithmetic, no Discord and no database.
 
-How ratings work: everyone starts at 1000 and matches are replayed in the order they finished.
+How ratings work: everyone starts at 1000, and each match changes its players' ratings when it
+finishes (the bot keeps every player's standing per server and game up to date, `record`).
 A two-player match is a plain Elo game with K = 32: the winner takes points from the loser, more
 for beating a stronger player and fewer for beating a weaker one, and a draw moves both players
 towards each other's rating. A match of three or four players is scored as if every pair of
@@ -11,7 +12,7 @@ K / (number of players - 1), so one match moves a rating about as much as one tw
 and all of a match's changes are worked out from the ratings before it.
 
 Elo depends on order: the same results in another order give slightly different ratings, which is
-why matches are sorted by when they finished.
+why matches count in the order they finished (`ratings` replays them so, to rebuild standings).
 
 Computer players are rated like people, one rating per level ("Computer (normal)" is one entry on
 the leaderboard however many matches it plays), so people can see how they compare. A seat a
@@ -28,7 +29,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .model import Match
+    from .model import Match, Seat
 
 START_RATING = 1000.0
 K_FACTOR = 32.0
@@ -54,10 +55,12 @@ class FinishedMatch:
     with_computers: bool = False  # whether computer players played in it
 
     @classmethod
-    def of(cls, match: Match) -> FinishedMatch:
-        """A stored finished match. Resigned: in a 2-player game the other player wins; with
-        more, nobody does."""
-        resigned = tuple(seat.seat for seat in match.seats if seat.resigned)
+    def of(
+        cls, match: Match, *, finished_at: str | None = None, leaving_seat: int | None = None
+    ) -> FinishedMatch:
+        """A finished match; `finished_at` and `leaving_seat` for one ending now, before they are
+        stored. Resigned: in a 2-player game the other player wins; with more, nobody does."""
+        resigned = tuple(seat.seat for seat in match.seats if seat.resigned or seat.seat == leaving_seat)
         outcome = match.state.outcome if match.state.is_over else None
         if outcome:
             scores, winners = outcome.scores, outcome.winners
@@ -65,13 +68,10 @@ class FinishedMatch:
             scores = (0,) * len(match.seats)
             others = tuple(s for s in range(len(match.seats)) if s not in resigned)
             winners = others if len(match.seats) == 2 else ()
-        players = tuple(
-            seat.left_user_id or seat.user_id or COMPUTER_IDS[seat.computer] for seat in match.seats
-        )
         return cls(
             match.game_id,
-            match.finished_at or "",
-            players,
+            finished_at or match.finished_at or "",
+            tuple(player_id(seat) for seat in match.seats),
             tuple(scores),
             tuple(winners),
             resigned,
@@ -79,13 +79,24 @@ class FinishedMatch:
         )
 
 
+def player_id(seat: Seat) -> int:
+    """Who a seat counts for in the ratings: its person, the person a computer player took it
+    over from, or the computer player's level."""
+    return seat.left_user_id or seat.user_id or COMPUTER_IDS[seat.computer]
+
+
 @dataclass
 class Rating:
+    """A player's standing in one game: what /leaderboard and /stats show, kept up to date as
+    matches finish (`record`)."""
+
     user_id: int
     rating: float = START_RATING
     games: int = 0
     wins: int = 0
     draws: int = 0  # two-player matches that ended level
+    with_computers: int = 0  # matches that had computer players in them
+    first_finished_at: str = ""  # when their first match of the game finished: orders /stats
 
 
 def expected_score(rating: float, opponent: float) -> float:
@@ -144,19 +155,28 @@ def ratings(matches: Iterable[FinishedMatch], game_id: str) -> list[Rating]:
     """Everyone who finished a match of `game_id`, best rating first (then most games, then user id)."""
     table: dict[int, Rating] = {}
     for match in in_finish_order(m for m in matches if m.game_id == game_id):
-        for user in match.players:
-            table.setdefault(user, Rating(user))
-        changes = rating_changes(match, {user: table[user].rating for user in match.players})
-        for user, change in changes.items():
-            table[user].rating += change
-        for user in set(match.players):
-            entry = table[user]
-            entry.games += 1
-            if won(match, user):
-                entry.wins += 1
-            elif len(match.players) == 2 and pair_result(match, 0, 1) == DRAW:
-                entry.draws += 1
+        record(table, match)
     return sorted(table.values(), key=lambda entry: (-entry.rating, -entry.games, entry.user_id))
+
+
+def record(table: dict[int, Rating], match: FinishedMatch) -> None:
+    """Add one finished match to its players' standings in `table` (user id -> Rating of the
+    match's game), adding whoever is missing."""
+    for user in match.players:
+        table.setdefault(user, Rating(user))
+    changes = rating_changes(match, {user: table[user].rating for user in match.players})
+    for user, change in changes.items():
+        table[user].rating += change
+    for user in set(match.players):
+        entry = table[user]
+        if not entry.games:
+            entry.first_finished_at = match.finished_at
+        entry.games += 1
+        if won(match, user):
+            entry.wins += 1
+        elif len(match.players) == 2 and pair_result(match, 0, 1) == DRAW:
+            entry.draws += 1
+        entry.with_computers += int(match.with_computers)
 
 
 def won(match: FinishedMatch, user_id: int) -> bool:
@@ -168,21 +188,17 @@ def won(match: FinishedMatch, user_id: int) -> bool:
     )
 
 
-def player_stats(matches: Iterable[FinishedMatch], user_id: int) -> dict:
-    """How many matches the user finished and won, in all and per game, and how many of them had
-    computer players.
+def player_stats(standings: Iterable[tuple[str, Rating]]) -> dict:
+    """One player's totals from their standings in each game (game id, Rating): how many matches
+    they finished and won, in all and per game with the rating, and how many had computer players.
 
-    {"played": 7, "won": 3, "with_computers": 2, "games": {"mars": {"played": 5, "won": 2}, ...}},
-    games in the order first played.
+    {"played": 7, "won": 3, "with_computers": 2, "games": {"mars": {"played": 5, "won": 2,
+    "rating": 1012}, ...}}, games in the order first played.
     """
     stats: dict = {"played": 0, "won": 0, "with_computers": 0, "games": {}}
-    for match in in_finish_order(matches):
-        if user_id not in match.players:
-            continue
-        game = stats["games"].setdefault(match.game_id, {"played": 0, "won": 0})
-        victory = won(match, user_id)
-        for counts in (stats, game):
-            counts["played"] += 1
-            counts["won"] += int(victory)
-        stats["with_computers"] += int(match.with_computers)
+    for game_id, entry in sorted(standings, key=lambda pair: pair[1].first_finished_at):
+        stats["games"][game_id] = {"played": entry.games, "won": entry.wins, "rating": round(entry.rating)}
+        stats["played"] += entry.games
+        stats["won"] += entry.wins
+        stats["with_computers"] += entry.with_computers
     return stats

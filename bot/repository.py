@@ -9,20 +9,40 @@ click got there first.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Mapping
 from dataclasses import fields
 
 from games import Game
 
-from .model import Deadlines, GuildSettings, LimitReached, LiveBoard, Match, NotifyPreference, Seat, Start
+from .model import (
+    Deadlines,
+    GuildSettings,
+    LimitReached,
+    LiveBoard,
+    Match,
+    MatchResult,
+    NotifyPreference,
+    Seat,
+    Start,
+)
+from .ratings import START_RATING, Rating, ratings, record
 from .storage import Database, open_database
 
+log = logging.getLogger(__name__)
+
 ACTIVE = ("lobby", "active")
+FINISHED_IN = "SELECT id FROM matches WHERE guild_id IS NOT DISTINCT FROM ? AND status = 'finished' ORDER BY finished_at, id"
+STANDING_COLUMNS = ", ".join(f.name for f in fields(Rating))
 
 
 def _from_row(cls: type, row, **computed):
     """A dataclass from a database row whose columns carry the field names, plus computed fields."""
     return cls(**{f.name: row[f.name] for f in fields(cls) if f.name not in computed}, **computed)
+
+
+def _standing_values(entry: Rating) -> tuple:
+    return (entry.rating, entry.games, entry.wins, entry.draws, entry.with_computers, entry.first_finished_at)
 
 
 def _settings_from_row(guild_id: int | None, row) -> GuildSettings:
@@ -39,7 +59,10 @@ class Repository:
 
     @classmethod
     async def open(cls, database_url: str, engines: Mapping[str, Game]) -> Repository:
-        return cls(await open_database(database_url), engines)
+        """The database, migrated, with every finished match counted in the standings."""
+        repository = cls(await open_database(database_url), engines)
+        await repository.count_unrated()
+        return repository
 
     async def close(self) -> None:
         await self.db.close()
@@ -135,20 +158,98 @@ class Repository:
         )
         return row["id"] if row else None
 
-    async def finished_in(self, guild_id: int) -> list[Match]:
-        return await self._load_all(
-            "SELECT id FROM matches WHERE guild_id = ? AND status = 'finished' ORDER BY finished_at, id",
-            (guild_id,),
+    # --- standings: each player's rating and results per server and game
+
+    async def _count_result(self, conn, match_id: int, result: MatchResult) -> None:
+        """Add a match that ends in this transaction to its players' standings. Their rows are
+        locked (PostgreSQL; SQLite has one writer anyway) in user order, so matches ending at once
+        in several processes add up instead of overwriting each other."""
+        await conn.execute("UPDATE matches SET rated = 1 WHERE id = ?", (match_id,))
+        if result.guild_id is None:
+            return  # matches outside a server have no standings
+        finished = result.finished
+        users = sorted(set(finished.players))
+        await conn.executemany(
+            "INSERT INTO standings (guild_id, game, user_id, rating, first_finished_at) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT DO NOTHING",
+            [(result.guild_id, finished.game_id, user, START_RATING, finished.finished_at) for user in users],
+        )
+        marks = ", ".join("?" for _ in users)
+        async with conn.execute(
+            f"SELECT {STANDING_COLUMNS} FROM standings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})"
+            f" ORDER BY user_id{self.db.lock_rows}",
+            (result.guild_id, finished.game_id, *users),
+        ) as cursor:
+            table = {row["user_id"]: _from_row(Rating, row) for row in await cursor.fetchall()}
+        record(table, finished)
+        await self._write_standings(conn, result.guild_id, finished.game_id, table.values(), result.names)
+
+    @staticmethod
+    async def _write_standings(conn, guild_id: int, game_id: str, entries, names: Mapping[int, str]) -> None:
+        await conn.executemany(
+            "UPDATE standings SET rating = ?, games = ?, wins = ?, draws = ?, with_computers = ?,"
+            " first_finished_at = ?, display_name = COALESCE(?, display_name)"
+            " WHERE guild_id = ? AND game = ? AND user_id = ?",
+            [(*_standing_values(e), names.get(e.user_id), guild_id, game_id, e.user_id) for e in entries],
         )
 
-    async def player_names(self, guild_id: int) -> dict[int, str]:
-        """The latest display name each player had in this server's matches."""
+    async def leaderboard(self, guild_id: int, game_id: str, limit: int) -> list[tuple[str | None, Rating]]:
+        """The best-rated players of a game in a server, with their latest names: one index range."""
         rows = await self.db.fetchall(
-            "SELECT seats.user_id, seats.display_name FROM seats JOIN matches ON matches.id = seats.match_id"
-            " WHERE matches.guild_id = ? AND seats.user_id IS NOT NULL ORDER BY matches.id",
-            (guild_id,),
+            f"SELECT display_name, {STANDING_COLUMNS} FROM standings WHERE guild_id = ? AND game = ?"
+            " ORDER BY rating DESC, games DESC, user_id LIMIT ?",
+            (guild_id, game_id, limit),
         )
-        return {row["user_id"]: row["display_name"] for row in rows}
+        return [(row["display_name"], _from_row(Rating, row)) for row in rows]
+
+    async def standings_of(self, guild_id: int, user_id: int) -> list[tuple[str, Rating]]:
+        """A player's standing in each game of a server (game id, Rating)."""
+        rows = await self.db.fetchall(
+            f"SELECT game, {STANDING_COLUMNS} FROM standings WHERE guild_id = ? AND user_id = ?"
+            " ORDER BY first_finished_at, game",
+            (guild_id, user_id),
+        )
+        return [(row["game"], _from_row(Rating, row)) for row in rows]
+
+    async def count_unrated(self) -> None:
+        """Count matches that finished before the standings existed (or were copied in without
+        them): each server they belong to gets its standings rebuilt by replaying all its finished
+        matches in order. Cheap when there are none (a partial index)."""
+        while guilds := [
+            row["guild_id"]
+            for row in await self.db.fetchall(
+                "SELECT DISTINCT guild_id FROM matches WHERE status = 'finished' AND rated = 0"
+            )
+        ]:
+            for guild_id in guilds:
+                ids = [row["id"] for row in await self.db.fetchall(FINISHED_IN, (guild_id,))]
+                matches = [match for match in [await self.load(i) for i in ids] if match is not None]
+                async with self.db.transaction() as conn:
+                    async with conn.execute(FINISHED_IN, (guild_id,)) as cursor:
+                        if [row["id"] for row in await cursor.fetchall()] != ids:
+                            continue  # a match finished meanwhile: the next round reads them again
+                    if guild_id is not None:
+                        await self._rebuild_standings(conn, guild_id, matches)
+                    await conn.execute(
+                        "UPDATE matches SET rated = 1 WHERE guild_id IS NOT DISTINCT FROM ? AND status = 'finished'",
+                        (guild_id,),
+                    )
+                log.info(
+                    "Counted %d earlier finished matches of server %s in its standings", len(ids), guild_id
+                )
+
+    async def _rebuild_standings(self, conn, guild_id: int, matches: list[Match]) -> None:
+        await conn.execute("DELETE FROM standings WHERE guild_id = ?", (guild_id,))
+        results = [MatchResult.of(match) for match in matches]
+        names = {user: name for result in results for user, name in result.names.items()}  # latest wins
+        finished = [result.finished for result in results]
+        for game_id in sorted({result.game_id for result in finished}):
+            entries = ratings(finished, game_id)
+            await conn.executemany(
+                "INSERT INTO standings (guild_id, game, user_id, rating, first_finished_at) VALUES (?, ?, ?, ?, ?)",
+                [(guild_id, game_id, e.user_id, e.rating, e.first_finished_at) for e in entries],
+            )
+            await self._write_standings(conn, guild_id, game_id, entries, names)
 
     async def behind_on_discord(self) -> list[int]:
         """Matches whose posted board is older than their state: a restart cut their update short."""
@@ -364,9 +465,11 @@ class Repository:
         stamp: str,
         deadlines: Deadlines,
         seen_at: float | None = None,
+        result: MatchResult | None = None,
     ) -> bool:
         """State, log and deadlines in one transaction, if the match is still at `version`; a
-        person's action also marks when they were last seen."""
+        person's action also marks when they were last seen, and the last one (`result`) counts
+        in the standings."""
         status = "finished" if finished else "active"
         async with self.db.transaction(match_id) as conn:
             cursor = await conn.execute(
@@ -398,6 +501,8 @@ class Repository:
                     "UPDATE seats SET last_seen_at = ? WHERE match_id = ? AND seat = ?",
                     (seen_at, match_id, seat),
                 )
+            if result is not None:
+                await self._count_result(conn, match_id, result)
         return True
 
     async def end(
@@ -409,8 +514,10 @@ class Repository:
         reason: str,
         stamp: str,
         leaving_seat: int | None = None,
+        result: MatchResult | None = None,
     ) -> bool:
-        """Resigned, forfeited or cancelled, if the match is still at `version`."""
+        """Resigned, forfeited or cancelled, if the match is still at `version`; a match that
+        finished so (`result`) counts in the standings."""
         async with self.db.transaction(match_id) as conn:
             cursor = await conn.execute(
                 "UPDATE matches SET status = ?, end_reason = ?, finished_at = ?, updated_at = ?, version = version + 1,"
@@ -425,6 +532,8 @@ class Repository:
                 await conn.execute(
                     "UPDATE seats SET resigned = 1 WHERE match_id = ? AND seat = ?", (match_id, leaving_seat)
                 )
+            if result is not None:
+                await self._count_result(conn, match_id, result)
         return True
 
     # --- seats changing hands during a match
@@ -536,7 +645,8 @@ class Repository:
     async def reminder_sent(self, match_id: int, lease_until: float) -> None:
         """The claimed reminder went out: no other is due this turn (unless the turn moved on)."""
         await self.db.execute(
-            "UPDATE matches SET reminder_due_at = NULL WHERE id = ? AND reminder_due_at = ?", (match_id, lease_until)
+            "UPDATE matches SET reminder_due_at = NULL WHERE id = ? AND reminder_due_at = ?",
+            (match_id, lease_until),
         )
 
     async def claim_computer_turn(self, match_id: int, now: float, lease_until: float) -> bool:

@@ -29,10 +29,11 @@ from .model import (
     GuildSettings,
     LiveBoard,
     Match,
+    MatchResult,
     NotifyPreference,
     Seat,
 )
-from .ratings import FinishedMatch
+from .ratings import Rating
 from .repository import Repository
 from .seat_changes import SeatChanges, VacancyVote
 
@@ -190,12 +191,13 @@ class MatchService(LobbyDecisions, SeatChanges):
             return await self.load_for(match_id, guild_id)
         return await self.match_here(channel_id, user_id)
 
-    async def finished_in(self, guild_id: int) -> list[FinishedMatch]:
-        """This server's finished matches, as the ratings and statistics read them."""
-        return [FinishedMatch.of(match) for match in await self.repository.finished_in(guild_id)]
+    async def leaderboard(self, guild_id: int, game_id: str, limit: int) -> list[tuple[str | None, Rating]]:
+        """The best-rated players of a game in this server, with their names (None if unknown)."""
+        return await self.repository.leaderboard(guild_id, game_id, limit)
 
-    async def player_names(self, guild_id: int) -> dict[int, str]:
-        return await self.repository.player_names(guild_id)
+    async def standings_of(self, guild_id: int, user_id: int) -> list[tuple[str, Rating]]:
+        """A player's rating and results in each game of this server, first played first."""
+        return await self.repository.standings_of(guild_id, user_id)
 
     # --- server settings
 
@@ -306,6 +308,7 @@ class MatchService(LobbyDecisions, SeatChanges):
             stamp=stamp,
             deadlines=deadlines,
             seen_at=now if match.seats[seat].is_person else None,
+            result=MatchResult.of(match, finished_at=stamp) if finished else None,
         )
         if not saved:
             raise StaleClick("Someone else acted at the same moment; this click was not applied.")
@@ -409,6 +412,9 @@ class MatchService(LobbyDecisions, SeatChanges):
             reason=reason,
             stamp=stamp,
             leaving_seat=leaving_seat,
+            result=MatchResult.of(match, finished_at=stamp, leaving_seat=leaving_seat)
+            if status == "finished"
+            else None,
         )
         if not ended:
             raise StaleClick.raced()

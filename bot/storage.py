@@ -51,6 +51,8 @@ class Database:
     """Serialises all access through one lock: aiosqlite shares one connection between
     coroutines, so without it two handlers could interleave statements inside one transaction."""
 
+    lock_rows = ""  # a SELECT's row-lock clause: none needed, a transaction is the only writer
+
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._conn = connection
         self._lock = asyncio.Lock()

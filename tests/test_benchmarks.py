@@ -81,3 +81,24 @@ def test_the_scaling_benchmark_runs_every_configuration(postgresql_server):
         "postgresql, 4 processes",
     }
     assert all(rate > 0 for rate in rates.values())
+
+
+def test_the_standings_benchmark_measures_both_databases_at_every_size(postgresql_server):
+    import os
+
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.standings", "--matches", "5", "40", "--repeat", "3"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "TEST_POSTGRESQL_URL": postgresql_server},
+    )
+    assert done.returncode == 0, done.stderr
+    results = json.loads(done.stdout.strip().splitlines()[-1])
+    assert set(results) == {"sqlite", "postgresql"}
+    for by_size in results.values():
+        assert set(by_size) == {"5", "40"}
+        for numbers in by_size.values():
+            assert all(numbers[key] > 0 for key in ("upgrade_s", "leaderboard_ms", "stats_ms", "replay_ms"))
+    assert "leaderboard" in done.stdout and "40 finished" in done.stdout

@@ -1,4 +1,4 @@
-"""/stats and /leaderboard: results of this server's finished matches, with a chart."""
+"""/stats and /leaderboard: the standings of this server's players (kept as matches finish), with a chart."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from ..commands import game_command
 from ..discord_io import png_file
 from ..kits import GameKit
 from ..model import computer_name
-from ..ratings import COMPUTER_LEVELS, player_stats, ratings
+from ..ratings import COMPUTER_LEVELS, player_stats
 
 LEADERBOARD_ROWS = 10
 
@@ -44,12 +44,7 @@ class Stats(commands.Cog):
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         member = member or interaction.user
         await interaction.response.defer(thinking=True)
-        finished = await self.arcade.service.finished_in(interaction.guild_id)
-        numbers = player_stats(finished, member.id)
-        for game_id, row in numbers["games"].items():
-            mine = next((r for r in ratings(finished, game_id) if r.user_id == member.id), None)
-            if mine:
-                row["rating"] = round(mine.rating)
+        numbers = player_stats(await self.arcade.service.standings_of(interaction.guild_id, member.id))
         picture = await asyncio.to_thread(render_player_stats, member.display_name, numbers)
         summary = (
             f"**{member.display_name}**: {numbers['played']} played, {numbers['won']} won in this server"
@@ -61,11 +56,11 @@ class Stats(commands.Cog):
 
     async def show_leaderboard(self, interaction: discord.Interaction, kit: GameKit) -> None:
         await interaction.response.defer(thinking=True)
-        finished = await self.arcade.service.finished_in(interaction.guild_id)
-        table = ratings(finished, kit.id)[:LEADERBOARD_ROWS]
-        names = await self.arcade.service.player_names(interaction.guild_id)
-        names |= {player: computer_name(level) for player, level in COMPUTER_LEVELS.items()}
-        rows = [(names.get(r.user_id, f"player {r.user_id}"), r.rating, r.games, r.wins) for r in table]
+        table = await self.arcade.service.leaderboard(interaction.guild_id, kit.id, LEADERBOARD_ROWS)
+        rows = [
+            (leaderboard_name(name, entry.user_id), entry.rating, entry.games, entry.wins)
+            for name, entry in table
+        ]
         picture = await asyncio.to_thread(render_leaderboard, f"{kit.title} leaderboard", rows)
         text = "\n".join(
             f"{rank}. {name} — {round(rating)} ({games} played, {wins} won)"
@@ -77,3 +72,10 @@ class Stats(commands.Cog):
             file=png_file(picture, "leaderboard.png"),
             allowed_mentions=discord.AllowedMentions.none(),
         )
+
+
+def leaderboard_name(name: str | None, user_id: int) -> str:
+    """A computer player by its level; a person by their latest name in a match here."""
+    if user_id in COMPUTER_LEVELS:
+        return computer_name(COMPUTER_LEVELS[user_id])
+    return name or f"player {user_id}"

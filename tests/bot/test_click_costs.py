@@ -11,7 +11,18 @@ import pytest
 import bot.app
 from bot.kits import KITS
 from bot.repository import Repository
-from tests.helpers import board, buttons, last_dm, make_table, mover, refresh, selects, start_match, thread_of
+from tests.helpers import (
+    board,
+    buttons,
+    last_dm,
+    make_table,
+    mover,
+    refresh,
+    reply,
+    selects,
+    start_match,
+    thread_of,
+)
 
 COUNTS: Counter = Counter()
 
@@ -99,3 +110,21 @@ async def test_the_last_accept_starts_the_match_with_one_load(counted, simcord_e
     # the answer and the start in one transaction, the thread, then the first board
     assert counted["loads"] == 1 and counted["boards drawn"] == 1, counted
     assert counted["transactions"] == 3, counted
+
+
+async def test_leaderboard_and_stats_load_no_match(counted, simcord_env):
+    """They read the kept standings, so their cost does not grow with the finished matches."""
+    env = simcord_env
+    table = make_table(env, ["alice", "bob"])
+    alice, bob = table.players
+    for _ in range(2):
+        await start_match(table, "senet")
+        asked = await alice.slash(thread_of(table), "match resign")
+        await alice.click(asked.response, label="Yes, resign")
+    counted.clear()
+    leaderboard = reply(await alice.slash(table.channel, "leaderboard", game="senet"))
+    stats = reply(await bob.slash(table.channel, "stats"))
+    # 1016 after the first, then 32 * (1 - 0.5459) more: 1030.5
+    assert "1. bob — 1031 (2 played, 2 won)" in leaderboard.content, leaderboard.content
+    assert "2 played, 2 won" in stats.content, stats.content
+    assert counted["loads"] == 0 and counted["transactions"] == 0, counted

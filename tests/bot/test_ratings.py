@@ -163,21 +163,35 @@ def test_ratings_are_zero_sum(games):
     assert sum(entry.rating for entry in table) == pytest.approx(START_RATING * len(table))
 
 
-def test_player_stats_count_played_and_won_per_game():
+def test_player_stats_count_played_and_won_per_game_in_the_order_first_played():
     matches = [
-        match("senet", players=(1, 2), winners=(0,)),
+        match("trickery", "2024-05-03T10:00:00", players=(3, 1, -2), winners=(1, 2), computers=True),
+        match("trickery", "2024-05-04T10:00:00", players=(1, 3, 2), winners=(0,), resigned=(0,)),
+        match("senet", "2024-05-01T10:00:00", players=(1, 2), winners=(0,)),
         match("senet", "2024-05-02T10:00:00", players=(2, 1), winners=(0,)),
-        match("trickery", players=(3, 1, -2), winners=(1, 2), computers=True),  # a shared win counts
-        match("trickery", players=(1, 3, 2), winners=(0,), resigned=(0,)),  # resigned: never a win
         match("mars", players=(2, 3), winners=(0,)),  # not theirs
     ]
-    assert player_stats(matches, 1) == {
+
+    def standings_of(user):
+        return [
+            (game, entry)
+            for game in ("mars", "trickery", "senet")
+            for entry in ratings(matches, game)
+            if entry.user_id == user
+        ]
+
+    rated = {game: round(entry.rating) for game, entry in standings_of(1)}
+    assert player_stats(standings_of(1)) == {
         "played": 4,
-        "won": 2,
+        "won": 2,  # a shared win counts; a resigned seat never wins
         "with_computers": 1,
-        "games": {"senet": {"played": 2, "won": 1}, "trickery": {"played": 2, "won": 1}},
+        "games": {
+            "senet": {"played": 2, "won": 1, "rating": rated["senet"]},
+            "trickery": {"played": 2, "won": 1, "rating": rated["trickery"]},
+        },
     }
-    assert player_stats(matches, 42) == {"played": 0, "won": 0, "with_computers": 0, "games": {}}
+    assert list(player_stats(standings_of(1))["games"]) == ["senet", "trickery"]
+    assert player_stats(standings_of(42)) == {"played": 0, "won": 0, "with_computers": 0, "games": {}}
 
 
 def test_computer_players_are_rated_one_entry_per_level_and_a_taken_over_seat_counts_for_who_left():
