@@ -646,15 +646,25 @@ class Publisher:
             return
         board = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
         title = self.service.kit(match).title
+        nonce = reminder_nonce(match, seat)
         try:
             channel = await self.bot.create_dm(discord.Object(player.user_id))
-            await channel.send(f"⏰ Reminder: it's your turn in **{title}** #{match.id}: {board}")
+            await channel.send(f"⏰ Reminder: it's your turn in **{title}** #{match.id}: {board}", nonce=nonce)
             return
         except discord.HTTPException:
             pass
         try:
             await self.channel(match.play_channel_id, match).send(
-                f"⏰ <@{player.user_id}>, it's still your turn in this match.", allowed_mentions=MENTION_USERS
+                f"⏰ <@{player.user_id}>, it's still your turn in this match.",
+                allowed_mentions=MENTION_USERS,
+                nonce=nonce,
             )
         except discord.HTTPException:
             log.info("Could not remind a player of match %s", match.id)
+
+
+def reminder_nonce(match: Match, seat: int) -> str:
+    """The same for every attempt at one turn's reminder: if a process dies after sending it but
+    before marking it sent, the process that takes it over sends with this nonce again, and
+    Discord (discord.py sends nonces enforced) keeps the first message instead of posting twice."""
+    return f"r{match.id}-{match.version}-{seat}"

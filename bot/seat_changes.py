@@ -12,6 +12,7 @@ A mixin of `bot.service.MatchService` (repository, clock, locks, deadlines, `_en
 
 from __future__ import annotations
 
+import contextlib
 import math
 from dataclasses import dataclass
 
@@ -119,7 +120,8 @@ class SeatChanges:
                 match = await self.load(match_id)
                 if match.vacancy and match.vacancy_due_at is not None and match.vacancy_due_at <= now:
                     seat = match.vacancy["seat"]
-                    settled.append((await self._substitute(match, seat), seat))
+                    with contextlib.suppress(StaleClick):  # another process settled it first
+                        settled.append((await self._substitute(match, seat), seat))
         return settled
 
     async def hand_over(

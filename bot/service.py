@@ -9,6 +9,7 @@ Nothing here talks to Discord or writes SQL.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 from collections import defaultdict
@@ -346,6 +347,8 @@ class MatchService(LobbyDecisions, SeatChanges):
                     match, seat, level, decision_seed(match.id, match.version, seat)
                 )
                 return await self._apply(match, seat, action)
+            except StaleClick:
+                return None  # another process played this turn: its claim outlived ours
             except Exception:  # a computer player must never stall a match: play its first legal move
                 log.exception(
                     "The computer player of match %s failed; playing a legal move instead", match.id
@@ -461,7 +464,8 @@ class MatchService(LobbyDecisions, SeatChanges):
                     and match.clock_due_at is not None
                     and match.clock_due_at <= now
                 ):
-                    ended.append(await self._leave(match, people[0], "timeout"))
+                    with contextlib.suppress(StaleClick):  # another process forfeited it first
+                        ended.append(await self._leave(match, people[0], "timeout"))
         return ended
 
     # --- where the match lives on Discord

@@ -13,6 +13,8 @@ import logging
 from discord.ext import commands
 
 from ..arcade import Arcade
+from ..publisher import Publisher
+from ..service import MatchService
 
 log = logging.getLogger(__name__)
 
@@ -64,14 +66,18 @@ class ComputerTurns(commands.Cog):
 
     async def _play(self, match_id: int) -> None:
         try:
-            async with self.publisher.lock(match_id):
-                result = await self.service.play_computer(match_id)
-                if result is not None:
-                    moment = self.publisher.moment(result.match)
-                    await self.publisher.action(result, moment)
+            await play_computer_turn(self.service, self.publisher, match_id)
         except Exception:
             log.exception("A computer turn in match %s failed", match_id)
             await asyncio.sleep(self.arcade.settings.sweep_seconds)  # don't retry in a tight loop
         finally:
             self._playing.pop(match_id, None)
             self._poke()  # the next turn may be due already
+
+
+async def play_computer_turn(service: MatchService, publisher: Publisher, match_id: int) -> None:
+    """Play the computer player's due turn in the match, if this process claims it, and show it."""
+    async with publisher.lock(match_id):
+        result = await service.play_computer(match_id)
+        if result is not None:
+            await publisher.action(result, publisher.moment(result.match))

@@ -11,6 +11,8 @@ import logging
 from discord.ext import commands, tasks
 
 from ..arcade import Arcade
+from ..publisher import Publisher
+from ..service import MatchService
 
 log = logging.getLogger(__name__)
 
@@ -47,19 +49,25 @@ class Deadlines(commands.Cog):
     @tasks.loop(seconds=30)
     async def watch_deadlines(self) -> None:
         try:
-            for match in await self.service.due_reminders():
-                for seat in match.state.to_move:
-                    await self.publisher.remind(match, seat)
-                await self.service.reminder_sent(match)
-            for match in await self.service.forfeit_overdue():
-                async with self.publisher.lock(match.id):
-                    await self.publisher.close_down(match)  # or asks the others about the seat
-            for match, seat in await self.service.settle_vacancies():
-                async with self.publisher.lock(match.id):
-                    await self.publisher.seat_taken_over(match, seat)
+            await sweep_deadlines(self.service, self.publisher)
         except Exception:
             log.exception("Checking turn deadlines failed; will retry")
 
     @watch_deadlines.before_loop
     async def _before_deadlines(self) -> None:
         await self.bot.wait_until_ready()
+
+
+async def sweep_deadlines(service: MatchService, publisher: Publisher) -> None:
+    """Send the reminders due, forfeit the turns whose clock ran out and settle undecided empty
+    seats; each is claimed through the database, so of several processes one does it."""
+    for match in await service.due_reminders():
+        for seat in match.state.to_move:
+            await publisher.remind(match, seat)
+        await service.reminder_sent(match)
+    for match in await service.forfeit_overdue():
+        async with publisher.lock(match.id):
+            await publisher.close_down(match)  # or asks the others about the seat
+    for match, seat in await service.settle_vacancies():
+        async with publisher.lock(match.id):
+            await publisher.seat_taken_over(match, seat)

@@ -18,6 +18,8 @@ from ..discord_io import MENTION_USERS, message_link, tell
 from ..errors import MatchError
 from ..kits import GameKit
 from ..model import Match
+from ..publisher import Publisher
+from ..service import MatchService
 
 log = logging.getLogger(__name__)
 
@@ -198,11 +200,16 @@ class Lobby(commands.Cog):
     @tasks.loop(seconds=30)
     async def sweep_lobbies(self) -> None:
         try:
-            for match in await self.service.expire_lobbies():
-                await self.publisher.show_closed(match)
+            await close_expired_lobbies(self.service, self.publisher)
         except Exception:
             log.exception("Closing expired lobbies failed; will retry")
 
     @sweep_lobbies.before_loop
     async def _before_sweep(self) -> None:
         await self.bot.wait_until_ready()
+
+
+async def close_expired_lobbies(service: MatchService, publisher: Publisher) -> None:
+    """Close the invitations whose time ran out (each closed by one process of several)."""
+    for match in await service.expire_lobbies():
+        await publisher.show_closed(match)
