@@ -2,6 +2,7 @@
 timing is asserted)."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -61,19 +62,24 @@ def test_clicks_alone_play_moves_through_the_bot(tmp_path):
     assert "random games" not in done.stdout and "p95 ms" in done.stdout
 
 
-def test_the_scaling_benchmark_runs_every_configuration(postgresql_server):
-    import os
-
+def run_on_postgresql(server: str, module: str, *options: str) -> tuple[subprocess.CompletedProcess, dict]:
+    """Run a database benchmark on the test PostgreSQL server; its output and its JSON last line."""
     done = subprocess.run(
-        [sys.executable, "-m", "benchmarks.scaling", "--seconds", "0.5", "--matches", "10"],
+        [sys.executable, "-m", module, *options],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=300,
-        env={**os.environ, "TEST_POSTGRESQL_URL": postgresql_server},
+        env={**os.environ, "TEST_POSTGRESQL_URL": server},
     )
     assert done.returncode == 0, done.stderr
-    rates = json.loads(done.stdout.strip().splitlines()[-1])
+    return done, json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_the_scaling_benchmark_runs_every_configuration(postgresql_server):
+    _, rates = run_on_postgresql(
+        postgresql_server, "benchmarks.scaling", "--seconds", "0.5", "--matches", "10"
+    )
     assert set(rates) == {
         "sqlite, 1 process",
         "postgresql, 1 process",
@@ -84,18 +90,9 @@ def test_the_scaling_benchmark_runs_every_configuration(postgresql_server):
 
 
 def test_the_standings_benchmark_measures_both_databases_at_every_size(postgresql_server):
-    import os
-
-    done = subprocess.run(
-        [sys.executable, "-m", "benchmarks.standings", "--matches", "5", "40", "--repeat", "3"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={**os.environ, "TEST_POSTGRESQL_URL": postgresql_server},
+    done, results = run_on_postgresql(
+        postgresql_server, "benchmarks.standings", "--matches", "5", "40", "--repeat", "3"
     )
-    assert done.returncode == 0, done.stderr
-    results = json.loads(done.stdout.strip().splitlines()[-1])
     assert set(results) == {"sqlite", "postgresql"}
     for by_size in results.values():
         assert set(by_size) == {"5", "40"}
