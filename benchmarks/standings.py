@@ -22,7 +22,8 @@ import time
 from pathlib import Path
 
 from bot.kits import KITS
-from bot.ratings import FinishedMatch, ratings
+from bot.model import MatchResult
+from bot.ratings import ratings
 from bot.repository import FINISHED_IN, Repository
 from bot.storage import open_database
 from games import GAMES
@@ -88,7 +89,7 @@ async def measure_one(url: str, count: int, players: int, repeat: int) -> dict:
         for _ in range(3):
             started = time.perf_counter()
             ids = await repository.db.fetchall(FINISHED_IN, (GUILD,))
-            finished = [FinishedMatch.of(await repository.load(row["id"])) for row in ids]
+            finished = [MatchResult.of(await repository.load(row["id"])).finished for row in ids]
             ratings(finished, "senet")
             replays.append(time.perf_counter() - started)
     finally:

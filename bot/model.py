@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from games import State
 
 from .errors import MatchError
-from .ratings import FinishedMatch, player_id
+from .ratings import COMPUTER_IDS, FinishedMatch
 
 LEVELS = ("easy", "normal", "hard")  # the computer players' levels, weakest first
 
@@ -180,10 +180,33 @@ class MatchResult:
     def of(
         cls, match: Match, *, finished_at: str | None = None, leaving_seat: int | None = None
     ) -> MatchResult:
-        """A finished match's result; `finished_at` and `leaving_seat` for one ending now."""
-        names = {player_id(seat): seat.display_name for seat in match.seats if not seat.left_user_id}
-        finished = FinishedMatch.of(match, finished_at=finished_at, leaving_seat=leaving_seat)
+        """A finished match's result; `finished_at` and `leaving_seat` for one ending now, before
+        they are stored. Resigned: in a 2-player game the other player wins; with more, nobody does."""
+        resigned = tuple(seat.seat for seat in match.seats if seat.resigned or seat.seat == leaving_seat)
+        outcome = match.state.outcome if match.state.is_over else None
+        if outcome:
+            scores, winners = tuple(outcome.scores), tuple(outcome.winners)
+        else:
+            scores = (0,) * len(match.seats)
+            others = tuple(s for s in range(len(match.seats)) if s not in resigned)
+            winners = others if len(match.seats) == 2 else ()
+        finished = FinishedMatch(
+            match.game_id,
+            finished_at or match.finished_at or "",
+            tuple(rated_as(seat) for seat in match.seats),
+            scores,
+            winners,
+            resigned,
+            match.has_computers,
+        )
+        names = {rated_as(seat): seat.display_name for seat in match.seats if not seat.left_user_id}
         return cls(match.guild_id, finished, names)
+
+
+def rated_as(seat: Seat) -> int:
+    """Who a seat counts for in the ratings: its person, the person a computer player took it
+    over from, or the computer player's level."""
+    return seat.left_user_id or seat.user_id or COMPUTER_IDS[seat.computer]
 
 
 @dataclass(frozen=True)

@@ -649,7 +649,9 @@ class Publisher:
         nonce = reminder_nonce(match, seat)
         try:
             channel = await self.bot.create_dm(discord.Object(player.user_id))
-            await channel.send(f"⏰ Reminder: it's your turn in **{title}** #{match.id}: {board}", nonce=nonce)
+            await channel.send(
+                f"⏰ Reminder: it's your turn in **{title}** #{match.id}: {board}", nonce=nonce
+            )
             return
         except discord.HTTPException:
             pass

@@ -26,10 +26,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import combinations
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .model import Match, Seat
 
 START_RATING = 1000.0
 K_FACTOR = 32.0
@@ -53,36 +49,6 @@ class FinishedMatch:
     winners: tuple[int, ...]  # seat indexes; several for a shared win, none for a draw
     resigned: tuple[int, ...] = ()  # seats that resigned or forfeited
     with_computers: bool = False  # whether computer players played in it
-
-    @classmethod
-    def of(
-        cls, match: Match, *, finished_at: str | None = None, leaving_seat: int | None = None
-    ) -> FinishedMatch:
-        """A finished match; `finished_at` and `leaving_seat` for one ending now, before they are
-        stored. Resigned: in a 2-player game the other player wins; with more, nobody does."""
-        resigned = tuple(seat.seat for seat in match.seats if seat.resigned or seat.seat == leaving_seat)
-        outcome = match.state.outcome if match.state.is_over else None
-        if outcome:
-            scores, winners = outcome.scores, outcome.winners
-        else:
-            scores = (0,) * len(match.seats)
-            others = tuple(s for s in range(len(match.seats)) if s not in resigned)
-            winners = others if len(match.seats) == 2 else ()
-        return cls(
-            match.game_id,
-            finished_at or match.finished_at or "",
-            tuple(player_id(seat) for seat in match.seats),
-            tuple(scores),
-            tuple(winners),
-            resigned,
-            match.has_computers,
-        )
-
-
-def player_id(seat: Seat) -> int:
-    """Who a seat counts for in the ratings: its person, the person a computer player took it
-    over from, or the computer player's level."""
-    return seat.left_user_id or seat.user_id or COMPUTER_IDS[seat.computer]
 
 
 @dataclass

@@ -195,7 +195,7 @@ def test_player_stats_count_played_and_won_per_game_in_the_order_first_played():
 
 
 def test_computer_players_are_rated_one_entry_per_level_and_a_taken_over_seat_counts_for_who_left():
-    from bot.model import Match, Seat
+    from bot.model import Match, MatchResult, Seat
     from bot.ratings import COMPUTER_IDS
     from games import GAMES
 
@@ -228,7 +228,7 @@ def test_computer_players_are_rated_one_entry_per_level_and_a_taken_over_seat_co
         None,
         state,
     )
-    finished = FinishedMatch.of(stored)
+    finished = MatchResult.of(stored).finished
     assert finished.players == (7, 8) and finished.resigned == (1,) and finished.with_computers
     both = [match(players=(7, COMPUTER_IDS["normal"]), winners=(1,), computers=True)] * 2
     table = by_user(ratings(both, "senet"))

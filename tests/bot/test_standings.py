@@ -12,8 +12,9 @@ import asyncpg
 import pytest
 
 from benchmarks.scaling import random_click
+from bot.model import MatchResult
 from bot.postgres import dollar_placeholders
-from bot.ratings import FinishedMatch, player_stats, ratings
+from bot.ratings import player_stats, ratings
 from bot.repository import Repository
 from bot.storage import open_database
 from tests.helpers import service_on
@@ -57,7 +58,7 @@ async def replayed(service, guild_id, game_id):
     ids = await service.repository.db.fetchall(
         "SELECT id FROM matches WHERE guild_id = ? AND status = 'finished'", (guild_id,)
     )
-    finished = [FinishedMatch.of(await service.load(row["id"])) for row in ids]
+    finished = [MatchResult.of(await service.load(row["id"])).finished for row in ids]
     return ratings(finished, game_id)
 
 
