@@ -450,6 +450,7 @@ class CombatState:
         self.previous_log: list[dict] = []
         self.winners: list[int] = []
         self.win_reason: str | None = None
+        self.round_limit = 0  # the "rounds" option: the match ends after this many rounds (0: never)
         self._events: list[str] = []
         self._legal: list[CombatAction] | None = None  # the deciding seat's, until the next apply
 
@@ -1029,23 +1030,13 @@ class CombatState:
         if is_legal_stack(left + winning[-advancing:]):
             self._move_unit(winner_square, loser_square, advancing)
         qualified = self._cap_trees()
-        if qualified:  # the advance won the game: the loser's force still leaves the field first
-            self._put_aside(loser, force)
+        if qualified:  # the advance won the game, and play stops at once (R24): the loser's force
+            combat["lifted"] = force  # stays lifted, neither returned nor removed
             self._declare_win(qualified)
         elif self.version == "advanced":
             self._remove(loser, force)
         else:
             self._send_back(loser, force)
-
-    def _put_aside(self, loser: int, force: list[str]) -> None:
-        """The loser's force, once the advance has won the game: to the first starting point, or
-        the removed pile, with no choice and no more checks."""
-        if self.version == "advanced":
-            self._add_removed(loser, force)
-        else:
-            square = INDEX[self._return_options(loser, force)[0]]
-            self.board[square].extend(force)
-            self._note(loser, f"RET {SQUARES[square]}")
 
     def _return_options(self, seat: int, force: list[str]) -> list[str]:
         """Spec 5.4, R7: an own start square that takes the force, else another starting-row square
@@ -1366,7 +1357,9 @@ class CombatState:
             if self.phase == "roll":
                 self._roll_action()
             elif self.phase == "end":
-                if self._start_turn(self._next_seat()) and self._roll_action():
+                if self.round_limit and self.turn >= self.round_limit * self.num_players:
+                    self._time_up()
+                elif self._start_turn(self._next_seat()) and self._roll_action():
                     idle_turns += 1  # no step and no action: nothing on the board can change
                     if idle_turns >= len(self.active_seats()):
                         self._stalemate()
@@ -1404,6 +1397,18 @@ class CombatState:
         caps = {seat: self.caps_of(seat) for seat in self.active_seats()}
         best = max(caps.values())
         self._finish([seat for seat, count in caps.items() if count == best], "stalemate")
+
+    def _time_up(self) -> None:
+        """The round limit is reached: most capped home squares wins; a tie goes to whoever has
+        more of their own pyramids on their home squares; a tie after that is a shared win."""
+        progress = {seat: (self.caps_of(seat), self.pyramids_home(seat)) for seat in self.active_seats()}
+        best = max(progress.values())
+        self._finish([seat for seat, mark in progress.items() if mark == best], "turn limit")
+
+    def pyramids_home(self, seat: int) -> int:
+        """How many of the seat's own pyramids stand on its home squares (a capped tree counts 3)."""
+        colour = self.colours[seat]
+        return sum(pyramid[0] == colour for home in self.sides[seat].home for pyramid in self.board[home])
 
     def caps_of(self, seat: int) -> int:
         return sum(home in self.capped for home in self.sides[seat].home)
@@ -1454,6 +1459,10 @@ class CombatState:
             "is_over": self.is_over,
             "winners": list(self.winners),
             "win_reason": self.win_reason,
+            "round_limit": self.round_limit,
+            "turns_left": max(0, self.round_limit * self.num_players - self.turn)
+            if self.round_limit
+            else None,
         }
 
     def _seat_view(self, seat: int) -> dict:
@@ -1507,6 +1516,7 @@ class CombatState:
             "previous_log": [dict(entry) for entry in self.previous_log],
             "winners": list(self.winners),
             "win_reason": self.win_reason,
+            "round_limit": self.round_limit,
         }
 
     @classmethod
@@ -1533,6 +1543,7 @@ class CombatState:
         state.previous_log = [dict(entry) for entry in data["previous_log"]]
         state.winners = list(data["winners"])
         state.win_reason = data["win_reason"]
+        state.round_limit = data.get("round_limit", 0)  # matches stored before the option had none
         return state
 
     def clone(self) -> CombatState:
@@ -1609,6 +1620,8 @@ def _copy_combat(combat: dict | None) -> dict | None:
     if combat is None:
         return None
     pairs = {key: [list(pair) for pair in combat[key]] for key in ("rolls", "counter", "ties")}
+    if "lifted" in combat:
+        pairs["lifted"] = list(combat["lifted"])
     return dict(combat, **pairs)
 
 
@@ -1679,6 +1692,7 @@ class Combat(Game):
         self.check_players(num_players)
         options = self.resolve_options(options)
         state = CombatState(version=options["version"], num_players=num_players, rng=Rng(seed))
+        state.round_limit = options["rounds"]
         state.set_up()
         state._start_turn(state.roll_for_first())
         state._advance()
@@ -1717,6 +1731,13 @@ COMBAT = Combat(
                 "Simple: the centre is open",
                 "Advanced: 3 sets, reserves, defeated pyramids leave",
             ),
+        ),
+        Option(
+            "rounds",
+            0,
+            (0, 30, 60, 100),
+            "End after this many rounds: most caps wins, then most own pyramids on home squares",
+            ("No limit", "30 rounds", "60 rounds", "100 rounds"),
         ),
     ),
 )

@@ -243,6 +243,8 @@ def win_reason_text(reason: str | None) -> str:
         return "the last player with pyramids in play"
     if reason == "stalemate":
         return "nobody could move or act; most caps"
+    if reason == "turn limit":
+        return "the round limit; most caps, then most own pyramids at home"
     return str(reason or "")
 
 
@@ -1208,6 +1210,8 @@ def render_combat_board(view: dict, *, names: list[str] | None = None) -> bytes:
 def _draw_header(draw: ImageDraw.ImageDraw, view: dict) -> None:
     middle = HEADER_H / 2 + 2
     progress = "Final" if view.get("is_over") else f"Turn {view.get('turn', 1)}"
+    if view.get("round_limit") and not view.get("is_over"):
+        progress += f" of {view['round_limit'] * len(seats_of(view))}"
     title = f"Martian Combat {EM_DASH} {progress}"
     draw_text(draw, (MARGIN + 4, middle), title, size=TITLE_SIZE, fill=TEXT, anchor="lm", bold=True)
     version = VERSION_NAMES.get(str(view.get("version")), str(view.get("version") or ""))

@@ -27,6 +27,7 @@ from games.combat import (
     WildChoice,
 )
 from games.pieces import COLOUR_NAMES, SIZE_NAMES
+from renderers.combat import win_reason_text
 
 from ..components import MatchButton, MatchSelect
 from ..errors import MatchError
@@ -122,6 +123,8 @@ class CombatPresenter(Presenter):
         view = scene.public
         deciding = view["to_move"][0]
         parts = [f"Turn {view['turn']} · {self.seat_label(scene, view['current'])} to play"]
+        if view.get("turns_left") is not None:
+            parts.append(f"{view['turns_left']} turns left ({view['round_limit']}-round limit)")
         if view["action"] and view["action"]["roll"]:
             parts.append(
                 f"action die {_dice(view['action']['roll'])} {ACTION_NAMES.get(view['action']['name'], '')}"
@@ -304,9 +307,4 @@ class CombatPresenter(Presenter):
         view = scene.public
         winners = " and ".join(f"**{self.seat_label(scene, seat)}**" for seat in view["winners"])
         verb = "win" if len(view["winners"]) > 1 else "wins"
-        how = (
-            "with capped trees on both home squares"
-            if view["win_reason"] == "trees"
-            else "as the last player with pyramids in play"
-        )
-        return f"🏆 {winners} {verb} Martian Combat {how}!"
+        return f"🏆 {winners} {verb} Martian Combat ({win_reason_text(view['win_reason'])})!"

@@ -115,7 +115,7 @@ async def test_forty_turns_with_a_combat_and_a_restart_while_an_opponent_decides
 async def test_only_the_deciding_player_may_press_the_board(simcord_env):
     env = simcord_env
     table, thread = await combat_match(env, ("alice", "bob", "carol"), version="simple")
-    assert (await stored(env)).options == {"version": "simple"}
+    assert (await stored(env)).options == {"version": "simple", "rounds": 0}
     waiting = next(p for p in table.players if p is not decider(table, thread))
     version = (await stored(env)).version
     first = (buttons(board(thread), "act") or selects(board(thread)))[0]

@@ -549,12 +549,30 @@ def test_the_winner_advances_onto_a_pinned_pyramid():
     assert squares(state)["e4"] == "[B3 B2 B1]" and "d5" not in squares(state)
 
 
-def test_an_advance_that_wins_still_puts_the_loser_back_first():
+def test_an_advance_that_wins_stops_play_before_the_loser_goes_back():
+    """R24: a win during combat ends the game at once; the loser's force stays lifted."""
     state = position("c6:[R3 R2 R1]+K e4:[R1] d5:[R3 R2] d6:[B1]")
     play(state, "M e4-d5")
     events = play(state, "X d5>d6", 1, 1)
-    assert events == ["X d5>d6 1:1", "WINNER d5", "CAP d6", "RET b6", "WIN R"]
-    assert squares(state)["b6"] == "[B1]" and state.outcome.winners == (0,)
+    assert events == ["X d5>d6 1:1", "WINNER d5", "CAP d6", "WIN R"]
+    assert "b6" not in squares(state) and state.outcome.winners == (0,)
+    assert state.view(None)["combat"]["lifted"] == ["B1"]
+
+
+@pytest.mark.parametrize(
+    "version, extra",
+    [("standard", ""), ("advanced", " c3:[R3 R2 R1] d4:[B3 B2 B1]")],
+)
+def test_the_issue_reproducer_a_combat_win_ends_at_the_cap(version, extra):
+    """The position from the issue: Blue's winning advance caps c1; nothing happens after it."""
+    board = f"d1:[B3 B2 B1]+K b2:[B3 B2 B1] c1:[R1] e4:[R2] e5:[R3] c5:[R1 R2 R3]{extra}"
+    state = position(board, version=version, current=1)
+    play(state, "M b2=b1")
+    events = play(state, "X b1>c1", 2, 4)
+    assert events == ["X b1>c1 2:4", "WINNER b1", "CAP c1", "WIN B"]
+    assert state.is_over and state.outcome.winners == (1,) and state.legal_actions(0) == []
+    after = f"d1:[B3 B2 B1]+K c1:[B3 B2 B1]+K e4:[R2] e5:[R3] c5:[R1 R2 R3]{extra}"
+    assert squares(state) == squares(position(after, version=version))  # Red's R1 is nowhere
 
 
 # --- T11: the starting point ---------------------------------------------------------------
@@ -737,6 +755,42 @@ def test_an_eliminated_players_turns_are_skipped():
     assert events[-1] == "TURN 2 B" and state.current == 2
 
 
+def test_a_player_eliminated_during_their_own_turn_ends_it_at_once():
+    """Ruling: Yellow steps next to Red, Red attacks on Yellow's turn and takes Yellow's last
+    pyramid; Yellow's turn ends there (no action die) and Blue's begins."""
+    state = position(
+        "b2:[R3] a4:[Y1] e6:[B1]", players=3, version="advanced", current=1, removed={1: (2, 3, 3)}
+    )
+    play(state, "M a4-a3")
+    events = play(state, "X b2>a3", 3, 1)
+    out = events.index("ELIMINATED Y")
+    assert events[out + 1] == "TURN 2 B" and state.current == 2 and not state.is_over
+
+
+def test_a_reserve_with_no_empty_starting_row_square_goes_to_the_nearest_empty_square():
+    """Ruling: 'nearest' counts king steps (diagonals too) to any square of the starting row."""
+    state = position(
+        "c3:[R1 R2 R3] d4:[B1 B2 B3] e5:[R3] f5:[B3 B1] b1:[B1] c1:[B2] d1:[B3] e1:[B1]",
+        version="advanced",
+        removed={0: (1, 1, 0)},
+    )
+    play(state, "M e5-e4")
+    play(state, "X f5>e4", 3, 1)
+    assert legal(state) == {f"RES {file}2" for file in "abcdef"}
+
+
+def test_an_aim_leg_moves_the_same_pyramids_at_every_step():
+    """Ruling: a leg begun with the whole force goes on with the whole force, one begun with a
+    single pyramid goes on with that pyramid; another unit needs a new leg."""
+    state = position("b2:[R2 R1] e6:[B2]")
+    play(state, "M -", 5, 3)
+    play(state, "AM b2=c2")
+    refused(state, "AM c2-d2", "This leg moves the whole force")
+    refused(state, "AM e6-e5", "Your leg is on c2")
+    play(state, "AM c2=d2")
+    assert squares(state)["d2"] == "[R2 R1]" and "b2" not in squares(state)
+
+
 def test_reserves_are_frozen():
     state = after_no_move("c3:[R1 R2 R3] d4:[B1 B2 B3] b2:[R1] e5:[B1]", 2, version="advanced")
     assert legal(state) == {"SW R1@b2 B1@e5"}
@@ -769,6 +823,55 @@ def test_a_board_nobody_can_change_ends_in_a_stalemate():
     events = play(state, "M -")
     assert events[-1] == "WIN R B" and state.win_reason == "stalemate"
     assert state.outcome.winners == (0, 1)
+
+
+def limited(text: str, rounds: int, **kwargs):
+    """A position in the last turn of a match with a round limit (2 players: 2 turns a round)."""
+    state = position(text, turn=rounds * 2, **kwargs)
+    state.round_limit = rounds
+    return state
+
+
+def test_at_the_round_limit_most_caps_wins():
+    state = limited("c6:[R3 R2 R1]+K b2:[R1] c1:[B3 B2] e5:[B1]", 30)
+    events = play(state, "M -", 1)  # Tip: nothing to choose, and the turn ends
+    assert events[-1] == "WIN R" and state.win_reason == "turn limit"
+    assert state.outcome.winners == (0,)
+
+
+def test_at_the_round_limit_equal_caps_go_to_more_own_pyramids_at_home_then_shared():
+    state = limited("c6:[R3] b2:[R1] c1:[B3 B2] e5:[B1]", 30)
+    assert play(state, "M -", 1)[-1] == "WIN B"  # Blue has 2 pyramids at home, Red 1
+    state = limited("c6:[R3] b2:[R2 R1] c1:[B3] e5:[B2 B1]", 30)
+    assert play(state, "M -", 1)[-1] == "WIN R B"
+
+
+def test_before_the_round_limit_play_goes_on():
+    state = limited("c6:[R3] b2:[R1] c1:[B3 B2] e5:[B1]", 30)
+    state.turn -= 1
+    events = play(state, "M -", 1)
+    assert not state.is_over and "TURN 60 B" in events
+    assert state.view(None)["turns_left"] == 0
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_games_with_a_round_limit_end_by_it(players):
+    state = COMBAT.new(players, 3, {"rounds": 30})
+    chooser = random.Random(3)
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.apply(seat, chooser.choice(state.legal_actions(seat)))
+        check_invariants(state)
+    assert state.turn <= 30 * players
+    assert state.win_reason in ("turn limit", "trees", "stalemate")
+    again = COMBAT.from_json(json.loads(json.dumps(state.to_json())))
+    assert again.round_limit == 30 and again.view(None)["round_limit"] == 30
+
+
+def test_a_match_stored_before_the_round_limit_has_none():
+    stored = COMBAT.new(2, 1).to_json()
+    del stored["round_limit"]
+    assert COMBAT.from_json(stored).round_limit == 0
 
 
 def test_wild_chooses_among_the_available_actions():
@@ -914,6 +1017,8 @@ VIEW_KEYS = {
     "is_over",
     "winners",
     "win_reason",
+    "round_limit",
+    "turns_left",
 }
 
 
@@ -984,6 +1089,8 @@ def check_invariants(state) -> None:
     pyramids = Tally(pyramid for stack in state.board for pyramid in stack)
     if state.returning:
         pyramids.update(state.returning["force"])
+    if state.combat and "lifted" in state.combat:  # a combat that won the game: the loser's force in hand
+        pyramids.update(state.combat["lifted"])
     for seat, colour in enumerate(state.colours):
         for size in (1, 2, 3):
             count = pyramids[f"{colour}{size}"] + state.removed[seat][size - 1]
@@ -1033,7 +1140,7 @@ def test_random_games_reach_each_ending(version, num_players, seed, reason):
 def test_registered():
     assert GAMES["combat"] is COMBAT
     assert (COMBAT.min_players, COMBAT.max_players, COMBAT.title) == (2, 4, "Martian Combat")
-    assert COMBAT.resolve_options(None) == {"version": "standard"}
+    assert COMBAT.resolve_options(None) == {"version": "standard", "rounds": 0}
     with pytest.raises(IllegalAction):
         COMBAT.new(5, 0)
     assert set(SIDE_INFO) == {"S", "W", "N", "E"}
