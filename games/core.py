@@ -124,6 +124,8 @@ class Action(Protocol):
 
 
 class State(Protocol):
+    rng: Rng  # the match's generator: every shuffle, deal and die roll comes from it
+
     @property
     def to_move(self) -> tuple[int, ...]: ...
 
@@ -238,6 +240,18 @@ class Game:
 
     def check_combination(self, options: dict) -> None:
         """Refuse option combinations the rules don't define (IllegalAction, with the reason)."""
+
+    def can_take_back(self, before: State, after: State, num_players: int) -> bool:
+        """Whether the one decision that turned `before` into `after` may be taken back, as online
+        board game sites allow it: not if it ended the game, drew on chance (the random generator
+        moved: a card drawn, a die rolled, a piece drawn from the bag) or showed anyone something
+        hidden (a seat's secret, like a card played from a hand or an objective slot made public).
+        Then replaying the log without it gives `before` again."""
+        return (
+            not after.is_over
+            and before.rng.to_json() == after.rng.to_json()
+            and all(before.secrets(seat) <= after.secrets(seat) for seat in range(num_players))
+        )
 
     def is_secret_action(self, action: Any) -> bool:
         """Whether an action's notation reveals hidden information (a M.A.R.S. objective), so a
