@@ -101,6 +101,8 @@ class Match:
     board_posted_at: float | None = None  # when the live board message was posted
     board_chapter: str | None = None  # the hand, round or phase it was posted for
     board_lines: list[str] = field(default_factory=list)  # the last few actions in words, on it
+    # An open take-back or draw request: {"kind", "seat", "action" (a take-back's), "agreed": [seats]}
+    request: dict | None = None
 
     @property
     def play_channel_id(self) -> int:
@@ -178,13 +180,21 @@ class MatchResult:
 
     @classmethod
     def of(
-        cls, match: Match, *, finished_at: str | None = None, leaving_seat: int | None = None
+        cls,
+        match: Match,
+        *,
+        finished_at: str | None = None,
+        leaving_seat: int | None = None,
+        end_reason: str | None = None,
     ) -> MatchResult:
-        """A finished match's result; `finished_at` and `leaving_seat` for one ending now, before
-        they are stored. Resigned: in a 2-player game the other player wins; with more, nobody does."""
+        """A finished match's result; `finished_at`, `leaving_seat` and `end_reason` for one ending
+        now, before they are stored. Resigned: in a 2-player game the other player wins; with more,
+        nobody does. Agreed to end (a draw): nobody wins, everyone draws with everyone."""
         resigned = tuple(seat.seat for seat in match.seats if seat.resigned or seat.seat == leaving_seat)
         outcome = match.state.outcome if match.state.is_over else None
-        if outcome:
+        if (end_reason or match.end_reason) == "draw":
+            scores, winners = (0,) * len(match.seats), ()
+        elif outcome:
             scores, winners = tuple(outcome.scores), tuple(outcome.winners)
         else:
             scores = (0,) * len(match.seats)

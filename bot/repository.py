@@ -33,6 +33,8 @@ log = logging.getLogger(__name__)
 
 ACTIVE = ("lobby", "active")
 FINISHED_IN = "SELECT id FROM matches WHERE guild_id IS NOT DISTINCT FROM ? AND status = 'finished' ORDER BY finished_at, id"
+# The ply the match's next action gets: plies stay 0, 1, 2... with no gap after a take-back.
+NEXT_PLY = "(SELECT COALESCE(MAX(ply), -1) + 1 FROM actions WHERE match_id = ?)"
 STANDING_COLUMNS = ", ".join(f.name for f in fields(Rating))
 
 
@@ -118,6 +120,7 @@ class Repository:
             hints_allowed=bool(row["hints_allowed"]),
             vacancy=json.loads(row["vacancy_json"]) if row["vacancy_json"] else None,
             board_lines=json.loads(row["board_lines_json"]) if row["board_lines_json"] else [],
+            request=json.loads(row["request_json"]) if row["request_json"] else None,
         )
         if row["state_json"]:
             match.state = self.engines[match.game_id].from_json(json.loads(row["state_json"]))
@@ -476,7 +479,7 @@ class Repository:
                 "UPDATE matches SET state_json = ?, version = version + 1, status = ?, updated_at = ?,"
                 " end_reason = CASE WHEN ? THEN 'completed' ELSE end_reason END,"
                 " finished_at = CASE WHEN ? THEN ? ELSE finished_at END,"
-                " reminder_due_at = ?, clock_due_at = ?, computer_due_at = ?"
+                " reminder_due_at = ?, clock_due_at = ?, computer_due_at = ?, request_json = NULL"
                 " WHERE id = ? AND version = ? AND status = 'active' AND vacancy_json IS NULL",
                 (
                     json.dumps(state),
@@ -493,8 +496,8 @@ class Repository:
             if cursor.rowcount != 1:
                 return False
             await conn.execute(
-                "INSERT INTO actions (match_id, ply, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
-                (match_id, version - 1, seat, action, stamp),
+                f"INSERT INTO actions (match_id, ply, seat, action, created_at) VALUES (?, {NEXT_PLY}, ?, ?, ?)",
+                (match_id, match_id, seat, action, stamp),
             )
             if seen_at is not None:
                 await conn.execute(
@@ -522,7 +525,7 @@ class Repository:
             cursor = await conn.execute(
                 "UPDATE matches SET status = ?, end_reason = ?, finished_at = ?, updated_at = ?, version = version + 1,"
                 " lobby_expires_at = NULL, reminder_due_at = NULL, clock_due_at = NULL, computer_due_at = NULL,"
-                " vacancy_json = NULL, vacancy_due_at = NULL"
+                " vacancy_json = NULL, vacancy_due_at = NULL, request_json = NULL"
                 " WHERE id = ? AND version = ? AND status IN ('lobby', 'active')",
                 (status, reason, stamp, stamp, match_id, version),
             )
@@ -535,6 +538,50 @@ class Repository:
             if result is not None:
                 await self._count_result(conn, match_id, result)
         return True
+
+    # --- take-backs and draws the players agree on
+
+    async def save_request(self, match_id: int, *, version: int, request: dict | None) -> bool:
+        """Open, update or withdraw the match's request, if it is still at `version` (a request
+        doesn't move the version on: it lapses when play does)."""
+        changed = await self.db.execute(
+            "UPDATE matches SET request_json = ? WHERE id = ? AND version = ? AND status = 'active'",
+            (json.dumps(request) if request is not None else None, match_id, version),
+        )
+        return changed == 1
+
+    async def take_back(
+        self, match_id: int, *, version: int, state: dict, deadlines: Deadlines, stamp: str
+    ) -> bool:
+        """The last action leaves the log for the take-backs (the record notes it) and the match
+        returns to `state`, in one transaction, if it is still at `version`."""
+        async with self.db.transaction(match_id) as conn:
+            cursor = await conn.execute(
+                "UPDATE matches SET state_json = ?, version = version + 1, updated_at = ?, request_json = NULL,"
+                " reminder_due_at = ?, clock_due_at = ?, computer_due_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'active' AND vacancy_json IS NULL",
+                (json.dumps(state), stamp, *deadlines, match_id, version),
+            )
+            if cursor.rowcount != 1:
+                return False
+            async with conn.execute(
+                "SELECT ply, seat, action FROM actions WHERE match_id = ? ORDER BY ply DESC LIMIT 1",
+                (match_id,),
+            ) as cursor:
+                last = await cursor.fetchone()
+            await conn.execute(
+                "INSERT INTO takebacks (match_id, ply, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+                (match_id, last["ply"], last["seat"], last["action"], stamp),
+            )
+            await conn.execute("DELETE FROM actions WHERE match_id = ? AND ply = ?", (match_id, last["ply"]))
+        return True
+
+    async def takebacks_of(self, match_id: int) -> list[tuple[int, int, str]]:
+        """(ply, seat, action) of every decision taken back in the match, in order."""
+        rows = await self.db.fetchall(
+            "SELECT ply, seat, action FROM takebacks WHERE match_id = ? ORDER BY created_at, ply", (match_id,)
+        )
+        return [(row["ply"], row["seat"], row["action"]) for row in rows]
 
     # --- seats changing hands during a match
 
@@ -613,10 +660,11 @@ class Repository:
         later = [row["computer_due_at"] for row in rows if row["computer_due_at"] > now]
         return due, (later[0] if later else None)
 
-    async def save_hint(self, match_id: int, *, ply: int, seat: int, suggestion: str, stamp: str) -> None:
+    async def save_hint(self, match_id: int, *, seat: int, suggestion: str, stamp: str) -> None:
+        """A hint asked for before the match's next action."""
         await self.db.execute(
-            "INSERT INTO hints (match_id, ply, seat, suggestion, created_at) VALUES (?, ?, ?, ?, ?)",
-            (match_id, ply, seat, suggestion, stamp),
+            f"INSERT INTO hints (match_id, ply, seat, suggestion, created_at) VALUES (?, {NEXT_PLY}, ?, ?, ?)",
+            (match_id, match_id, seat, suggestion, stamp),
         )
 
     async def hints_of(self, match_id: int) -> list[tuple[int, int, str]]:

@@ -19,6 +19,7 @@ from datetime import datetime
 
 from games import IllegalAction
 
+from .agreements import Agreement, Agreements
 from .errors import MatchError, StaleClick
 from .kits import GameKit
 from .lobbies import LobbyAnswer, LobbyDecisions
@@ -38,7 +39,16 @@ from .ratings import Rating
 from .repository import Repository
 from .seat_changes import SeatChanges, VacancyVote
 
-__all__ = ["ActionResult", "Hint", "LobbyAnswer", "MatchError", "MatchService", "StaleClick", "VacancyVote"]
+__all__ = [
+    "ActionResult",
+    "Agreement",
+    "Hint",
+    "LobbyAnswer",
+    "MatchError",
+    "MatchService",
+    "StaleClick",
+    "VacancyVote",
+]
 
 log = logging.getLogger(__name__)
 
@@ -75,9 +85,9 @@ class Hint:
     reason: str
 
 
-class MatchService(LobbyDecisions, SeatChanges):
-    """Every decision about a match. Lobbies (`bot.lobbies`) and seats changing hands
-    (`bot.seat_changes`) are written in modules of their own; this class holds what they share:
+class MatchService(LobbyDecisions, SeatChanges, Agreements):
+    """Every decision about a match. Lobbies (`bot.lobbies`), seats changing hands
+    (`bot.seat_changes`) and take-backs and draws (`bot.agreements`) are written in modules of their own; this class holds what they share:
     loading, checking, applying and saving, deadlines, and the per-match locks."""
 
     def __init__(
@@ -371,9 +381,7 @@ class MatchService(LobbyDecisions, SeatChanges):
             match, seat, HINT_LEVEL, decision_seed(match.id, match.version, seat, "hint")
         )
         _, stamp = self._now()
-        await self.repository.save_hint(
-            match.id, ply=match.version - 1, seat=seat, suggestion=action, stamp=stamp
-        )
+        await self.repository.save_hint(match.id, seat=seat, suggestion=action, stamp=stamp)
         return Hint(seat, action, reason)
 
     async def hints_of(self, match_id: int) -> list[tuple[int, int, str]]:
@@ -415,7 +423,7 @@ class MatchService(LobbyDecisions, SeatChanges):
             reason=reason,
             stamp=stamp,
             leaving_seat=leaving_seat,
-            result=MatchResult.of(match, finished_at=stamp, leaving_seat=leaving_seat)
+            result=MatchResult.of(match, finished_at=stamp, leaving_seat=leaving_seat, end_reason=reason)
             if status == "finished"
             else None,
         )
@@ -428,7 +436,7 @@ class MatchService(LobbyDecisions, SeatChanges):
             match.version + 1,
         )
         match.lobby_expires_at = match.reminder_due_at = match.clock_due_at = match.computer_due_at = None
-        match.vacancy = match.vacancy_due_at = None
+        match.vacancy = match.vacancy_due_at = match.request = None
         if leaving_seat is not None:
             match.seats[leaving_seat].resigned = True
         return match

@@ -1,0 +1,133 @@
+"""Take-backs and draws through the match service, on SQLite and PostgreSQL: who may ask and
+answer, what can be taken back, and that the match returns exactly to the replay of its log
+without the decision taken back."""
+
+import random
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.service import MatchError, StaleClick
+from bot.storage import open_database
+from games import GAMES, replay_actions
+from tests.helpers import service_on
+
+ALICE, BOB, CAROL = (11, "alice"), (22, "bob"), (33, "carol")
+
+
+def now():
+    return datetime.now(UTC)
+
+
+@pytest.fixture
+async def service(any_database_url):
+    db = await open_database(any_database_url)
+    yield service_on(db, clock=now)
+    await db.close()
+
+
+async def started(service, game_id, players):
+    lobby = await service.create_lobby(game_id, guild_id=1, channel_id=2, players=players)
+    for user_id, _ in players[1:]:
+        answer = await service.answer_invite(lobby.id, user_id, accept=True)
+    assert answer.started
+    return await service.load(lobby.id)
+
+
+async def until_a_decision_can_be_taken_back(service, match, seed=1):
+    """Random legal decisions until the last one can be taken back; returns the match then."""
+    chooser = random.Random(seed)
+    game = GAMES[match.game_id]
+    for _ in range(500):
+        seat = match.state.to_move[0]
+        before = game.from_json(match.state.to_json())
+        action = str(chooser.choice(match.state.legal_actions(seat)))
+        await service.act(match.id, match.user_at(seat), match.version, action)
+        match = await service.load(match.id)
+        if game.can_take_back(before, match.state, len(match.seats)):
+            return match
+    raise AssertionError("no decision could be taken back")
+
+
+async def test_an_agreed_take_back_returns_to_the_replay_without_it(service):
+    match = await until_a_decision_can_be_taken_back(service, await started(service, "combat", [ALICE, BOB]))
+    log = await service.action_log(match.id)
+    asker = match.user_at(log[-1][0])
+    other = BOB[0] if asker == ALICE[0] else ALICE[0]
+    with pytest.raises(MatchError, match="your own last decision"):
+        await service.ask(match.id, other, "takeback")
+
+    asked = await service.ask(match.id, asker, "takeback")
+    assert asked.decided is None and asked.request["action"] == log[-1][1]
+    with pytest.raises(MatchError, match="already waiting"):
+        await service.ask(match.id, asker, "draw")
+    with pytest.raises(MatchError, match="Only the other players"):
+        await service.answer(match.id, asker, True, version=match.version)
+    with pytest.raises(MatchError, match="Only the other players"):
+        await service.answer(match.id, 999, True, version=match.version)
+
+    agreed = await service.answer(match.id, other, True, version=match.version)
+    assert agreed.decided == "agreed"
+    back = await service.load(match.id)
+    assert await service.action_log(match.id) == log[:-1]
+    replayed = replay_actions(GAMES["combat"], 2, back.seed, back.options, log[:-1])
+    assert back.state.to_json() == replayed.to_json()
+    assert back.version == match.version + 1 and back.request is None
+    assert await service.repository.takebacks_of(match.id) == [(len(log) - 1, log[-1][0], log[-1][1])]
+
+    # play goes on from there, and the next action takes the freed place in the log
+    seat = back.state.to_move[0]
+    action = str(back.state.legal_actions(seat)[0])
+    await service.act(match.id, back.user_at(seat), back.version, action)
+    rows = await service.repository.db.fetchall(
+        "SELECT ply FROM actions WHERE match_id = ? ORDER BY ply", (match.id,)
+    )
+    assert [row["ply"] for row in rows] == list(range(len(log)))
+
+
+async def test_a_refusal_or_an_action_ends_the_request(service):
+    match = await until_a_decision_can_be_taken_back(service, await started(service, "combat", [ALICE, BOB]))
+    log = await service.action_log(match.id)
+    asker = match.user_at(log[-1][0])
+    other = BOB[0] if asker == ALICE[0] else ALICE[0]
+    await service.ask(match.id, asker, "takeback")
+    refused = await service.answer(match.id, other, False, version=match.version)
+    assert refused.decided == "refused" and (await service.load(match.id)).request is None
+    assert await service.action_log(match.id) == log
+
+    await service.ask(match.id, asker, "takeback")
+    seat = match.state.to_move[0]
+    await service.act(match.id, match.user_at(seat), match.version, str(match.state.legal_actions(seat)[0]))
+    assert (await service.load(match.id)).request is None
+    with pytest.raises(StaleClick):
+        await service.answer(match.id, other, True, version=match.version)
+
+
+async def test_a_decision_that_rolled_a_die_cannot_be_taken_back(service):
+    match = await started(service, "combat", [ALICE, BOB])
+    seat = match.state.to_move[0]
+    await service.act(match.id, match.user_at(seat), match.version, "M -")  # rolls the action die
+    with pytest.raises(MatchError, match="can't be taken back"):
+        await service.ask(match.id, match.user_at(seat), "takeback")
+
+
+async def test_an_agreed_draw_ends_the_match_level_for_the_ratings(service):
+    match = await started(service, "senet", [ALICE, BOB])
+    asked = await service.ask(match.id, BOB[0], "draw")
+    assert asked.decided is None
+    agreed = await service.answer(match.id, ALICE[0], True, version=match.version)
+    ended = await service.load(match.id)
+    assert agreed.decided == "agreed" and (ended.status, ended.end_reason) == ("finished", "draw")
+    standings = {entry.user_id: entry for _, entry in await service.leaderboard(1, "senet", 10)}
+    assert {(e.games, e.wins, e.draws, e.rating) for e in standings.values()} == {(1, 0, 1, 1000.0)}
+
+
+async def test_in_three_player_matches_everyone_else_must_agree(service):
+    match = await started(service, "flood", [ALICE, BOB, CAROL])
+    await service.ask(match.id, CAROL[0], "draw")
+    first = await service.answer(match.id, ALICE[0], True, version=match.version)
+    assert first.decided is None and (await service.load(match.id)).status == "active"
+    with pytest.raises(MatchError, match="agreed already"):
+        await service.answer(match.id, ALICE[0], True, version=match.version)
+    second = await service.answer(match.id, BOB[0], True, version=match.version)
+    assert second.decided == "agreed" and (await service.load(match.id)).end_reason == "draw"
