@@ -95,6 +95,10 @@ class Agreements:
                 raise StaleClick.raced()
             return Agreement(match, request, None)
 
+    async def withdraw_request(self, match: Match) -> None:
+        """Drop the open request (the others could not be asked)."""
+        await self.repository.save_request(match.id, version=match.version, request=None)
+
     async def _check_take_back(self, match: Match, seat: int) -> str:
         """The decision `seat` may take back now (its notation), or MatchError saying why not."""
         log = await self.repository.action_log(match.id)

@@ -26,10 +26,10 @@ MAX_CUSTOM_ID = 100
 # Buttons: acc/dec answer a lobby, join takes an open seat, fill gives the seats left to computer
 # players and starts; play opens the move prompt, hand shows the player's secrets, act applies the
 # action in the argument, hint suggests a move; resign/cancel/handover confirm leaving or ending a
-# match, sub/end vote on a seat its player left; rematch asks for one; log turns a page of the
-# match's history (the argument is the page). Selects: pick chooses a step
-# of a multi-part action (the argument carries the steps chosen so far); do applies the chosen
-# option's action.
+# match, sub/end vote on a seat its player left; rematch asks for one; agree/refuse answer a
+# take-back or draw request; log turns a page of the match's history (the argument is the page).
+# Selects: pick chooses a step of a multi-part action (the argument carries the steps chosen so
+# far); do applies the chosen option's action.
 BUTTON_KINDS = (
     "acc",
     "dec",
@@ -46,6 +46,8 @@ BUTTON_KINDS = (
     "end",
     "rematch",
     "log",
+    "agree",
+    "refuse",
 )
 SELECT_KINDS = ("pick", "do")
 ARGUMENT = r"[A-Za-z0-9 +\-:/@^=>]{1,60}"  # every game's action notation fits; anything else is no claim

@@ -280,6 +280,15 @@ class Publisher:
         note = f"🤖 A computer player ({match.seats[seat].computer}) now plays **P{seat + 1}**; the match goes on."
         await self.board(moment, [note], ping=await self.turn_notices(match, match.people_to_move()))
 
+    async def taken_back(self, match: Match, note: str) -> None:
+        """A decision was taken back: the board, and the private message of whoever is to move
+        again, show the match as it was before it (hold `lock`)."""
+        moment = self.moment(match)
+        if not moment.presenter.public_controls:
+            for seat in match.people_to_move():
+                await self.send_private(moment, seat)
+        await self.board(moment, [note], ping=await self.turn_notices(match, match.people_to_move()))
+
     async def close_down(self, match: Match) -> None:
         """After a resignation, forfeit or cancellation: no prompt keeps its buttons; a last board says why."""
         moment = self.moment(match)
@@ -422,6 +431,8 @@ class Publisher:
     @staticmethod
     def _early_end_text(match: Match) -> str:
         reason, _, user = (match.end_reason or "").partition(":")
+        if reason == "draw":
+            return "🤝 The players agreed to end the match here: a draw."
         if reason == "cancelled":
             return f"🛑 This match was cancelled by <@{user}>."
         quitter = match.seat_of(int(user))
@@ -466,7 +477,7 @@ class Publisher:
         return picture
 
     async def _record_notes(self, match: Match) -> list[str]:
-        """What the record's lines can't say: seats computer players took over, and hints."""
+        """What the record's lines can't say: seats computer players took over, hints, and take-backs."""
         notes = []
         for seat in match.seats:
             if seat.computer and seat.left_user_id:
@@ -476,6 +487,10 @@ class Publisher:
                 )
         for ply, seat, suggestion in await self.service.hints_of(match.id):
             notes.append(f"Hint: P{seat + 1} asked before action {ply + 1} (suggested {suggestion}).")
+        for ply, seat, action in await self.service.takebacks_of(match.id):
+            notes.append(f"Taken back, as the others agreed: P{seat + 1}'s action {ply + 1} ({action}).")
+        if match.end_reason == "draw":
+            notes.append("Ended here by the players' agreement: a draw.")
         return notes
 
     @staticmethod

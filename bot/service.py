@@ -387,6 +387,9 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
     async def hints_of(self, match_id: int) -> list[tuple[int, int, str]]:
         return await self.repository.hints_of(match_id)
 
+    async def takebacks_of(self, match_id: int) -> list[tuple[int, int, str]]:
+        return await self.repository.takebacks_of(match_id)
+
     # --- ending a match early
 
     async def cancel(

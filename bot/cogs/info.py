@@ -17,6 +17,7 @@ HELP_HEAD = "**Martian Arcade** — Looney Pyramid games, played right here."
 HELP_TAIL = """Every `/play` also takes `computers`, `open_seats` (anyone may **Join**), `level` (easy, normal, hard) and `hints`. Seats left empty go to computer players: `/play mars` alone plays the computer.
 `/move <action>` — type your move instead of clicking.
 `/match list|board|log|replay|resign|handover|cancel` — matches here, the board again, the history in words, an ended match's animated replay, leave, hand your seat to a computer player, cancel.
+`/match takeback`, `/match draw` — ask the others to let you take back your last move, or to end the match as a draw.
 `/notify [when] [how]` — hear that it's your turn only when you've been away (default), every turn or never; by mention or DM.
 `/stats [member]`, `/leaderboard <game>` — results and ratings in this server.
 `/config` — server settings (Manage Server). `/rules <game>` — a game's rules in brief."""

@@ -1,6 +1,6 @@
-"""`/match list|board|log|replay|resign|handover|cancel`: looking after matches, with confirmations that
-lapse when the match moves on (their buttons carry the version they asked about), and the vote
-on a seat whose player left."""
+"""`/match list|board|log|replay|resign|handover|cancel|takeback|draw`: looking after matches, with
+confirmations that lapse when the match moves on (their buttons carry the version they asked
+about), the vote on a seat whose player left, and the others' answers to a take-back or a draw."""
 
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ class Manage(commands.Cog):
         arcade.router.register(self._confirmed_handover, "handover")
         arcade.router.register(self._vote, "sub", "end")
         arcade.router.register(self._log_page, "log")
+        arcade.router.register(self._answer, "agree", "refuse")
 
     def _title(self, match: Match) -> str:
         return self.service.kit(match).title
@@ -205,6 +206,105 @@ class Manage(commands.Cog):
             return
         question = f"Cancel **{self._title(match)}** #{match.id} ({', '.join(match.names)})? Nobody wins."
         await self._ask_to_confirm(interaction, match, "cancel", question, "Yes, cancel it")
+
+    @manage.command(name="takeback", description="Ask the others to let you take back your last decision")
+    async def match_takeback(self, interaction: discord.Interaction) -> None:
+        await self._ask(interaction, "takeback")
+
+    @manage.command(
+        name="draw", description="Offer a draw (2 players), or ask everyone to end the match level (3-4)"
+    )
+    async def match_draw(self, interaction: discord.Interaction) -> None:
+        await self._ask(interaction, "draw")
+
+    async def _ask(self, interaction: discord.Interaction, kind: str) -> None:
+        """Open the request, and put it to the others in the match's channel with two buttons."""
+        match = await self._running_match_of(interaction)
+        if match is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with self.publisher.lock(match.id):
+            try:
+                asked = await self.service.ask(
+                    match.id, interaction.user.id, kind, guild_id=interaction.guild_id
+                )
+            except MatchError as error:
+                await tell(interaction, str(error))
+                return
+            match = asked.match
+            if asked.decided == "agreed":  # nobody else to ask: computer players always agree
+                await tell(interaction, "Done: the computer players agreed.")
+                await self._carried_out(match, asked.request)
+                return
+            others = " ".join(f"<@{user}>" for user in self.service.answering(match))
+            buttons = [
+                MatchButton(
+                    Claim(match.id, match.version, "agree"), label="Agree", style=discord.ButtonStyle.success
+                ),
+                MatchButton(Claim(match.id, match.version, "refuse"), label="Refuse"),
+            ]
+            try:
+                await self.publisher.channel(match.play_channel_id, match).send(
+                    f"{others}: {self._request_text(match, asked.request)} Everyone must agree; any action "
+                    "meanwhile withdraws it.",
+                    view=view_of(buttons),
+                    allowed_mentions=discord.AllowedMentions(users=True),
+                )
+            except discord.HTTPException:
+                await self.service.withdraw_request(match)  # nobody could see it: it must not linger
+                await tell(interaction, "I couldn't post your request in the match's channel; try again.")
+                return
+        await tell(interaction, "Asked; the others answer with the buttons under your request.")
+
+    @staticmethod
+    def _request_text(match: Match, request: dict) -> str:
+        asker = f"**{match.label(request['seat'])}**"
+        if request["kind"] == "takeback":
+            return f"{asker} asks to take back their last decision (`{request['action']}`)."
+        if len(match.seats) == 2:
+            return f"{asker} offers a draw."
+        return f"{asker} asks to end the match here, level for everyone (a draw)."
+
+    async def _answer(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
+        """Agree or Refuse under a request; the request message then says where it stands."""
+        async with self.publisher.lock(claim.match_id):
+            try:
+                answered = await self.service.answer(
+                    claim.match_id,
+                    interaction.user.id,
+                    claim.kind == "agree",
+                    version=claim.version,
+                    guild_id=interaction.guild_id,
+                )
+            except MatchError as error:
+                await tell(interaction, str(error))
+                return
+            match, request = answered.match, answered.request
+            text = self._request_text(match, request)
+            if answered.decided is None:
+                agreed = ", ".join(f"<@{user}>" for user in request["agreed"])
+                await interaction.response.edit_message(
+                    content=f"{text} Agreed so far: {agreed}.",
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                return
+            outcome = (
+                "✅ Agreed." if answered.decided == "agreed" else f"❌ Refused by <@{interaction.user.id}>."
+            )
+            await interaction.response.edit_message(
+                content=f"{text} {outcome}", view=None, allowed_mentions=discord.AllowedMentions.none()
+            )
+            if answered.decided == "agreed":
+                await self._carried_out(match, request)
+
+    async def _carried_out(self, match: Match, request: dict) -> None:
+        if request["kind"] == "draw":
+            await self.publisher.close_down(match)
+        else:
+            note = (
+                f"↩️ **{match.label(request['seat'])}** took back `{request['action']}`, as the others agreed."
+            )
+            await self.publisher.taken_back(match, note)
 
     async def _running_match_of(self, interaction: discord.Interaction) -> Match | None:
         """The user's match in progress that a /match command typed here means (else they're told why)."""
