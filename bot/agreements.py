@@ -37,9 +37,14 @@ class Agreement:
 
 class Agreements:
     @staticmethod
-    def answering(match: Match) -> list[int]:
+    def open_request(match: Match) -> dict | None:
+        """The match's request, unless play has moved on since it was made (then it has lapsed)."""
+        request = match.request
+        return request if request and request.get("version") == match.version else None
+
+    def answering(self, match: Match) -> list[int]:
         """The people who must agree to the open request: everyone else still playing."""
-        if not match.request:
+        if not self.open_request(match):
             return []
         return [s.user_id for s in match.people if s.seat != match.request["seat"] and not s.resigned]
 
@@ -57,9 +62,9 @@ class Agreements:
                 raise MatchError("Only a match in progress can be taken back or drawn.")
             if match.vacancy:
                 raise MatchError(self.paused_text(match))
-            if match.request:
+            if self.open_request(match):
                 raise MatchError("A request is already waiting for answers in this match.")
-            request = {"kind": kind, "seat": seat, "agreed": []}
+            request = {"kind": kind, "seat": seat, "version": match.version, "agreed": []}
             if kind == "takeback":
                 request["action"] = await self._check_take_back(match, seat)
             match.request = request
@@ -75,7 +80,7 @@ class Agreements:
         """One player's answer to the open request; the last agreement carries it out."""
         async with self._locks[match_id]:
             match = await self.load_for(match_id, guild_id)
-            request = match.request
+            request = self.open_request(match)
             if match.version != version or not request or match.status != "active":
                 raise StaleClick("That request has lapsed: the match moved on, or it was answered.")
             if user_id not in self.answering(match):

@@ -101,7 +101,8 @@ class Match:
     board_posted_at: float | None = None  # when the live board message was posted
     board_chapter: str | None = None  # the hand, round or phase it was posted for
     board_lines: list[str] = field(default_factory=list)  # the last few actions in words, on it
-    # An open take-back or draw request: {"kind", "seat", "action" (a take-back's), "agreed": [seats]}
+    # A take-back or draw request: {"kind", "seat", "version" (it lapses when play moves on),
+    # "action" (a take-back's), "agreed": [user ids]}
     request: dict | None = None
 
     @property

@@ -131,3 +131,14 @@ async def test_in_three_player_matches_everyone_else_must_agree(service):
         await service.answer(match.id, ALICE[0], True, version=match.version)
     second = await service.answer(match.id, BOB[0], True, version=match.version)
     assert second.decided == "agreed" and (await service.load(match.id)).end_reason == "draw"
+
+
+async def test_a_request_left_behind_by_a_change_of_version_has_lapsed(service):
+    """Anything that moves the match on (a seat taken over, say) leaves an old request powerless."""
+    match = await started(service, "senet", [ALICE, BOB])
+    await service.ask(match.id, ALICE[0], "draw")
+    await service.repository.db.execute("UPDATE matches SET version = version + 1 WHERE id = ?", (match.id,))
+    with pytest.raises(StaleClick):
+        await service.answer(match.id, BOB[0], True, version=match.version + 1)
+    asked = await service.ask(match.id, BOB[0], "draw")
+    assert asked.decided is None and asked.request["seat"] == 1
