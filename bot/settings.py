@@ -1,4 +1,6 @@
-"""Configuration, read once from the environment (and a `.env` file, if there is one)."""
+"""Configuration, read once from the environment and a `.env` file (python-dotenv reads it, so
+`export KEY=value`, quotes and `# comments` after a value all work). Every setting is checked at
+start; a bad one stops the bot with one line naming the setting and what it may be."""
 
 from __future__ import annotations
 
@@ -6,23 +8,13 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dotenv import dotenv_values
+
+from .storage import POSTGRESQL_PREFIXES
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off", ""}
-
-
-def read_env_file(path: Path) -> dict[str, str]:
-    """KEY=value lines; blank lines and # comments are skipped, surrounding quotes removed."""
-    values = {}
-    for line in path.read_text().splitlines():
-        line = line.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.partition("=")
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        values[key.strip()] = value
-    return values
 
 
 def _flag(name: str, text: str) -> bool:
@@ -34,11 +26,30 @@ def _flag(name: str, text: str) -> bool:
     raise ValueError(f"{name} must be true or false, not {text!r}")
 
 
-def _number(name: str, text: str) -> int:
+def _number(name: str, text: str, smallest: int | None = None) -> int:
     try:
-        return int(text)
+        value = int(text)
     except ValueError:
         raise ValueError(f"{name} must be a whole number, not {text!r}") from None
+    if smallest is not None and value < smallest:
+        raise ValueError(f"{name} must be at least {smallest}, not {text!r}")
+    return value
+
+
+def _log_level(text: str) -> str:
+    level = text.strip().upper()
+    if level not in LOG_LEVELS:
+        raise ValueError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {text!r}")
+    return level
+
+
+def _database_url(text: str) -> str:
+    url = text.strip()
+    if not url.startswith(("sqlite:///", *POSTGRESQL_PREFIXES)):
+        raise ValueError(
+            f"DATABASE_URL must start with sqlite:/// (a file) or postgresql:// (a server), not {text!r}"
+        )
+    return url
 
 
 def _seconds(name: str, text: str) -> float:
@@ -64,41 +75,44 @@ class Settings:
     computer_workers: int = 1  # processes computer players think in (0: a thread of the bot's process)
     shard_count: int | None = None  # None: as many shards as Discord recommends
     shard_ids: list[int] | None = None  # the shards this process runs (None: all of them)
+    heartbeat_file: str = ""  # touched on every sweep while connected, for `python -m bot health`
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None, env_file: str | Path = ".env") -> Settings:
-        """Real environment variables win over the `.env` file."""
+        """Real environment variables win over the `.env` file. ValueError names a bad setting."""
         values: dict[str, str] = {}
         path = Path(env_file)
         if path.is_file():
-            values.update(read_env_file(path))
+            values.update({key: value or "" for key, value in dotenv_values(path).items()})
         values.update(os.environ if environ is None else environ)
         settings = cls()
         settings.token = values.get("DISCORD_TOKEN", "").strip()
-        settings.database_url = values.get("DATABASE_URL") or settings.database_url
+        if values.get("DATABASE_URL"):
+            settings.database_url = _database_url(values["DATABASE_URL"])
         if "SYNC_COMMANDS" in values:
             settings.sync_commands = _flag("SYNC_COMMANDS", values["SYNC_COMMANDS"])
         if values.get("COMMAND_GUILD_ID"):
-            settings.command_guild_id = _number("COMMAND_GUILD_ID", values["COMMAND_GUILD_ID"])
+            settings.command_guild_id = _number("COMMAND_GUILD_ID", values["COMMAND_GUILD_ID"], 1)
         if values.get("LOBBY_TIMEOUT_SECONDS"):
-            settings.lobby_timeout_seconds = _number("LOBBY_TIMEOUT_SECONDS", values["LOBBY_TIMEOUT_SECONDS"])
+            settings.lobby_timeout_seconds = _number(
+                "LOBBY_TIMEOUT_SECONDS", values["LOBBY_TIMEOUT_SECONDS"], 1
+            )
         if values.get("SWEEP_SECONDS"):
-            settings.sweep_seconds = _number("SWEEP_SECONDS", values["SWEEP_SECONDS"])
+            settings.sweep_seconds = _number("SWEEP_SECONDS", values["SWEEP_SECONDS"], 1)
         if values.get("COMPUTER_DELAY_SECONDS"):
             settings.computer_delay_seconds = _seconds(
                 "COMPUTER_DELAY_SECONDS", values["COMPUTER_DELAY_SECONDS"]
             )
         if values.get("COMPUTER_WORKERS"):
-            settings.computer_workers = _number("COMPUTER_WORKERS", values["COMPUTER_WORKERS"])
-            if settings.computer_workers < 0:
-                raise ValueError("COMPUTER_WORKERS can't be negative")
+            settings.computer_workers = _number("COMPUTER_WORKERS", values["COMPUTER_WORKERS"], 0)
         if values.get("SHARD_COUNT"):
-            settings.shard_count = _number("SHARD_COUNT", values["SHARD_COUNT"])
-            if settings.shard_count < 1:
-                raise ValueError("SHARD_COUNT must be at least 1")
+            settings.shard_count = _number("SHARD_COUNT", values["SHARD_COUNT"], 1)
         if values.get("SHARD_IDS"):
             settings.shard_ids = shard_ids(values["SHARD_IDS"], settings.shard_count)
-        settings.log_level = (values.get("LOG_LEVEL") or settings.log_level).upper()
+        if values.get("LOG_LEVEL"):
+            settings.log_level = _log_level(values["LOG_LEVEL"])
+        if values.get("HEARTBEAT_FILE"):
+            settings.heartbeat_file = values["HEARTBEAT_FILE"].strip()
         return settings
 
 

@@ -92,3 +92,37 @@ def test_start_up_failures_are_one_line(monkeypatch, capsys, failure, code, word
     assert entry.main() == code
     err = capsys.readouterr().err
     assert words in err and "not-a-real-token" not in err and "Traceback" not in err
+
+
+def write_env(tmp_path, text: str) -> Path:
+    (tmp_path / ".env").write_text(text)
+    return tmp_path / ".env"
+
+
+def test_env_file_lines_as_people_write_them(tmp_path):
+    """`export` in front, a comment after the value, quotes around it: all read as meant."""
+    env_file = write_env(
+        tmp_path,
+        'export DISCORD_TOKEN=abc.def\nLOG_LEVEL=INFO # the default\nDATABASE_URL="sqlite:///games #1.db"\n',
+    )
+    settings = Settings.from_env({}, env_file=env_file)
+    assert settings.token == "abc.def" and settings.log_level == "INFO"
+    assert settings.database_url == "sqlite:///games #1.db"
+
+
+@pytest.mark.parametrize(
+    ("line", "setting", "allowed"),
+    [
+        ("LOG_LEVEL=verbose", "LOG_LEVEL", "DEBUG, INFO, WARNING, ERROR, CRITICAL"),
+        ("DATABASE_URL=mysql://x", "DATABASE_URL", "sqlite:///"),
+        ("SWEEP_SECONDS=0", "SWEEP_SECONDS", "at least 1"),
+        ("LOBBY_TIMEOUT_SECONDS=-5", "LOBBY_TIMEOUT_SECONDS", "at least 1"),
+        ("COMPUTER_WORKERS=-1", "COMPUTER_WORKERS", "at least 0"),
+        ("COMMAND_GUILD_ID=my-server", "COMMAND_GUILD_ID", "whole number"),
+    ],
+)
+def test_every_bad_setting_stops_the_bot_with_one_line(tmp_path, line, setting, allowed):
+    write_env(tmp_path, f"DISCORD_TOKEN=x\n{line}\n")
+    done = run_bot(tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 and setting in done.stderr and allowed in done.stderr
