@@ -10,7 +10,7 @@ import sys
 import aiohttp
 import discord
 
-from .app import create_bot
+from .app import create_bot, stop_on_signals
 from .settings import Settings
 
 
@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     bot = create_bot(settings)
     try:
-        bot.run(settings.token, log_handler=None)
+        asyncio.run(serve(bot, settings.token))
     except discord.LoginFailure:
         print(
             "martian-arcade: Discord rejected DISCORD_TOKEN. Copy it again from the Developer Portal.",
@@ -56,6 +56,15 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 1
     return 0
+
+
+async def serve(bot, token: str) -> None:
+    """Run until Discord ends the session or a stop signal closes the bot."""
+    stop_on_signals(bot)
+    async with bot:
+        await bot.start(token)
+    if bot.stopping is not None:
+        await bot.stopping
 
 
 def migrate_command(argv: list[str], settings: Settings) -> int:

@@ -3,7 +3,9 @@ publisher, the cogs and the components, for the games in the kits."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import signal
 from collections.abc import Mapping
 
 import discord
@@ -30,6 +32,8 @@ from .thinking import ComputerPlayers
 
 log = logging.getLogger(__name__)
 
+SHUTDOWN_GRACE_SECONDS = 5  # docker stop waits 10 s before it kills
+
 
 class ArcadeBot(commands.AutoShardedBot):
     """A sharded bot: one process runs every shard by default; with SHARD_COUNT and SHARD_IDS
@@ -54,6 +58,7 @@ class ArcadeBot(commands.AutoShardedBot):
         self.kits = kits
         self.router = ClaimRouter()  # the cogs register a handler for each kind of claim
         self._repository: Repository | None = None
+        self.stopping: asyncio.Task | None = None  # the close a stop signal started
         self.computers = ComputerPlayers(settings.computer_workers)
 
     async def setup_hook(self) -> None:
@@ -102,8 +107,13 @@ class ArcadeBot(commands.AutoShardedBot):
             await interaction.response.send_message(text, ephemeral=True)
 
     async def close(self) -> None:
+        """Let decisions being applied finish (a few seconds at most: whatever is cut short rolls
+        back, since each decision is one transaction), then disconnect and close the database."""
+        if self._repository is not None and not await self.publisher.settle(SHUTDOWN_GRACE_SECONDS):
+            log.warning("Stopping with decisions still in progress; they roll back")
         await super().close()
         await self.close_storage()
+        log.info("Stopped; the database is closed")
 
     async def close_storage(self) -> None:
         """Close the database connection and the computer players' workers (idempotent)."""
@@ -111,6 +121,18 @@ class ArcadeBot(commands.AutoShardedBot):
         if self._repository is not None:
             await self._repository.close()
             self._repository = None
+
+
+def stop_on_signals(bot: ArcadeBot) -> None:
+    """SIGTERM (docker stop, systemd) and SIGINT (Ctrl+C) close the bot cleanly instead of killing it."""
+    loop = asyncio.get_running_loop()
+
+    def stop(name: str) -> None:
+        log.info("%s received: stopping", name)
+        bot.stopping = loop.create_task(bot.close())
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop, signum.name)
 
 
 def create_bot(settings: Settings | None = None, *, kits: Mapping[str, GameKit] = KITS) -> ArcadeBot:

@@ -134,6 +134,16 @@ class Publisher:
         """Held from applying an action until its messages are out, so boards appear in order."""
         return self._publishing.setdefault(match_id, asyncio.Lock())
 
+    async def settle(self, timeout: float) -> bool:
+        """Wait until no match's decision is being applied or shown (at most `timeout` seconds);
+        False if some were still going on."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while any(lock.locked() for lock in self._publishing.values()):
+            if asyncio.get_running_loop().time() >= deadline:
+                return False
+            await asyncio.sleep(0.05)
+        return True
+
     def moment(self, match: Match) -> Moment:
         return Moment(self.service.kit(match), match)
 

@@ -83,12 +83,11 @@ def test_create_bot_touches_nothing(tmp_path):
 def test_start_up_failures_are_one_line(monkeypatch, capsys, failure, code, words):
     import bot.__main__ as entry
 
-    class FailingBot:
-        def run(self, token, **kwargs):
-            raise failure
+    async def failing(bot, token):
+        raise failure
 
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
-    monkeypatch.setattr(entry, "create_bot", lambda settings: FailingBot())
+    monkeypatch.setattr(entry, "serve", failing)
     assert entry.main() == code
     err = capsys.readouterr().err
     assert words in err and "not-a-real-token" not in err and "Traceback" not in err
@@ -126,3 +125,31 @@ def test_every_bad_setting_stops_the_bot_with_one_line(tmp_path, line, setting, 
     done = run_bot(tmp_path)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.count("\n") == 1 and setting in done.stderr and allowed in done.stderr
+
+
+async def test_sigterm_lets_work_finish_then_closes_the_database(simcord_env, caplog):
+    """docker stop sends SIGTERM: the bot waits for a decision being shown, then disconnects
+    and closes the database, and says so in the log."""
+    import asyncio
+    import logging
+    import signal
+
+    from bot.app import stop_on_signals
+
+    bot = simcord_env.bot
+    loop = asyncio.get_running_loop()
+    stop_on_signals(bot)
+    try:
+        busy = bot.publisher.lock(1)
+        await busy.acquire()  # a click being applied and shown
+        loop.call_later(0.3, busy.release)
+        with caplog.at_level(logging.INFO, logger="bot.app"):
+            os.kill(os.getpid(), signal.SIGTERM)
+            await asyncio.sleep(0.1)
+            assert bot.stopping is not None and not bot.stopping.done(), "it waits for the click"
+            await asyncio.wait_for(bot.stopping, 10)
+        assert bot.is_closed() and bot._repository is None
+        assert "SIGTERM received: stopping" in caplog.text and "the database is closed" in caplog.text
+    finally:
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(signum)
