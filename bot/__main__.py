@@ -1,17 +1,22 @@
-"""`python -m bot` (or `martian-arcade`): run the bot with settings from the environment / .env;
+"""`python -m bot` (or `martian-arcade`): run the bot with settings from the environment / .env.
+`python -m bot backup FILE`, `check` and `health` are for admins (`bot.admin`);
 `python -m bot migrate --to postgresql://...` copies its SQLite database to PostgreSQL."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 import sys
+from pathlib import Path
 
 import aiohttp
 import discord
 
 from .app import create_bot, stop_on_signals
 from .settings import Settings
+
+USAGE = "run it with no command, or: backup FILE, check, health, migrate --to URL"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -23,6 +28,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if argv[:1] == ["migrate"]:
         return migrate_command(argv[1:], settings)
+    if argv[:1] in (["backup"], ["check"], ["health"]):
+        return admin_command(argv, settings)
+    if argv:
+        print(f"martian-arcade: unknown command {argv[0]!r}; {USAGE}", file=sys.stderr)
+        return 2
     if not settings.token:
         print(
             "martian-arcade: DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot's token in it"
@@ -65,6 +75,28 @@ async def serve(bot, token: str) -> None:
         await bot.start(token)
     if bot.stopping is not None:
         await bot.stopping
+
+
+def admin_command(argv: list[str], settings: Settings) -> int:
+    """backup FILE / check / health: one line (or a few) on stdout; problems on stderr, exit 1 or 2."""
+    from . import admin
+
+    try:
+        if argv[0] == "backup":
+            if len(argv) != 2:
+                raise ValueError("say where the copy goes: python -m bot backup FILE")
+            print(admin.backup(settings.database_url, Path(argv[1])))
+            return 0
+        if argv[0] == "check":
+            lines, ok = asyncio.run(admin.check(settings.database_url))
+            print("\n".join(lines))
+            return 0 if ok else 1
+        problem = admin.health(settings.heartbeat_file, settings.sweep_seconds)
+        print(problem or "healthy", file=sys.stderr if problem else sys.stdout)
+        return 1 if problem else 0
+    except (ValueError, OSError, sqlite3.Error) as error:
+        print(f"martian-arcade {argv[0]}: {error}", file=sys.stderr)
+        return 2
 
 
 def migrate_command(argv: list[str], settings: Settings) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from pathlib import Path
 
 from discord.ext import commands, tasks
 
@@ -52,6 +53,17 @@ class Deadlines(commands.Cog):
             await sweep_deadlines(self.service, self.publisher)
         except Exception:
             log.exception("Checking turn deadlines failed; will retry")
+        else:
+            self._heartbeat()
+
+    def _heartbeat(self) -> None:
+        """Touch the heartbeat file after a sweep while connected (`python -m bot health` reads it)."""
+        path = self.arcade.settings.heartbeat_file
+        if path and self.bot.is_ready():
+            try:
+                Path(path).touch()
+            except OSError:
+                log.warning("Could not touch the heartbeat file %s", path)
 
     @watch_deadlines.before_loop
     async def _before_deadlines(self) -> None:
