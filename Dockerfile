@@ -20,7 +20,13 @@ RUN pip install . \
 
 USER arcade
 # Matches live in the /data volume, so they survive new containers and upgrades.
-ENV DATABASE_URL=sqlite:////data/martian.db
+ENV DATABASE_URL=sqlite:////data/martian.db \
+    HEARTBEAT_FILE=/tmp/martian-arcade.heartbeat
 VOLUME ["/data"]
 
+# Healthy while connected to Discord: the bot touches its heartbeat file on every sweep.
+HEALTHCHECK --interval=60s --timeout=10s --start-period=60s --retries=3 CMD ["python", "-m", "bot", "health"]
+
+# docker stop sends SIGTERM, which the bot handles: it finishes in-flight work and closes cleanly.
+STOPSIGNAL SIGTERM
 CMD ["python", "-m", "bot"]

@@ -133,7 +133,7 @@ def test_the_fonts_and_their_licence_ship_in_the_wheel_and_the_image():
 def test_the_compose_example_runs_every_shard_once_on_its_postgresql():
     import yaml
 
-    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    compose = yaml.safe_load((ROOT / "docker-compose.postgres.yml").read_text())
     services = compose["services"]
     database = next(name for name, service in services.items() if "postgres" in service.get("image", ""))
     bots = {name: service for name, service in services.items() if service.get("build")}
@@ -160,3 +160,33 @@ def test_the_image_copies_every_package_the_project_installs():
     }
     for pattern in packages["include"]:
         assert pattern.rstrip("*") in copied, f"the Dockerfile does not copy {pattern.rstrip('*')}/"
+
+
+def seconds(duration: str) -> float:
+    """A compose duration like 20s or 1m30s, in seconds."""
+    units = {"h": 3600, "m": 60, "s": 1}
+    return sum(float(amount) * units[unit] for amount, unit in re.findall(r"([\d.]+)(h|m|s)", duration))
+
+
+def test_the_default_compose_file_keeps_sqlite_on_a_volume_and_stops_gracefully():
+    import yaml
+
+    from bot.app import SHUTDOWN_GRACE_SECONDS
+
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    bot, *others = compose["services"].values()
+    assert not others, "one bot, no database server: SQLite"
+    assert bot["build"] == "." and bot["restart"] == "unless-stopped" and bot["env_file"] == ".env"
+    volume, _, mounted = bot["volumes"][0].partition(":")
+    assert volume in compose["volumes"], "a named volume, so matches survive new containers"
+    assert bot["environment"]["DATABASE_URL"] == f"sqlite:///{mounted}/martian.db"
+    assert seconds(bot["stop_grace_period"]) > SHUTDOWN_GRACE_SECONDS + 5, "room to finish and close"
+
+
+def test_the_image_has_a_health_check_and_stops_on_sigterm():
+    steps = instructions((ROOT / "Dockerfile").read_text())
+    health = [rest for word, rest in steps if word == "HEALTHCHECK"]
+    assert health and '"python", "-m", "bot", "health"' in health[-1]
+    env = " ".join(rest for word, rest in steps if word == "ENV")
+    assert "HEARTBEAT_FILE=" in env, "the health check reads the heartbeat the bot keeps"
+    assert ("STOPSIGNAL", "SIGTERM") in steps
