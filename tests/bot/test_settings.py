@@ -88,7 +88,7 @@ def test_start_up_failures_are_one_line(monkeypatch, capsys, failure, code, word
 
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
     monkeypatch.setattr(entry, "serve", failing)
-    assert entry.main() == code
+    assert entry.main([]) == code
     err = capsys.readouterr().err
     assert words in err and "not-a-real-token" not in err and "Traceback" not in err
 
