@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import discord
 from discord import app_commands
@@ -12,6 +13,8 @@ from ..arcade import Arcade
 from ..commands import game_command, play_usage
 from ..discord_io import png_file
 from ..kits import GameKit
+
+log = logging.getLogger(__name__)
 
 HELP_HEAD = "**Martian Arcade** — Looney Pyramid games, played right here."
 HELP_TAIL = """Every `/play` also takes `computers`, `open_seats` (anyone may **Join**), `level` (easy, normal, hard) and `hints`. Seats left empty go to computer players: `/play mars` alone plays the computer.
@@ -39,6 +42,18 @@ def help_text(kits) -> str:
     return "\n".join([HELP_HEAD, "", *games, HELP_TAIL, "", "During a match: " + " ".join(during)])
 
 
+def welcome_text(kits) -> str:
+    """The first message in a server the bot has just joined: how to start, in a few lines."""
+    first = next(iter(kits.values()))
+    games = ", ".join(f"`{kit.id}`" for kit in kits.values())
+    return (
+        "👋 **Martian Arcade** is here: Looney Pyramid games, played in this server.\n"
+        f"Start one with `/play <game>` and name your opponents, e.g. {play_usage(first)}. Games: {games}.\n"
+        "Everyone invited accepts with a button; the board comes in a thread, and secrets by DM.\n"
+        "`/help` lists every command, `/rules <game>` explains a game, and `/play mars` alone plays the computer."
+    )
+
+
 class Info(commands.Cog):
     def __init__(self, bot: commands.Bot, arcade: Arcade) -> None:
         self.bot = bot
@@ -58,6 +73,21 @@ class Info(commands.Cog):
         await interaction.response.send_message(
             embed=embed, file=png_file(picture, "rules.png"), ephemeral=True
         )
+
+    @commands.Cog.listener()
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """Say hello once, where members will see it: how to start a match, and where to read more."""
+        me = guild.me
+        channels = [guild.system_channel, *guild.text_channels]
+        channel = next((c for c in channels if c is not None and c.permissions_for(me).send_messages), None)
+        if channel is None:
+            return  # nowhere to speak: /help still explains everything
+        try:
+            await channel.send(
+                welcome_text(self.arcade.kits), allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException:
+            log.info("Could not greet server %s", guild.id)
 
     @app_commands.command(name="help", description="What Martian Arcade can do")
     async def help(self, interaction: discord.Interaction) -> None:
