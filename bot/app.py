@@ -29,6 +29,7 @@ from .repository import Repository
 from .service import MatchService
 from .settings import Settings
 from .thinking import ComputerPlayers
+from .translation import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +77,7 @@ class ArcadeBot(commands.AutoShardedBot):
         arcade = Arcade(self.settings, self.kits, self.router, self.service, self.publisher)
         for cog in (Lobby, Play, Manage, Deadlines, ComputerTurns, Info, Stats, ServerConfig, Notify):
             await self.add_cog(cog(self, arcade))
+        await self.tree.set_translator(CatalogueTranslator())
         self.add_dynamic_items(MatchButton, MatchSelect)
         self.add_listener(answer_unknown_component, "on_interaction")
         self.tree.on_error = self.on_app_command_error
