@@ -93,3 +93,21 @@ def test_the_quick_start_makes_a_virtual_environment_before_installing():
     assert commands[first_pip].endswith("python -m bot"), "one line installs and starts the bot"
     ci_command = re.search(r"^TEST_COMMAND='(.+)'$", (ROOT / ".ci" / "run").read_text(), re.MULTILINE)[1]
     assert commands[first_pip + 1].endswith(ci_command), "one line installs and runs CI's tests"
+
+
+def test_readme_covers_looking_after_the_bot():
+    """What a self-hosting admin looks for: a restart policy, backups that are safe while the bot
+    runs, how to restore and upgrade, and a service unit."""
+    readme = (ROOT / "README.md").read_text()
+    docker_run = next(line for line in readme.splitlines() if line.startswith("docker run"))
+    assert "--restart unless-stopped" in docker_run
+    for words in (
+        "python -m bot backup",
+        "To\n  restore",
+        "python -m bot check",
+        "**Upgrading.**",
+        "[Service]",
+        "ExecStart=",
+        "docker compose up -d",
+    ):
+        assert words in readme, words
