@@ -13,6 +13,7 @@ from discord import app_commands
 
 from games import Option
 
+from .i18n import command_word, text
 from .kits import GameKit
 from .model import LEVELS
 
@@ -130,12 +131,12 @@ def play_command(kit: GameKit, open_lobby: Opener) -> app_commands.Command:
     return app_commands.Command(name=kit.id, description=description[:100], callback=callback)
 
 
-def play_usage(kit: GameKit) -> str:
+def play_usage(kit: GameKit, locale: discord.Locale | str | None = None) -> str:
     """`/play flood [opponent1] [opponent2] [opponent3]`, for /help (the seating options every
-    game shares are explained once)."""
-    members = " ".join(f"[{name}]" for name in opponent_names(kit))
-    options = " [options]" if kit.engine.options else ""
-    return f"`/play {kit.id} {members}{options}`"
+    game shares are explained once), with the names members with `locale` see."""
+    members = " ".join(f"[{command_word(name, locale)}]" for name in opponent_names(kit))
+    options = f" {text('help.options', locale)}" if kit.engine.options else ""
+    return f"`/{command_word('play', locale)} {kit.id} {members}{options}`"
 
 
 def game_command(

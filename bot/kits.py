@@ -14,6 +14,7 @@ from importlib import resources
 from games import GAMES, Game
 from renderers import Pictures, pictures_for
 
+from .i18n import ENGLISH, text
 from .presenters.base import Presenter
 from .presenters.combat import CombatPresenter
 from .presenters.flood import FloodPresenter
@@ -48,19 +49,21 @@ def rules_summary(game_id: str) -> str:
     return resources.files("bot.rules").joinpath(f"{game_id}.md").read_text()
 
 
-def kit(game_id: str, presenter: type[Presenter], tagline: str) -> GameKit:
-    """The kit of a game whose engine, pictures and rules follow the project's layout."""
+def kit(game_id: str, presenter: type[Presenter]) -> GameKit:
+    """The kit of a game whose engine, pictures, rules and tagline (`tagline.<id>` in the text
+    catalogue) follow the project's layout."""
     engine = GAMES[game_id]
+    tagline = text(f"tagline.{game_id}", ENGLISH)
     return GameKit(engine, pictures_for(game_id), presenter(engine), tagline, rules_summary(game_id))
 
 
 KITS: dict[str, GameKit] = {
     entry.id: entry
     for entry in (
-        kit("trickery", TrickeryPresenter, "trick-taking with pyramids as prizes, hidden hands"),
-        kit("mars", MarsPresenter, "secret objectives and colour clusters"),
-        kit("senet", SenetPresenter, "a dice race along three tracks"),
-        kit("flood", FloodPresenter, "ships, towers and a rising flood"),
-        kit("combat", CombatPresenter, "race your nests home on a 6x6 battlefield, with dice and combat"),
+        kit("trickery", TrickeryPresenter),
+        kit("mars", MarsPresenter),
+        kit("senet", SenetPresenter),
+        kit("flood", FloodPresenter),
+        kit("combat", CombatPresenter),
     )
 }

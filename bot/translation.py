@@ -1,5 +1,5 @@
 """Slash commands in the members' languages: discord.py's app-command translator, reading one
-catalogue per shipped language (`bot/locales/<locale>.json`, keyed by the English text). Discord
+catalogue per shipped language (`bot/locales/commands/<locale>.json`, keyed by the English text). Discord
 shows each member the names, descriptions and choices in their own client's language, falling
 back to English where a language isn't shipped."""
 
@@ -15,7 +15,7 @@ from discord import app_commands
 def catalogues() -> dict[discord.Locale, dict[str, str]]:
     """Every shipped catalogue, by the Discord locale its file is named after (de.json: German)."""
     found = {}
-    for entry in resources.files("bot.locales").iterdir():
+    for entry in resources.files("bot.locales.commands").iterdir():
         if entry.name.endswith(".json"):
             found[discord.Locale(entry.name.removesuffix(".json"))] = json.loads(entry.read_text())
     return found

@@ -12,46 +12,54 @@ from discord.ext import commands
 from ..arcade import Arcade
 from ..commands import game_command, play_usage
 from ..discord_io import png_file
+from ..i18n import ENGLISH, text, texts
 from ..kits import GameKit
 
 log = logging.getLogger(__name__)
 
-HELP_HEAD = "**Martian Arcade** — Looney Pyramid games, played right here."
-HELP_TAIL = """Every `/play` also takes `computers`, `open_seats` (anyone may **Join**), `level` (easy, normal, hard) and `hints`. Seats left empty go to computer players: `/play mars` alone plays the computer.
-`/move <action>` — type your move instead of clicking.
-`/match list|board|log|replay|resign|handover|cancel` — matches here, the board again, the history in words, an ended match's animated replay, leave, hand your seat to a computer player, cancel.
-`/match takeback`, `/match draw` — ask the others to let you take back your last move, or to end the match as a draw.
-`/notify [when] [how]` — hear that it's your turn only when you've been away (default), every turn or never; by mention or DM.
-`/stats [member]`, `/leaderboard <game>` — results and ratings in this server.
-`/config` — server settings (Manage Server). `/rules <game>` — a game's rules in brief."""
+
+def tagline(kit: GameKit, locale: discord.Locale | str | None) -> str:
+    """The game's tagline in the locale's language; a game the catalogue doesn't know keeps its kit's."""
+    key = f"tagline.{kit.id}"
+    return text(key, locale) if key in texts()[ENGLISH] else kit.tagline
 
 
-def help_text(kits) -> str:
+def players_text(kit: GameKit, locale: discord.Locale | str | None) -> str:
+    low, high = kit.engine.min_players, kit.engine.max_players
+    if low == high:
+        return text("players.exact", locale, count=low)
+    return text("players.range", locale, low=low, high=high)
+
+
+def help_text(kits, locale: discord.Locale | str | None = None) -> str:
     """The commands, with one `/play` line per game kit and how each game is played."""
-    games = [f"{play_usage(kit)} — {kit.title}, {kit.tagline} ({kit.players_text})." for kit in kits.values()]
+    games = [
+        text(
+            "help.game",
+            locale,
+            usage=play_usage(kit, locale),
+            title=kit.title,
+            tagline=tagline(kit, locale),
+            players=players_text(kit, locale),
+        )
+        for kit in kits.values()
+    ]
     secret = [kit.title for kit in kits.values() if not kit.presenter.public_controls]
     public = [kit.title for kit in kits.values() if kit.presenter.public_controls]
     during = []
     if secret:
-        during.append(
-            f"In {', '.join(secret)} your secrets and move buttons come by DM; with closed DMs, use **Play** "
-            "and the secrets button on the board."
-        )
+        during.append(text("help.secret_games", locale, games=", ".join(secret)))
     if public:
-        during.append(f"{', '.join(public)} have no secrets: the moves are buttons on the board.")
-    return "\n".join([HELP_HEAD, "", *games, HELP_TAIL, "", "During a match: " + " ".join(during)])
+        during.append(text("help.public_games", locale, games=", ".join(public)))
+    notes = text("help.during", locale, notes=" ".join(during))
+    return "\n".join([text("help.head", locale), "", *games, text("help.tail", locale), "", notes])
 
 
-def welcome_text(kits) -> str:
+def welcome_text(kits, locale: discord.Locale | str | None = None) -> str:
     """The first message in a server the bot has just joined: how to start, in a few lines."""
     first = next(iter(kits.values()))
     games = ", ".join(f"`{kit.id}`" for kit in kits.values())
-    return (
-        "👋 **Martian Arcade** is here: Looney Pyramid games, played in this server.\n"
-        f"Start one with `/play <game>` and name your opponents, e.g. {play_usage(first)}. Games: {games}.\n"
-        "Everyone invited accepts with a button; the board comes in a thread, and secrets by DM.\n"
-        "`/help` lists every command, `/rules <game>` explains a game, and `/play mars` alone plays the computer."
-    )
+    return text("welcome", locale, example=play_usage(first, locale), games=games)
 
 
 class Info(commands.Cog):
@@ -84,11 +92,14 @@ class Info(commands.Cog):
             return  # nowhere to speak: /help still explains everything
         try:
             await channel.send(
-                welcome_text(self.arcade.kits), allowed_mentions=discord.AllowedMentions.none()
+                welcome_text(self.arcade.kits, guild.preferred_locale),
+                allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException:
             log.info("Could not greet server %s", guild.id)
 
     @app_commands.command(name="help", description="What Martian Arcade can do")
     async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(help_text(self.arcade.kits), ephemeral=True)
+        await interaction.response.send_message(
+            help_text(self.arcade.kits, interaction.locale), ephemeral=True
+        )

@@ -1,0 +1,62 @@
+"""The text catalogue: every shipped language has every key with the same placeholders, German
+texts name the commands as German members see them, and /help and the greeting come in the
+member's or the server's language."""
+
+import re
+import string
+
+import discord
+
+from bot.cogs.info import help_text, welcome_text
+from bot.i18n import ENGLISH, language, text, texts
+from bot.kits import KITS
+from bot.translation import catalogues
+
+COMMAND_IN_TEXT = re.compile(r"`/([^\s`<\[|]+)(?: ([^\s`<\[|]+))?")
+
+
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_language_has_every_key_with_the_same_placeholders():
+    english = texts()[ENGLISH]
+    assert set(texts()) >= {"en", "de"}
+    for lang, catalogue in texts().items():
+        assert catalogue.keys() == english.keys(), lang
+        for key, template in catalogue.items():
+            assert placeholders(template) == placeholders(english[key]), (lang, key)
+
+
+def test_german_texts_name_the_commands_german_members_see():
+    german = catalogues()[discord.Locale.german]
+    command_words = set(german.values()) | set(KITS)  # game ids stay as they are
+    for key, template in texts()["de"].items():
+        for command, sub in COMMAND_IN_TEXT.findall(template):
+            assert command in command_words, (key, command)
+            if sub and command == "partie":
+                assert sub in command_words, (key, sub)
+
+
+def test_locales_pick_a_shipped_language_or_english():
+    assert language(discord.Locale.german) == "de" and language("de") == "de"
+    assert language(discord.Locale.american_english) == ENGLISH and language("pt-BR") == ENGLISH
+    assert language(None) == ENGLISH
+    assert text("players.range", "de", low=3, high=4) == "3–4 Personen"
+
+
+def test_help_and_the_greeting_in_german_fit_one_message():
+    for locale in (discord.Locale.german, discord.Locale.american_english):
+        assert len(help_text(KITS, locale)) <= 2000
+    german = help_text(KITS, discord.Locale.german)
+    assert "`/spielen senet [gegner] [optionen]`" in german and "/play" not in german
+    assert "/spielen" in welcome_text(KITS, "de") and "/play" in welcome_text(KITS, "en-US")
+
+
+async def test_a_german_server_is_greeted_in_german(simcord_env):
+    env = simcord_env
+    guild = env.create_guild(preferred_locale="de")
+    general = guild.create_text_channel("allgemein")
+    await env.bot.get_cog("Info").on_guild_join(env.bot.get_guild(guild.id))
+    (welcome,) = general.history()
+    assert welcome.content.startswith("👋 **Martian Arcade** ist da") and "/hilfe" in welcome.content
