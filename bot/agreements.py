@@ -67,11 +67,9 @@ class Agreements:
             request = {"kind": kind, "seat": seat, "version": match.version, "agreed": []}
             if kind == "takeback":
                 request["action"] = await self._check_take_back(match, seat)
-            match.request = request
+            await self._replace_request(match, request)
             if not self.answering(match):
                 return Agreement(await self._carry_out(match), request, "agreed")
-            if not await self.repository.save_request(match.id, version=match.version, request=request):
-                raise StaleClick.raced()
             return Agreement(match, request, None)
 
     async def answer(
@@ -88,21 +86,29 @@ class Agreements:
             if user_id in request["agreed"]:
                 raise MatchError("You have agreed already; waiting for the others.")
             if not agree:
-                if not await self.repository.save_request(match.id, version=version, request=None):
-                    raise StaleClick.raced()
-                match.request = None
+                await self._replace_request(match, None)
                 return Agreement(match, request, "refused")
             request = {**request, "agreed": [*request["agreed"], user_id]}
-            match.request = request
+            await self._replace_request(match, request)
             if set(request["agreed"]) >= set(self.answering(match)):
                 return Agreement(await self._carry_out(match), request, "agreed")
-            if not await self.repository.save_request(match.id, version=version, request=request):
-                raise StaleClick.raced()
             return Agreement(match, request, None)
 
     async def withdraw_request(self, match: Match) -> None:
         """Drop the open request (the others could not be asked)."""
-        await self.repository.save_request(match.id, version=match.version, request=None)
+        await self.repository.save_request(
+            match.id, version=match.version, request=None, previous=match.request
+        )
+
+    async def _replace_request(self, match: Match, request: dict | None) -> None:
+        """Store the request's new state, if nobody changed it since it was read (compare and swap:
+        of answers given at once in several processes one wins, the others are told to look again;
+        the last agreement is stored too before it is carried out, so a refusal racing it loses)."""
+        if not await self.repository.save_request(
+            match.id, version=match.version, request=request, previous=match.request
+        ):
+            raise StaleClick.raced()
+        match.request = request
 
     async def _check_take_back(self, match: Match, seat: int) -> str:
         """The decision `seat` may take back now (its notation), or MatchError saying why not."""

@@ -43,6 +43,10 @@ def _from_row(cls: type, row, **computed):
     return cls(**{f.name: row[f.name] for f in fields(cls) if f.name not in computed}, **computed)
 
 
+def _json_or_none(value: dict | None) -> str | None:
+    return json.dumps(value) if value is not None else None
+
+
 def _standing_values(entry: Rating) -> tuple:
     return (entry.rating, entry.games, entry.wins, entry.draws, entry.with_computers, entry.first_finished_at)
 
@@ -541,12 +545,16 @@ class Repository:
 
     # --- take-backs and draws the players agree on
 
-    async def save_request(self, match_id: int, *, version: int, request: dict | None) -> bool:
-        """Open, update or withdraw the match's request, if it is still at `version` (a request
-        doesn't move the version on: it lapses when play does)."""
+    async def save_request(
+        self, match_id: int, *, version: int, request: dict | None, previous: dict | None
+    ) -> bool:
+        """Open, update or withdraw the match's request, if the match is still at `version` and its
+        request is still `previous` (so answers arriving at once in several processes can't
+        overwrite each other). A request doesn't move the version on: it lapses when play does."""
         changed = await self.db.execute(
-            "UPDATE matches SET request_json = ? WHERE id = ? AND version = ? AND status = 'active'",
-            (json.dumps(request) if request is not None else None, match_id, version),
+            "UPDATE matches SET request_json = ?"
+            " WHERE id = ? AND version = ? AND status = 'active' AND request_json IS NOT DISTINCT FROM ?",
+            (_json_or_none(request), match_id, version, _json_or_none(previous)),
         )
         return changed == 1
 

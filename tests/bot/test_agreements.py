@@ -142,3 +142,33 @@ async def test_a_request_left_behind_by_a_change_of_version_has_lapsed(service):
         await service.answer(match.id, BOB[0], True, version=match.version + 1)
     asked = await service.ask(match.id, BOB[0], "draw")
     assert asked.decided is None and asked.request["seat"] == 1
+
+
+async def test_answers_given_at_once_in_two_processes_are_not_lost(postgresql_url):
+    """Two players agree at the same moment through two processes: one answer is stored, the
+    other is told to look again (never silently overwritten), and answering again completes it."""
+    import asyncio
+
+    first = service_on(await open_database(postgresql_url), clock=now)
+    second = service_on(await open_database(postgresql_url), clock=now)
+    try:
+        for _ in range(4):  # a few rounds, so the two answers surely collide at least once
+            match = await started(first, "flood", [ALICE, BOB, CAROL])
+            await first.ask(match.id, CAROL[0], "draw")
+            answers = await asyncio.gather(
+                first.answer(match.id, ALICE[0], True, version=match.version),
+                second.answer(match.id, BOB[0], True, version=match.version),
+                return_exceptions=True,
+            )
+            raced = [answer for answer in answers if isinstance(answer, StaleClick)]
+            stored = (await first.load(match.id)).request
+            if raced:  # they collided: exactly one answer is in, and the other was told
+                assert len(raced) == 1 and len(stored["agreed"]) == 1
+                late = BOB[0] if stored["agreed"] == [ALICE[0]] else ALICE[0]
+                done = await second.answer(match.id, late, True, version=match.version)
+            else:  # one ran after the other: the second carried it out
+                done = next(answer for answer in answers if answer.decided)
+            assert done.decided == "agreed" and (await first.load(match.id)).end_reason == "draw"
+    finally:
+        await first.repository.close()
+        await second.repository.close()
