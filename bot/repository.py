@@ -776,6 +776,21 @@ class Repository:
             (user_id, preference.when, preference.by),
         )
 
+    async def language_of(self, user_id: int) -> str | None:
+        """The language the user chose with /language; None: they follow Discord's."""
+        row = await self.db.fetchone("SELECT language FROM player_languages WHERE user_id = ?", (user_id,))
+        return row["language"] if row else None
+
+    async def set_language(self, user_id: int, language: str | None) -> None:
+        if language is None:
+            await self.db.execute("DELETE FROM player_languages WHERE user_id = ?", (user_id,))
+            return
+        await self.db.execute(
+            "INSERT INTO player_languages (user_id, language) VALUES (?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+            (user_id, language),
+        )
+
     # --- server settings
 
     async def settings_for(self, guild_id: int | None) -> GuildSettings:

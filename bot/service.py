@@ -21,6 +21,7 @@ from games import IllegalAction
 
 from .agreements import Agreement, Agreements
 from .errors import MatchError, StaleClick
+from .i18n import language, texts
 from .kits import GameKit
 from .lobbies import LobbyAnswer, LobbyDecisions
 from .model import (
@@ -510,6 +511,17 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
             if preference.when == "every" or (preference.when == "away" and away):
                 told.append((player, preference.by))
         return told
+
+    async def language_for(self, user_id: int, locale: object) -> str:
+        """The language to answer a user in: the one they chose with /language, else their
+        Discord client's (`locale`, from their interaction), else English."""
+        return await self.repository.language_of(user_id) or language(locale)
+
+    async def set_language(self, user_id: int, chosen: str | None) -> None:
+        """Keep `chosen` (a shipped language) for the user; None: follow Discord's language."""
+        if chosen is not None and chosen not in texts():
+            raise MatchError(f"Choose one of: {', '.join(sorted(texts()))}.")
+        await self.repository.set_language(user_id, chosen)
 
     async def set_notify_preference(self, user_id: int, when: str, by: str) -> NotifyPreference:
         if when not in NOTIFY_WHEN or by not in NOTIFY_BY:

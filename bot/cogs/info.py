@@ -101,5 +101,9 @@ class Info(commands.Cog):
     @app_commands.command(name="help", description="What Martian Arcade can do")
     async def help(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(
-            help_text(self.arcade.kits, interaction.locale), ephemeral=True
+            help_text(
+                self.arcade.kits,
+                await self.arcade.service.language_for(interaction.user.id, interaction.locale),
+            ),
+            ephemeral=True,
         )

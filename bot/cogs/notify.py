@@ -1,4 +1,5 @@
-"""/notify: how each player hears that their turn has begun."""
+"""/notify: how each player hears that their turn has begun; /language: which language the bot
+uses for them."""
 
 from __future__ import annotations
 
@@ -7,7 +8,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from ..arcade import Arcade
+from ..i18n import text, texts
 from ..model import NotifyPreference
+
+FOLLOW_DISCORD = "discord"
 
 WHEN_TEXT = {
     "away": "only when you have been away (not acted for a few minutes) as your turn begins",
@@ -52,3 +56,20 @@ class Notify(commands.Cog):
             interaction.user.id, when.value if when else current.when, how.value if how else current.by
         )
         await interaction.response.send_message("Saved. " + preference_text(saved), ephemeral=True)
+
+    @app_commands.command(name="language", description="Choose the language the bot uses for you")
+    @app_commands.describe(language="Your choice (default: the language your Discord is set to)")
+    @app_commands.choices(
+        language=[
+            app_commands.Choice(name="As my Discord", value=FOLLOW_DISCORD),
+            *(app_commands.Choice(name=text("language.name", code), value=code) for code in sorted(texts())),
+        ]
+    )
+    async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:
+        chosen = None if language.value == FOLLOW_DISCORD else language.value
+        await self.service.set_language(interaction.user.id, chosen)
+        now = await self.service.language_for(interaction.user.id, interaction.locale)
+        key = "language.follow" if chosen is None else "language.chosen"
+        await interaction.response.send_message(
+            text(key, now, name=text("language.name", now)), ephemeral=True
+        )

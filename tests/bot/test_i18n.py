@@ -60,3 +60,41 @@ async def test_a_german_server_is_greeted_in_german(simcord_env):
     await env.bot.get_cog("Info").on_guild_join(env.bot.get_guild(guild.id))
     (welcome,) = general.history()
     assert welcome.content.startswith("👋 **Martian Arcade** ist da") and "/hilfe" in welcome.content
+
+
+async def test_a_player_chooses_the_bots_language_and_can_follow_discord_again(simcord_env):
+    """SimCord's interactions always say en-US; /language is how a player gets German anyway."""
+    from tests.helpers import make_table, reply
+
+    table = make_table(simcord_env, ["alice", "bob"])
+    alice, bob = table.players
+    saved = reply(await alice.slash(table.channel, "language", language="de"))
+    assert saved.content.startswith("Gespeichert") and "Deutsch" in saved.content
+    assert "/spielen" in reply(await alice.slash(table.channel, "help")).content
+    assert "/play senet" in reply(await bob.slash(table.channel, "help")).content  # only hers changed
+    back = reply(await alice.slash(table.channel, "language", language="discord"))
+    assert back.content.startswith("Saved") and "English" in back.content
+    assert "/play senet" in reply(await alice.slash(table.channel, "help")).content
+
+
+async def test_language_choices_are_kept_on_both_databases(any_database_url):
+    from datetime import UTC, datetime
+
+    import pytest
+
+    from bot.service import MatchError
+    from bot.storage import open_database
+    from tests.helpers import service_on
+
+    db = await open_database(any_database_url)
+    service = service_on(db, clock=lambda: datetime.now(UTC))
+    try:
+        assert await service.language_for(7, "de") == "de" and await service.language_for(7, "en-US") == "en"
+        await service.set_language(7, "de")
+        assert await service.language_for(7, "en-US") == "de"
+        await service.set_language(7, None)
+        assert await service.language_for(7, "en-US") == "en"
+        with pytest.raises(MatchError, match="Choose one of"):
+            await service.set_language(7, "xx")
+    finally:
+        await db.close()
