@@ -13,9 +13,10 @@ from discord import app_commands
 
 from games import Option
 
-from .i18n import command_word, text
+from .i18n import language, text
 from .kits import GameKit
 from .model import LEVELS
+from .translation import command_word
 
 Opener = Callable[[discord.Interaction, GameKit, list[Any], dict, "Seating"], Awaitable[None]]
 
@@ -134,9 +135,10 @@ def play_command(kit: GameKit, open_lobby: Opener) -> app_commands.Command:
 def play_usage(kit: GameKit, locale: discord.Locale | str | None = None) -> str:
     """`/play flood [opponent1] [opponent2] [opponent3]`, for /help (the seating options every
     game shares are explained once), with the names members with `locale` see."""
-    members = " ".join(f"[{command_word(name, locale)}]" for name in opponent_names(kit))
-    options = f" {text('help.options', locale)}" if kit.engine.options else ""
-    return f"`/{command_word('play', locale)} {kit.id} {members}{options}`"
+    lang = language(locale)
+    members = " ".join(f"[{command_word(name, lang)}]" for name in opponent_names(kit))
+    options = f" {text('help.options', lang)}" if kit.engine.options else ""
+    return f"`/{command_word('play', lang)} {kit.id} {members}{options}`"
 
 
 def game_command(

@@ -12,10 +12,6 @@ import json
 from functools import cache
 from importlib import resources
 
-import discord
-
-from .translation import catalogues as command_catalogues
-
 ENGLISH = "en"
 
 
@@ -29,24 +25,17 @@ def texts() -> dict[str, dict[str, str]]:
     return found
 
 
-def language(locale: discord.Locale | str | None) -> str:
-    """The shipped language for a Discord locale: "de" for de, "en" for en-US, en-GB and the rest."""
-    code = str(locale.value if isinstance(locale, discord.Locale) else locale or ENGLISH)
+def language(locale: object) -> str:
+    """The shipped language for a Discord locale (a `discord.Locale` or its value): "de" for de,
+    "en" for en-US, en-GB and every language not shipped."""
+    code = str(getattr(locale, "value", locale) or ENGLISH)
     for candidate in (code, code.split("-", 1)[0]):
         if candidate in texts():
             return candidate
     return ENGLISH
 
 
-def text(key: str, locale: discord.Locale | str | None, **values: object) -> str:
+def text(key: str, locale: object, **values: object) -> str:
     """The text `key` in the locale's language (English if it has none), filled with `values`."""
     template = texts()[language(locale)].get(key) or texts()[ENGLISH][key]
     return template.format(**values)
-
-
-def command_word(english: str, locale: discord.Locale | str | None) -> str:
-    """A command or option name as members with this locale see it (`play` -> `spielen`)."""
-    lang = language(locale)
-    if lang == ENGLISH:
-        return english
-    return command_catalogues().get(discord.Locale(lang), {}).get(english, english)

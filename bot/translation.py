@@ -32,3 +32,12 @@ class CatalogueTranslator(app_commands.Translator):
         context: app_commands.TranslationContext,
     ) -> str | None:
         return self.catalogues.get(locale, {}).get(string.message)
+
+
+def command_word(english: str, language: str) -> str:
+    """A command or option name as members using `language` see it (`play` -> `spielen`)."""
+    try:
+        locale = discord.Locale(language)
+    except ValueError:  # English ("en") is no Discord locale of its own
+        return english
+    return catalogues().get(locale, {}).get(english, english)

@@ -62,6 +62,18 @@ def welcome_text(kits, locale: discord.Locale | str | None = None) -> str:
     return text("welcome", locale, example=play_usage(first, locale), games=games)
 
 
+def messages_of(text: str, limit: int = 2000) -> list[str]:
+    """The text cut at line ends into messages Discord accepts (a line is never split)."""
+    parts = [""]
+    for line in text.split("\n"):
+        joined = f"{parts[-1]}\n{line}" if parts[-1] else line
+        if len(joined) <= limit:
+            parts[-1] = joined
+        else:
+            parts.append(line[:limit])
+    return [part for part in parts if part]
+
+
 class Info(commands.Cog):
     def __init__(self, bot: commands.Bot, arcade: Arcade) -> None:
         self.bot = bot
@@ -100,10 +112,8 @@ class Info(commands.Cog):
 
     @app_commands.command(name="help", description="What Martian Arcade can do")
     async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(
-            help_text(
-                self.arcade.kits,
-                await self.arcade.service.language_for(interaction.user.id, interaction.locale),
-            ),
-            ephemeral=True,
-        )
+        lang = await self.arcade.service.language_for(interaction.user.id, interaction.locale)
+        first, *more = messages_of(help_text(self.arcade.kits, lang))
+        await interaction.response.send_message(first, ephemeral=True)
+        for part in more:  # many games make a long list
+            await interaction.followup.send(part, ephemeral=True)

@@ -39,3 +39,12 @@ async def test_help_explains_how_to_start_take_backs_and_draws(simcord_env):
     answer = (await table.players[0].slash(table.channel, "help")).response.content
     assert "/play senet" in answer and "/match takeback" in answer and "/match draw" in answer
     assert len(answer) <= 2000
+
+
+def test_a_long_help_is_cut_at_line_ends_into_messages_discord_accepts():
+    from bot.cogs.info import messages_of
+
+    text = "\n".join(f"line {n} " + "x" * 90 for n in range(60))
+    parts = messages_of(text)
+    assert len(parts) > 1 and all(len(part) <= 2000 for part in parts)
+    assert "\n".join(parts) == text
