@@ -49,6 +49,12 @@ def rules_summary(game_id: str) -> str:
     return resources.files("bot.rules").joinpath(f"{game_id}.md").read_text()
 
 
+def translated_rules(game_id: str, language: str) -> str | None:
+    """The game's rules in brief in another language (`bot/rules/<language>/<game>.md`), if written."""
+    translated = resources.files("bot.rules").joinpath(language, f"{game_id}.md")
+    return translated.read_text() if translated.is_file() else None
+
+
 def kit(game_id: str, presenter: type[Presenter]) -> GameKit:
     """The kit of a game whose engine, pictures, rules and tagline (`tagline.<id>` in the text
     catalogue) follow the project's layout."""

@@ -13,7 +13,7 @@ from ..arcade import Arcade
 from ..commands import game_command, play_usage
 from ..discord_io import png_file
 from ..i18n import ENGLISH, text, texts
-from ..kits import GameKit
+from ..kits import GameKit, translated_rules
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +87,9 @@ class Info(commands.Cog):
         self.bot.tree.remove_command("rules")
 
     async def show_rules(self, interaction: discord.Interaction, kit: GameKit) -> None:
-        embed = discord.Embed(title=f"{kit.title} — rules in brief", description=kit.rules)
+        lang = await self.arcade.service.language_for(interaction.user.id, interaction.locale)
+        summary = translated_rules(kit.id, lang) or kit.rules
+        embed = discord.Embed(title=text("rules.title", lang, title=kit.title), description=summary)
         picture = await asyncio.to_thread(kit.pictures.rules)
         embed.set_image(url="attachment://rules.png")
         await interaction.response.send_message(

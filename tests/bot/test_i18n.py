@@ -98,3 +98,33 @@ async def test_language_choices_are_kept_on_both_databases(any_database_url):
             await service.set_language(7, "xx")
     finally:
         await db.close()
+
+
+def test_every_rules_summary_is_written_in_every_shipped_language():
+    """Same sections as the English one, within an embed's 4,096 characters, naming German commands."""
+    from bot.kits import rules_summary, translated_rules
+
+    german_commands = set(catalogues()[discord.Locale.german].values())
+    for game_id in KITS:
+        english, german = rules_summary(game_id), translated_rules(game_id, "de")
+        assert german, game_id
+        assert len(german) <= 4096
+        sections = re.compile(r"^\*\*", re.MULTILINE)
+        assert len(sections.findall(german)) == len(sections.findall(english)), game_id
+        bullets = re.compile(r"^•", re.MULTILINE)
+        assert len(bullets.findall(german)) == len(bullets.findall(english)), game_id
+        for command in re.findall(r"`/(\w+)", german):
+            assert command in german_commands, (game_id, command)
+
+
+async def test_rules_come_in_the_players_language(simcord_env):
+    from tests.helpers import make_table, reply
+
+    table = make_table(simcord_env, ["alice"])
+    alice = table.players[0]
+    english = reply(await alice.slash(table.channel, "rules", game="senet"))
+    assert english.embeds[0].title == "Martian Senet — rules in brief"
+    await alice.slash(table.channel, "language", language="de")
+    german = reply(await alice.slash(table.channel, "rules", game="senet"))
+    assert german.embeds[0].title == "Martian Senet — die Regeln in Kürze"
+    assert german.embeds[0].description.startswith("**2 Personen")
