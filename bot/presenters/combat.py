@@ -100,7 +100,9 @@ class CombatPresenter(Presenter):
         return self.seat_label(scene, seat)
 
     def options_text(self, options) -> str:
-        return f"version: {VERSIONS[options['version']]}"
+        limit = options.get("rounds")  # matches stored before the option have none
+        rounds = f"; ends after {limit} rounds (most caps wins)" if limit else ""
+        return f"version: {VERSIONS[options['version']]}{rounds}"
 
     def start_line(self, scene: Scene) -> str:
         view = scene.public

@@ -140,3 +140,17 @@ async def test_move_command_and_rules(simcord_env):
     assert (await stored(env)).version == 1 and refused.content
     result = await player.slash(thread, "rules", game="combat")
     assert "Martian Combat" in result.response.embeds[0].title
+
+
+async def test_a_round_limit_is_chosen_in_play_and_shown_to_everyone(simcord_env):
+    """`/play combat rounds:30`: the invitation says so, the match keeps it, the board counts down."""
+    env = simcord_env
+    table = make_table(env, ["alice", "bob"])
+    alice, bob = table.players
+    await alice.slash(table.channel, "play combat", opponent1=bob, rounds="30")
+    lobby = table.channel.last_message
+    assert "ends after 30 rounds" in lobby.content
+    await bob.click(lobby, label="Accept")
+    match = await stored(env)
+    assert match.options == {"version": "standard", "rounds": 30} and match.state.round_limit == 30
+    assert "turns left (30-round limit)" in text(board(thread_of(table)))
