@@ -115,11 +115,15 @@ class Agreements:
         log = await self.repository.action_log(match.id)
         if not log or log[-1][0] != seat:
             raise MatchError("You can take back only your own last decision, before anyone else acts.")
+        engine = self.kit(match).engine
+        if engine.is_secret_action(engine.parse_action(log[-1][1])):
+            # asking would show the others the secret (an objective) the decision set
+            raise MatchError("A secret decision, like choosing your objective, can't be taken back.")
         now, _ = self._now()
         if match.clock_due_at is not None and match.clock_due_at <= now:
             raise MatchError("The turn clock has run out: nothing can be taken back now.")
         before = await asyncio.to_thread(self._replayed, match, log[:-1])
-        if not self.kit(match).engine.can_take_back(before, match.state, len(match.seats)):
+        if not engine.can_take_back(before, match.state, len(match.seats)):
             raise MatchError(
                 "That decision can't be taken back: it drew a card or piece, rolled a die, or showed "
                 "something hidden."

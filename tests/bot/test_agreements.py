@@ -172,3 +172,15 @@ async def test_answers_given_at_once_in_two_processes_are_not_lost(postgresql_ur
     finally:
         await first.repository.close()
         await second.repository.close()
+
+
+async def test_a_secret_decision_is_never_put_to_the_others(service):
+    """Choosing a M.A.R.S. objective draws on no chance and shows nothing, but asking to take it
+    back would post its notation, the objective itself, in the thread: refused."""
+    match = await started(service, "mars", [ALICE, BOB])
+    seat = match.state.to_move[0]
+    objective = str(match.state.legal_actions(seat)[0])
+    await service.act(match.id, match.user_at(seat), match.version, objective)
+    with pytest.raises(MatchError, match="secret decision"):
+        await service.ask(match.id, match.user_at(seat), "takeback")
+    assert (await service.load(match.id)).request is None
