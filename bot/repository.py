@@ -47,10 +47,6 @@ def _json_or_none(value: dict | None) -> str | None:
     return json.dumps(value) if value is not None else None
 
 
-def _standing_values(entry: Rating) -> tuple:
-    return (entry.rating, entry.games, entry.wins, entry.draws, entry.with_computers, entry.first_finished_at)
-
-
 def _settings_from_row(guild_id: int | None, row) -> GuildSettings:
     if row is None or row["guild_id"] is None:
         return GuildSettings(guild_id or 0)
@@ -193,11 +189,29 @@ class Repository:
 
     @staticmethod
     async def _write_standings(conn, guild_id: int, game_id: str, entries, names: Mapping[int, str]) -> None:
+        """Store these standings; a name not given keeps the one stored."""
         await conn.executemany(
-            "UPDATE standings SET rating = ?, games = ?, wins = ?, draws = ?, with_computers = ?,"
-            " first_finished_at = ?, display_name = COALESCE(?, display_name)"
-            " WHERE guild_id = ? AND game = ? AND user_id = ?",
-            [(*_standing_values(e), names.get(e.user_id), guild_id, game_id, e.user_id) for e in entries],
+            "INSERT INTO standings (guild_id, game, user_id, display_name, rating, games, wins, draws,"
+            " with_computers, first_finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET rating = excluded.rating,"
+            " games = excluded.games, wins = excluded.wins, draws = excluded.draws,"
+            " with_computers = excluded.with_computers, first_finished_at = excluded.first_finished_at,"
+            " display_name = COALESCE(excluded.display_name, standings.display_name)",
+            [
+                (
+                    guild_id,
+                    game_id,
+                    e.user_id,
+                    names.get(e.user_id),
+                    e.rating,
+                    e.games,
+                    e.wins,
+                    e.draws,
+                    e.with_computers,
+                    e.first_finished_at,
+                )
+                for e in entries
+            ],
         )
 
     async def leaderboard(self, guild_id: int, game_id: str, limit: int) -> list[tuple[str | None, Rating]]:
@@ -251,12 +265,7 @@ class Repository:
         names = {user: name for result in results for user, name in result.names.items()}  # latest wins
         finished = [result.finished for result in results]
         for game_id in sorted({result.game_id for result in finished}):
-            entries = ratings(finished, game_id)
-            await conn.executemany(
-                "INSERT INTO standings (guild_id, game, user_id, rating, first_finished_at) VALUES (?, ?, ?, ?, ?)",
-                [(guild_id, game_id, e.user_id, e.rating, e.first_finished_at) for e in entries],
-            )
-            await self._write_standings(conn, guild_id, game_id, entries, names)
+            await self._write_standings(conn, guild_id, game_id, ratings(finished, game_id), names)
 
     async def behind_on_discord(self) -> list[int]:
         """Matches whose posted board is older than their state: a restart cut their update short."""
