@@ -13,7 +13,7 @@ from discord import app_commands
 
 from games import Option
 
-from .i18n import language, text
+from .i18n import ENGLISH, language, text
 from .kits import GameKit
 from .model import LEVELS
 from .translation import command_word
@@ -128,7 +128,7 @@ def play_command(kit: GameKit, open_lobby: Opener) -> app_commands.Command:
     callback = app_commands.describe(**descriptions)(callback)
     if choices:
         callback = app_commands.choices(**choices)(callback)
-    description = f"{kit.title}: {kit.tagline}, {kit.players_text}"
+    description = f"{kit.title}: {kit.tagline}, {kit.players_in(ENGLISH)}"
     return app_commands.Command(name=kit.id, description=description[:100], callback=callback)
 
 

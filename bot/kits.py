@@ -14,7 +14,7 @@ from importlib import resources
 from games import GAMES, Game
 from renderers import Pictures, pictures_for
 
-from .i18n import ENGLISH, text
+from .i18n import ENGLISH, text, texts
 from .presenters.base import Presenter
 from .presenters.combat import CombatPresenter
 from .presenters.flood import FloodPresenter
@@ -39,10 +39,17 @@ class GameKit:
     def title(self) -> str:
         return self.engine.title
 
-    @property
-    def players_text(self) -> str:
+    def players_in(self, language: str) -> str:
+        """How many play, in words: "2 players", "3-4 players" (in `language`)."""
         low, high = self.engine.min_players, self.engine.max_players
-        return f"{low} players" if low == high else f"{low}-{high} players"
+        if low == high:
+            return text("players.exact", language, count=low)
+        return text("players.range", language, low=low, high=high)
+
+    def tagline_in(self, language: str) -> str:
+        """The tagline in `language`; a game the catalogue doesn't know keeps its kit's."""
+        key = f"tagline.{self.id}"
+        return text(key, language) if key in texts()[ENGLISH] else self.tagline
 
 
 def rules_summary(game_id: str) -> str:

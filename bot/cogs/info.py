@@ -12,23 +12,10 @@ from discord.ext import commands
 from ..arcade import Arcade
 from ..commands import game_command, play_usage
 from ..discord_io import png_file
-from ..i18n import ENGLISH, text, texts
+from ..i18n import text
 from ..kits import GameKit, translated_rules
 
 log = logging.getLogger(__name__)
-
-
-def tagline(kit: GameKit, locale: discord.Locale | str | None) -> str:
-    """The game's tagline in the locale's language; a game the catalogue doesn't know keeps its kit's."""
-    key = f"tagline.{kit.id}"
-    return text(key, locale) if key in texts()[ENGLISH] else kit.tagline
-
-
-def players_text(kit: GameKit, locale: discord.Locale | str | None) -> str:
-    low, high = kit.engine.min_players, kit.engine.max_players
-    if low == high:
-        return text("players.exact", locale, count=low)
-    return text("players.range", locale, low=low, high=high)
 
 
 def help_text(kits, locale: discord.Locale | str | None = None) -> str:
@@ -39,8 +26,8 @@ def help_text(kits, locale: discord.Locale | str | None = None) -> str:
             locale,
             usage=play_usage(kit, locale),
             title=kit.title,
-            tagline=tagline(kit, locale),
-            players=players_text(kit, locale),
+            tagline=kit.tagline_in(locale),
+            players=kit.players_in(locale),
         )
         for kit in kits.values()
     ]
