@@ -1210,8 +1210,8 @@ def render_combat_board(view: dict, *, names: list[str] | None = None) -> bytes:
 def _draw_header(draw: ImageDraw.ImageDraw, view: dict) -> None:
     middle = HEADER_H / 2 + 2
     progress = "Final" if view.get("is_over") else f"Turn {view.get('turn', 1)}"
-    if view.get("round_limit") and not view.get("is_over"):
-        progress += f" of {view['round_limit'] * len(seats_of(view))}"
+    if view.get("turns_left") is not None and not view.get("is_over"):  # the engine counts the limit
+        progress += f" of {view.get('turn', 1) + view['turns_left']}"
     title = f"Martian Combat {EM_DASH} {progress}"
     draw_text(draw, (MARGIN + 4, middle), title, size=TITLE_SIZE, fill=TEXT, anchor="lm", bold=True)
     version = VERSION_NAMES.get(str(view.get("version")), str(view.get("version") or ""))
