@@ -11,9 +11,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from catalogue import ENGLISH, language, tr_in
 from games import Option
 
-from .i18n import ENGLISH, language, text
 from .kits import GameKit
 from .model import LEVELS
 from .translation import command_word
@@ -137,7 +137,7 @@ def play_usage(kit: GameKit, locale: discord.Locale | str | None = None) -> str:
     game shares are explained once), with the names members with `locale` see."""
     lang = language(locale)
     members = " ".join(f"[{command_word(name, lang)}]" for name in opponent_names(kit))
-    options = f" {text('help.options', lang)}" if kit.engine.options else ""
+    options = f" {tr_in('help.options', lang)}" if kit.engine.options else ""
     return f"`/{command_word('play', lang)} {kit.id} {members}{options}`"
 
 

@@ -1,8 +1,19 @@
-"""Refusals the Discord layer shows to the user as they are."""
+"""Refusals the Discord layer shows to the user, in the language spoken where they are shown."""
+
+from catalogue import tr
 
 
 class MatchError(Exception):
-    """A request that cannot be carried out; the message is shown to the user as it is."""
+    """A request that cannot be carried out. `message` is an English template and `values` fill
+    it; `str(error)` says it in the language spoken at that moment (the user's, in a handler)."""
+
+    def __init__(self, message: str, /, **values: object) -> None:
+        super().__init__(message)
+        self.message = message
+        self.values = values
+
+    def __str__(self) -> str:
+        return tr(self.message, **self.values)
 
 
 class StaleClick(MatchError):

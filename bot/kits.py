@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from importlib import resources
 
+from catalogue import ENGLISH, catalogues, tr_in
 from games import GAMES, Game
 from renderers import Pictures, pictures_for
 
-from .i18n import ENGLISH, text, texts
 from .presenters.base import Presenter
 from .presenters.combat import CombatPresenter
 from .presenters.flood import FloodPresenter
@@ -43,13 +43,13 @@ class GameKit:
         """How many play, in words: "2 players", "3-4 players" (in `language`)."""
         low, high = self.engine.min_players, self.engine.max_players
         if low == high:
-            return text("players.exact", language, count=low)
-        return text("players.range", language, low=low, high=high)
+            return tr_in("players.exact", language, count=low)
+        return tr_in("players.range", language, low=low, high=high)
 
     def tagline_in(self, language: str) -> str:
         """The tagline in `language`; a game the catalogue doesn't know keeps its kit's."""
         key = f"tagline.{self.id}"
-        return text(key, language) if key in texts()[ENGLISH] else self.tagline
+        return tr_in(key, language) if key in catalogues()[ENGLISH] else self.tagline
 
 
 def rules_summary(game_id: str) -> str:
@@ -66,7 +66,7 @@ def kit(game_id: str, presenter: type[Presenter]) -> GameKit:
     """The kit of a game whose engine, pictures, rules and tagline (`tagline.<id>` in the text
     catalogue) follow the project's layout."""
     engine = GAMES[game_id]
-    tagline = text(f"tagline.{game_id}", ENGLISH)
+    tagline = tr_in(f"tagline.{game_id}", ENGLISH)
     return GameKit(engine, pictures_for(game_id), presenter(engine), tagline, rules_summary(game_id))
 
 

@@ -55,7 +55,7 @@ class LobbyDecisions:
             game.check_players(len(players) + computers + open_seats)
             resolved = game.resolve_options(options)
         except IllegalAction as error:
-            raise MatchError(str(error)) from error
+            raise MatchError(error.message, **error.values) from error
         seats = [
             Seat(i, user_id, name, accepted=i == 0, dm_closed=False, prompt_message_id=None)
             for i, (user_id, name) in enumerate(players)

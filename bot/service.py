@@ -17,11 +17,11 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from catalogue import catalogues, language
 from games import IllegalAction
 
 from .agreements import Agreement, Agreements
 from .errors import MatchError, StaleClick
-from .i18n import language, texts
 from .kits import GameKit
 from .lobbies import LobbyAnswer, LobbyDecisions
 from .model import (
@@ -306,7 +306,7 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
             action = game.parse_action(action_text)
             events = match.state.apply(seat, action)
         except IllegalAction as error:
-            raise MatchError(str(error)) from error
+            raise MatchError(error.message, **error.values) from error
         now, stamp = self._now()
         finished = match.state.is_over
         deadlines = self._deadlines(match, now)
@@ -519,8 +519,8 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
 
     async def set_language(self, user_id: int, chosen: str | None) -> None:
         """Keep `chosen` (a shipped language) for the user; None: follow Discord's language."""
-        if chosen is not None and chosen not in texts():
-            raise MatchError(f"Choose one of: {', '.join(sorted(texts()))}.")
+        if chosen is not None and chosen not in catalogues():
+            raise MatchError(f"Choose one of: {', '.join(sorted(catalogues()))}.")
         await self.repository.set_language(user_id, chosen)
 
     async def set_notify_preference(self, user_id: int, when: str, by: str) -> NotifyPreference:

@@ -14,7 +14,14 @@ from typing import Any, Protocol
 
 
 class IllegalAction(ValueError):
-    """An action that the rules do not allow now. The message is meant for the player."""
+    """An action that the rules do not allow now. The message is meant for the player: an English
+    template (`"{piece} can't move there."`) and the values to fill it with, kept apart so the
+    Discord layer can say it in the player's language."""
+
+    def __init__(self, message: str, /, **values: Any) -> None:
+        super().__init__(message.format(**values) if values else message)
+        self.message = message
+        self.values = values
 
 
 @dataclass(frozen=True)

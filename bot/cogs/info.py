@@ -9,10 +9,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from catalogue import tr_in
+
 from ..arcade import Arcade
 from ..commands import game_command, play_usage
 from ..discord_io import png_file
-from ..i18n import text
 from ..kits import GameKit, translated_rules
 
 log = logging.getLogger(__name__)
@@ -21,7 +22,7 @@ log = logging.getLogger(__name__)
 def help_text(kits, locale: discord.Locale | str | None = None) -> str:
     """The commands, with one `/play` line per game kit and how each game is played."""
     games = [
-        text(
+        tr_in(
             "help.game",
             locale,
             usage=play_usage(kit, locale),
@@ -35,18 +36,18 @@ def help_text(kits, locale: discord.Locale | str | None = None) -> str:
     public = [kit.title for kit in kits.values() if kit.presenter.public_controls]
     during = []
     if secret:
-        during.append(text("help.secret_games", locale, games=", ".join(secret)))
+        during.append(tr_in("help.secret_games", locale, games=", ".join(secret)))
     if public:
-        during.append(text("help.public_games", locale, games=", ".join(public)))
-    notes = text("help.during", locale, notes=" ".join(during))
-    return "\n".join([text("help.head", locale), "", *games, text("help.tail", locale), "", notes])
+        during.append(tr_in("help.public_games", locale, games=", ".join(public)))
+    notes = tr_in("help.during", locale, notes=" ".join(during))
+    return "\n".join([tr_in("help.head", locale), "", *games, tr_in("help.tail", locale), "", notes])
 
 
 def welcome_text(kits, locale: discord.Locale | str | None = None) -> str:
     """The first message in a server the bot has just joined: how to start, in a few lines."""
     first = next(iter(kits.values()))
     games = ", ".join(f"`{kit.id}`" for kit in kits.values())
-    return text("welcome", locale, example=play_usage(first, locale), games=games)
+    return tr_in("welcome", locale, example=play_usage(first, locale), games=games)
 
 
 def messages_of(text: str, limit: int = 2000) -> list[str]:
@@ -76,7 +77,7 @@ class Info(commands.Cog):
     async def show_rules(self, interaction: discord.Interaction, kit: GameKit) -> None:
         lang = await self.arcade.service.language_for(interaction.user.id, interaction.locale)
         summary = translated_rules(kit.id, lang) or kit.rules
-        embed = discord.Embed(title=text("rules.title", lang, title=kit.title), description=summary)
+        embed = discord.Embed(title=tr_in("rules.title", lang, title=kit.title), description=summary)
         picture = await asyncio.to_thread(kit.pictures.rules)
         embed.set_image(url="attachment://rules.png")
         await interaction.response.send_message(

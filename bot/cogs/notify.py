@@ -7,8 +7,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from catalogue import catalogues, tr_in
+
 from ..arcade import Arcade
-from ..i18n import text, texts
 from ..model import NotifyPreference
 
 FOLLOW_DISCORD = "discord"
@@ -62,7 +63,7 @@ class Notify(commands.Cog):
     @app_commands.choices(
         language=[
             app_commands.Choice(name="As my Discord", value=FOLLOW_DISCORD),
-            *(app_commands.Choice(name=text("language.name", code), value=code) for code in sorted(texts())),
+            *(app_commands.Choice(name=tr_in("language.name", code), value=code) for code in sorted(catalogues())),
         ]
     )
     async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:
@@ -71,5 +72,5 @@ class Notify(commands.Cog):
         now = await self.service.language_for(interaction.user.id, interaction.locale)
         key = "language.follow" if chosen is None else "language.chosen"
         await interaction.response.send_message(
-            text(key, now, name=text("language.name", now)), ephemeral=True
+            tr_in(key, now, name=tr_in("language.name", now)), ephemeral=True
         )
