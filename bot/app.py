@@ -7,10 +7,13 @@ import asyncio
 import logging
 import signal
 from collections.abc import Mapping
+from typing import cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
+
+from catalogue import speak, tr
 
 from .arcade import Arcade
 from .cogs.computers import ComputerTurns
@@ -36,6 +39,14 @@ log = logging.getLogger(__name__)
 SHUTDOWN_GRACE_SECONDS = 5  # docker stop waits 10 s before it kills
 
 
+class ArcadeTree(app_commands.CommandTree):
+    """The slash commands, each answered in its user's language."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        speak(await cast(ArcadeBot, interaction.client).language_of(interaction))  # for this interaction's task
+        return True
+
+
 class ArcadeBot(commands.AutoShardedBot):
     """A sharded bot: one process runs every shard by default; with SHARD_COUNT and SHARD_IDS
     several processes share them, each serving its shards' servers over one database."""
@@ -54,10 +65,11 @@ class ArcadeBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions.none(),
             shard_count=settings.shard_count,
             shard_ids=settings.shard_ids,
+            tree_cls=ArcadeTree,
         )
         self.settings = settings
         self.kits = kits
-        self.router = ClaimRouter()  # the cogs register a handler for each kind of claim
+        self.router = ClaimRouter(self.language_of)  # the cogs register a handler for each kind of claim
         self._repository: Repository | None = None
         self.stopping: asyncio.Task | None = None  # the close a stop signal started
         self.computers = ComputerPlayers(settings.computer_workers)
@@ -84,6 +96,10 @@ class ArcadeBot(commands.AutoShardedBot):
         if self.settings.sync_commands:
             await self._sync_commands()
 
+    async def language_of(self, interaction: discord.Interaction) -> str:
+        """The language to answer `interaction`'s user in (see `MatchService.language_for`)."""
+        return await self.service.language_for(interaction.user.id, interaction.locale)
+
     async def _sync_commands(self) -> None:
         if self.settings.command_guild_id:
             guild = discord.Object(self.settings.command_guild_id)
@@ -97,12 +113,12 @@ class ArcadeBot(commands.AutoShardedBot):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         if isinstance(error, app_commands.TransformerError):
-            text = f"I couldn't use “{error.value}” there — please pick a member of this server."
+            text = tr("I couldn't use “{value}” there — please pick a member of this server.", value=error.value)
         elif isinstance(error, app_commands.NoPrivateMessage):
-            text = "That command only works in a server channel."
+            text = tr("That command only works in a server channel.")
         else:
             log.error("Slash command failed", exc_info=error)
-            text = "Something went wrong on my side. Please try again in a moment."
+            text = tr("Something went wrong on my side. Please try again in a moment.")
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:

@@ -16,6 +16,8 @@ from typing import Any, Protocol, cast
 
 import discord
 
+from catalogue import language, speak, speaking, tr
+
 from .discord_io import tell
 
 log = logging.getLogger(__name__)
@@ -87,10 +89,12 @@ Handler = Callable[[discord.Interaction, "Claim", list[str]], Awaitable[None]]
 
 
 class ClaimRouter:
-    """Sends each clicked claim to the handler registered for its kind (by the cogs, at start)."""
+    """Sends each clicked claim to the handler registered for its kind (by the cogs, at start),
+    speaking the clicking user's language (`language_of`) while it is handled."""
 
-    def __init__(self) -> None:
+    def __init__(self, language_of: Callable[[discord.Interaction], Awaitable[str]] | None = None) -> None:
         self._handlers: dict[str, Handler] = {}
+        self.language_of = language_of
 
     def register(self, handler: Handler, *kinds: str) -> None:
         for kind in kinds:
@@ -100,10 +104,12 @@ class ClaimRouter:
 
     async def dispatch(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
         try:
+            if self.language_of is not None:
+                speak(await self.language_of(interaction))
             await self._handlers[claim.kind](interaction, claim, values)
         except Exception:
             log.exception("Handling %s for match %s failed", claim.kind, claim.match_id)
-            await tell(interaction, "Something went wrong on my side. Please try again in a moment.")
+            await tell(interaction, tr("Something went wrong on my side. Please try again in a moment."))
 
 
 class _Routed(Protocol):
@@ -197,4 +203,5 @@ async def answer_unknown_component(interaction: discord.Interaction) -> None:
     template = BUTTON_TEMPLATE if is_button else SELECT_TEMPLATE
     if template.fullmatch(str(data.get("custom_id", ""))):
         return
-    await tell(interaction, "This button is no longer in use. Look for the latest message of your match.")
+    with speaking(language(interaction.locale)):
+        await tell(interaction, tr("This button is no longer in use. Look for the latest message of your match."))

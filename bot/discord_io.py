@@ -7,6 +7,8 @@ import logging
 
 import discord
 
+from catalogue import language
+
 log = logging.getLogger(__name__)
 
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
@@ -15,6 +17,12 @@ MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True,
 def message_link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
     link = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
     return f"{link}/{message_id}" if message_id else link
+
+
+def server_language(guild: discord.Guild | None) -> str:
+    """The language public messages in `guild` are written in: its Discord "server primary language"
+    (Community servers set it; others default to US English)."""
+    return language(guild.preferred_locale if guild else None)
 
 
 def png_file(data: bytes, name: str) -> discord.File:

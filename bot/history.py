@@ -6,6 +6,8 @@ texts, so nothing hidden (a hand, an objective) can appear."""
 
 from __future__ import annotations
 
+from catalogue import tr
+
 from .kits import GameKit
 from .model import Match
 from .presenters.base import Presenter, Scene
@@ -15,7 +17,11 @@ PAGE_CHARS = 1800  # a page of the log, below Discord's 2,000 characters per mes
 
 def action_sentence(presenter: Presenter, scene: Scene, seat: int, action: str) -> str:
     """One action as the board and the log word it, from the public scene right after it."""
-    return f"{presenter.seat_label(scene, seat)} {presenter.action_phrase(scene, seat, action)}."
+    return tr(
+        "{player} {action}.",
+        player=presenter.seat_label(scene, seat),
+        action=presenter.action_phrase(scene, seat, action),
+    )
 
 
 def worded_actions(kit: GameKit, match: Match, rows: list[tuple[int, str]]) -> list[tuple[str, list[str]]]:

@@ -13,15 +13,17 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Callable
 
 import discord
 
+from catalogue import N_, listing, speaking, spoken, tr, trn
 from games.record import format_record, record_for
 from games.replay import spectator_views
 from renderers.replay import frame_positions, render_replay
 
 from .components import Claim, MatchButton, view_of
-from .discord_io import MENTION_USERS, message_link, png_file
+from .discord_io import MENTION_USERS, message_link, png_file, server_language
 from .history import action_sentence
 from .kits import GameKit
 from .layout import board_layout, without_controls
@@ -80,6 +82,8 @@ class Moment:
         return self.presenter.prompt(self.scene, seat, self.mine(seat), choice)
 
     async def _drawn(self, key: object, draw, view: dict) -> bytes:
+        """The picture, drawn (in the language spoken now) once per language."""
+        key = (key, spoken())
         if key not in self._pictures:
             self._pictures[key] = await asyncio.to_thread(draw, view, names=list(self.scene.names))
         return self._pictures[key]
@@ -144,6 +148,15 @@ class Publisher:
             await asyncio.sleep(0.05)
         return True
 
+    def public_language(self, match: Match) -> str:
+        """The language of the match's public messages: its server's."""
+        return server_language(self.bot.get_guild(match.guild_id) if match.guild_id else None)
+
+    async def private_language(self, match: Match, user_id: int) -> str:
+        """The language of a player's private messages: the one they chose, else the server's."""
+        guild = self.bot.get_guild(match.guild_id) if match.guild_id else None
+        return await self.service.language_for(user_id, guild.preferred_locale if guild else None)
+
     def moment(self, match: Match) -> Moment:
         return Moment(self.service.kit(match), match)
 
@@ -153,6 +166,10 @@ class Publisher:
     # --- invitations
 
     def lobby_text(self, match: Match) -> str:
+        with speaking(self.public_language(match)):
+            return self._lobby_text(match)
+
+    def _lobby_text(self, match: Match) -> str:
         host = match.seats[0]
         kit = self.service.kit(match)
         invited = [f"<@{s.user_id}>" for s in match.seats[1:] if s.user_id and not s.accepted]
@@ -162,65 +179,95 @@ class Publisher:
         if invited:
             wanted.append(", ".join(invited))
         if open_seats:
-            wanted.append(f"anyone ({open_seats} open seat{'s' if open_seats > 1 else ''})")
-        if computers:
             wanted.append(
-                f"{computers} computer player{'s' if computers > 1 else ''} ({match.computer_level})"
+                trn("anyone ({count} open seat)", "anyone ({count} open seats)", open_seats, count=open_seats)
+            )
+        if computers:
+            level = tr(match.computer_level)
+            wanted.append(
+                trn(
+                    "{count} computer player ({level})",
+                    "{count} computer players ({level})",
+                    computers,
+                    count=computers,
+                    level=level,
+                )
             )
         seats = "  ".join(self._seat_mark(s) for s in match.seats)
         how = []
         if invited:
-            how.append("Everyone invited must press **Accept**.")
+            how.append(tr("Everyone invited must press **Accept**."))
         if open_seats:
-            how.append("Press **Join** to take an open seat.")
+            how.append(tr("Press **Join** to take an open seat."))
         how.append(
-            f"<@{host.user_id}> may press **Fill with computer players and start** at any time. "
-            f"The invitation closes <t:{int(match.lobby_expires_at or 0)}:R>."
+            tr(
+                "<@{host}> may press **Fill with computer players and start** at any time. "
+                "The invitation closes <t:{closes}:R>.",
+                host=host.user_id,
+                closes=int(match.lobby_expires_at or 0),
+            )
         )
-        hints = " Hints: allowed (the record notes each one)." if match.hints_allowed else ""
-        return (
-            f"🔺 **{kit.title}** (match #{match.id}) — <@{host.user_id}> invites {' and '.join(wanted)} to play.\n"
-            f"Options: {kit.presenter.options_text(match.options)}.{hints}\n{seats}\n" + " ".join(how)
+        hints = tr(" Hints: allowed (the record notes each one).") if match.hints_allowed else ""
+        invitation = tr(
+            "🔺 **{title}** (match #{id}) — <@{host}> invites {wanted} to play.",
+            title=kit.title,
+            id=match.id,
+            host=host.user_id,
+            wanted=listing(wanted),
         )
+        options = tr("Options: {options}.", options=kit.presenter.options_text(match.options))
+        return f"{invitation}\n{options}{hints}\n{seats}\n" + " ".join(how)
 
     @staticmethod
     def _seat_mark(seat: Seat) -> str:
         if seat.computer:
             return f"🤖 {seat.display_name}"
         if seat.is_open:
-            return "🪑 open seat"
+            return tr("🪑 open seat")
         return f"{'✅' if seat.accepted else '⏳'} {seat.display_name}"
 
-    @staticmethod
-    def lobby_view(match: Match) -> discord.ui.View | None:
+    def lobby_view(self, match: Match) -> discord.ui.View | None:
         def button(kind: str, label: str, style: discord.ButtonStyle) -> MatchButton:
-            return MatchButton(Claim(match.id, match.version, kind), label=label, style=style)
+            return MatchButton(Claim(match.id, match.version, kind), label=tr(label), style=style)
 
+        with speaking(self.public_language(match)):
+            return self._lobby_view(match, button)
+
+    @staticmethod
+    def _lobby_view(match: Match, button: Callable[..., MatchButton]) -> discord.ui.View | None:
         items = []
         if any(s.user_id and not s.accepted for s in match.seats):
             items += [
-                button("acc", "Accept", discord.ButtonStyle.success),
-                button("dec", "Decline", discord.ButtonStyle.danger),
+                button("acc", N_("Accept"), discord.ButtonStyle.success),
+                button("dec", N_("Decline"), discord.ButtonStyle.danger),
             ]
         if any(s.is_open for s in match.seats):
-            items.append(button("join", "Join", discord.ButtonStyle.success))
-        items.append(button("fill", "Fill with computer players and start", discord.ButtonStyle.secondary))
+            items.append(button("join", N_("Join"), discord.ButtonStyle.success))
+        items.append(
+            button("fill", N_("Fill with computer players and start"), discord.ButtonStyle.secondary)
+        )
         return view_of(items)
 
     def closed_text(self, match: Match) -> str:
-        reason, _, by_user = (match.end_reason or "").partition(":")
-        if reason == "declined":
-            why = f"<@{by_user}> declined."
-        elif reason == "cancelled":
-            why = f"<@{by_user}> cancelled it."
-        elif any(seat.is_open for seat in match.seats):
-            why = "not every seat was taken in time (the host could have filled them with computer players)."
-        else:
-            minutes = round(self.service.lobby_timeout / 60)
-            why = f"not everyone accepted within {minutes} minutes."
-        return (
-            f"🔺 **{self.service.kit(match).title}** (match #{match.id}) — this invitation is closed: {why}"
-        )
+        with speaking(self.public_language(match)):
+            reason, _, by_user = (match.end_reason or "").partition(":")
+            if reason == "declined":
+                why = tr("<@{user}> declined.", user=by_user)
+            elif reason == "cancelled":
+                why = tr("<@{user}> cancelled it.", user=by_user)
+            elif any(seat.is_open for seat in match.seats):
+                why = tr(
+                    "not every seat was taken in time (the host could have filled them with computer players)."
+                )
+            else:
+                minutes = round(self.service.lobby_timeout / 60)
+                why = tr("not everyone accepted within {minutes} minutes.", minutes=minutes)
+            return tr(
+                "🔺 **{title}** (match #{id}) — this invitation is closed: {why}",
+                title=self.service.kit(match).title,
+                id=match.id,
+                why=why,
+            )
 
     async def show_closed(self, match: Match) -> None:
         """The invitation message says it is closed, and loses its buttons."""
@@ -245,12 +292,15 @@ class Publisher:
         elif not presenter.public_controls:
             for seat in self._changed_private_messages(moment, result):
                 await self.send_private(moment, seat)
-        try:
-            lines = [action_sentence(presenter, moment.scene, result.seat, result.action)]
-            lines += presenter.describe_events(moment.scene, result.events)
-        except Exception:  # the action is saved: a text we can't write must not hold back the board
-            log.exception("Describing an action of match %s failed", match.id)
-            lines = [f"{match.label(result.seat)} played {result.action}."]
+        with speaking(self.public_language(match)):
+            try:
+                lines = [action_sentence(presenter, moment.scene, result.seat, result.action)]
+                lines += presenter.describe_events(moment.scene, result.events)
+            except Exception:  # the action is saved: a text we can't write must not hold back the board
+                log.exception("Describing an action of match %s failed", match.id)
+                lines = [
+                    tr("{player} played {action}.", player=match.label(result.seat), action=result.action)
+                ]
         await self.board(moment, lines, ping=await self.turn_notices(match, result.turns_begun))
 
     @staticmethod
@@ -274,7 +324,8 @@ class Publisher:
             owed = []  # nothing private to send: no secrets, or the match has ended
         for seat in owed:
             await self.send_private(moment, seat)
-        lines = [moment.presenter.start_line(moment.scene)] if first_board else [note]
+        with speaking(self.public_language(match)):
+            lines = [moment.presenter.start_line(moment.scene)] if first_board else [note]
         ping = await self.turn_notices(match, match.people_to_move()) if first_board else []
         await self.board(moment, lines, fresh=True, ping=ping)
 
@@ -287,7 +338,12 @@ class Publisher:
         if not moment.presenter.public_controls:
             for person in match.people:
                 await self.send_private(moment, person.seat)
-        note = f"🤖 A computer player ({match.seats[seat].computer}) now plays **P{seat + 1}**; the match goes on."
+        with speaking(self.public_language(match)):
+            note = tr(
+                "🤖 A computer player ({level}) now plays **P{number}**; the match goes on.",
+                level=tr(match.seats[seat].computer),
+                number=seat + 1,
+            )
         await self.board(moment, [note], ping=await self.turn_notices(match, match.people_to_move()))
 
     async def taken_back(self, match: Match, note: str) -> None:
@@ -333,10 +389,14 @@ class Publisher:
         """Show the match as it now stands: edit the live board, or post a new one when it is due
         (`fresh`: after a restart, or when the board must come to the bottom). `ping`: users to
         notify; the board is then posted anew at the bottom, and its mention of them pings."""
+        with speaking(self.public_language(moment.match)):
+            await self._board(moment, lines, fresh=fresh, ping=ping)
+
+    async def _board(self, moment: Moment, lines: list[str], *, fresh: bool, ping: list[int]) -> None:
         match, presenter, scene = moment.match, moment.presenter, moment.scene
         channel = self.channel(match.play_channel_id, match)
         recent = [*match.board_lines, *[line for line in lines if line]][-BOARD_LINES:]
-        top = "\n".join([f"**{moment.kit.title}** · match #{match.id}", *recent])
+        top = "\n".join([tr("**{title}** · match #{id}", title=moment.kit.title, id=match.id), *recent])
         files = [await moment.board()]
         if match.status != "active":  # finished, resigned, forfeited or cancelled
             record = f"match-{match.id}-record.txt"
@@ -344,16 +404,25 @@ class Publisher:
             replay = await self.replay(match)
             if replay is not None:
                 files.append(replay_file(match, replay))
-                animation = f"The animation below replays it; `/match replay {match.id}` shows it again."
+                animation = tr(
+                    "The animation below replays it; `/match replay {id}` shows it again.", id=match.id
+                )
             else:
-                animation = f"`/match replay {match.id}` makes an animated replay."
+                animation = tr("`/match replay {id}` makes an animated replay.", id=match.id)
             below = [
                 presenter.final_text(scene) if match.state.is_over else self._early_end_text(match),
-                f"🔓 Seed: `{match.seed}` (its SHA-256 commitment was posted when the match started). "
-                f"The attached record replays the whole match: `python -m games.replay {record}`. {animation}",
+                tr(
+                    "🔓 Seed: `{seed}` (its SHA-256 commitment was posted when the match started). "
+                    "The attached record replays the whole match: `python -m games.replay {record}`. {animation}",
+                    seed=match.seed,
+                    record=record,
+                    animation=animation,
+                ),
             ]
             rematch = MatchButton(
-                Claim(match.id, match.version, "rematch"), label="Rematch", style=discord.ButtonStyle.primary
+                Claim(match.id, match.version, "rematch"),
+                label=tr("Rematch"),
+                style=discord.ButtonStyle.primary,
             )
             items = [rematch] if match.status == "finished" else []
         elif match.vacancy:
@@ -431,9 +500,11 @@ class Publisher:
     async def _dm_notice(self, match: Match, player: Seat) -> bool:
         title = self.service.kit(match).title
         board = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
+        with speaking(await self.private_language(match, player.user_id)):
+            text = tr("🔔 Your turn in **{title}** #{id}: {board}", title=title, id=match.id, board=board)
         try:
             channel = await self.bot.create_dm(discord.Object(player.user_id))
-            await channel.send(f"🔔 Your turn in **{title}** #{match.id}: {board}")
+            await channel.send(text)
             return True
         except discord.HTTPException:
             return False  # closed DMs: a mention on the board instead
@@ -442,19 +513,23 @@ class Publisher:
     def _early_end_text(match: Match) -> str:
         reason, _, user = (match.end_reason or "").partition(":")
         if reason == "draw":
-            return "🤝 The players agreed to end the match here: a draw."
+            return tr("🤝 The players agreed to end the match here: a draw.")
         if reason == "cancelled":
-            return f"🛑 This match was cancelled by <@{user}>."
+            return tr("🛑 This match was cancelled by <@{user}>.", user=user)
         quitter = match.seat_of(int(user))
         others = [seat for seat in range(len(match.seats)) if seat != quitter]
         result = (
-            f"**{match.label(others[0])}** wins."
+            tr("**{player}** wins.", player=match.label(others[0]))
             if len(others) == 1
-            else "The match ends here without a winner; the others share a draw."
+            else tr("The match ends here without a winner; the others share a draw.")
         )
         if reason == "timeout":
-            return f"⏱️ **{match.label(quitter)}** ran out of time on the turn clock and forfeits. {result}"
-        return f"🏳️ **{match.label(quitter)}** resigned. {result}"
+            return tr(
+                "⏱️ **{player}** ran out of time on the turn clock and forfeits. {result}",
+                player=match.label(quitter),
+                result=result,
+            )
+        return tr("🏳️ **{player}** resigned. {result}", player=match.label(quitter), result=result)
 
     async def _record_file(self, match: Match, filename: str) -> discord.File:
         log_rows = await self.service.action_log(match.id)
@@ -492,15 +567,34 @@ class Publisher:
         for seat in match.seats:
             if seat.computer and seat.left_user_id:
                 notes.append(
-                    f"P{seat.seat + 1}: its player (user {seat.left_user_id}) left; "
-                    f"a computer player ({seat.computer}) played the seat from then on."
+                    tr(
+                        "P{number}: its player (user {user}) left; "
+                        "a computer player ({level}) played the seat from then on.",
+                        number=seat.seat + 1,
+                        user=seat.left_user_id,
+                        level=tr(seat.computer),
+                    )
                 )
         for ply, seat, suggestion in await self.service.hints_of(match.id):
-            notes.append(f"Hint: P{seat + 1} asked before action {ply + 1} (suggested {suggestion}).")
+            notes.append(
+                tr(
+                    "Hint: P{number} asked before action {action_number} (suggested {suggestion}).",
+                    number=seat + 1,
+                    action_number=ply + 1,
+                    suggestion=suggestion,
+                )
+            )
         for ply, seat, action in await self.service.takebacks_of(match.id):
-            notes.append(f"Taken back, as the others agreed: P{seat + 1}'s action {ply + 1} ({action}).")
+            notes.append(
+                tr(
+                    "Taken back, as the others agreed: P{number}'s action {action_number} ({action}).",
+                    number=seat + 1,
+                    action_number=ply + 1,
+                    action=action,
+                )
+            )
         if match.end_reason == "draw":
-            notes.append("Ended here by the players' agreement: a draw.")
+            notes.append(tr("Ended here by the players' agreement: a draw."))
         return notes
 
     @staticmethod
@@ -514,57 +608,85 @@ class Publisher:
         else:
             items = [
                 MatchButton(
-                    Claim(match.id, match.version, "play"), label="Play", style=discord.ButtonStyle.primary
+                    Claim(match.id, match.version, "play"),
+                    label=tr("Play"),
+                    style=discord.ButtonStyle.primary,
                 ),
-                MatchButton(Claim(match.id, match.version, "hand"), label=presenter.hand_label or "Mine"),
+                MatchButton(Claim(match.id, match.version, "hand"), label=hand_label(presenter)),
             ]
         rows = [item.row for item in items if item.row is not None]
         if match.hints_allowed and people and len(items) < 25 and max(rows, default=0) < 4:
             row = max(rows) + 1 if rows else None
-            items.append(MatchButton(Claim(match.id, match.version, "hint"), label="💡 Hint", row=row))
+            items.append(MatchButton(Claim(match.id, match.version, "hint"), label=tr("💡 Hint"), row=row))
         return items
 
     @staticmethod
     def _turn_lines(moment: Moment) -> list[str]:
         match, presenter = moment.match, moment.presenter
-        hand = presenter.hand_label
-        lines = [f"🤖 **{match.label(seat)}** is thinking…" for seat in match.computers_to_move()]
+        hand = hand_label(presenter)
+        lines = [
+            tr("🤖 **{player}** is thinking…", player=match.label(seat)) for seat in match.computers_to_move()
+        ]
         if presenter.public_controls:
             lines += [
-                f"👉 <@{match.user_at(seat)}>, your turn: choose below." for seat in match.people_to_move()
+                tr("👉 <@{user}>, your turn: choose below.", user=match.user_at(seat))
+                for seat in match.people_to_move()
             ]
             return lines
         for seat in match.people_to_move():
             player = match.seats[seat]
             if player.dm_closed:
                 lines.append(
-                    f"👉 <@{player.user_id}>, your turn! I can't DM you, so use **{hand}** and **Play** below."
+                    tr(
+                        "👉 <@{user}>, your turn! I can't DM you, so use **{hand}** and **Play** below.",
+                        user=player.user_id,
+                        hand=hand,
+                    )
                 )
             else:
-                lines.append(f"👉 <@{player.user_id}>, your turn! Play from your DMs or with **Play** below.")
+                lines.append(
+                    tr(
+                        "👉 <@{user}>, your turn! Play from your DMs or with **Play** below.",
+                        user=player.user_id,
+                    )
+                )
         closed = [s.display_name for s in match.people if s.dm_closed and s.seat not in match.state.to_move]
         if closed:
-            lines.append(f"⚠️ I can't DM {', '.join(closed)}: use **{hand}** and **Play** here instead.")
+            lines.append(
+                tr(
+                    "⚠️ I can't DM {names}: use **{hand}** and **Play** here instead.",
+                    names=", ".join(closed),
+                    hand=hand,
+                )
+            )
         return lines
 
     def _vacancy_lines(self, match: Match) -> list[str]:
         vacancy = match.vacancy
         left = match.label(vacancy["seat"])
-        why = "ran out of time on the turn clock" if vacancy["reason"] == "timeout" else "resigned"
+        why = tr("ran out of time on the turn clock") if vacancy["reason"] == "timeout" else tr("resigned")
         voters = self.service.voters(match)
         votes = vacancy["votes"]
         tally = ", ".join(
-            f"<@{user}> {'✅ computer' if votes[str(user)] == 'computer' else '🛑 end'}"
+            f"<@{user}> {tr('✅ computer') if votes[str(user)] == 'computer' else tr('🛑 end')}"
             for user in voters
             if str(user) in votes
         )
         return [
-            f"🏳️ **{left}** {why}. Should a computer player ({match.computer_level}) take the seat, so the "
-            "match goes on?",
-            f"{' '.join(f'<@{user}>' for user in voters)}: a computer player takes it once at least half of "
-            "you vote for it; the match ends (without a winner) once more than half vote to end it. "
-            f"With no decision <t:{int(match.vacancy_due_at or 0)}:R>, a computer player takes it.",
-            f"Votes so far: {tally}" if tally else "",
+            tr(
+                "🏳️ **{player}** {why}. Should a computer player ({level}) take the seat, so the match goes on?",
+                player=left,
+                why=why,
+                level=tr(match.computer_level),
+            ),
+            tr(
+                "{voters}: a computer player takes it once at least half of you vote for it; the match ends "
+                "(without a winner) once more than half vote to end it. With no decision <t:{due}:R>, a "
+                "computer player takes it.",
+                voters=" ".join(f"<@{user}>" for user in voters),
+                due=int(match.vacancy_due_at or 0),
+            ),
+            tr("Votes so far: {tally}", tally=tally) if tally else "",
         ]
 
     @staticmethod
@@ -572,11 +694,13 @@ class Publisher:
         return [
             MatchButton(
                 Claim(match.id, match.version, "sub"),
-                label="A computer player takes the seat",
+                label=tr("A computer player takes the seat"),
                 style=discord.ButtonStyle.success,
             ),
             MatchButton(
-                Claim(match.id, match.version, "end"), label="End the match", style=discord.ButtonStyle.danger
+                Claim(match.id, match.version, "end"),
+                label=tr("End the match"),
+                style=discord.ButtonStyle.danger,
             ),
         ]
 
@@ -590,9 +714,15 @@ class Publisher:
         match, presenter = moment.match, moment.presenter
         guild = self.bot.get_guild(match.guild_id) if match.guild_id else None
         where = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
-        text = f"🔺 **{moment.kit.title}** · match #{match.id} in **{guild.name if guild else 'your server'}** ({where})"
+        text = tr(
+            "🔺 **{title}** · match #{id} in **{server}** ({where})",
+            title=moment.kit.title,
+            id=match.id,
+            server=guild.name if guild else tr("your server"),
+            where=where,
+        )
         if meanwhile:
-            text += "\n⏩ Meanwhile: " + " ".join(meanwhile)
+            text += "\n" + tr("⏩ Meanwhile: {news}", news=" ".join(meanwhile))
         secret = presenter.private_text(moment.scene, seat, moment.mine(seat))
         if secret:
             text += "\n" + secret
@@ -602,11 +732,15 @@ class Publisher:
             prompt = moment.prompt(seat)
             return f"{text}\n{prompt.text}"[:2000], prompt
         waiting = ", ".join(match.seats[s].display_name for s in match.state.to_move)
-        return f"{text}\n⏳ Waiting for {waiting}."[:2000], None
+        return f"{text}\n{tr('⏳ Waiting for {names}.', names=waiting)}"[:2000], None
 
     async def send_private(self, moment: Moment, seat: int, *, meanwhile: list[str] = ()) -> None:
-        """Bring one person's private message up to date: edit this hand's (or round's) message,
-        or send the first one of a new hand."""
+        """Bring one person's private message up to date, in their language: edit this hand's (or
+        round's) message, or send the first one of a new hand."""
+        with speaking(await self.private_language(moment.match, moment.match.seats[seat].user_id)):
+            await self._send_private(moment, seat, meanwhile)
+
+    async def _send_private(self, moment: Moment, seat: int, meanwhile: list[str]) -> None:
         match = moment.match
         player = match.seats[seat]
         text, prompt = self.private_content(moment, seat, meanwhile=meanwhile)
@@ -653,13 +787,20 @@ class Publisher:
         (best effort), and is forgotten."""
         match = moment.match
         player = match.seats[seat]
-        why = "this match has ended" if match.status != "active" else "this message is out of date"
-        try:
-            channel = await self.bot.create_dm(discord.Object(player.user_id or player.left_user_id))
-            await channel.get_partial_message(player.prompt_message_id).edit(
-                content=f"🔺 **{moment.kit.title}** · match #{match.id}: {why}; see the latest board.",
-                view=None,
+        user_id = player.user_id or player.left_user_id
+        with speaking(await self.private_language(match, user_id)):
+            why = (
+                tr("this match has ended") if match.status != "active" else tr("this message is out of date")
             )
+            content = tr(
+                "🔺 **{title}** · match #{id}: {why}; see the latest board.",
+                title=moment.kit.title,
+                id=match.id,
+                why=why,
+            )
+        try:
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            await channel.get_partial_message(player.prompt_message_id).edit(content=content, view=None)
         except discord.HTTPException:
             log.info("Could not retire an old private message of match %s", match.id)
         moment.note_seat(seat, prompt_message_id=None, prompt_chapter=None)
@@ -672,22 +813,34 @@ class Publisher:
         board = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
         title = self.service.kit(match).title
         nonce = reminder_nonce(match, seat)
+        with speaking(await self.private_language(match, player.user_id)):
+            private = tr(
+                "⏰ Reminder: it's your turn in **{title}** #{id}: {board}",
+                title=title,
+                id=match.id,
+                board=board,
+            )
+        with speaking(self.public_language(match)):
+            public = tr("⏰ <@{user}>, it's still your turn in this match.", user=player.user_id)
         try:
             channel = await self.bot.create_dm(discord.Object(player.user_id))
-            await channel.send(
-                f"⏰ Reminder: it's your turn in **{title}** #{match.id}: {board}", nonce=nonce
-            )
+            await channel.send(private, nonce=nonce)
             return
         except discord.HTTPException:
             pass
         try:
             await self.channel(match.play_channel_id, match).send(
-                f"⏰ <@{player.user_id}>, it's still your turn in this match.",
+                public,
                 allowed_mentions=MENTION_USERS,
                 nonce=nonce,
             )
         except discord.HTTPException:
             log.info("Could not remind a player of match %s", match.id)
+
+
+def hand_label(presenter) -> str:
+    """The board's button that shows a player their secrets."""
+    return tr(presenter.hand_label) if presenter.hand_label else tr("Mine")
 
 
 def reminder_nonce(match: Match, seat: int) -> str:

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 import discord
 
+from catalogue import listing, tr
 from games import Game
 
 from ..components import Claim, MatchButton
@@ -32,7 +33,7 @@ class Scene:
 
     def label(self, seat: int) -> str:
         """'P1 Alice': how texts name a seat unless the game names seats its own way."""
-        return f"P{seat + 1} {self.names[seat]}"
+        return tr("P{number} {name}", number=seat + 1, name=self.names[seat])
 
     def claim(self, kind: str, argument: str = "") -> Claim:
         """A claim on this version of the match, for a button or select."""
@@ -68,8 +69,15 @@ class Presenter:
         return scene.label(seat)
 
     def options_text(self, options: Mapping[str, Any]) -> str:
-        chosen = [f"{option.name.replace('_', ' ')}: {options[option.name]}" for option in self.game.options]
-        return ", ".join(chosen) or "standard rules"
+        chosen = [
+            tr(
+                "{option}: {choice}",
+                option=option.name.replace("_", " "),
+                choice=tr(option.label(options[option.name])),
+            )
+            for option in self.game.options
+        ]
+        return ", ".join(chosen) or tr("standard rules")
 
     def start_line(self, scene: Scene) -> str:
         return ""
@@ -92,16 +100,14 @@ class Presenter:
 
     def action_phrase(self, scene: Scene, seat: int, action: str, *, done: bool = True) -> str:
         """The action as a verb phrase; `done`: the scene already shows its result."""
-        return f"played {action}"
+        return tr("played {action}", action=action)
 
     def describe_events(self, scene: Scene, events: list[str]) -> list[str]:
         return []
 
     def final_text(self, scene: Scene) -> str:
-        winners = " and ".join(
-            f"**{self.seat_label(scene, seat)}**" for seat in scene.public.get("winners", [])
-        )
-        return f"🏆 {winners or 'Nobody'} won {self.game.title}!"
+        winners = listing([f"**{self.seat_label(scene, seat)}**" for seat in scene.public.get("winners", [])])
+        return tr("🏆 {winners} won {game}!", winners=winners or tr("Nobody"), game=self.game.title)
 
     # --- controls
 
@@ -113,7 +119,7 @@ class Presenter:
             )
             for i, action in enumerate(mine.get("legal", [])[:25])
         ]
-        return Prompt("Choose your move.", items)
+        return Prompt(tr("Choose your move."), items)
 
     def check_pick(self, scene: Scene, seat: int, mine: dict, values: list[str], carried: str) -> str:
         """Validate a select's values (and the argument its custom_id carried); returns the choice."""

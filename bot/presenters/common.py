@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.pieces import Pyramid
+from renderers.words import pyramid_name
 
 COLOUR_EMOJI = {"R": "🟥", "Y": "🟨", "G": "🟩", "B": "🟦", "K": "⬛", "O": "🟧", "P": "🟪", "W": "⬜"}
 MAX_MENU_OPTIONS = 25  # Discord's limit for one select menu
@@ -11,7 +12,7 @@ MAX_MENU_OPTIONS = 25  # Discord's limit for one select menu
 def pyramid_text(pyramid: str) -> str:
     """'🟩 large green (G3)'."""
     parsed = Pyramid.parse(pyramid)
-    return f"{COLOUR_EMOJI.get(parsed.colour, '')} {parsed.label} ({pyramid})".strip()
+    return f"{COLOUR_EMOJI.get(parsed.colour, '')} {pyramid_name(parsed)} ({pyramid})".strip()
 
 
 def chunks(items: list, size: int = MAX_MENU_OPTIONS) -> list[list]:
