@@ -61,7 +61,7 @@ class Agreements:
             if match.status != "active" or match.state.is_over:
                 raise MatchError("Only a match in progress can be taken back or drawn.")
             if match.vacancy:
-                raise MatchError(self.paused_text(match))
+                raise self.paused(match)
             if self.open_request(match):
                 raise MatchError("A request is already waiting for answers in this match.")
             request = {"kind": kind, "seat": seat, "version": match.version, "agreed": []}

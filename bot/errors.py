@@ -1,6 +1,6 @@
 """Refusals the Discord layer shows to the user, in the language spoken where they are shown."""
 
-from catalogue import tr
+from catalogue import N_, tr
 
 
 class MatchError(Exception):
@@ -22,4 +22,4 @@ class StaleClick(MatchError):
     @classmethod
     def raced(cls) -> "StaleClick":
         """Another decision was saved between loading the match and saving this one."""
-        return cls("The match changed at the same moment; look at the latest board.")
+        return cls(N_("The match changed at the same moment; look at the latest board."))

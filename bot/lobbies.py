@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from games import IllegalAction
 
 from .errors import MatchError, StaleClick
-from .model import LEVELS, LimitReached, Match, Seat, Start, computer_name
+from .model import LEVELS, LimitReached, Match, Seat, Start, computer_name, level_name
 
 OPEN_SEAT = "open seat"
 
@@ -48,7 +48,10 @@ class LobbyDecisions:
         if len(set(user_ids)) != len(user_ids):
             raise MatchError("Each player can only be picked once (and you're already playing).")
         if level not in LEVELS:
-            raise MatchError(f"The computer players' level must be one of: {', '.join(LEVELS)}.")
+            raise MatchError(
+                "The computer players' level must be one of: {levels}.",
+                levels=", ".join(level_name(name) for name in LEVELS),
+            )
         if computers < 0 or open_seats < 0:
             raise MatchError("Seat counts can't be negative.")
         try:
@@ -83,7 +86,7 @@ class LobbyDecisions:
             limits=settings,
         )
         if isinstance(created, LimitReached):
-            raise MatchError(created.text)
+            raise created.error
         match = await self.load(created)
         if all(seat.accepted for seat in match.seats):
             async with self._locks[match.id]:
@@ -196,7 +199,7 @@ class LobbyDecisions:
                 match_id, user_id, display_name, start=start, limits=match.settings
             )
             if isinstance(answer, LimitReached):
-                raise MatchError(answer.text)
+                raise answer.error
             if answer is None:
                 raise MatchError("This lobby is closed, or its seats were taken meanwhile.")
             match.seats = seats

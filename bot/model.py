@@ -4,16 +4,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from catalogue import N_, tr
 from games import State
 
 from .errors import MatchError
 from .ratings import COMPUTER_IDS, FinishedMatch
 
 LEVELS = ("easy", "normal", "hard")  # the computer players' levels, weakest first
+LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 
 
 def computer_name(level: str) -> str:
+    """The name a computer player's seat is stored under (English, like a member's name)."""
     return f"Computer ({level})"
+
+
+def shown_computer_name(level: str) -> str:
+    """A computer player's name in the language spoken now."""
+    return tr("Computer ({level})", level=level_name(level))
+
+
+def level_name(level: str) -> str:
+    """A computer players' level ("normal") in the language spoken now."""
+    return tr(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
 @dataclass
@@ -67,6 +80,15 @@ SETTING_LIMITS = {  # name: (smallest, largest)
     "open_invite_minutes": (10, 7 * 24 * 60),
     "away_minutes": (1, 24 * 60),
 }
+SETTING_NAMES = {  # how a refusal names a setting: its name, in words
+    "reminder_hours": N_("reminder hours"),
+    "clock_hours": N_("clock hours"),
+    "max_open_lobbies": N_("max open lobbies"),
+    "max_active_per_member": N_("max active per member"),
+    "max_active_per_guild": N_("max active per guild"),
+    "open_invite_minutes": N_("open invite minutes"),
+    "away_minutes": N_("away minutes"),
+}
 
 
 @dataclass
@@ -114,9 +136,16 @@ class Match:
     def names(self) -> list[str]:
         return [seat.display_name for seat in self.seats]
 
+    @property
+    def shown_names(self) -> list[str]:
+        """The seats' names as texts show them: computer players' in the language spoken now."""
+        return [
+            shown_computer_name(seat.computer) if seat.computer else seat.display_name for seat in self.seats
+        ]
+
     def label(self, seat: int) -> str:
         """'P1 Alice': how texts name a seat."""
-        return f"P{seat + 1} {self.seats[seat].display_name}"
+        return tr("P{number} {name}", number=seat + 1, name=self.shown_names[seat])
 
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
@@ -266,13 +295,21 @@ class LimitReached:
     user_id: int | None = None
 
     @property
-    def text(self) -> str:
+    def error(self) -> MatchError:
         """The refusal, for the member who ran /play."""
         if self.limit == "open_lobbies":
-            return (
-                f"You already have {self.count} open invitations here (the limit is {self.allowed}): "
-                "wait for them to start, or cancel one with /match cancel."
+            return MatchError(
+                "You already have {count} open invitations here (the limit is {allowed}): "
+                "wait for them to start, or cancel one with /match cancel.",
+                count=self.count,
+                allowed=self.allowed,
             )
         if self.limit == "per_guild":
-            return f"This server already has {self.count} matches going, its limit; try later."
-        return f"<@{self.user_id}> is already in {self.count} matches here, this server's limit per member."
+            return MatchError(
+                "This server already has {count} matches going, its limit; try later.", count=self.count
+            )
+        return MatchError(
+            "{member} is already in {count} matches here, this server's limit per member.",
+            member=f"<@{self.user_id}>",
+            count=self.count,
+        )

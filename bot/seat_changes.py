@@ -16,8 +16,15 @@ import contextlib
 import math
 from dataclasses import dataclass
 
+from catalogue import N_
+
 from .errors import MatchError, StaleClick
 from .model import Deadlines, Match, computer_name
+
+ASK_AGAIN = {  # a confirmation that lapsed, by the /match command that asked it
+    "resign": N_("The match has moved on since you asked; run /match resign again."),
+    "handover": N_("The match has moved on since you asked; run /match handover again."),
+}
 
 
 @dataclass
@@ -47,7 +54,7 @@ class SeatChanges:
         if match.status != "active":
             raise MatchError("Only a match in progress can be left.")
         if version is not None and version != match.version:
-            raise StaleClick(f"The match has moved on since you asked; run /match {command} again.")
+            raise StaleClick(ASK_AGAIN[command])
         return seat
 
     def _may_go_on_without(self, match: Match, seat: int) -> bool:
@@ -132,7 +139,7 @@ class SeatChanges:
             match = await self.load_for(match_id, guild_id)
             seat = self._leaving_seat(match, user_id, version, "handover")
             if match.vacancy:
-                raise MatchError(self.paused_text(match))
+                raise self.paused(match)
             if not [s for s in match.people if s.seat != seat]:
                 raise MatchError("Nobody else is playing: resign instead (/match resign).")
             return await self._substitute(match, seat)

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from catalogue import catalogues, language
+from catalogue import catalogues, language, tr
 from games import IllegalAction
 
 from .agreements import Agreement, Agreements
@@ -28,6 +28,7 @@ from .model import (
     NOTIFY_BY,
     NOTIFY_WHEN,
     SETTING_LIMITS,
+    SETTING_NAMES,
     Deadlines,
     GuildSettings,
     LiveBoard,
@@ -136,14 +137,19 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
         cancelled): what `/match replay` may show. Another server's match is as unknown as a wrong number."""
         match = await self.repository.load(match_id)
         if match is None or guild_id is None or match.guild_id != guild_id:
-            raise MatchError(f"There is no match #{match_id} in this server.")
+            raise MatchError("There is no match #{number} in this server.", number=match_id)
         if match.status == "lobby":
-            raise MatchError(f"Match #{match_id} is still an invitation: nothing has been played yet.")
+            raise MatchError(
+                "Match #{number} is still an invitation: nothing has been played yet.", number=match_id
+            )
         if match.status == "active":
-            raise MatchError(f"Match #{match_id} is still going on: its replay comes with its last board.")
+            raise MatchError(
+                "Match #{number} is still going on: its replay comes with its last board.", number=match_id
+            )
         if match.state is None:
             raise MatchError(
-                f"Match #{match_id} never started (its invitation closed), so there is nothing to replay."
+                "Match #{number} never started (its invitation closed), so there is nothing to replay.",
+                number=match_id,
             )
         return match
 
@@ -228,7 +234,12 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
                 if value is not None and name in SETTING_LIMITS:
                     low, high = SETTING_LIMITS[name]
                     if not low <= value <= high:
-                        raise MatchError(f"{name.replace('_', ' ')} must be between {low:g} and {high:g}.")
+                        raise MatchError(
+                            "{setting} must be between {low:g} and {high:g}.",
+                            setting=tr(SETTING_NAMES[name]),
+                            low=low,
+                            high=high,
+                        )
             return values
 
         return await self.repository.update_settings(guild_id, merged)
@@ -263,7 +274,7 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
         if match.status != "active":
             raise MatchError("This match is over.")
         if match.vacancy:
-            raise MatchError(self.paused_text(match))
+            raise self.paused(match)
         # While seats act independently (order_free), another seat's action doesn't outdate this
         # seat's controls: it may still make its own choice from them.
         still_valid = 1 <= version < match.version and match.state.order_free and seat in match.state.to_move
@@ -271,14 +282,16 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
             raise StaleClick("That's from an earlier turn; the match has moved on. Use the latest message.")
         if seat not in match.state.to_move:
             waiting = ", ".join(match.seats[s].display_name for s in match.state.to_move)
-            raise MatchError(f"It's not your turn — waiting for {waiting}.")
+            raise MatchError("It's not your turn — waiting for {players}.", players=waiting)
         return seat
 
     @staticmethod
-    def paused_text(match: Match) -> str:
-        return (
-            f"Play is paused: the players are deciding whether a computer player takes "
-            f"{match.label(match.vacancy['seat'])}'s seat (buttons on the board)."
+    def paused(match: Match) -> MatchError:
+        """The refusal while the players decide about a seat left empty."""
+        return MatchError(
+            "Play is paused: the players are deciding whether a computer player takes "
+            "{player}'s seat (buttons on the board).",
+            player=match.label(match.vacancy["seat"]),
         )
 
     async def check_turn(
@@ -520,13 +533,15 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
     async def set_language(self, user_id: int, chosen: str | None) -> None:
         """Keep `chosen` (a shipped language) for the user; None: follow Discord's language."""
         if chosen is not None and chosen not in catalogues():
-            raise MatchError(f"Choose one of: {', '.join(sorted(catalogues()))}.")
+            raise MatchError("Choose one of: {languages}.", languages=", ".join(sorted(catalogues())))
         await self.repository.set_language(user_id, chosen)
 
     async def set_notify_preference(self, user_id: int, when: str, by: str) -> NotifyPreference:
         if when not in NOTIFY_WHEN or by not in NOTIFY_BY:
             raise MatchError(
-                f"Choose when from {', '.join(NOTIFY_WHEN)} and how from {', '.join(NOTIFY_BY)}."
+                "Choose when from {whens} and how from {hows}.",
+                whens=", ".join(NOTIFY_WHEN),
+                hows=", ".join(NOTIFY_BY),
             )
         preference = NotifyPreference(when, by)
         await self.repository.set_notify_preference(user_id, preference)

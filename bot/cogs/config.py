@@ -6,6 +6,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from catalogue import tr
+
 from ..arcade import Arcade
 from ..errors import MatchError
 from ..model import GuildSettings
@@ -13,26 +15,44 @@ from ..model import GuildSettings
 
 def settings_panel(settings: GuildSettings) -> str:
     clock = (
-        f"{settings.clock_hours:g} h (then the player to move forfeits)" if settings.clock_hours else "off"
+        tr("{hours:g} h (then the player to move forfeits)", hours=settings.clock_hours)
+        if settings.clock_hours
+        else tr("off")
     )
     channels = (
         ", ".join(f"<#{channel}>" for channel in settings.play_channels)
         if settings.play_channels
-        else "any channel"
+        else tr("any channel")
     )
-    return (
-        "**Martian Arcade settings for this server**\n"
-        f"• Turn reminder after: **{settings.reminder_hours:g} h** (one reminder, by DM or a mention)\n"
-        f"• Turn clock: **{clock}**\n"
-        f"• Matches get their own thread: **{'yes' if settings.use_threads else 'no, they play in the channel'}**\n"
-        f"• `/play` works in: **{channels}**\n"
-        f"• Limits: **{settings.max_open_lobbies}** open invitations per member, "
-        f"**{settings.max_active_per_member}** matches per member, **{settings.max_active_per_guild}** per server\n"
-        f"• Invitations with open seats stay open: **{settings.open_invite_minutes:g} min**\n"
-        f"• A player counts as away (and is pinged when their turn begins) after "
-        f"**{settings.away_minutes:g} min** without acting; each player chooses with `/notify`\n"
-        "Change any of them with `/config` and its options."
-    )
+    threads = tr("yes") if settings.use_threads else tr("no, they play in the channel")
+    lines = [
+        tr("**Martian Arcade settings for this server**"),
+        tr(
+            "• Turn reminder after: **{hours:g} h** (one reminder, by DM or a mention)",
+            hours=settings.reminder_hours,
+        ),
+        tr("• Turn clock: **{clock}**", clock=clock),
+        tr("• Matches get their own thread: **{threads}**", threads=threads),
+        tr("• `/play` works in: **{channels}**", channels=channels),
+        tr(
+            "• Limits: **{lobbies}** open invitations per member, **{per_member}** matches per member, "
+            "**{per_server}** per server",
+            lobbies=settings.max_open_lobbies,
+            per_member=settings.max_active_per_member,
+            per_server=settings.max_active_per_guild,
+        ),
+        tr(
+            "• Invitations with open seats stay open: **{minutes:g} min**",
+            minutes=settings.open_invite_minutes,
+        ),
+        tr(
+            "• A player counts as away (and is pinged when their turn begins) after **{minutes:g} min** "
+            "without acting; each player chooses with `/notify`",
+            minutes=settings.away_minutes,
+        ),
+        tr("Change any of them with `/config` and its options."),
+    ]
+    return "\n".join(lines)
 
 
 class ServerConfig(commands.Cog):
@@ -73,7 +93,7 @@ class ServerConfig(commands.Cog):
     ) -> None:
         if not interaction.permissions.manage_guild:
             await interaction.response.send_message(
-                "Only members with Manage Server can use /config.", ephemeral=True
+                tr("Only members with Manage Server can use /config."), ephemeral=True
             )
             return
         service = self.arcade.service
@@ -108,5 +128,7 @@ class ServerConfig(commands.Cog):
         except MatchError as error:
             await interaction.response.send_message(str(error), ephemeral=True)
             return
-        note = "Saved. " if changing else ""
-        await interaction.response.send_message(note + settings_panel(settings), ephemeral=True)
+        panel = settings_panel(settings)
+        await interaction.response.send_message(
+            tr("Saved. {details}", details=panel) if changing else panel, ephemeral=True
+        )

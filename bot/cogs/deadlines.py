@@ -11,7 +11,10 @@ from pathlib import Path
 
 from discord.ext import commands, tasks
 
+from catalogue import speaking, tr
+
 from ..arcade import Arcade
+from ..discord_io import server_language
 from ..publisher import Publisher
 from ..service import MatchService
 
@@ -41,7 +44,9 @@ class Deadlines(commands.Cog):
             try:
                 async with self.publisher.lock(match_id):
                     match = await self.service.load(match_id)
-                    await self.publisher.catch_up(match, "Back after a restart: here is the current board.")
+                    with speaking(server_language(self.bot.get_guild(match.guild_id or 0))):  # on the board
+                        note = tr("Back after a restart: here is the current board.")
+                    await self.publisher.catch_up(match, note)
             except Exception:
                 log.exception("Could not bring match %s up to date", match_id)
             finally:

@@ -9,12 +9,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from catalogue import speaking, tr
 from games.record import commitment
 
 from ..arcade import Arcade
 from ..commands import Seating, play_command
 from ..components import Claim
-from ..discord_io import MENTION_USERS, message_link, tell
+from ..discord_io import MENTION_USERS, message_link, server_language, tell
 from ..errors import MatchError
 from ..kits import GameKit
 from ..model import Match
@@ -61,18 +62,18 @@ class Lobby(commands.Cog):
         opponents = [member for member in picked if member is not None]
         if any(member.bot for member in opponents):
             await tell(
-                interaction, "Bots can't play — invite people, or add computer players with `computers`."
+                interaction, tr("Bots can't play — invite people, or add computer players with `computers`.")
             )
             return
         if any(member.id == host.id for member in opponents):
-            await tell(interaction, "You're playing already — pick other members as opponents.")
+            await tell(interaction, tr("You're playing already — pick other members as opponents."))
             return
         players = [(host.id, host.display_name)] + [(m.id, m.display_name) for m in opponents]
         seating = seating.seats_with(kit, len(opponents))
         allowed = (await self.service.settings_for(interaction.guild_id)).play_channels
         if allowed and interaction.channel_id not in allowed:
             where = ", ".join(f"<#{channel}>" for channel in allowed)
-            await tell(interaction, f"Matches start in {where} on this server.")
+            await tell(interaction, tr("Matches start in {channels} on this server.", channels=where))
             return
         try:
             match = await self.service.create_lobby(
@@ -89,32 +90,45 @@ class Lobby(commands.Cog):
         except MatchError as error:
             await tell(interaction, str(error))
             return
+        public = server_language(interaction.guild)  # the lobby message is everyone's
         if match.status == "active":  # only computer players besides the host: no one to wait for
-            await interaction.response.send_message(self._started_text(match), allowed_mentions=MENTION_USERS)
+            with speaking(public):
+                starting = self._started_text(match)
+            await interaction.response.send_message(starting, allowed_mentions=MENTION_USERS)
             message = await interaction.original_response()
             match.lobby_message_id = message.id
             await self.service.set_lobby_message(match.id, message.id)
             match = await self._begin(match)
-            await interaction.edit_original_response(content=self._started_text(match))
+            with speaking(public):
+                started = self._started_text(match)
+            await interaction.edit_original_response(content=started)
             return
-        await interaction.response.send_message(
-            self.publisher.lobby_text(match),
-            view=self.publisher.lobby_view(match),
-            allowed_mentions=MENTION_USERS,
-        )
+        with speaking(public):
+            text, view = self.publisher.lobby_text(match), self.publisher.lobby_view(match)
+        await interaction.response.send_message(text, view=view, allowed_mentions=MENTION_USERS)
         message = await interaction.original_response()
         await self.service.set_lobby_message(match.id, message.id)
 
     def _started_text(self, match: Match) -> str:
         title = self.service.kit(match).title
-        players = ", ".join(match.names)
+        players = ", ".join(match.shown_names)
         if match.board_message_id is None:
-            return f"🔺 **{title}** (match #{match.id}) is starting: {players}."
+            return tr(
+                "🔺 **{title}** (match #{number}) is starting: {players}.",
+                title=title,
+                number=match.id,
+                players=players,
+            )
         where = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
-        return (
-            f"🔺 **{title}** (match #{match.id}) has started! {players}. Follow it here: {where}\n"
-            f"-# 🔒 Seed commitment (SHA-256): `{commitment(match.seed)}`"
+        started = tr(
+            "🔺 **{title}** (match #{number}) has started! {players}. Follow it here: {link}",
+            title=title,
+            number=match.id,
+            players=players,
+            link=where,
         )
+        sealed = tr("🔒 Seed commitment (SHA-256): `{commitment}`", commitment=commitment(match.seed))
+        return f"{started}\n-# {sealed}"
 
     async def _answer(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
         await interaction.response.defer()
@@ -144,15 +158,20 @@ class Lobby(commands.Cog):
             await tell(interaction, str(error))
             return
         match = answer.match
+        public = server_language(interaction.guild)  # the lobby message is everyone's
         if answer.declined:
-            await interaction.edit_original_response(content=self.publisher.closed_text(match), view=None)
+            with speaking(public):
+                closed = self.publisher.closed_text(match)
+            await interaction.edit_original_response(content=closed, view=None)
         elif not answer.started:
-            await interaction.edit_original_response(
-                content=self.publisher.lobby_text(match), view=self.publisher.lobby_view(match)
-            )
+            with speaking(public):
+                text, view = self.publisher.lobby_text(match), self.publisher.lobby_view(match)
+            await interaction.edit_original_response(content=text, view=view)
         else:
             match = await self._begin(match)
-            await interaction.edit_original_response(content=self._started_text(match), view=None)
+            with speaking(public):
+                started = self._started_text(match)
+            await interaction.edit_original_response(content=started, view=None)
 
     async def _begin(self, match: Match) -> Match:
         """Open the match thread (unless the server plays in channels), deal, post the first board."""
@@ -163,7 +182,8 @@ class Lobby(commands.Cog):
         return match
 
     async def _open_thread(self, match: Match) -> int | None:
-        name = f"{self.service.kit(match).title} #{match.id}: " + ", ".join(match.names)
+        with speaking(server_language(self.bot.get_guild(match.guild_id or 0))):  # a public name
+            name = f"{self.service.kit(match).title} #{match.id}: " + ", ".join(match.shown_names)
         lobby = self.publisher.channel(match.channel_id, match).get_partial_message(match.lobby_message_id)
         try:
             thread = await lobby.create_thread(name=name[:100])
@@ -186,15 +206,18 @@ class Lobby(commands.Cog):
             await tell(interaction, str(error))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
+        with speaking(server_language(interaction.guild)):
+            text, view = self.publisher.lobby_text(match), self.publisher.lobby_view(match)
         lobby = await self.publisher.channel(match.channel_id, match).send(
-            self.publisher.lobby_text(match),
-            view=self.publisher.lobby_view(match),
-            allowed_mentions=MENTION_USERS,
+            text, view=view, allowed_mentions=MENTION_USERS
         )
         await self.service.set_lobby_message(match.id, lobby.id)
         await tell(
             interaction,
-            f"Rematch invitation posted: {message_link(match.guild_id, match.channel_id, lobby.id)}",
+            tr(
+                "Rematch invitation posted: {link}",
+                link=message_link(match.guild_id, match.channel_id, lobby.id),
+            ),
         )
 
     @tasks.loop(seconds=30)

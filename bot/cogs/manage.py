@@ -10,14 +10,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from catalogue import speaking, tr, trn
 from games.record import commitment
 
 from ..arcade import Arcade
 from ..components import Claim, MatchButton, view_of
-from ..discord_io import message_link, tell
+from ..discord_io import message_link, server_language, tell
 from ..errors import MatchError
 from ..history import history_lines, pages
-from ..model import Match
+from ..model import Match, level_name
 from ..publisher import replay_file
 
 LISTED = 25
@@ -45,18 +46,26 @@ class Manage(commands.Cog):
     async def match_list(self, interaction: discord.Interaction) -> None:
         running = await self.service.running_in(interaction.guild_id)
         if not running:
-            await tell(interaction, "No invitations are open and no match is in progress here.")
+            await tell(interaction, tr("No invitations are open and no match is in progress here."))
             return
         lines = []
         for match in running[:LISTED]:
-            players = ", ".join(match.names)
+            players = ", ".join(match.shown_names)
             if match.status == "lobby":
                 where = message_link(match.guild_id, match.channel_id, match.lobby_message_id)
-                lines.append(f"⏳ **{self._title(match)}** #{match.id} — invitation: {players} · {where}")
+                lines.append(
+                    tr(
+                        "⏳ **{title}** #{number} — invitation: {players} · {link}",
+                        title=self._title(match),
+                        number=match.id,
+                        players=players,
+                        link=where,
+                    )
+                )
             else:
                 where = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
                 lines.append(f"▶️ **{self._title(match)}** #{match.id} — {players} · {where}")
-        more = f"\n…and {len(running) - LISTED} more." if len(running) > LISTED else ""
+        more = "\n" + tr("…and {count} more.", count=len(running) - LISTED) if len(running) > LISTED else ""
         await tell(interaction, "\n".join(lines) + more)
 
     @manage.command(
@@ -71,14 +80,17 @@ class Manage(commands.Cog):
         except MatchError as error:
             await tell(interaction, str(error))
             return
+        with speaking(server_language(interaction.guild)):  # a note on the board, for everyone
+            again = tr("Here is the current board again.")
         async with self.publisher.lock(match.id):
             match = await self.service.load(match.id)
-            await self.publisher.board(
-                self.publisher.moment(match), ["Here is the current board again."], fresh=True
-            )
+            await self.publisher.board(self.publisher.moment(match), [again], fresh=True)
         await tell(
             interaction,
-            f"Done: {message_link(match.guild_id, match.play_channel_id, match.board_message_id)}",
+            tr(
+                "Done: {link}",
+                link=message_link(match.guild_id, match.play_channel_id, match.board_message_id),
+            ),
         )
 
     @manage.command(
@@ -114,12 +126,20 @@ class Manage(commands.Cog):
         if picture is None:
             await tell(
                 interaction,
-                f"I couldn't make the replay of match #{match.id}; the record on its last board replays it "
-                "with `python -m games.replay`.",
+                tr(
+                    "I couldn't make the replay of match #{number}; the record on its last board replays it "
+                    "with `python -m games.replay`.",
+                    number=match.id,
+                ),
             )
             return
         await interaction.followup.send(
-            f"🎞️ **{self._title(match)}** #{match.id} ({', '.join(match.names)}), replayed.",
+            tr(
+                "🎞️ **{title}** #{number} ({players}), replayed.",
+                title=self._title(match),
+                number=match.id,
+                players=", ".join(match.shown_names),
+            ),
             file=replay_file(match, picture),
             ephemeral=True,
         )
@@ -131,7 +151,7 @@ class Manage(commands.Cog):
             await tell(interaction, str(error))
             return
         if not claim.argument.isdigit():
-            await tell(interaction, "That isn't a page of this match's log; use /match log to read it.")
+            await tell(interaction, tr("That isn't a page of this match's log; use /match log to read it."))
             return
         text, view = await self._log(match, page=int(claim.argument))
         if interaction.message is not None and interaction.message.flags.ephemeral:
@@ -145,19 +165,32 @@ class Manage(commands.Cog):
         kit = self.service.kit(match)
         lines = await asyncio.to_thread(history_lines, kit, match, rows)
         if not lines:
-            lines = ["Nothing has been played yet."]
+            lines = [tr("Nothing has been played yet.")]
         found = pages(lines)
         page = len(found) - 1 if page is None else max(0, min(page, len(found) - 1))
-        head = f"📜 **{kit.title}** #{match.id} — {len(rows)} actions; page {page + 1} of {len(found)}"
+        head = trn(  # English says "1 actions", as it always has
+            "📜 **{title}** #{number} — {count} actions; page {page} of {pages}",
+            "📜 **{title}** #{number} — {count} actions; page {page} of {pages}",
+            len(rows),
+            title=kit.title,
+            number=match.id,
+            count=len(rows),
+            page=page + 1,
+            pages=len(found),
+        )
         if page == 0:
-            head += f"\n🔒 Seed commitment (SHA-256): `{commitment(match.seed)}`"
+            head += "\n" + tr(
+                "🔒 Seed commitment (SHA-256): `{commitment}`", commitment=commitment(match.seed)
+            )
         buttons = []
         if page > 0:
             buttons.append(
-                MatchButton(Claim(match.id, match.version, "log", str(page - 1)), label="◀ Earlier")
+                MatchButton(Claim(match.id, match.version, "log", str(page - 1)), label=tr("◀ Earlier"))
             )
         if page < len(found) - 1:
-            buttons.append(MatchButton(Claim(match.id, match.version, "log", str(page + 1)), label="Later ▶"))
+            buttons.append(
+                MatchButton(Claim(match.id, match.version, "log", str(page + 1)), label=tr("Later ▶"))
+            )
         return f"{head}\n{found[page]}"[:2000], view_of(buttons)
 
     @manage.command(name="resign", description="Leave your match (asks first)")
@@ -166,13 +199,17 @@ class Manage(commands.Cog):
         if match is None:
             return
         if len(match.seats) == 2:
-            then = "The match ends and your opponent wins."
+            then = tr("The match ends and your opponent wins.")
         elif len(match.people) > 1:
-            then = "You lose; the others decide whether a computer player takes your seat or the match ends."
+            then = tr(
+                "You lose; the others decide whether a computer player takes your seat or the match ends."
+            )
         else:
-            then = "The match ends without a winner."
-        question = f"Resign from **{self._title(match)}** #{match.id}? {then}"
-        await self._ask_to_confirm(interaction, match, "resign", question, "Yes, resign")
+            then = tr("The match ends without a winner.")
+        question = tr(
+            "Resign from **{title}** #{number}? {then}", title=self._title(match), number=match.id, then=then
+        )
+        await self._ask_to_confirm(interaction, match, "resign", question, tr("Yes, resign"))
 
     @manage.command(
         name="handover", description="Leave your match and let a computer player finish it for you"
@@ -181,11 +218,14 @@ class Manage(commands.Cog):
         match = await self._running_match_of(interaction)
         if match is None:
             return
-        question = (
-            f"Hand your seat in **{self._title(match)}** #{match.id} to a computer player "
-            f"({match.computer_level})? It plays on for you and the match goes on; for ratings you resigned."
+        question = tr(
+            "Hand your seat in **{title}** #{number} to a computer player "
+            "({level})? It plays on for you and the match goes on; for ratings you resigned.",
+            title=self._title(match),
+            number=match.id,
+            level=level_name(match.computer_level),
         )
-        await self._ask_to_confirm(interaction, match, "handover", question, "Yes, hand it over")
+        await self._ask_to_confirm(interaction, match, "handover", question, tr("Yes, hand it over"))
 
     @manage.command(
         name="cancel", description="Cancel a match (the host in its lobby; Manage Server at any time)"
@@ -204,8 +244,13 @@ class Manage(commands.Cog):
         except MatchError as error:
             await tell(interaction, str(error))
             return
-        question = f"Cancel **{self._title(match)}** #{match.id} ({', '.join(match.names)})? Nobody wins."
-        await self._ask_to_confirm(interaction, match, "cancel", question, "Yes, cancel it")
+        question = tr(
+            "Cancel **{title}** #{number} ({players})? Nobody wins.",
+            title=self._title(match),
+            number=match.id,
+            players=", ".join(match.shown_names),
+        )
+        await self._ask_to_confirm(interaction, match, "cancel", question, tr("Yes, cancel it"))
 
     @manage.command(name="takeback", description="Ask the others to let you take back your last decision")
     async def match_takeback(self, interaction: discord.Interaction) -> None:
@@ -232,38 +277,48 @@ class Manage(commands.Cog):
                 await tell(interaction, str(error))
                 return
             match = asked.match
+            public = server_language(interaction.guild)  # the request is put to everyone
             if asked.decided == "agreed":  # nobody else to ask: computer players always agree
-                await tell(interaction, "Done: the computer players agreed.")
-                await self._carried_out(match, asked.request)
+                await tell(interaction, tr("Done: the computer players agreed."))
+                await self._carried_out(match, asked.request, public)
                 return
             others = " ".join(f"<@{user}>" for user in self.service.answering(match))
-            buttons = [
-                MatchButton(
-                    Claim(match.id, match.version, "agree"), label="Agree", style=discord.ButtonStyle.success
-                ),
-                MatchButton(Claim(match.id, match.version, "refuse"), label="Refuse"),
-            ]
+            with speaking(public):
+                buttons = [
+                    MatchButton(
+                        Claim(match.id, match.version, "agree"),
+                        label=tr("Agree"),
+                        style=discord.ButtonStyle.success,
+                    ),
+                    MatchButton(Claim(match.id, match.version, "refuse"), label=tr("Refuse")),
+                ]
+                put = tr(
+                    "{players}: {request} Everyone must agree; any action meanwhile withdraws it.",
+                    players=others,
+                    request=self._request_text(match, asked.request),
+                )
             try:
                 await self.publisher.channel(match.play_channel_id, match).send(
-                    f"{others}: {self._request_text(match, asked.request)} Everyone must agree; any action "
-                    "meanwhile withdraws it.",
-                    view=view_of(buttons),
-                    allowed_mentions=discord.AllowedMentions(users=True),
+                    put, view=view_of(buttons), allowed_mentions=discord.AllowedMentions(users=True)
                 )
             except discord.HTTPException:
                 await self.service.withdraw_request(match)  # nobody could see it: it must not linger
-                await tell(interaction, "I couldn't post your request in the match's channel; try again.")
+                await tell(interaction, tr("I couldn't post your request in the match's channel; try again."))
                 return
-        await tell(interaction, "Asked; the others answer with the buttons under your request.")
+        await tell(interaction, tr("Asked; the others answer with the buttons under your request."))
 
     @staticmethod
     def _request_text(match: Match, request: dict) -> str:
-        asker = f"**{match.label(request['seat'])}**"
+        asker = match.label(request["seat"])
         if request["kind"] == "takeback":
-            return f"{asker} asks to take back their last decision (`{request['action']}`)."
+            return tr(
+                "**{player}** asks to take back their last decision (`{action}`).",
+                player=asker,
+                action=request["action"],
+            )
         if len(match.seats) == 2:
-            return f"{asker} offers a draw."
-        return f"{asker} asks to end the match here, level for everyone (a draw)."
+            return tr("**{player}** offers a draw.", player=asker)
+        return tr("**{player}** asks to end the match here, level for everyone (a draw).", player=asker)
 
     async def _answer(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
         """Agree or Refuse under a request; the request message then says where it stands."""
@@ -280,30 +335,38 @@ class Manage(commands.Cog):
                 await tell(interaction, str(error))
                 return
             match, request = answered.match, answered.request
-            text = self._request_text(match, request)
+            public = server_language(interaction.guild)  # the request message is everyone's
+            with speaking(public):
+                text = self._request_text(match, request)
+                if answered.decided is None:
+                    agreed = ", ".join(f"<@{user}>" for user in request["agreed"])
+                    so_far = tr("Agreed so far: {players}.", players=agreed)
+                elif answered.decided == "agreed":
+                    outcome = tr("✅ Agreed.")
+                else:
+                    outcome = tr("❌ Refused by {player}.", player=f"<@{interaction.user.id}>")
             if answered.decided is None:
-                agreed = ", ".join(f"<@{user}>" for user in request["agreed"])
                 await interaction.response.edit_message(
-                    content=f"{text} Agreed so far: {agreed}.",
-                    allowed_mentions=discord.AllowedMentions.none(),
+                    content=f"{text} {so_far}", allowed_mentions=discord.AllowedMentions.none()
                 )
                 return
-            outcome = (
-                "✅ Agreed." if answered.decided == "agreed" else f"❌ Refused by <@{interaction.user.id}>."
-            )
             await interaction.response.edit_message(
                 content=f"{text} {outcome}", view=None, allowed_mentions=discord.AllowedMentions.none()
             )
             if answered.decided == "agreed":
-                await self._carried_out(match, request)
+                await self._carried_out(match, request, public)
 
-    async def _carried_out(self, match: Match, request: dict) -> None:
+    async def _carried_out(self, match: Match, request: dict, public: str) -> None:
+        """Carry out an agreed request; `public`: the language of the server's messages."""
         if request["kind"] == "draw":
             await self.publisher.close_down(match)
         else:
-            note = (
-                f"↩️ **{match.label(request['seat'])}** took back `{request['action']}`, as the others agreed."
-            )
+            with speaking(public):
+                note = tr(
+                    "↩️ **{player}** took back `{action}`, as the others agreed.",
+                    player=match.label(request["seat"]),
+                    action=request["action"],
+                )
             await self.publisher.taken_back(match, note)
 
     async def _running_match_of(self, interaction: discord.Interaction) -> Match | None:
@@ -326,7 +389,7 @@ class Manage(commands.Cog):
             Claim(match.id, match.version, kind), label=label, style=discord.ButtonStyle.danger
         )
         await interaction.response.send_message(
-            f"{question} This can't be undone.", view=view_of([button]), ephemeral=True
+            tr("{question} This can't be undone.", question=question), view=view_of([button]), ephemeral=True
         )
 
     async def _confirmed_resign(
@@ -341,7 +404,7 @@ class Manage(commands.Cog):
             except MatchError as error:
                 await tell(interaction, str(error))
                 return
-            await interaction.edit_original_response(content="You resigned.", view=None)
+            await interaction.edit_original_response(content=tr("You resigned."), view=None)
             await self.publisher.close_down(match)
 
     async def _confirmed_handover(
@@ -357,7 +420,7 @@ class Manage(commands.Cog):
                 await tell(interaction, str(error))
                 return
             await interaction.edit_original_response(
-                content="A computer player has taken your seat. Thanks for playing!", view=None
+                content=tr("A computer player has taken your seat. Thanks for playing!"), view=None
             )
             await self.publisher.seat_taken_over(match, match.seat_left_by(interaction.user.id))
 
@@ -379,13 +442,13 @@ class Manage(commands.Cog):
                 return
             match = vote.match
             if vote.decided == "computer":
-                await tell(interaction, "Decided: a computer player takes the seat.")
+                await tell(interaction, tr("Decided: a computer player takes the seat."))
                 await self.publisher.seat_taken_over(match, vote.seat)
             elif vote.decided == "end":
-                await tell(interaction, "Decided: the match ends here.")
+                await tell(interaction, tr("Decided: the match ends here."))
                 await self.publisher.close_down(match)
             else:
-                await tell(interaction, "Your vote is in; waiting for the others.")
+                await tell(interaction, tr("Your vote is in; waiting for the others."))
 
     async def _confirmed_cancel(
         self, interaction: discord.Interaction, claim: Claim, values: list[str]
@@ -405,7 +468,7 @@ class Manage(commands.Cog):
             except MatchError as error:
                 await tell(interaction, str(error))
                 return
-            await interaction.edit_original_response(content="Cancelled.", view=None)
+            await interaction.edit_original_response(content=tr("Cancelled."), view=None)
             if match.state is None:  # an invitation: its message says so
                 await self.publisher.show_closed(match)
             else:

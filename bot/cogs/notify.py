@@ -7,7 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from catalogue import catalogues, tr_in
+from catalogue import N_, catalogues, tr, tr_in
 
 from ..arcade import Arcade
 from ..model import NotifyPreference
@@ -15,17 +15,18 @@ from ..model import NotifyPreference
 FOLLOW_DISCORD = "discord"
 
 WHEN_TEXT = {
-    "away": "only when you have been away (not acted for a few minutes) as your turn begins",
-    "every": "every time your turn begins",
-    "never": "never (the board still names you, and the turn reminder still comes)",
+    "away": N_("only when you have been away (not acted for a few minutes) as your turn begins"),
+    "every": N_("every time your turn begins"),
+    "never": N_("never (the board still names you, and the turn reminder still comes)"),
 }
-BY_TEXT = {"mention": "a mention in the match's thread", "dm": "a direct message"}
+BY_TEXT = {"mention": N_("a mention in the match's thread"), "dm": N_("a direct message")}
 
 
 def preference_text(preference: NotifyPreference) -> str:
-    return (
-        f"I'll notify you **{WHEN_TEXT[preference.when]}**, by **{BY_TEXT[preference.by]}**. "
-        "Change it with `/notify when:… how:…`."
+    return tr(
+        "I'll notify you **{when}**, by **{how}**. Change it with `/notify when:… how:…`.",
+        when=tr(WHEN_TEXT[preference.when]),
+        how=tr(BY_TEXT[preference.by]),
     )
 
 
@@ -56,14 +57,19 @@ class Notify(commands.Cog):
         saved = await self.service.set_notify_preference(
             interaction.user.id, when.value if when else current.when, how.value if how else current.by
         )
-        await interaction.response.send_message("Saved. " + preference_text(saved), ephemeral=True)
+        await interaction.response.send_message(
+            tr("Saved. {details}", details=preference_text(saved)), ephemeral=True
+        )
 
     @app_commands.command(name="language", description="Choose the language the bot uses for you")
     @app_commands.describe(language="Your choice (default: the language your Discord is set to)")
     @app_commands.choices(
         language=[
             app_commands.Choice(name="As my Discord", value=FOLLOW_DISCORD),
-            *(app_commands.Choice(name=tr_in("language.name", code), value=code) for code in sorted(catalogues())),
+            *(
+                app_commands.Choice(name=tr_in("language.name", code), value=code)
+                for code in sorted(catalogues())
+            ),
         ]
     )
     async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:

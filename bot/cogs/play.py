@@ -12,6 +12,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from catalogue import tr
+from computer import reason_text
+
 from ..arcade import Arcade
 from ..components import Claim, view_of
 from ..discord_io import message_link, tell
@@ -93,7 +96,7 @@ class Play(commands.Cog):
         await self.publisher.commit(moment)
         await tell(
             interaction,
-            "That message had moved on; it now shows what happened meanwhile and where you stand.",
+            tr("That message had moved on; it now shows what happened meanwhile and where you stand."),
         )
 
     async def _meanwhile(self, moment: Moment, version: int) -> list[str]:
@@ -171,7 +174,7 @@ class Play(commands.Cog):
         secret = moment.presenter.private_text(moment.scene, seat, moment.mine(seat))
         text = f"**{moment.kit.title}** #{match.id}. {secret}"
         if seat in match.state.to_move:
-            text += "\nIt's your turn — press **Play** on the latest board to move."
+            text += "\n" + tr("It's your turn — press **Play** on the latest board to move.")
         await interaction.followup.send(text, file=await moment.private(seat), ephemeral=True)
 
     async def _hint(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
@@ -187,18 +190,21 @@ class Play(commands.Cog):
             return
         moment = self.publisher.moment(match)
         phrase = moment.presenter.action_phrase(moment.scene, hint.seat, hint.action, done=False)
-        await tell(
-            interaction,
-            f"💡 Suggested: `{hint.action}` — {phrase}. Why: {hint.reason}.\n"
-            "It's only a suggestion; make your move as usual. The match record notes that you asked.",
+        suggested = tr(
+            "💡 Suggested: `{action}` — {phrase}. Why: {reason}.",
+            action=hint.action,
+            phrase=phrase,
+            reason=reason_text(hint.reason, tr),
         )
+        only = tr("It's only a suggestion; make your move as usual. The match record notes that you asked.")
+        await tell(interaction, f"{suggested}\n{only}")
 
     async def _outdated_board_text(self, match_id: int) -> str:
         match = await self.service.load(match_id)
         if match.status != "active":
-            return "This match is over."
+            return tr("This match is over.")
         link = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
-        return f"That board is outdated; the match has moved on. Here is the latest one: {link}"
+        return tr("That board is outdated; the match has moved on. Here is the latest one: {link}", link=link)
 
     @staticmethod
     def _ephemeral(interaction: discord.Interaction) -> bool:
@@ -211,7 +217,9 @@ class Play(commands.Cog):
 
     @staticmethod
     def _acted_text(moment: Moment, result: ActionResult) -> str:
-        return f"You {moment.presenter.action_phrase(moment.scene, result.seat, result.action)}."
+        return tr(
+            "You {action}.", action=moment.presenter.action_phrase(moment.scene, result.seat, result.action)
+        )
 
     @staticmethod
     def _next_prompt(moment: Moment, result: ActionResult) -> Prompt | None:

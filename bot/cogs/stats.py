@@ -8,13 +8,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from catalogue import speaking, tr
 from renderers.stats import render_leaderboard, render_player_stats
 
 from ..arcade import Arcade
 from ..commands import game_command
-from ..discord_io import png_file
+from ..discord_io import png_file, server_language
 from ..kits import GameKit
-from ..model import computer_name
+from ..model import shown_computer_name
 from ..ratings import COMPUTER_LEVELS, player_stats
 
 LEADERBOARD_ROWS = 10
@@ -45,11 +46,15 @@ class Stats(commands.Cog):
         member = member or interaction.user
         await interaction.response.defer(thinking=True)
         numbers = player_stats(await self.arcade.service.standings_of(interaction.guild_id, member.id))
-        picture = await asyncio.to_thread(render_player_stats, member.display_name, numbers)
-        summary = (
-            f"**{member.display_name}**: {numbers['played']} played, {numbers['won']} won in this server"
-            f" ({numbers['with_computers']} of them with computer players)."
-        )
+        with speaking(server_language(interaction.guild)):  # posted for everyone to see
+            picture = await asyncio.to_thread(render_player_stats, member.display_name, numbers)
+            summary = tr(
+                "**{name}**: {played} played, {won} won in this server ({with_computers} of them with computer players).",
+                name=member.display_name,
+                played=numbers["played"],
+                won=numbers["won"],
+                with_computers=numbers["with_computers"],
+            )
         await interaction.followup.send(
             summary, file=png_file(picture, "stats.png"), allowed_mentions=discord.AllowedMentions.none()
         )
@@ -57,18 +62,31 @@ class Stats(commands.Cog):
     async def show_leaderboard(self, interaction: discord.Interaction, kit: GameKit) -> None:
         await interaction.response.defer(thinking=True)
         table = await self.arcade.service.leaderboard(interaction.guild_id, kit.id, LEADERBOARD_ROWS)
-        rows = [
-            (leaderboard_name(name, entry.user_id), entry.rating, entry.games, entry.wins)
-            for name, entry in table
-        ]
-        picture = await asyncio.to_thread(render_leaderboard, f"{kit.title} leaderboard", rows)
-        text = "\n".join(
-            f"{rank}. {name} — {round(rating)} ({games} played, {wins} won)"
-            for rank, (name, rating, games, wins) in enumerate(rows, start=1)
-        )
+        with speaking(server_language(interaction.guild)):  # posted for everyone to see
+            rows = [
+                (leaderboard_name(name, entry.user_id), entry.rating, entry.games, entry.wins)
+                for name, entry in table
+            ]
+            title = tr("{title} leaderboard", title=kit.title)
+            picture = await asyncio.to_thread(render_leaderboard, title, rows)
+            text = "\n".join(
+                tr(
+                    "{rank}. {name} — {rating} ({games} played, {wins} won)",
+                    rank=rank,
+                    name=name,
+                    rating=round(rating),
+                    games=games,
+                    wins=wins,
+                )
+                for rank, (name, rating, games, wins) in enumerate(rows, start=1)
+            )
+            head = tr(
+                "**{title}** (Elo; computer players are rated per level; see README for how ratings work)",
+                title=kit.title,
+            )
+            body = text or tr("No finished matches yet.")
         await interaction.followup.send(
-            f"**{kit.title}** (Elo; computer players are rated per level; see README for how ratings work)\n"
-            f"{text or 'No finished matches yet.'}",
+            f"{head}\n{body}",
             file=png_file(picture, "leaderboard.png"),
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -77,5 +95,5 @@ class Stats(commands.Cog):
 def leaderboard_name(name: str | None, user_id: int) -> str:
     """A computer player by its level; a person by their latest name in a match here."""
     if user_id in COMPUTER_LEVELS:
-        return computer_name(COMPUTER_LEVELS[user_id])
-    return name or f"player {user_id}"
+        return shown_computer_name(COMPUTER_LEVELS[user_id])
+    return name or tr("player {id}", id=user_id)
