@@ -18,6 +18,7 @@ from `seat` is resampled. So the decision depends only on what `seat` may know (
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +36,39 @@ LEVELS: dict[str, dict[str, int]] = {
     "normal": {"senet": 8, "combat": 80, "mars": 5, "trickery": 100, "flood": 150},
     "hard": {"senet": 800, "combat": 600, "mars": 500, "trickery": 800, "flood": 500},
 }
+
+
+def N_(message: str) -> str:
+    """Marks a reason's template for the message catalogue (which this pure package doesn't import)."""
+    return message
+
+
+class Reason(str):
+    """Why the computer chose an action: the English text (what `str` gives), keeping its catalogue
+    template and values, since it is made in a worker process that speaks no player's language.
+    `reason_text` says it in the language of the player it is shown to."""
+
+    template: str
+    values: dict[str, Any]
+
+    def __new__(cls, template: str, /, **values: Any) -> Reason:
+        reason = super().__new__(cls, template.format(**values) if values else template)
+        reason.template, reason.values = template, values
+        return reason
+
+    def __reduce__(self):  # crosses the process pool: keep the template, not just the English
+        return _reason, (self.template, self.values)
+
+
+def _reason(template: str, values: dict[str, Any]) -> Reason:
+    return Reason(template, **values)
+
+
+def reason_text(reason: str, translate: Callable[..., str]) -> str:
+    """A decision's reason as `translate` (the catalogue's `tr`) says it; a plain string as it is."""
+    if isinstance(reason, Reason):
+        return translate(reason.template, **reason.values)
+    return reason
 
 
 @dataclass(frozen=True)
@@ -63,15 +97,20 @@ def choose(state, seat: int, *, level: str = "normal", seed: int = 0) -> Any:
     return _search(state, seat, level, seed).action
 
 
-def reason_of(result: SearchResult) -> str:
+def reason_of(result: SearchResult) -> Reason:
     if result.options == 1:
-        return "the only legal move"
+        return Reason(N_("the only legal move"))
     if result.iterations == 0:
-        return "no time to think: the first legal move"
-    share = round(100 * result.mean)
-    return (
-        f"did best of {result.options} options: {share}% expected result over "
-        f"{result.visits} of {result.iterations} simulated continuations"
+        return Reason(N_("no time to think: the first legal move"))
+    return Reason(
+        N_(
+            "did best of {options} options: {share}% expected result over "
+            "{visits} of {iterations} simulated continuations"
+        ),
+        options=result.options,
+        share=round(100 * result.mean),
+        visits=result.visits,
+        iterations=result.iterations,
     )
 
 
@@ -88,4 +127,4 @@ def decide(game_id: str, state_json: dict, seat: int, level: str, seed: int) -> 
     return str(advice.action), advice.reason
 
 
-__all__ = ["LEVELS", "Advice", "advise", "choose", "decide"]
+__all__ = ["LEVELS", "Advice", "Reason", "advise", "choose", "decide", "reason_text"]

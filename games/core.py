@@ -238,10 +238,14 @@ class Game:
             value = given.pop(option.name, option.default)
             if value not in option.choices:
                 allowed = ", ".join(str(c) for c in option.choices)
-                raise IllegalAction(f"{option.name} must be one of: {allowed}.")
+                raise IllegalAction(
+                    "{option} must be one of: {allowed}.", option=option.name, allowed=allowed
+                )
             resolved[option.name] = value
         if given:
-            raise IllegalAction(f"Unknown option for {self.title}: {', '.join(sorted(given))}.")
+            raise IllegalAction(
+                "Unknown option for {game}: {options}.", game=self.title, options=", ".join(sorted(given))
+            )
         self.check_combination(resolved)
         return resolved
 
@@ -268,7 +272,11 @@ class Game:
     def check_players(self, num_players: int) -> None:
         if not self.min_players <= num_players <= self.max_players:
             raise IllegalAction(
-                f"{self.title} needs {self.min_players} to {self.max_players} players, not {num_players}."
+                "{game} needs {least} to {most} players, not {count}.",
+                game=self.title,
+                least=self.min_players,
+                most=self.max_players,
+                count=num_players,
             )
 
     def new(self, num_players: int, seed: int, options: dict | None = None) -> State:

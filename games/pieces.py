@@ -36,7 +36,9 @@ class Card:
         if text[:2] == "10":
             text = "T" + text[2:]
         if len(text) != 2 or text[0].upper() not in _RANK_FROM_CHAR or text[1].lower() not in SUITS:
-            raise IllegalAction(f"'{text}' is not a card (write rank then suit, like 7h, Td or As).")
+            raise IllegalAction(
+                "'{text}' is not a card (write rank then suit, like 7h, Td or As).", text=text
+            )
         return cls(_RANK_FROM_CHAR[text[0].upper()], text[1].lower())
 
 
@@ -83,5 +85,7 @@ class Pyramid:
     def parse(cls, text: str) -> Pyramid:
         text = text.strip().upper()
         if len(text) != 2 or text[0] not in COLOUR_NAMES or text[1] not in "123":
-            raise IllegalAction(f"'{text}' is not a pyramid (write colour then size, like R3 or K1).")
+            raise IllegalAction(
+                "'{text}' is not a pyramid (write colour then size, like R3 or K1).", text=text
+            )
         return cls(text[0], int(text[1]))

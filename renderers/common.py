@@ -23,6 +23,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont, ImagePalette
 
+from catalogue import spoken
 from games.pieces import RANK_LABELS, Card, Pyramid
 
 from .palette import PALETTE
@@ -927,6 +928,21 @@ def _dashes(width: int, height: int, line: int, dash: int) -> Image.Image:
         draw.rectangle((0, y, line - 1, min(y + dash, height)), fill=255)
         draw.rectangle((width - line + 1, y, width, min(y + dash, height)), fill=255)
     return mask
+
+
+def once_per_language(draw: Callable[[], bytes]) -> Callable[[], bytes]:
+    """A picture that never changes but for its words (a rules picture): drawn once per process,
+    language spoken and canvas mode. `__wrapped__` draws it afresh, as `lru_cache` would offer."""
+
+    @lru_cache(maxsize=8)
+    def drawn(language: str, mode: str) -> bytes:  # both are the key: tr speaks the language
+        return draw()
+
+    @wraps(draw)
+    def remembered() -> bytes:
+        return drawn(spoken(), CANVAS_MODE)
+
+    return remembered
 
 
 @dataclass(frozen=True)

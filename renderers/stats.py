@@ -17,6 +17,7 @@ import math
 
 from PIL import ImageDraw
 
+from catalogue import tr
 from games import GAMES
 
 from .common import (
@@ -101,29 +102,31 @@ def ranks(ratings: list[float]) -> list[int]:
 
 def display_name(name: str) -> str:
     """A display name as it will be drawn (emoji dropped); emoji-only names get a stand-in."""
-    return printable(str(name)) or "Unnamed player"
+    return printable(str(name)) or tr("Unnamed player")
 
 
 def win_percent(games: int, wins: int) -> str:
-    return f"{round(100 * wins / games)}%" if games > 0 else EM_DASH
+    return tr("{percent}%", percent=round(100 * wins / games)) if games > 0 else EM_DASH
 
 
 def render_leaderboard(title: str, rows: list[tuple[str, float, int, int]]) -> bytes:
     """The top of a game's leaderboard: (name, rating, games, wins) rows, best first, at most 10 shown."""
     rows = list(rows)[:MAX_ROWS]
     if not rows:
-        return _render_empty(title, "No finished matches yet", "Finish a match and the table starts here.")
+        return _render_empty(
+            title, tr("No finished matches yet"), tr("Finish a match and the table starts here.")
+        )
     height = leaderboard_row_box(len(rows) - 1)[3] + FOOTER_H
     image, draw = new_canvas(WIDTH, height)
-    _draw_header(draw, title, f"Top {MAX_ROWS}" if len(rows) == MAX_ROWS else "")
+    _draw_header(draw, title, tr("Top {count}", count=MAX_ROWS) if len(rows) == MAX_ROWS else "")
     ratings = [float(rating) for _, rating, _, _ in rows]
     baseline, top = bar_baseline(ratings), max(ratings)
 
     columns_y = HEADER_H + COLUMNS_H / 2 - 4
-    draw_text(draw, (NAME_X, columns_y), "Player", size=SMALL_SIZE, fill=MUTED, anchor="lm")
-    draw_text(draw, (BAR_X0, columns_y), "Rating", size=SMALL_SIZE, fill=MUTED, anchor="lm")
-    draw_text(draw, (GAMES_RIGHT, columns_y), "Games", size=SMALL_SIZE, fill=MUTED, anchor="rm")
-    draw_text(draw, (WON_RIGHT, columns_y), "Won", size=SMALL_SIZE, fill=MUTED, anchor="rm")
+    draw_text(draw, (NAME_X, columns_y), tr("Player"), size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    draw_text(draw, (BAR_X0, columns_y), tr("Rating"), size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    draw_text(draw, (GAMES_RIGHT, columns_y), tr("Games"), size=SMALL_SIZE, fill=MUTED, anchor="rm")
+    draw_text(draw, (WON_RIGHT, columns_y), tr("Won"), size=SMALL_SIZE, fill=MUTED, anchor="rm")
 
     for index, ((name, rating, games, wins), rank) in enumerate(zip(rows, ranks(ratings), strict=True)):
         box = leaderboard_row_box(index)
@@ -146,7 +149,7 @@ def render_leaderboard(title: str, rows: list[tuple[str, float, int, int]]) -> b
         draw_text(draw, (GAMES_RIGHT, middle), str(games), size=BODY_SIZE, fill=TEXT, anchor="rm")
         draw_text(draw, (WON_RIGHT, middle), win_percent(games, wins), size=BODY_SIZE, fill=TEXT, anchor="rm")
 
-    note = f"Elo ratings, everyone starts at 1000. Bars start at {baseline:.0f}."
+    note = tr("Elo ratings, everyone starts at 1000. Bars start at {baseline:.0f}.", baseline=baseline)
     draw_text(draw, (MARGIN + 4, height - FOOTER_H / 2), note, size=SMALL_SIZE, fill=FAINT, anchor="lm")
     return to_png(image)
 
@@ -201,18 +204,20 @@ def render_player_stats(name: str, stats: dict) -> bytes:
         (game_id, counts) for game_id, counts in (stats.get("games") or {}).items() if counts.get("played")
     ]
     if not games:
-        return _render_empty(title, "No finished matches yet", "Play a match to the end and it counts here.")
+        return _render_empty(
+            title, tr("No finished matches yet"), tr("Play a match to the end and it counts here.")
+        )
     height = stats_row_box(len(games) - 1)[3] + LEGEND_H
     image, draw = new_canvas(WIDTH, height)
-    _draw_header(draw, title, "Statistics")
+    _draw_header(draw, title, tr("Statistics"))
 
     played, won = int(stats.get("played", 0)), int(stats.get("won", 0))
     totals = (MARGIN, HEADER_H, WIDTH - MARGIN, HEADER_H + TOTALS_H)
     _panel(draw, totals)
     figures = [
-        ("Played", str(played), TEXT),
-        ("Won", str(won), WON_BAR),
-        ("Win rate", win_percent(played, won), TEXT),
+        (tr("Played"), str(played), TEXT),
+        (tr("Won"), str(won), WON_BAR),
+        (tr("Win rate"), win_percent(played, won), TEXT),
     ]
     column_w = (totals[2] - totals[0]) / len(figures)
     for i, (label, value, ink) in enumerate(figures):
@@ -228,9 +233,12 @@ def render_player_stats(name: str, stats: dict) -> bytes:
         label = fit_text(game_title(game_id), BODY_SIZE, GAME_NAME_W - 16, bold=True)
         draw_text(draw, (MARGIN + PAD, middle - 14), label, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
         game_played, game_won = int(counts.get("played", 0)), int(counts.get("won", 0))
-        note = f"{win_percent(game_played, game_won)} won"
+        share = win_percent(game_played, game_won)
         if counts.get("rating") is not None:
-            note += f" · rating {round(counts['rating'])}"
+            note = tr("{share} won · rating {rating}", share=share, rating=round(counts["rating"]))
+        else:
+            note = tr("{share} won", share=share)
+        note = fit_text(note, SMALL_SIZE, GAME_NAME_W - 16)
         draw_text(draw, (MARGIN + PAD, middle + 18), note, size=SMALL_SIZE, fill=MUTED, anchor="lm")
         for row, (count, colour) in enumerate(((game_played, BAR), (game_won, WON_BAR))):
             y = middle + (row - 0.5) * (PAIR_BAR_H + 8)
@@ -257,7 +265,7 @@ def render_player_stats(name: str, stats: dict) -> bytes:
 
 def _draw_legend(draw: ImageDraw.ImageDraw, middle: float) -> None:
     x = MARGIN + 4
-    for label, colour in (("played", BAR), ("won", WON_BAR)):
+    for label, colour in ((tr("played"), BAR), (tr("won"), WON_BAR)):
         draw.rounded_rectangle((x, round(middle - 9), x + 28, round(middle + 9)), radius=4, fill=colour)
         x += 38
         x += draw_text(draw, (x, middle), label, size=SMALL_SIZE, fill=MUTED, anchor="lm") + 28
