@@ -11,7 +11,7 @@ from functools import cache
 from itertools import combinations
 
 from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data, determinized_rng, shallow_copy
-from .pieces import SUIT_NAMES, SUITS, Card, Pyramid, deck, hand_order
+from .pieces import SUITS, Card, Pyramid, deck, hand_order
 
 TRICKS_PER_HAND = 12
 MIN_HANDS = 4  # R16
@@ -107,6 +107,18 @@ def trick_winner(plays: list[tuple[int, Card]]) -> int:
     if trump:
         return max(trump)[1]
     return max((card.rank, seat) for seat, card in plays if card.suit == lead_suit)[1]
+
+
+def _refuse_other_suit(lead_suit: str) -> None:
+    """Refuse a card that doesn't follow `lead_suit`: one whole sentence per suit, so that each
+    can be said in another language."""
+    if lead_suit == "c":
+        raise IllegalAction("You must follow suit: play one of your clubs.")
+    if lead_suit == "d":
+        raise IllegalAction("You must follow suit: play one of your diamonds.")
+    if lead_suit == "h":
+        raise IllegalAction("You must follow suit: play one of your hearts.")
+    raise IllegalAction("You must follow suit: play one of your spades.")
 
 
 # --- the state ------------------------------------------------------------------------------
@@ -227,7 +239,7 @@ class TrickeryState:
         if self.is_over:
             raise IllegalAction("This match is already over.")
         if seat != self.current_seat:
-            raise IllegalAction(f"It is {seat_name(self.current_seat)}'s turn, not yours.")
+            raise IllegalAction("It is {seat}'s turn, not yours.", seat=seat_name(self.current_seat))
         if not self.plays:
             prize = self._check_lead(seat, action)
             self.prize = prize
@@ -250,12 +262,14 @@ class TrickeryState:
         prize = action.prize
         if len(self.pool) == 1:
             if prize is not None and prize != self.pool[0]:
-                raise IllegalAction(f"Only {self.pool[0]} is left; it is the prize of the last trick.")
+                raise IllegalAction(
+                    "Only {pyramid} is left; it is the prize of the last trick.", pyramid=str(self.pool[0])
+                )
             prize = self.pool[0]
         elif prize is None:
             raise IllegalAction("Choose a prize pyramid from the pool before leading.")
         elif prize not in self.pool:
-            raise IllegalAction(f"{prize} is not in the pool.")
+            raise IllegalAction("{pyramid} is not in the pool.", pyramid=str(prize))
         self._check_card(seat, action.card)
         return prize
 
@@ -266,12 +280,11 @@ class TrickeryState:
 
     def _check_card(self, seat: int, card: Card) -> None:
         if card not in self.hands[seat]:
-            raise IllegalAction(f"{card.label} is not in your hand.")
+            raise IllegalAction("{card} is not in your hand.", card=card.label)
         if card not in self.legal_cards(seat):
             if not self.plays:
                 raise IllegalAction("Spades are not broken yet: lead a card of another suit.")
-            lead = self.plays[0][1]
-            raise IllegalAction(f"You must follow suit: play one of your {SUIT_NAMES[lead.suit]}.")
+            _refuse_other_suit(self.plays[0][1].suit)
 
     def _finish_trick(self) -> list[str]:
         winner = trick_winner(self.plays)
@@ -546,7 +559,9 @@ class Trickery(Game):
         if first_dealer == "random":
             dealer = rng.below(num_players)  # R2
         elif first_dealer > num_players:
-            raise IllegalAction(f"There is no P{first_dealer} in a {num_players}-player game.")
+            raise IllegalAction(
+                "There is no P{number} in a {players}-player game.", number=first_dealer, players=num_players
+            )
         else:
             dealer = first_dealer - 1
         state = TrickeryState(num_players=num_players, options=options, rng=rng, dealer=dealer)
@@ -574,7 +589,7 @@ class Trickery(Game):
             return Follow(Card.parse(words[1]))
         if len(words) == 1:
             return Follow(Card.parse(words[0]))
-        raise IllegalAction(f"'{text}' is not a Trickery action: try `play 7h` or `lead K2 Qd`.")
+        raise IllegalAction("'{text}' is not a Trickery action: try `play 7h` or `lead K2 Qd`.", text=text)
 
 
 TRICKERY = Trickery(
@@ -587,15 +602,15 @@ TRICKERY = Trickery(
             "pyramids",
             "rainbow",
             ("rainbow", "xeno", "mono"),
-            "Which pyramids: a Rainbow or Xeno Treehouse, or two monochrome stashes (variant V1).",
-            ("Rainbow Treehouse", "Xeno Treehouse", "Two monochrome stashes (variant)"),
+            description="Which pyramids: a Rainbow or Xeno Treehouse, or two monochrome stashes (variant V1).",
+            labels=("Rainbow Treehouse", "Xeno Treehouse", "Two monochrome stashes (variant)"),
         ),
         Option(
             "first_dealer",
             "random",
             ("random", 1, 2, 3, 4),
-            "Who deals the first hand: random, or a seat number (P1 is the host).",
-            ("Random", "P1 (the host)", "P2", "P3", "P4"),
+            description="Who deals the first hand: random, or a seat number (P1 is the host).",
+            labels=("Random", "P1 (the host)", "P2", "P3", "P4"),
         ),
     ),
 )

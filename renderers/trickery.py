@@ -11,7 +11,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from games.pieces import COLOUR_NAMES, SIZE_NAMES, Pyramid
+from catalogue import N_, spoken, tr, trn
+from games.pieces import Pyramid
 
 from .common import (
     ACCENT,
@@ -24,7 +25,6 @@ from .common import (
     HEADER_H,
     HEIGHT_RATIO,
     MARGIN,
-    MINUS,
     MUTED,
     ON_ACCENT,
     ON_GOOD,
@@ -60,6 +60,7 @@ from .common import (
     text_width,
     to_png,
 )
+from .words import colour_name, size_name
 
 GAP = 12
 PANEL_W = (WIDTH - 2 * MARGIN - GAP) // 2
@@ -187,9 +188,14 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> N
     middle = HEADER_H / 2 + 4
     if view["is_over"]:
         hands = view["hand_number"]
-        progress = f"Final after {hands} hand{'s' if hands != 1 else ''}"
+        progress = trn("Final after {count} hand", "Final after {count} hands", hands, count=hands)
     else:
-        progress = f"Hand {view['hand_number']} · Trick {view['trick_number']}/{view['tricks_per_hand']}"
+        progress = tr(
+            "Hand {hand} · Trick {trick}/{tricks}",
+            hand=view["hand_number"],
+            trick=view["trick_number"],
+            tricks=view["tricks_per_hand"],
+        )
     title = f"Martian Trickery {EM_DASH} {progress}"
     draw_text(draw, (MARGIN + 4, middle), title, size=TITLE_SIZE, fill=TEXT, anchor="lm", bold=True)
     _draw_spades_badge(image, draw, (WIDTH - MARGIN, middle), broken=view["spades_broken"])
@@ -199,7 +205,7 @@ def _draw_spades_badge(
     image: Image.Image, draw: ImageDraw.ImageDraw, right_mid: tuple[int, float], *, broken: bool
 ) -> None:
     """A spade icon and the words, filled when spades are broken (they may be led), hollow when not."""
-    text = "Spades broken" if broken else "Spades not broken"
+    text = tr("Spades broken") if broken else tr("Spades not broken")
     icon, pad, height = 26, 14, 44
     width = pad + icon + 10 + round(text_width(text, SMALL_SIZE, bold=True)) + pad
     x1, y_mid = right_mid
@@ -250,19 +256,25 @@ def _draw_player_panel(
 
     # Row 2: cards left, the dealer button, and whose turn it is.
     row2 = y0 + 82
-    draw_text(draw, (x1 - PAD, row2), "points", size=SMALL_SIZE, fill=MUTED, anchor="rm")
+    points_w = draw_text(draw, (x1 - PAD, row2), tr("points"), size=SMALL_SIZE, fill=MUTED, anchor="rm")
     x = x0 + PAD
     if not view["is_over"]:  # every hand is played out: "0 cards" on the final board says nothing
         cards = view["cards_left"][seat]
-        cards_text = f"{cards} card{'s' if cards != 1 else ''}"
+        cards_text = trn("{count} card", "{count} cards", cards, count=cards)
         x += draw_text(draw, (x, row2), cards_text, size=SMALL_SIZE, fill=MUTED, anchor="lm") + 16
-    if seat == view["dealer"]:
-        x = _draw_dealer_button(draw, (x, row2)) + 16
+    status = None
     if to_move:
-        action = "TO LEAD" if not view["trick"]["plays"] else "TO PLAY"
-        pill(draw, (x, row2), action, size=SMALL_SIZE, fill=ACCENT, text_fill=ON_ACCENT)
+        status = tr("TO LEAD") if not view["trick"]["plays"] else tr("TO PLAY")
     elif won:
-        pill(draw, (x, row2), "WINNER", size=SMALL_SIZE, fill=GOOD, text_fill=ON_GOOD)
+        status = tr("WINNER")
+    if seat == view["dealer"]:
+        # The word "dealer" is left out where it would push the status pill into "points" (German).
+        room = x1 - PAD - points_w - 12 - x
+        worded = _dealer_button_width(True) + (16 + _pill_width(status) if status else 0) <= room
+        x = _draw_dealer_button(draw, (x, row2), worded=worded) + 16
+    if status:
+        colours = (ACCENT, ON_ACCENT) if to_move else (GOOD, ON_GOOD)
+        pill(draw, (x, row2), status, size=SMALL_SIZE, fill=colours[0], text_fill=colours[1])
 
     # Row 3: the pyramids taken this hand, point pyramids sorted, penalties last.
     taken = _sorted_pyramids(view["taken"][seat], view["penalty_colour"])
@@ -279,18 +291,33 @@ def _draw_player_panel(
             max_width=PANEL_W - 2 * PAD - 8,
         )
     else:
-        nothing = "None taken in the last hand" if view["is_over"] else "No pyramids taken yet"
+        nothing = tr("None taken in the last hand") if view["is_over"] else tr("No pyramids taken yet")
         draw_text(draw, (x0 + PAD, baseline - 26), nothing, size=SMALL_SIZE, fill=FAINT, anchor="lm")
 
 
-def _draw_dealer_button(draw: ImageDraw.ImageDraw, left_mid: tuple[float, float]) -> float:
-    """A poker-style dealer button; returns its right edge."""
+DEALER_RADIUS = 16
+
+
+def _pill_width(text: str) -> float:
+    """How wide `pill` draws `text` at SMALL_SIZE."""
+    return round(text_width(text, SMALL_SIZE, bold=True)) + 2 * round(SMALL_SIZE * 0.55)
+
+
+def _dealer_button_width(worded: bool) -> float:
+    button = 2 * DEALER_RADIUS
+    return button + 6 + text_width(tr("dealer"), SMALL_SIZE) if worded else button
+
+
+def _draw_dealer_button(draw: ImageDraw.ImageDraw, left_mid: tuple[float, float], *, worded: bool) -> float:
+    """A poker-style dealer button, with the word "dealer" beside it if `worded`; returns its right edge."""
     x, y = left_mid
-    radius = 16
+    radius = DEALER_RADIUS
     draw.ellipse((x, y - radius, x + 2 * radius, y + radius), fill=TEXT, outline=FAINT, width=2)
     draw_text(draw, (x + radius, y + 1), "D", size=SMALL_SIZE, fill=BACKGROUND, anchor="mm", bold=True)
+    if not worded:
+        return x + 2 * radius
     label_x = x + 2 * radius + 6
-    return label_x + draw_text(draw, (label_x, y), "dealer", size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    return label_x + draw_text(draw, (label_x, y), tr("dealer"), size=SMALL_SIZE, fill=MUTED, anchor="lm")
 
 
 def _sorted_pyramids(codes: list[str], penalty_colour: str) -> list[str]:
@@ -324,11 +351,11 @@ def _pool_left(view: dict) -> Counter[str]:
 def _draw_pool(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict) -> None:
     x0, y0, x1, _ = box
     draw.rounded_rectangle(box, radius=RADIUS, fill=PANEL, outline=PANEL_EDGE, width=2)
-    draw_text(draw, (x0 + PAD, y0 + 28), "Pool", size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+    draw_text(draw, (x0 + PAD, y0 + 28), tr("Pool"), size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
     draw_text(
         draw,
         (x1 - PAD, y0 + 28),
-        f"{_pool_left(view).total()} left",
+        tr("{count} left", count=_pool_left(view).total()),
         size=SMALL_SIZE,
         fill=MUTED,
         anchor="rm",
@@ -356,7 +383,7 @@ def _draw_pool(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: di
             )
             x += width + gap
         penalty = colour == view["penalty_colour"]
-        label = f"{COLOUR_NAMES.get(colour, colour)}{' (penalty)' if penalty else ''}"
+        label = tr("{colour} (penalty)", colour=colour_name(colour)) if penalty else colour_name(colour)
         draw_text(
             draw,
             (x - gap - nest_w / 2, baseline + 20),
@@ -380,11 +407,11 @@ def _draw_trick_box(
     title_y = y0 + 28
     status_x = x1 - PAD
     if view["to_move"]:
-        action = "to play" if trick["plays"] else "to lead"
+        mover = seat_tag(view["to_move"][0])
         status = pill(
             draw,
             (x1 - PAD, title_y),
-            f"{seat_tag(view['to_move'][0])} {action}",
+            tr("{seat} to play", seat=mover) if trick["plays"] else tr("{seat} to lead", seat=mover),
             size=SMALL_SIZE,
             fill=ACCENT,
             text_fill=ON_ACCENT,
@@ -395,18 +422,18 @@ def _draw_trick_box(
     if not trick["plays"] and not trick["prize"] and view["done_tricks"]:
         last = view["done_tricks"][-1]
         # The prize it won stands, named, in the prize column below.
-        title = f"Last trick: {seat_tag(last['winner'])} won"
+        title = tr("Last trick: {seat} won", seat=seat_tag(last["winner"]))
         draw_text(draw, (x0 + PAD, title_y), title, size=BODY_SIZE, fill=MUTED, anchor="lm", bold=True)
         _draw_trick(image, draw, body, view, last, names, faint=True)
     elif not trick["plays"] and not trick["prize"] and view["last_hand"]:
-        title = f"Hand {view['hand_number'] - 1} result"
+        title = tr("Hand {number} result", number=view["hand_number"] - 1)
         draw_text(draw, (x0 + PAD, title_y), title, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
         _draw_last_hand(image, draw, body, view, names)
     else:
         draw_text(
             draw,
             (x0 + PAD, title_y),
-            fit_text("Current trick", BODY_SIZE, status_x - x0 - 2 * PAD),
+            fit_text(tr("Current trick"), BODY_SIZE, status_x - x0 - 2 * PAD),
             size=BODY_SIZE,
             fill=TEXT,
             anchor="lm",
@@ -464,7 +491,7 @@ def _draw_trick(
             pill(
                 draw,
                 (x + card_w / 2, card_top - 22),
-                "LEAD",
+                tr("LEAD"),
                 size=SMALL_SIZE,
                 anchor="m",
                 fill=MUTED if faint else TEXT,
@@ -492,12 +519,12 @@ def _draw_prize(
     """The prize pyramid standing level with the cards, its size and colour written under it."""
     x0, top, x1, label_y = column
     centre = (x0 + x1) / 2
-    draw_text(draw, (centre, top - 22), "Prize", size=SMALL_SIZE, fill=MUTED, anchor="mm")
+    draw_text(draw, (centre, top - 22), tr("Prize"), size=SMALL_SIZE, fill=MUTED, anchor="mm")
     baseline = label_y - 22
     if not prize:
         draw_text(draw, (centre, baseline - 50), "?", size=BIG_SIZE, fill=FAINT, anchor="mm", bold=True)
-        draw_text(draw, (centre, label_y), "not", size=SMALL_SIZE, fill=FAINT, anchor="mm")
-        draw_text(draw, (centre, label_y + 26), "chosen", size=SMALL_SIZE, fill=FAINT, anchor="mm")
+        for j, line in enumerate(tr("not\nchosen").split("\n")):  # two short lines under the "?"
+            draw_text(draw, (centre, label_y + 26 * j), line, size=SMALL_SIZE, fill=FAINT, anchor="mm")
         return
     pyramid = Pyramid.parse(prize)
     width, _ = pyramid_extent(pyramid.size, PRIZE_SCALE)
@@ -506,13 +533,12 @@ def _draw_prize(
     )
     ink = MUTED if faint else TEXT
     draw_text(
-        draw, (centre, label_y), SIZE_NAMES[pyramid.size], size=SMALL_SIZE, fill=ink, anchor="mm", bold=True
+        draw, (centre, label_y), size_name(pyramid.size), size=SMALL_SIZE, fill=ink, anchor="mm", bold=True
     )
-    colour_name = COLOUR_NAMES.get(pyramid.colour, pyramid.colour)
     draw_text(
         draw,
         (centre, label_y + 26),
-        colour_name,
+        colour_name(pyramid.colour),
         size=SMALL_SIZE,
         fill=PENALTY if pyramid.colour == view["penalty_colour"] else ink,
         anchor="mm",
@@ -547,7 +573,9 @@ def _draw_last_hand(
         taken = _sorted_pyramids(last["taken"][seat], view["penalty_colour"])
         baseline = cy0 + cell_h - 8
         if not taken:
-            draw_text(draw, (cx0, baseline - 30), "took nothing", size=SMALL_SIZE, fill=FAINT, anchor="lm")
+            draw_text(
+                draw, (cx0, baseline - 30), tr("took nothing"), size=SMALL_SIZE, fill=FAINT, anchor="lm"
+            )
             continue
         height = baseline - (cy0 + 34)  # the tallest pyramid and its penalty badge fit under the label
         scale = min(RESULT_SCALE, int(height / (HEIGHT_RATIO[3] + 0.22)))
@@ -573,8 +601,8 @@ def _draw_final(draw: ImageDraw.ImageDraw, box: Box, view: dict, names: list[str
     banner = (x0 + PAD, y0 + PAD, x1 - PAD, y0 + 80)
     draw.rounded_rectangle(banner, radius=RADIUS - 4, fill=GOOD)
     winners = [seat_label(seat, names) for seat in view["winners"]]
-    verb = "wins" if len(winners) == 1 else "win"
-    title = f"Final {EM_DASH} {' & '.join(winners)} {verb}"
+    together = " & ".join(winners)
+    title = trn("Final — {winners} wins", "Final — {winners} win", len(winners), winners=together)
     draw_text(
         draw,
         ((banner[0] + banner[2]) / 2, (banner[1] + banner[3]) / 2),
@@ -613,12 +641,19 @@ def _draw_final(draw: ImageDraw.ImageDraw, box: Box, view: dict, names: list[str
     for i, row in enumerate(rows):
         y = body_top + row_h * (i + 0.5)
         draw.line((x0 + PAD, y - row_h / 2, x1 - PAD, y - row_h / 2), fill=PANEL_EDGE, width=1)
-        draw_text(draw, (x0 + PAD + 8, y), f"Hand {first_hand + i}", size=SMALL_SIZE, fill=MUTED, anchor="lm")
+        draw_text(
+            draw,
+            (x0 + PAD + 8, y),
+            tr("Hand {number}", number=first_hand + i),
+            size=SMALL_SIZE,
+            fill=MUTED,
+            anchor="lm",
+        )
         for seat, score in enumerate(row):
             draw_text(draw, (centre(seat), y), signed(score), size=SMALL_SIZE, fill=TEXT, anchor="mm")
     y = body_top + row_h * (len(rows) + 0.5)
     draw.line((x0 + PAD, y - row_h / 2, x1 - PAD, y - row_h / 2), fill=MUTED, width=2)
-    draw_text(draw, (x0 + PAD + 8, y), "Total", size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+    draw_text(draw, (x0 + PAD + 8, y), tr("Total"), size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
     for seat, total in enumerate(view["totals"]):
         draw_text(draw, (centre(seat), y), plain(total), size=BODY_SIZE, fill=TEXT, anchor="mm", bold=True)
 
@@ -642,7 +677,7 @@ def render_trickery_hand(view: dict, *, names: list[str] | None = None) -> bytes
     image, draw = new_canvas(WIDTH, max(bottom + MARGIN + 4, 300))
     _draw_hand_caption(draw, view, names, my_turn=my_turn)
     if not cards:
-        draw_text(draw, (WIDTH / 2, 180), "No cards left", size=BODY_SIZE, fill=MUTED, anchor="mm")
+        draw_text(draw, (WIDTH / 2, 180), tr("No cards left"), size=BODY_SIZE, fill=MUTED, anchor="mm")
     for card, (x0, y0, x1, y1) in zip(cards, boxes, strict=True):
         playable = card in legal
         if my_turn and playable:  # lift and frame what may be played
@@ -672,20 +707,20 @@ def _draw_hand_caption(
     draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, *, my_turn: bool
 ) -> None:
     middle = HAND_CAPTION_H / 2
-    title = f"Your hand {EM_DASH} Hand {view['hand_number']}, Trick {view['trick_number']}"
+    title = tr("Your hand — Hand {hand}, Trick {trick}", hand=view["hand_number"], trick=view["trick_number"])
     draw_text(draw, (MARGIN + 4, middle), title, size=TITLE_SIZE, fill=TEXT, anchor="lm", bold=True)
     if my_turn:
         pill(
             draw,
             (WIDTH - MARGIN, middle),
-            "Your turn",
+            tr("Your turn"),
             size=BODY_SIZE,
             fill=ACCENT,
             text_fill=ON_ACCENT,
             anchor="r",
         )
     elif view["to_move"]:
-        waiting = f"Waiting for {seat_label(view['to_move'][0], names)}"
+        waiting = tr("Waiting for {player}", player=seat_label(view["to_move"][0], names))
         draw_text(
             draw,
             (WIDTH - MARGIN, middle),
@@ -701,34 +736,38 @@ def _draw_hand_caption(
 GUIDE_SCALE = 52  # the small pyramids' letters read at phone width
 GUIDE_ROW_H = 124
 
+# (pyramids, title, description, value): texts marked here, said in the spoken language when drawn.
 POINT_GROUPS = (
-    (["G2"], "Single pyramid", "Any pyramid left out of a group", "1"),
-    (["R2", "G2", "B2"], "Three of a size", "Same size, any colours", "7"),
-    (["B1", "R2", "G3"], "Mixed tree", "Small + medium + large", "5"),
-    (["R1", "R2", "R3"], "One-colour tree", "Small + medium + large of one colour", "7"),
+    (["G2"], N_("Single pyramid"), N_("Any pyramid left out of a group"), "1"),
+    (["R2", "G2", "B2"], N_("Three of a size"), N_("Same size, any colours"), "7"),
+    (["B1", "R2", "G3"], N_("Mixed tree"), N_("Small + medium + large"), "5"),
+    (["R1", "R2", "R3"], N_("One-colour tree"), N_("Small + medium + large of one colour"), "7"),
 )
 PENALTY_GROUPS = (
-    (["K2"], "Take 1", "Your pyramids of its size score nothing", "size = 0"),
-    (["K1", "K3"], "Take 2", "Your score for the hand counts against you", f"{MINUS}score"),
-    (["K1", "K2", "K3"], "Take all 3", "Bonus on top of your score", "+21"),
+    (["K2"], N_("Take 1"), N_("Your pyramids of its size score nothing"), N_("size = 0")),
+    (["K1", "K3"], N_("Take 2"), N_("Your score for the hand counts against you"), N_("−score")),
+    (["K1", "K2", "K3"], N_("Take all 3"), N_("Bonus on top of your score"), "+21"),
 )
 
 
-@lru_cache(maxsize=1)
 def render_trickery_scoring_guide() -> bytes:
-    """The /rules picture: what each group of pyramids is worth, and what penalty pyramids do.
+    """The /rules picture: what each group of pyramids is worth, and what penalty pyramids do."""
+    return _scoring_guide(spoken())
 
-    It never changes, so it is drawn once per process.
-    """
+
+@lru_cache(maxsize=4)
+def _scoring_guide(language: str) -> bytes:
+    """The scoring guide in `language` (the one spoken): it never changes, so it is drawn once per
+    language and process."""
     height = 150 + GUIDE_ROW_H * len(POINT_GROUPS) + 70 + GUIDE_ROW_H * len(PENALTY_GROUPS) + 60
     image, draw = new_canvas(WIDTH, height)
     draw_picture_heading(
         draw,
         MARGIN + 4,
-        "Martian Trickery scoring",
+        tr("Martian Trickery scoring"),
         [
-            "At the end of a hand your pyramids are split into groups the best way.",
-            "Each pyramid counts once.",
+            tr("At the end of a hand your pyramids are split into groups the best way."),
+            tr("Each pyramid counts once."),
         ],
     )
     y = 140
@@ -739,7 +778,7 @@ def render_trickery_scoring_guide() -> bytes:
     draw_text(
         draw,
         (MARGIN + 4, y + 26),
-        "Penalty pyramids (black; white in the Xeno set)",
+        tr("Penalty pyramids (black; white in the Xeno set)"),
         size=BODY_SIZE,
         fill=PENALTY,
         anchor="lm",
@@ -752,7 +791,7 @@ def render_trickery_scoring_guide() -> bytes:
     draw_text(
         draw,
         (MARGIN + 4, y + 24),
-        "Variant with one-colour stashes: every tree is worth 5.",
+        tr("Variant with one-colour stashes: every tree is worth 5."),
         size=SMALL_SIZE,
         fill=MUTED,
         anchor="lm",
@@ -776,12 +815,12 @@ def _draw_guide_row(
     baseline = box[3] - 12
     draw_pyramid_row(image, codes, MARGIN + PAD, baseline, scale=GUIDE_SCALE, gap=10, penalty_colour="K")
     text_x = MARGIN + 250
-    draw_text(draw, (text_x, y + 34), title, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
-    draw_text(draw, (text_x, y + 68), description, size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    draw_text(draw, (text_x, y + 34), tr(title), size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+    draw_text(draw, (text_x, y + 68), tr(description), size=SMALL_SIZE, fill=MUTED, anchor="lm")
     draw_text(
         draw,
         (box[2] - PAD - 8, (box[1] + box[3]) / 2),
-        value,
+        tr(value),
         size=BIG_SIZE - 4,
         fill=accent,
         anchor="rm",

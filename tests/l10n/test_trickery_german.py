@@ -1,0 +1,351 @@
+"""Martian Trickery in German: every label of its pictures (board, hand, scoring guide) and every
+text of its Discord presenter and engine refusals is German, fits where it is drawn, and the
+English stays as it was."""
+
+import copy
+import random
+import re
+
+import pytest
+
+from bot.errors import MatchError
+from bot.presenters.base import Scene
+from bot.presenters.trickery import TrickeryPresenter
+from catalogue import catalogues, speaking, tr
+from games import GAMES
+from games.core import IllegalAction
+from games.pieces import Card, Pyramid
+from games.trickery import Follow, Lead
+from renderers import common, trickery
+from tests.pictures import decode
+
+GAME = GAMES["trickery"]
+NAMES = ["Alice", "Bartholomew the Magnificent of Mars", "Chen", "Dee"]
+GERMAN = catalogues()["de"]
+
+
+def play(num_players: int, seed: int, options: dict, until) -> object:
+    """A match of random legal actions, stopped where `until(state, actions)` first holds."""
+    state = GAME.new(num_players, seed, options)
+    rng = random.Random(seed)
+    actions = 0
+    while not state.is_over and not until(state, actions):
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        actions += 1
+    return state
+
+
+def moments() -> dict[str, tuple[object, list[str]]]:
+    """Several moments of 3- and 4-player matches, with each set of pyramids."""
+    per_hand = {3: 36, 4: 48}
+    found = {}
+    for num_players, seed, options in [
+        (4, 1, {}),
+        (3, 2, {"pyramids": "xeno"}),
+        (3, 3, {"pyramids": "mono"}),
+    ]:
+        tag = f"{num_players}p {options.get('pyramids', 'rainbow')}"
+        names = NAMES[:num_players]
+        for label, until in [
+            ("start", lambda state, n: True),
+            ("mid-trick", lambda state, n: n == 2),
+            ("last trick shown", lambda state, n, p=num_players: n == p * 3),
+            ("last trick of the hand", lambda state, n, p=num_players: n == per_hand[p] - 1),
+            ("hand result", lambda state, n, p=num_players: n == per_hand[p]),
+            ("end", lambda state, n: False),
+        ]:
+            found[f"{tag} {label}"] = (play(num_players, seed, options, until), names)
+    return found
+
+
+MOMENTS = moments()
+
+
+def pictures() -> dict[str, object]:
+    """(name: draw) for the board, the hand of the seat to move and of one waiting, and the guide."""
+    found = {}
+    for moment, (state, names) in MOMENTS.items():
+        view = state.view(None)
+        found[f"board {moment}"] = lambda view=view, names=names: trickery.render_trickery_board(
+            view, names=names
+        )
+        if not state.is_over:
+            seat = state.to_move[0]
+            for who, one in (("mover", seat), ("waiting", (seat + 1) % state.num_players)):
+                own = state.view(one)
+                found[f"hand of the {who} {moment}"] = lambda own=own, names=names: (
+                    trickery.render_trickery_hand(own, names=names)
+                )
+    state, names = MOMENTS["4p rainbow start"]
+    view = state.view(None)
+    view["dealer"] = view["to_move"][0]  # the dealer leads: the longest row of a panel
+    view["cards_left"] = [10] * 4
+    found["board dealer leads"] = lambda names=names: trickery.render_trickery_board(view, names=names)
+    state, names = MOMENTS["3p xeno hand result"]
+    nothing = copy.deepcopy(state.view(None))
+    nothing["last_hand"]["taken"][1] = []  # "took nothing" in the result
+    found["board took nothing"] = lambda names=names: trickery.render_trickery_board(nothing, names=names)
+    found["scoring guide"] = trickery.render_trickery_scoring_guide
+    return found
+
+
+PICTURES = pictures()
+
+
+def drawn(monkeypatch, picture: str, language: str):
+    """Every text the picture draws (with the box its ink covers), every pill's box, and the size."""
+    texts, pills = [], []
+    real_text, real_pill = common.draw_text, common.pill
+
+    def recording_text(draw, xy, text, *, size, fill, anchor="la", bold=False):
+        advance = real_text(draw, xy, text, size=size, fill=fill, anchor=anchor, bold=bold)
+        sprite = common.text_sprite(text, size, bold)
+        box = None
+        if sprite.mask is not None:  # where draw_text stamps it
+            left = round(xy[0] - sprite.advance * common._H_SHIFT[anchor[0]]) + sprite.left
+            top = round(xy[1] + common._baseline_offset(size, anchor[1])) + sprite.top
+            box = (left, top, left + sprite.mask.width, top + sprite.mask.height)
+        texts.append((text, size, box))
+        return advance
+
+    def recording_pill(draw, xy, text, **kwargs):
+        box = real_pill(draw, xy, text, **kwargs)
+        pills.append((text, box))
+        return box
+
+    with speaking(language):
+        PICTURES[picture]()  # cards and other sprites are cached now: only the picture's own texts follow
+        trickery._scoring_guide.cache_clear()  # but the guide itself is drawn again
+        monkeypatch.setattr(common, "draw_text", recording_text)
+        monkeypatch.setattr(trickery, "draw_text", recording_text)
+        monkeypatch.setattr(common, "pill", recording_pill)
+        monkeypatch.setattr(trickery, "pill", recording_pill)
+        image = decode(PICTURES[picture]())
+        monkeypatch.undo()
+    return texts, pills, image.size
+
+
+def same_in_every_language(text: str) -> bool:
+    """Names (whole, cut short or wrapped), seat tags, numbers, the dealer button's D, the game's
+    title, and the colour words German spells alike ("orange")."""
+    return (
+        any(text.strip("…") and text.strip("…") in name for name in NAMES)
+        or re.fullmatch(r"P\d( .*)?|[−+]?\d+|[D?]|Martian Trickery", text) is not None
+        or text in {"orange", "cyan"}  # German colour words spelt as the English ones
+    )
+
+
+@pytest.mark.parametrize("picture", PICTURES)
+def test_every_label_of_the_pictures_is_german(monkeypatch, picture):
+    german, _, _ = drawn(monkeypatch, picture, "de")  # German first: a cache keyed without the language shows
+    english, _, _ = drawn(monkeypatch, picture, "en")
+    if not any(text == "Geber" for text, *_ in german):  # where German needs its room (a test below)
+        english = [drawn for drawn in english if drawn[0] != "dealer"]
+    assert len(german) == len(english), (picture, [t for t, *_ in german], [t for t, *_ in english])
+    still_english = [
+        text
+        for (text, *_), (other, *_) in zip(german, english, strict=True)
+        if text == other and not same_in_every_language(text)
+    ]
+    assert not still_english, f"{picture}: still English in German: {still_english}"
+    assert any(text != other for (text, *_), (other, *_) in zip(german, english, strict=True)), picture
+
+
+def overlapping(texts, pills, size) -> list[str]:
+    """Texts or pills cut off at the picture's edge or drawn over each other (a pill's own text aside)."""
+    width, height = size
+    items = [(text, box) for text, _, box in texts if box] + [(f"[{text}]", box) for text, box in pills]
+    problems = [text for text, box in items if box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height]
+    for i, (first, a) in enumerate(items):
+        for second, b in items[i + 1 :]:
+            if first == f"[{second}]" or second == f"[{first}]":
+                continue  # a pill and the words on it
+            if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
+                problems.append(f"{first!r} over {second!r}")
+    return problems
+
+
+@pytest.mark.parametrize("picture", PICTURES)
+def test_german_labels_fit_where_they_are_drawn(monkeypatch, picture):
+    for language in ("en", "de"):  # English shows the check itself finds nothing to complain about
+        texts, pills, size = drawn(monkeypatch, picture, language)
+        assert not overlapping(texts, pills, size), (language, picture, overlapping(texts, pills, size))
+        assert min(size for _, size, _ in texts) >= common.SMALL_SIZE  # no label shrunk to fit
+
+
+def test_the_guide_keeps_its_descriptions_clear_of_the_values(monkeypatch):
+    """The description and the value share a line: a long German description must end before it."""
+    texts, _, _ = drawn(monkeypatch, "scoring guide", "de")
+    values = [box for text, size, box in texts if size == common.BIG_SIZE - 4]
+    descriptions = [box for text, size, box in texts if size == common.SMALL_SIZE and box[1] > 140]
+    assert len(values) == 7
+    for value in values:
+        beside = [box for box in descriptions if box[1] < value[3] and value[1] < box[3]]
+        assert beside and all(box[2] + 24 <= value[0] for box in beside), (value, beside)
+
+
+def test_the_german_labels_are_the_ones_meant(monkeypatch):
+    board = {text for text, *_ in drawn(monkeypatch, "board 4p rainbow mid-trick", "de")[0]}
+    assert {"Auslage", "Aktueller Stich", "Preis", "AUSSPIEL", "Punkte", "Pik gesperrt"} <= board
+    assert "Martian Trickery — Runde 1 · Stich 1/12" in board
+    ended = {text for text, *_ in drawn(monkeypatch, "board 4p rainbow end", "de")[0]}
+    assert {"Gesamt", "Runde 1", "SIEGER"} <= ended
+    assert any(text.startswith("Endstand — ") and text.endswith(" gewinnt") for text in ended)
+    guide = [text for text, *_ in drawn(monkeypatch, "scoring guide", "de")[0]]
+    assert guide[:2] == [
+        "Martian Trickery: Wertung",
+        tr_de("At the end of a hand your pyramids are split into groups the best way."),
+    ]
+    assert {"Gemischter Baum", "Größe = 0", "−Punkte"} <= set(guide)
+
+
+def tr_de(text: str, /, **values) -> str:
+    with speaking("de"):
+        return tr(text, **values)
+
+
+def test_the_scoring_guide_is_drawn_once_per_language():
+    with speaking("en"):
+        english = trickery.render_trickery_scoring_guide()
+    with speaking("de"):
+        german = trickery.render_trickery_scoring_guide()
+    with speaking("en"):
+        assert trickery.render_trickery_scoring_guide() == english != german
+
+
+def test_the_dealer_word_gives_way_only_where_german_needs_the_room(monkeypatch):
+    for language, worded in (("en", True), ("de", False)):
+        texts = [text for text, *_ in drawn(monkeypatch, "board dealer leads", language)[0]]
+        with speaking(language):
+            assert (tr("dealer") in texts) is worded and tr("TO LEAD") in texts
+
+
+# --- texts on Discord -----------------------------------------------------------------------
+
+ENGLISH_WORDS = re.compile(
+    r"\b(the|Hand|Trick|spades?|led|played|Your|your|cards?|pool|prize|turn|lead|deals?|wins|points|Total)\b"
+)
+
+
+def presenter_texts(language: str) -> list[str]:
+    """Everything the presenter says over a whole 3-player match, in `language`."""
+    presenter = TrickeryPresenter(GAME)
+    names = ("Alice", "Bob", "Chen")
+    state = GAME.new(3, 4, {"first_dealer": 2})
+    rng = random.Random(1)
+    said = []
+    with speaking(language):
+        said += [presenter.options_text(state.options), presenter.options_text({"pyramids": "mono"})]
+        said.append(presenter.start_line(Scene(1, 0, names, state.options, state.view(None))))
+        step = 0
+        while not state.is_over:
+            seat = state.to_move[0]
+            mine = state.view(seat)
+            scene = Scene(1, step, names, state.options, state.view(None))
+            said += [presenter.status_line(scene), presenter.private_text(scene, seat, mine)]
+            choices = ["", *sorted(set(mine["pool"]))[:1]] if not mine["trick"]["plays"] else [""]
+            for choice in choices:
+                prompt = presenter.prompt(scene, seat, mine, choice)
+                said.append(prompt.text)
+                for item in prompt.items:
+                    if getattr(item, "placeholder", None):
+                        said.append(item.placeholder)
+                    for option in getattr(item, "options", []):
+                        assert len(option.label) <= 100
+                        said.append(option.label)
+                        if option.description:
+                            said.append(option.description)
+                    assert len(str(getattr(item, "label", "") or "")) <= 80
+            action = rng.choice(state.legal_actions(seat))
+            events = state.apply(seat, action)
+            scene = Scene(1, step, names, state.options, state.view(None))
+            said += presenter.describe_events(scene, events)
+            said.append(presenter.action_phrase(scene, seat, str(action)))
+            step += 1
+        said.append(presenter.final_text(Scene(1, step, names, state.options, state.view(None))))
+        empty = dict(state.view(0), hand=[])
+        said.append(presenter.private_text(scene, 0, empty))
+        for refusal in (
+            MatchError("That pyramid isn't in the pool any more."),
+            MatchError("This trick has already been led."),
+        ):
+            said.append(str(refusal))
+        said.append(tr(TrickeryPresenter.hand_label))
+    return said
+
+
+def test_the_presenter_speaks_german():
+    english, german = presenter_texts("en"), presenter_texts("de")
+    assert len(english) == len(german)
+    still_english = [
+        line
+        for line, other in zip(german, english, strict=True)
+        if line == other and not same_in_every_language(line)
+    ]
+    assert not still_english, still_english[:10]
+    leftovers = [line for line in german if ENGLISH_WORDS.search(line.replace("Martian Trickery", ""))]
+    assert not leftovers, leftovers[:10]
+    assert any(ENGLISH_WORDS.search(line) for line in english)  # the check can see English
+    final = next(line for line in german if line.startswith("🏆"))
+    assert final.startswith("🏆 **P2 Bob gewinnt Martian Trickery** mit 31 Punkten!\n```\nRunde  P1 Alice")
+    assert "\nGesamt        0        31" in final  # the first column widens for the longer German words
+
+
+def refusals() -> list[IllegalAction]:
+    """The engine's refusals: wrong seat, wrong kind of action, a card not held or not allowed, ..."""
+    caught = []
+
+    def attempt(action):
+        try:
+            action()
+        except IllegalAction as error:
+            caught.append(error)
+
+    state = GAME.new(4, 1, {})
+    seat = state.to_move[0]
+    hand = state.hands[seat]
+    spade = next((card for card in hand if card.suit == "s"), None)
+    attempt(lambda: state.clone().apply((seat + 1) % 4, state.legal_actions(seat)[0]))
+    attempt(lambda: state.clone().apply(seat, Follow(hand[0])))
+    attempt(lambda: state.clone().apply(seat, Lead(None, hand[0])))
+    attempt(lambda: state.clone().apply(seat, Lead(Pyramid("Y", 1), hand[0])))
+    missing = next(card for card in (Card(rank, "h") for rank in range(3, 15)) if card not in hand)
+    attempt(lambda: state.clone().apply(seat, Lead(Pyramid("R", 1), missing)))
+    if spade:
+        attempt(lambda: state.clone().apply(seat, Lead(Pyramid("R", 1), spade)))
+    led = state.clone()
+    led.apply(seat, Lead(Pyramid("R", 1), next(card for card in hand if card.suit != "s")))
+    follower = led.to_move[0]
+    off_suit = [card for card in led.hands[follower] if card not in led.legal_cards(follower)]
+    attempt(lambda: led.clone().apply(follower, Lead(Pyramid("R", 2), led.hands[follower][0])))
+    if off_suit:
+        attempt(lambda: led.clone().apply(follower, Follow(off_suit[0])))
+    attempt(lambda: GAME.new(3, 1, {"first_dealer": 4}))
+    for typed in ("", "P1", "lead me on now"):
+        attempt(lambda typed=typed: GAME.parse_action(typed))
+    return caught
+
+
+def test_the_engine_refusals_say_themselves_in_german_and_stay_english():
+    caught = refusals()
+    assert len(caught) >= 10
+    for error in caught:
+        english = str(error)
+        german = tr_de(error.message, **error.values)
+        assert german != english, english
+        assert english == error.message.format(**error.values)
+    messages = {error.message for error in caught}
+    assert "It is {seat}'s turn, not yours." in messages
+    assert any(message.startswith("You must follow suit") for message in messages)
+    assert (
+        tr_de("You must follow suit: play one of your hearts.") == "Du musst Farbe bedienen: Spiel ein Herz."
+    )
+
+
+def test_the_options_are_german():
+    for option in GAME.options:
+        assert GERMAN[option.description] != option.description
+        for label in option.labels:
+            assert label in GERMAN
+    assert GERMAN["Two monochrome stashes (variant)"] == "Zwei einfarbige Vorräte (Variante)"
