@@ -27,6 +27,7 @@ import discord
 import simcord
 
 from bot import Settings, create_bot
+from bot.components import claim_of
 from games import GAMES
 
 from .stats import median, p95
@@ -139,10 +140,12 @@ def answer(result):
 class RandomPlayers:
     """Plays one game's matches at one table with random choices, timing every interaction."""
 
-    def __init__(self, env, game_id: str, num_players: int, rng: random.Random) -> None:
+    def __init__(
+        self, env, game_id: str, num_players: int, rng: random.Random, *, locale: str | None = None
+    ) -> None:
         self.env, self.game_id, self.rng = env, game_id, rng
         self.times = ClickTimes(game_id, num_players)
-        guild = env.create_guild()
+        self.guild = guild = env.create_guild(preferred_locale=locale)  # None: Discord's default (en-US)
         self.channel = guild.create_text_channel("games")
         self.players = [guild.add_member(env.create_user(name)) for name in NAMES[:num_players]]
         self.thread = None
@@ -154,7 +157,7 @@ class RandomPlayers:
         await host.slash(self.channel, f"play {self.game_id}", **dict(zip(options, guests, strict=False)))
         lobby = self.channel.last_message
         for guest in guests:
-            await guest.click(lobby, label="Accept")
+            await guest.click(lobby, custom_id=_claimed(lobby, "acc").custom_id)
         threads = self.channel.threads
         self.thread = threads[-1] if threads else self.channel
         self.times.matches += 1
@@ -183,7 +186,7 @@ class RandomPlayers:
         """Moves on the board itself when it shows them, else the player's DM prompt (half the
         time, when there is one); None: open Play."""
         on_board = controls(current)
-        if on_board and not any(getattr(item, "label", None) == "Play" for item in on_board):
+        if on_board and not any(_kind(item) == "play" for item in on_board):
             return Surface(current, player, self.thread)
         dm_channel = player.user.dm_channel
         dm = dm_channel.last_message if dm_channel is not None else None
@@ -227,8 +230,18 @@ class RandomPlayers:
         return False
 
 
+def _kind(item) -> str | None:
+    claim = claim_of(item.custom_id or "")
+    return claim.kind if claim else None
+
+
+def _claimed(message, kind: str):
+    """The control of `kind` on a message (its label is in the server's language)."""
+    return next(item for item in controls(message) if _kind(item) == kind)
+
+
 def _play_button(message):
-    return next(item for item in controls(message) if getattr(item, "label", None) == "Play")
+    return _claimed(message, "play")
 
 
 async def measure_game(game_id: str, moves: int, seed: int = SEED) -> ClickTimes:

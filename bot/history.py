@@ -29,7 +29,7 @@ def worded_actions(kit: GameKit, match: Match, rows: list[tuple[int, str]]) -> l
     caused."""
     presenter, engine = kit.presenter, kit.engine
     state = engine.new(len(match.seats), match.seed, match.options)
-    names = tuple(match.names)
+    names = tuple(match.shown_names)
     worded = []
     for number, (seat, action) in enumerate(rows, start=1):
         events = state.apply(seat, engine.parse_action(action))

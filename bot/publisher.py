@@ -27,7 +27,7 @@ from .discord_io import MENTION_USERS, message_link, png_file, server_language
 from .history import action_sentence
 from .kits import GameKit
 from .layout import board_layout, without_controls
-from .model import LiveBoard, Match, Seat
+from .model import LiveBoard, Match, Seat, level_name, shown_computer_name
 from .presenters.base import Prompt, Scene
 from .service import ActionResult, MatchService
 
@@ -52,7 +52,9 @@ class Moment:
         self.kit = kit
         self.match = match
         self.presenter = kit.presenter
-        self.scene = Scene(match.id, match.version, tuple(match.names), match.options, match.state.view(None))
+        self.scene = Scene(
+            match.id, match.version, tuple(match.shown_names), match.options, match.state.view(None)
+        )
         self._views: dict[int, dict] = {}
         self._pictures: dict[object, bytes] = {}
         self.posted_board: LiveBoard | None = None  # once posted or edited
@@ -123,7 +125,7 @@ def replay_picture(kit: GameKit, match: Match, log_rows: list[tuple[int, str]]) 
     game's board picture, so nothing hidden appears in it."""
     positions = frame_positions(len(log_rows) + 1)
     views = spectator_views(kit.engine, len(match.seats), match.seed, match.options, log_rows, positions)
-    return render_replay(views, names=list(match.names), draw=kit.pictures.board)
+    return render_replay(views, names=list(match.shown_names), draw=kit.pictures.board)
 
 
 class Publisher:
@@ -158,7 +160,9 @@ class Publisher:
         return await self.service.language_for(user_id, guild.preferred_locale if guild else None)
 
     def moment(self, match: Match) -> Moment:
-        return Moment(self.service.kit(match), match)
+        """The match as it stands; computer players named in the server's language."""
+        with speaking(self.public_language(match)):
+            return Moment(self.service.kit(match), match)
 
     def channel(self, channel_id: int, match: Match) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(channel_id, guild_id=match.guild_id)
@@ -183,7 +187,7 @@ class Publisher:
                 trn("anyone ({count} open seat)", "anyone ({count} open seats)", open_seats, count=open_seats)
             )
         if computers:
-            level = tr(match.computer_level)
+            level = level_name(match.computer_level)
             wanted.append(
                 trn(
                     "{count} computer player ({level})",
@@ -221,7 +225,7 @@ class Publisher:
     @staticmethod
     def _seat_mark(seat: Seat) -> str:
         if seat.computer:
-            return f"🤖 {seat.display_name}"
+            return f"🤖 {shown_computer_name(seat.computer)}"
         if seat.is_open:
             return tr("🪑 open seat")
         return f"{'✅' if seat.accepted else '⏳'} {seat.display_name}"
@@ -341,7 +345,7 @@ class Publisher:
         with speaking(self.public_language(match)):
             note = tr(
                 "🤖 A computer player ({level}) now plays **P{number}**; the match goes on.",
-                level=tr(match.seats[seat].computer),
+                level=level_name(match.seats[seat].computer),
                 number=seat + 1,
             )
         await self.board(moment, [note], ping=await self.turn_notices(match, match.people_to_move()))
@@ -572,7 +576,7 @@ class Publisher:
                         "a computer player ({level}) played the seat from then on.",
                         number=seat.seat + 1,
                         user=seat.left_user_id,
-                        level=tr(seat.computer),
+                        level=level_name(seat.computer),
                     )
                 )
         for ply, seat, suggestion in await self.service.hints_of(match.id):
@@ -677,7 +681,7 @@ class Publisher:
                 "🏳️ **{player}** {why}. Should a computer player ({level}) take the seat, so the match goes on?",
                 player=left,
                 why=why,
-                level=tr(match.computer_level),
+                level=level_name(match.computer_level),
             ),
             tr(
                 "{voters}: a computer player takes it once at least half of you vote for it; the match ends "
@@ -731,7 +735,7 @@ class Publisher:
         if seat in match.state.to_move:
             prompt = moment.prompt(seat)
             return f"{text}\n{prompt.text}"[:2000], prompt
-        waiting = ", ".join(match.seats[s].display_name for s in match.state.to_move)
+        waiting = ", ".join(match.shown_names[s] for s in match.state.to_move)
         return f"{text}\n{tr('⏳ Waiting for {names}.', names=waiting)}"[:2000], None
 
     async def send_private(self, moment: Moment, seat: int, *, meanwhile: list[str] = ()) -> None:

@@ -19,8 +19,8 @@ COMMAND_IN_TEXT = re.compile(r"`/([^\s`<\[|]+)(?: ([^\s`<\[|]+))?")
 def test_german_texts_name_the_commands_german_members_see():
     german = catalogues()[discord.Locale.german]
     command_words = set(german.values()) | set(KITS)  # game ids stay as they are
-    for key, template in texts()["de"].items():
-        for command, sub in COMMAND_IN_TEXT.findall(template):
+    for key, entry in texts()["de"].items():
+        for command, sub in COMMAND_IN_TEXT.findall(" ".join(entry) if isinstance(entry, list) else entry):
             assert command in command_words, (key, command)
             if sub and command == "partie":
                 assert sub in command_words, (key, sub)

@@ -7,7 +7,8 @@ import re
 import discord
 from discord import app_commands
 
-from bot.translation import catalogues
+from bot.translation import CatalogueTranslator, catalogues
+from catalogue import catalogues as message_catalogues
 
 NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord: lowercase letters (any script), digits, - and _
 
@@ -33,13 +34,20 @@ async def registered_strings(bot) -> dict[str, str]:
 async def test_every_command_string_is_translated_within_discords_rules(simcord_env):
     asked = await registered_strings(simcord_env.bot)
     shipped = catalogues()
+    translator = CatalogueTranslator()
     assert discord.Locale.german in shipped
     for locale, catalogue in shipped.items():
-        words = {text for text in asked if any(character.isalpha() for character in text)}
-        assert words - catalogue.keys() == set(), f"{locale}: untranslated"
-        assert catalogue.keys() - asked.keys() == set(), f"{locale}: entries nothing uses any more"
+        translated_by = {}
         for text, where in asked.items():
-            translated = catalogue.get(text, text)
+            context = app_commands.TranslationContext(getattr(app_commands.TranslationContextLocation, where), None)
+            translated_by[text] = await translator.translate(app_commands.locale_str(text), locale, context)
+        words = {text for text in asked if any(character.isalpha() for character in text)}
+        assert {text for text in words if translated_by[text] is None} == set(), f"{locale}: untranslated"
+        assert catalogue.keys() - asked.keys() == set(), f"{locale}: entries nothing uses any more"
+        texts = {text for text, where in asked.items() if not where.endswith("_name") or where == "choice_name"}
+        assert catalogue.keys() & message_catalogues()[locale.value].keys() & texts == set(), "one place per text"
+        for text, where in asked.items():
+            translated = translated_by[text] or text
             if where.endswith("_name") and where != "choice_name":
                 assert NAME.match(translated) and translated == translated.lower(), (locale, translated)
             else:

@@ -1,0 +1,188 @@
+"""A whole match in German, as German players see it: a German server (Discord's "server primary
+language") and players whose Discord speaks German. Every text the bot shows them (messages,
+edits, private answers, DMs, buttons, menus, embeds) and every text drawn in its pictures is
+checked for words that only English uses.
+
+SimCord sends every interaction as en-US; Discord sends the user's client language (`locale`)
+and the server's (`guild_locale`), so the `german_discord` fixture makes SimCord's interactions
+say "de", as German players' would."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+import simcord.interactions
+
+from benchmarks.clicks import (
+    RandomPlayers,
+    answer,
+    board,
+    controls,
+    leaf_components,
+    movers,
+    players_for,
+    text,
+)
+from bot.components import claim_of
+from catalogue import ENGLISH, catalogues
+from games import GAMES
+from renderers.common import text_sizes
+from tests.test_catalogue import said_in_code
+
+MOVES = 30  # then the match is resigned (Senet is played to its end)
+WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{3,}")
+NOT_WORDS = re.compile(
+    r"\{[^}]*\}"  # placeholders
+    r"|`[^`]*`"  # commands and code
+    r"|<[@#:/t][^>]*>"  # mentions and timestamps
+    r"|https?://\S+"  # links
+    r"|\b[0-9a-f]{16,}\b"  # seeds and commitments
+)
+
+
+def words(texts) -> set[str]:
+    """The words of `texts`, lower case; all-capitals tokens are notation (SKIP, WIN), not words."""
+    found = set()
+    for piece in texts:
+        for word in WORD.findall(NOT_WORDS.sub(" ", piece)):
+            if not word.isupper():
+                found.add(word.lower())
+    return found
+
+
+def flat(entries) -> list[str]:
+    return [form for entry in entries for form in (entry if isinstance(entry, list) else [entry])]
+
+
+def english_only_words() -> set[str]:
+    """Words the English texts use and no German text does."""
+    said, _ = said_in_code()
+    english = words([*said, *flat(catalogues()[ENGLISH].values())])
+    return english - words(flat(catalogues()["de"].values()))
+
+
+@pytest.fixture
+def german_discord(monkeypatch):
+    built = simcord.interactions.base_payload
+
+    def german(*args, **kwargs):
+        record, payload = built(*args, **kwargs)
+        payload["locale"] = "de"
+        if "guild_locale" in payload:
+            payload["guild_locale"] = "de"
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", german)
+
+
+def message_texts(message) -> list[str]:
+    """Everything a message shows in words."""
+    message = getattr(message, "message", message)
+    found = [text(message)]
+    for embed in message.embeds:
+        found += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        found += [part for field in embed.fields for part in (field.name, field.value)]
+    for item in leaf_components(message.components):
+        found += [getattr(item, "label", None) or "", getattr(item, "placeholder", None) or ""]
+        for option in getattr(item, "options", None) or []:
+            found += [option.label, option.description or ""]
+    return [piece for piece in found if piece]
+
+
+class WatchedTable(RandomPlayers):
+    """Random players who remember every text they were shown."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.shown: dict[str, str] = {}  # text: where it was seen
+
+    def see(self, message, where: str) -> None:
+        if message is not None:
+            for piece in message_texts(message):
+                self.shown.setdefault(piece, where)
+
+    def look_around(self) -> None:
+        for message in self.channel.history():
+            self.see(message, "channel")
+        for message in self.thread.history() if self.thread is not None else []:
+            self.see(message, "thread")
+        for player in self.players:
+            for message in player.user.dm_channel.history() if player.user.dm_channel else []:
+                self.see(message, f"DM to {player.user.name}")
+
+    async def timed(self, surface, item):
+        result, seconds = await super().timed(surface, item)
+        for reply in [result.response, *result.followups]:
+            self.see(reply, "a private answer")
+        self.look_around()
+        return result, seconds
+
+    async def slash(self, player, where, command: str, **options):
+        result = await player.slash(where, command, **options)
+        for reply in [result.response, *result.followups]:
+            self.see(reply, f"/{command}")
+        return result
+
+
+async def play_in_german(env, game_id: str) -> WatchedTable:
+    table = WatchedTable(env, game_id, players_for(game_id), random.Random(5), locale="de")
+    host = table.players[0]
+    await table.start_match()
+    stranger = table.guild.add_member(env.create_user("zora"))
+    refused = await stranger.click(board(table.thread), custom_id=controls(board(table.thread))[0].custom_id)
+    table.see(answer(refused), "a stranger's refusal")
+    moves = 0
+    while movers(table.players, board(table.thread)) and (game_id == "senet" or moves < MOVES):
+        moves += await table.move()
+    if movers(table.players, board(table.thread)):
+        resigning = movers(table.players, board(table.thread))[0]
+        question = answer(await table.slash(resigning, table.thread, "match resign"))
+        confirm = next(item for item in controls(question) if claim_of(item.custom_id).kind == "resign")
+        await table.timed(_Surface(question, resigning), confirm)
+    table.look_around()
+    log = answer(await table.slash(host, table.thread, "match log"))
+    if controls(log):
+        await table.timed(_Surface(log, host), controls(log)[-1])
+    await table.slash(host, table.channel, "stats")
+    await table.slash(host, table.channel, "leaderboard", game=game_id)
+    await table.slash(host, table.channel, "rules", game=game_id)
+    await table.slash(host, table.channel, "help")
+    await table.slash(host, table.channel, "match list")
+    return table
+
+
+class _Surface:
+    def __init__(self, message, actor) -> None:
+        self.message, self.actor, self.channel = message, actor, None
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+async def test_a_match_in_german_shows_no_english(game_id, german_discord, simcord_env):
+    english = english_only_words()
+    assert {"your", "turn", "the", "match"} <= english
+    with text_sizes() as drawn:
+        table = await play_in_german(simcord_env, game_id)
+    assert not movers(table.players, board(table.thread)), "the match ended"
+    assert any("Partie" in piece for piece in table.shown), "German was spoken"
+    shown = [(piece, where) for piece, where in table.shown.items()]
+    shown += [(piece, "a picture") for _, piece in drawn]
+    assert len(drawn) > 50
+    names = (
+        {player.user.name for player in table.players}
+        | {"zora"}
+        | words(game.title for game in GAMES.values())
+    )
+    found = []
+    for piece, where in shown:
+        stray = sorted(words([piece]) & english - names)
+        if stray:
+            found.append(f"{where}: {stray} in {piece[:160]!r}")
+    assert not found, f"{len(found)} texts with English words:\n" + "\n".join(found[:40])
+
+
+def test_the_english_detector_finds_english():
+    english = english_only_words()
+    assert words(["👉 <@1>, your turn! Play from your DMs"]) & english == {"your", "turn", "from", "dms"}
+    assert not words(["👉 <@1>, du bist am Zug: wähle unten. `/match log` SKIP"]) & english
