@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from .core import Event, Game, IllegalAction, Outcome, Rng, copy_data, determinized_rng, shallow_copy
-from .pieces import SIZE_NAMES, SUITS, Card, Pyramid
+from .pieces import SUITS, Card, Pyramid
 
 COLOURS = "RBGY"  # by seat
 SIZES = (1, 2, 3)
@@ -132,7 +132,8 @@ class Resolve:
 
 FloodAction = Draw | Keep | Scrap | Build | Infiltrate | Resolve
 
-ACTION_HELP = "D, K 7h 2, S 7h:^ 9d:7h, B 1 9d, I 6s P2 or R 6s 3c"
+# the notation's examples, for refusals that say "{actions} or {last}" in the player's language
+ACTION_EXAMPLES = {"actions": "D, K 7h 2, S 7h:^ 9d:7h, B 1 9d, I 6s P2", "last": "R 6s 3c"}
 
 
 def _dest_text(dest: Card | None) -> str | None:
@@ -376,14 +377,18 @@ class FloodState:
         if self.drawn is not None:
             if not isinstance(action, Keep):
                 raise IllegalAction(
-                    f"First keep one of the cards you drew ({self._drawn_text()}) with a ship: K <card> <size>."
+                    "First keep one of the cards you drew ({cards}) with a ship: K <card> <size>.",
+                    cards=self._drawn_text(),
                 )
             events = self._keep(seat, action)
         elif self.pending[seat]:
             if not isinstance(action, Resolve):
                 ship, _ = self.pending[seat][0]
+                # {ship.label} reads "medium red"; other languages write the pyramid's code, {ship}
                 raise IllegalAction(
-                    f"First place the infiltrated {ship.ship.label} ship from {ship.card} on one of your towers."
+                    "First place the infiltrated {ship.label} ship from {card} on one of your towers.",
+                    ship=ship.ship,
+                    card=str(ship.card),
                 )
             events = self._resolve_by_choice(seat, action)
         elif isinstance(action, Draw):
@@ -399,7 +404,9 @@ class FloodState:
         elif isinstance(action, Resolve):
             raise IllegalAction("You have no infiltrated ship waiting to be placed.")
         else:
-            raise IllegalAction(f"That is not a Martian Flood action: write {ACTION_HELP}.")
+            raise IllegalAction(
+                "That is not a Martian Flood action: write {actions} or {last}.", **ACTION_EXAMPLES
+            )
         return events + self._advance()
 
     def _drawn_text(self) -> str:
@@ -427,7 +434,11 @@ class FloodState:
     def _keep(self, seat: int, action: Keep) -> list[Event]:
         cards = [card for card, _ in self.drawn]
         if action.card not in cards:
-            raise IllegalAction(f"You drew {' and '.join(map(str, cards))}: keep one of them.")
+            if len(cards) == 1:
+                raise IllegalAction("You drew {card}: keep one of them.", card=str(cards[0]))
+            raise IllegalAction(
+                "You drew {first} and {second}: keep one of them.", first=str(cards[0]), second=str(cards[1])
+            )
         self._check_stash(seat, action.size)
         text = f"D {self._drawn_text()} >{action.card} {action.size}"
         self.stash[seat][action.size - 1] -= 1
@@ -442,8 +453,12 @@ class FloodState:
     def _check_stash(self, seat: int, size: int) -> None:
         if size not in SIZES:
             raise IllegalAction("Sizes are 1 (small), 2 (medium) and 3 (large).")
-        if not self.stash[seat][size - 1]:
-            raise IllegalAction(f"You have no {SIZE_NAMES[size]} pyramid left in your stash.")
+        if not self.stash[seat][size - 1]:  # one text per size: languages inflect the size word
+            if size == 1:
+                raise IllegalAction("You have no small pyramid left in your stash.")
+            if size == 2:
+                raise IllegalAction("You have no medium pyramid left in your stash.")
+            raise IllegalAction("You have no large pyramid left in your stash.")
 
     def _set_last_turn(self) -> list[Event]:
         if self.last_turn:
@@ -458,7 +473,7 @@ class FloodState:
         for move in (action.first, action.second):
             ship = _find(area, move.card)
             if ship is None or ship.ship is None:
-                raise IllegalAction(self._not_your_ship(seat, move.card))
+                raise self._not_your_ship(seat, move.card)
             pyramid = ship.ship
             if move.dest is None:
                 ship.tower = [pyramid]
@@ -469,18 +484,22 @@ class FloodState:
         self.areas[seat] = area
         return [self._finish_slot(seat, str(action))]
 
-    def _not_your_ship(self, seat: int, card: Card) -> str:
+    def _not_your_ship(self, seat: int, card: Card) -> IllegalAction:
         if any(ship.card == card for ship, _ in self.pending[seat]):
-            return f"The ship on {card} is still waiting to be placed: it isn't yours to use yet."
-        return f"You have no ship on {card}."
+            return IllegalAction(
+                "The ship on {card} is still waiting to be placed: it isn't yours to use yet.", card=str(card)
+            )
+        return IllegalAction("You have no ship on {card}.", card=str(card))
 
     @staticmethod
     def _tower_for(area: list[Spot], card: Card, size: int, what: str) -> Spot:
         tower = _find(area, card)
         if tower is None or not tower.tower:
-            raise IllegalAction(f"You have no tower on {card}.")
+            raise IllegalAction("You have no tower on {card}.", card=str(card))
         if tower.tower[-1].size < size:
-            raise IllegalAction(f"That tower's top is smaller than the {what}.")
+            if what == "ship":
+                raise IllegalAction("That tower's top is smaller than the ship.")
+            raise IllegalAction("That tower's top is smaller than the pyramid.")
         return tower
 
     def _build(self, seat: int, action: Build) -> list[Event]:
@@ -496,11 +515,11 @@ class FloodState:
     def _infiltrate(self, seat: int, action: Infiltrate) -> list[Event]:
         ship = _find(self.areas[seat], action.card)
         if ship is None or ship.ship is None:
-            raise IllegalAction(self._not_your_ship(seat, action.card))
+            raise self._not_your_ship(seat, action.card)
         if action.seat == seat:
             raise IllegalAction("Infiltrate an opponent, not yourself.")
         if action.seat not in self.seats:
-            raise IllegalAction(f"There is no P{action.seat + 1} in this match.")
+            raise IllegalAction("There is no P{number} in this match.", number=action.seat + 1)
         self.areas[seat].remove(ship)
         self.pending[action.seat].append((ship, seat))  # R14: the card goes with the ship
         return [self._finish_slot(seat, str(action))]
@@ -508,7 +527,9 @@ class FloodState:
     def _resolve_by_choice(self, seat: int, action: Resolve) -> list[Event]:
         ship, _ = self.pending[seat][0]
         if action.card != ship.card:
-            raise IllegalAction(f"The infiltrated ship to place now is the one on {ship.card}.")
+            raise IllegalAction(
+                "The infiltrated ship to place now is the one on {card}.", card=str(ship.card)
+            )
         if action.dest is None:
             raise IllegalAction("A tower of yours can take this ship, so it must go on top of one (R16).")
         tower = self._tower_for(self.areas[seat], action.dest, ship.ship.size, "ship")
@@ -880,14 +901,14 @@ def parse_card(text: str) -> Card:
     card = Card.parse(text)
     if card.rank not in card_ranks(4):
         raise IllegalAction(
-            f"'{text}' is not a Martian Flood card: ranks are A and 2-10 (like 7h, Td or As)."
+            "'{text}' is not a Martian Flood card: ranks are A and 2-10 (like 7h, Td or As).", text=text
         )
     return card
 
 
 def _parse_size(text: str) -> int:
     if text.lower() not in _SIZE_WORDS:
-        raise IllegalAction(f"'{text}' is not a size: write 1 (small), 2 (medium) or 3 (large).")
+        raise IllegalAction("'{text}' is not a size: write 1 (small), 2 (medium) or 3 (large).", text=text)
     return _SIZE_WORDS[text.lower()]
 
 
@@ -898,7 +919,7 @@ def _parse_dest(text: str) -> Card | None:
 def _parse_seat(text: str) -> int:
     digits = text[1:] if text[:1] in ("P", "p") else text
     if digits not in ("1", "2", "3", "4"):
-        raise IllegalAction(f"'{text}' is not a seat: write P1 to P4.")
+        raise IllegalAction("'{text}' is not a seat: write P1 to P4.", text=text)
     return int(digits) - 1
 
 
@@ -922,7 +943,7 @@ class Flood(Game):
         case, the words too (`keep 7h 2`, `scrap 7h ^ 9d 7h`, `infil 6s P2`), and 10 for T."""
         words = text.replace(":", " ").split()
         if not words:
-            raise IllegalAction(f"Write an action: {ACTION_HELP}.")
+            raise IllegalAction("Write an action: {actions} or {last}.", **ACTION_EXAMPLES)
         verb, args = _VERBS.get(words[0].lower()), words[1:]
         if verb == "draw" and not args:
             return Draw()
@@ -939,7 +960,11 @@ class Flood(Game):
             return Infiltrate(parse_card(args[0]), _parse_seat(args[1]))
         if verb == "resolve" and len(args) == 2:
             return Resolve(parse_card(args[0]), _parse_dest(args[1]))
-        raise IllegalAction(f"'{text.strip()}' is not a Martian Flood action: write {ACTION_HELP}.")
+        raise IllegalAction(
+            "'{text}' is not a Martian Flood action: write {actions} or {last}.",
+            text=text.strip(),
+            **ACTION_EXAMPLES,
+        )
 
 
 FLOOD = Flood(id="flood", title="Martian Flood", min_players=3, max_players=4, options=())

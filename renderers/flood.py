@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, reduce
 
 from PIL import Image, ImageDraw
 
+from catalogue import N_, spoken, tr, trn
 from games.flood import SECTOR_OF_CARD
-from games.pieces import COLOUR_NAMES, SIZE_NAMES
 
 from .common import (
     ACCENT,
@@ -44,6 +44,7 @@ from .common import (
     FAINT,
     GOOD,
     HEADER_H,
+    HEADING_NOTE_SIZE,
     MARGIN,
     MIN_LETTER,
     MINUS,
@@ -94,6 +95,7 @@ from .common import (
     text_sprite as glyphs,
 )
 from .senet import die_sprite, wrap
+from .words import colour_name
 
 # --- layout ---------------------------------------------------------------------------------------
 
@@ -153,6 +155,24 @@ ROLL_FILL = mix(PANEL, PANEL_EDGE, 0.35)
 RESULT_FILL = mix(PANEL, BACKGROUND, 0.45)
 DECK_BACK = (60, 84, 140)
 
+# One text per size or colour where other languages inflect the word or write it differently.
+OTHERS_TOWERS = {
+    "R": N_("red in others' towers{cards}"),
+    "B": N_("blue in others' towers{cards}"),
+    "G": N_("green in others' towers{cards}"),
+    "Y": N_("yellow in others' towers{cards}"),
+}
+DREW_KEPT = {
+    1: N_("drew {drawn}, kept {kept} (small ship)"),
+    2: N_("drew {drawn}, kept {kept} (medium ship)"),
+    3: N_("drew {drawn}, kept {kept} (large ship)"),
+}
+BUILT = {
+    1: N_("built a small on {card}"),
+    2: N_("built a medium on {card}"),
+    3: N_("built a large on {card}"),
+}
+
 
 def seat_colour(view: dict, seat: int) -> str:
     return view["colours"][seat]
@@ -189,12 +209,15 @@ def status_pills(
     once the match is over: they never will)."""
     pills = []
     if current:
-        pills.append((f"TO ACT {EM_DASH} {view.get('slot', 1)} OF 2", ACCENT, ON_ACCENT))
+        pills.append(
+            (tr("TO ACT {dash} {slot} OF 2", dash=EM_DASH, slot=view.get("slot", 1)), ACCENT, ON_ACCENT)
+        )
     if won:
-        pills.append(("WINNER", GOOD, ON_GOOD))
+        pills.append((tr("WINNER"), GOOD, ON_GOOD))
     pending = pending_of(view, seat)
     if pending and not over:
-        pills.append((f"{len(pending)} PENDING", PENDING, SUIT_BLACK))
+        count = len(pending)
+        pills.append((trn("{count} PENDING", "{count} PENDING", count, count=count), PENDING, SUIT_BLACK))
     return pills
 
 
@@ -238,7 +261,7 @@ def empty_tile_width(view: dict, indices: list[int], seat: int) -> int:
 
 def pending_width(tile_w: int) -> int:
     """A pending ship's frame: its card, or its "from P1" caption if wider."""
-    return max(tile_w + 8, round(measure("from P4", SMALL_SIZE, True)) + 12)
+    return max(tile_w + 8, round(measure(tr("from {seat}", seat="P4"), SMALL_SIZE, True)) + 12)
 
 
 @dataclass(frozen=True)
@@ -286,7 +309,7 @@ def _empty_block(count: int, stack: int, empty_w: int) -> tuple[int, int]:
     the row's tiles (its label included)."""
     columns = math.ceil(count / stack)
     height = EMPTY_LABEL_H + stack * EMPTY_TILE_H + (stack - 1) * EMPTY_GAP
-    width = max(columns * (empty_w + EMPTY_GAP) - EMPTY_GAP, round(measure("empty", SMALL_SIZE)) + 2)
+    width = max(columns * (empty_w + EMPTY_GAP) - EMPTY_GAP, round(measure(tr("empty"), SMALL_SIZE)) + 2)
     return width, height - TILE_H
 
 
@@ -382,7 +405,7 @@ def result_lines(view: dict, seat: int, width: int) -> list[list[tuple[str, str]
     give way if they would need a fourth line or not fit at all."""
     breakdown = (view.get("breakdown") or [None] * 4)[seat] or {}
     own = breakdown.get("own") or []
-    colour = breakdown.get("colour") or []
+    others = breakdown.get("colour") or []
 
     def points(value: int) -> str:
         return f"+{value}" if value else "0"
@@ -390,15 +413,15 @@ def result_lines(view: dict, seat: int, width: int) -> list[list[tuple[str, str]
     def cards(items: list[dict]) -> str:
         return "".join(f" {item.get('card', '')}" for item in items)
 
-    name = COLOUR_NAMES.get(seat_colour(view, seat), seat_colour(view, seat)).lower()
+    colour = seat_colour(view, seat)
     own_points = points(sum(int(item.get("points", 0)) for item in own))
-    colour_points = points(sum(int(item.get("points", 0)) for item in colour))
+    colour_points = points(sum(int(item.get("points", 0)) for item in others))
     for with_cards in (True, False):
         parts = [
-            ("tallest", points(int(breakdown.get("tallest") or 0))),
-            ("singles", points(int(breakdown.get("singles") or 0))),
-            (f"own towers{cards(own) if with_cards else ''}", own_points),
-            (f"{name} in others' towers{cards(colour) if with_cards else ''}", colour_points),
+            (tr("tallest"), points(int(breakdown.get("tallest") or 0))),
+            (tr("singles"), points(int(breakdown.get("singles") or 0))),
+            (tr("own towers{cards}", cards=cards(own) if with_cards else ""), own_points),
+            (others_towers(colour, cards(others) if with_cards else ""), colour_points),
         ]
         lines: list[list[tuple[str, str]]] = [[]]
         x = 0.0
@@ -413,6 +436,13 @@ def result_lines(view: dict, seat: int, width: int) -> list[list[tuple[str, str]
         if len(lines) <= 3 and widest <= width:
             break
     return lines
+
+
+def others_towers(colour: str, cards: str) -> str:
+    """The score part for `colour`'s pyramids in opponents' towers, "red in others' towers 7h"."""
+    if colour in OTHERS_TOWERS:
+        return tr(OTHERS_TOWERS[colour], cards=cards)
+    return tr("{colour} in others' towers{cards}", colour=colour_name(colour), cards=cards)
 
 
 def _result_part_width(part: tuple[str, str]) -> float:
@@ -436,7 +466,7 @@ def _hit_width(hit: dict) -> int:
     width = measure(hit_label(hit), SMALL_SIZE, True) + 8
     width += sum(washed_extent(code)[0] + 4 for code in removed) - 4
     if not hit.get("after"):
-        width += 8 + 28 + measure("empty", SMALL_SIZE)
+        width += 8 + 28 + measure(tr("empty"), SMALL_SIZE)
     return round(width)
 
 
@@ -446,7 +476,7 @@ def _roll_head_width(roll: dict) -> int:
 
 
 def _no_hit_text(view: dict, roll: dict) -> str:
-    return "no tower" if roll.get("sector") in view["card_sectors"] else "no card"
+    return tr("no tower") if roll.get("sector") in view["card_sectors"] else tr("no card")
 
 
 def _roll_height(roll: dict) -> int:
@@ -512,7 +542,7 @@ def _flow_rolls(view: dict, top: int) -> tuple[int, tuple[RollPlace, ...]]:
 def count_text(view: dict, seat: int) -> str:
     """The cards in play, by the stash ("" with none: the panel says "no cards yet")."""
     count = cards_in_play(view, seat)
-    return f"{count} card{'s' if count != 1 else ''}" if count else ""
+    return trn("{count} card", "{count} cards", count, count=count) if count else ""
 
 
 def stash_counts(view: dict, seat: int) -> list[int]:
@@ -526,7 +556,7 @@ def stash_width(view: dict, seat: int) -> float:
         pyramid_extent(size, STASH_SCALE)[0] + 4 + measure(str(count), SMALL_SIZE, True)
         for size, count in zip((1, 2, 3), stash_counts(view, seat), strict=True)
     ]
-    return measure("stash", SMALL_SIZE) + 10 + sum(widths) + 2 * STASH_GAP
+    return measure(tr("stash"), SMALL_SIZE) + 10 + sum(widths) + 2 * STASH_GAP
 
 
 @once_per_picture
@@ -541,7 +571,7 @@ def header_pills(view: dict, seat: int, width: int) -> list[list[tuple[str, Colo
     score_w = 0.0
     scores = view.get("scores") or []
     if over and seat < len(scores):
-        score_w = measure(str(scores[seat]), TITLE_SIZE, True) + 6 + measure("pts", SMALL_SIZE) + 16
+        score_w = measure(str(scores[seat]), TITLE_SIZE, True) + 6 + measure(tr("pts"), SMALL_SIZE) + 16
     rooms = [
         inner - pill_width(seat_tag(seat)) - 10 - score_w - MIN_NAME_W - 12,
         0
@@ -953,25 +983,28 @@ def describe_action(facts: dict) -> str:
     "drew 7h 3c, kept 7h (medium ship)"."""
     kind = facts["kind"]
     if kind == "pass":
-        return "passed"
+        return tr("passed")
     if kind == "draw":
         drawn = " ".join(
-            card["card"] + (" (discard)" if card["from_discard"] else "") for card in facts["drawn"]
+            tr("{card} (discard)", card=card["card"]) if card["from_discard"] else card["card"]
+            for card in facts["drawn"]
         )
-        return f"drew {drawn}, kept {facts['kept']} ({SIZE_NAMES[facts['size']]} ship)"
+        return tr(DREW_KEPT[facts["size"]], drawn=drawn, kept=facts["kept"])
     if kind == "scrap":
         moves = [
-            f"{move['card']} stood up" if move["dest"] is None else f"{move['card']} onto {move['dest']}"
+            tr("{card} stood up", card=move["card"])
+            if move["dest"] is None
+            else tr("{card} onto {dest}", card=move["card"], dest=move["dest"])
             for move in facts["moves"]
         ]
-        return "scrapped: " + ", ".join(moves)
+        return tr("scrapped: {moves}", moves=", ".join(moves))
     if kind == "build":
-        return f"built a {SIZE_NAMES[facts['size']]} on {facts['card']}"
+        return tr(BUILT[facts["size"]], card=facts["card"])
     if kind == "infiltrate":
-        return f"sent the {facts['card']} ship to {seat_tag(facts['target'])}"
+        return tr("sent the {card} ship to {player}", card=facts["card"], player=seat_tag(facts["target"]))
     if facts["dest"] is None:  # a resolve
-        return f"stood the {facts['card']} ship up (forced)"
-    return f"put the {facts['card']} ship on {facts['dest']} (forced)"
+        return tr("stood the {card} ship up (forced)", card=facts["card"])
+    return tr("put the {card} ship on {dest} (forced)", card=facts["card"], dest=facts["dest"])
 
 
 @once_per_picture
@@ -1019,14 +1052,21 @@ def render_flood_board(view: dict, *, names: list[str] | None = None) -> bytes:
 def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
     middle = HEADER_H / 2 + 2
     over = bool(view.get("is_over"))
-    progress = "Final" if over else f"Round {view.get('round', 1)} of {view['rounds']}"
+    progress = (
+        tr("Final")
+        if over
+        else tr("Round {round} of {rounds}", round=view.get("round", 1), rounds=view["rounds"])
+    )
     title = f"Martian Flood {EM_DASH} {progress}"
     put_text(image, (MARGIN + 4, middle), title, size=TITLE_SIZE, fill=TEXT, anchor="lm", bold=True)
     if over:
         winners = view.get("winners") or []
         if winners:
             tags = " & ".join(seat_tag(seat) for seat in winners)
-            text = f"{tags} {'WINS' if len(winners) == 1 else 'SHARE THE WIN'}"
+            if len(winners) == 1:
+                text = tr("{players} WINS", players=tags)
+            else:
+                text = tr("{players} SHARE THE WIN", players=tags)
             pill(
                 draw,
                 (WIDTH - MARGIN, middle),
@@ -1040,7 +1080,7 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> N
         pill(
             draw,
             (WIDTH - MARGIN, middle),
-            "LAST TURN OF THE ROUND",
+            tr("LAST TURN OF THE ROUND"),
             size=SMALL_SIZE,
             fill=PENALTY,
             text_fill=(255, 255, 255),
@@ -1057,10 +1097,14 @@ def _draw_status(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: 
     clockwise = view.get("direction", "cw") != "ccw"
     paste(image, direction_sprite(clockwise, 32, TEXT), (x0 + PAD, middle - 16))
     x = x0 + PAD + 38
-    direction = "clockwise" if clockwise else "counter-clockwise"
-    x += put_text(image, (x, middle), direction, size=SMALL_SIZE, fill=TEXT, bold=True) + 18
+    direction = tr("clockwise") if clockwise else tr("counter-clockwise")
     current = view.get("current")
     order = view.get("order") or list(range(view["players"]))
+    lines = direction_lines(view, direction, order, x, x1)
+    for i, line in enumerate(lines):
+        shift = (i - (len(lines) - 1) / 2) * 26
+        put_text(image, (x, middle + shift), line, size=SMALL_SIZE, fill=TEXT, bold=True)
+    x += max(measure(line, SMALL_SIZE, True) for line in lines) + 18
     for k, seat in enumerate(order):
         chip = seat_chip(draw, (x, middle), view, seat)
         if seat == current:
@@ -1077,10 +1121,10 @@ def _draw_status(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: 
     discard = view.get("discard") or []
     deck = int(view.get("deck_count") or 0)
     piles = (
-        ("Deck", f"{deck} left", deck_back_sprite(STRIP_TILE_W) if deck else None),
+        (tr("Deck"), tr("{count} left", count=deck), deck_back_sprite(STRIP_TILE_W) if deck else None),
         (
-            "Discard",
-            f"{len(discard)} card{'s' if len(discard) != 1 else ''}",
+            tr("Discard"),
+            trn("{count} card", "{count} cards", len(discard), count=len(discard)),
             tile_sprite(discard[-1], view["discard_sectors"][-1], STRIP_TILE_W) if discard else None,
         ),
     )
@@ -1100,6 +1144,32 @@ def _draw_status(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: 
         x -= 24
 
 
+def piles_width(view: dict) -> float:
+    """How much of the status strip's right end the deck and the discard pile take."""
+    discard = view.get("discard") or []
+    deck = int(view.get("deck_count") or 0)
+    texts = (
+        (tr("Deck"), tr("{count} left", count=deck)),
+        (tr("Discard"), trn("{count} card", "{count} cards", len(discard), count=len(discard))),
+    )
+    return sum(
+        max(measure(title, SMALL_SIZE), measure(count, SMALL_SIZE, True)) + 10 + STRIP_TILE_W + 24
+        for title, count in texts
+    )
+
+
+def direction_lines(view: dict, direction: str, order: list[int], left: float, right: float) -> list[str]:
+    """The direction's words in one line, or in two if the turn order would run into the piles (a
+    language's long word for it)."""
+    chips = sum(pill_width(seat_tag(seat)) + 6 for seat in order) + 26 * (len(order) - 1)
+    room = right - PAD - piles_width(view) - left - 18 - chips
+    words = direction.split()
+    if measure(direction, SMALL_SIZE, True) <= room or len(words) < 2:
+        return [direction]
+    splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+    return list(min(splits, key=lambda pair: max(measure(part, SMALL_SIZE, True) for part in pair)))
+
+
 def _draw_drawn(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict) -> None:
     """DRAW: the two revealed cards, waiting for the keep choice."""
     x0, y0, x1, y1 = box
@@ -1113,14 +1183,19 @@ def _draw_drawn(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: d
         x += STRIP_TILE_W + 12
     x += 8
     x += put_text(
-        image, (x, middle), f"{seat_tag(seat)} DREW: KEEP ONE", size=BODY_SIZE, fill=ACCENT, bold=True
+        image,
+        (x, middle),
+        tr("{player} DREW: KEEP ONE", player=seat_tag(seat)),
+        size=BODY_SIZE,
+        fill=ACCENT,
+        bold=True,
     )
     from_discard = [
         code for code, taken in zip(drawn["cards"], drawn.get("from_discard") or [], strict=False) if taken
     ]
-    note = "a ship goes on it, the other is discarded"
+    note = tr("a ship goes on it, the other is discarded")
     if from_discard:  # the deck's last card came with the discard pile's top one
-        note = f"{' '.join(from_discard)} came off the discard pile"
+        note = tr("{cards} came off the discard pile", cards=" ".join(from_discard))
     put_text(
         image, (x + 16, middle), fit_text(note, SMALL_SIZE, x1 - PAD - x - 16), size=SMALL_SIZE, fill=TEXT
     )
@@ -1137,22 +1212,36 @@ def _draw_resolving(image: Image.Image, draw: ImageDraw.ImageDraw, layout: Flood
     card = (x0 + PAD, y0, x0 + PAD + layout.tile_width, tile_top + TILE_H)
     draw_flood_card(image, draw, entry, card, tile_top, min(layout.scale, 32))
     tx = card[2] + 20
-    put_text(image, (tx, y0 + 26), "INFILTRATED SHIP TO PLACE", size=BODY_SIZE, fill=ACCENT, bold=True)
+    title = fit_text(tr("INFILTRATED SHIP TO PLACE"), BODY_SIZE, x1 - PAD - tx, bold=True)
+    put_text(image, (tx, y0 + 26), title, size=BODY_SIZE, fill=ACCENT, bold=True)
     sender = resolving.get("from")
-    whose = f"{seat_tag(sender)}'s ship" if sender is not None else "the ship"
+    whose = tr("{player}'s ship", player=seat_tag(sender)) if sender is not None else tr("the ship")
     towers = resolving.get("towers") or []
-    if towers:
-        where = "on the tower" if len(towers) == 1 else "on one of the towers"
-        line = f"{seat_tag(seat)} must put {whose} {where} {' or '.join(towers)} (framed below)"
+    me = seat_tag(seat)
+    if len(towers) == 1:
+        line = tr(
+            "{player} must put {ship} on the tower {towers} (framed below)",
+            player=me,
+            ship=whose,
+            towers=towers[0],
+        )
+    elif towers:
+        either = reduce(lambda rest, last: tr("{rest} or {last}", rest=rest, last=last), towers)
+        line = tr(
+            "{player} must put {ship} on one of the towers {towers} (framed below)",
+            player=me,
+            ship=whose,
+            towers=either,
+        )
     else:
-        line = f"{seat_tag(seat)} must stand {whose} up on its own card: no tower fits"
+        line = tr("{player} must stand {ship} up on its own card: no tower fits", player=me, ship=whose)
     put_text(image, (tx, y0 + 60), fit_text(line, SMALL_SIZE, x1 - PAD - tx), size=SMALL_SIZE, fill=TEXT)
 
 
 def _draw_stash(image: Image.Image, x: float, middle: float, view: dict, seat: int) -> float:
     """The stash's S, M, L counts as pyramids with numbers, from `x`; returns the right end."""
     colour = seat_colour(view, seat)
-    x += put_text(image, (x, middle), "stash", size=SMALL_SIZE, fill=MUTED) + 10
+    x += put_text(image, (x, middle), tr("stash"), size=SMALL_SIZE, fill=MUTED) + 10
     for size, count in zip((1, 2, 3), stash_counts(view, seat), strict=True):
         width, _ = pyramid_extent(size, STASH_SCALE)
         sprite = pyramid_sprite(colour, size, STASH_SCALE, ghost=not count)
@@ -1193,7 +1282,7 @@ def _draw_player_panel(
     right = x1 - PAD
     scores = view.get("scores") or []
     if over and seat < len(scores):
-        right -= put_text(image, (right, line1), "pts", size=SMALL_SIZE, fill=MUTED, anchor="rm") + 6
+        right -= put_text(image, (right, line1), tr("pts"), size=SMALL_SIZE, fill=MUTED, anchor="rm") + 6
         right -= put_text(
             image, (right, line1 + 1), str(scores[seat]), size=TITLE_SIZE, fill=TEXT, anchor="rm", bold=True
         )
@@ -1201,7 +1290,7 @@ def _draw_player_panel(
     first, second, third = header_pills(view, seat, x1 - x0)
     x = chip[2] + 10
     name = fit_text(
-        seat_name(seat, names) or COLOUR_NAMES.get(seat_colour(view, seat), ""),
+        seat_name(seat, names) or colour_name(seat_colour(view, seat)),
         BODY_SIZE,
         right - x - sum(pill_width(text) + 10 for text, _, _ in first) - 2,
         bold=True,
@@ -1225,7 +1314,9 @@ def _draw_player_panel(
     pending = pending_of(view, seat)
     own = area_indices(view, seat)
     for run in layout.empty_runs.get(seat, []):  # grey cards say what they are
-        put_text(image, (run[0] + 2, run[1] + EMPTY_LABEL_H / 2 - 2), "empty", size=SMALL_SIZE, fill=MUTED)
+        put_text(
+            image, (run[0] + 2, run[1] + EMPTY_LABEL_H / 2 - 2), tr("empty"), size=SMALL_SIZE, fill=MUTED
+        )
     for index in own:
         card = layout.cards[(seat, index)]
         if area[index]["card"] in candidates:  # the towers the ship being placed may go on
@@ -1237,7 +1328,7 @@ def _draw_player_panel(
         put_text(
             image,
             (x0 + PAD, (layout.results[seat][3] + 10 if over else y0 + PANEL_HEAD_H) + TILE_H / 2),
-            "no cards yet",
+            tr("no cards yet"),
             size=SMALL_SIZE,
             fill=FAINT,
         )
@@ -1256,7 +1347,7 @@ def _draw_player_panel(
         tile_top = cy1 - TILE_H
         draw_flood_card(image, draw, {**entry, "tower": None}, card, tile_top, layout.scale)
         sender = entry.get("from")
-        caption = f"from {seat_tag(sender)}" if sender is not None else "pending"
+        caption = tr("from {seat}", seat=seat_tag(sender)) if sender is not None else tr("pending")
         put_text(
             image,
             ((cx0 + cx1) / 2, cy1 + PENDING_CAPTION_H / 2),
@@ -1296,10 +1387,10 @@ def _draw_flood(image: Image.Image, draw: ImageDraw.ImageDraw, layout: FloodLayo
     _panel(draw, box)
     flood = view["flood"]
     rolls = flood.get("rolls") or []
-    title = f"Flood after round {flood.get('round', '?')}"
+    title = tr("Flood after round {round}", round=flood.get("round", "?"))
     middle = y0 + FLOOD_TITLE_H / 2 + 2
     x = x0 + PAD + put_text(image, (x0 + PAD, middle), title, size=BODY_SIZE, fill=TEXT, bold=True) + 14
-    note = f"dice {MINUS} 1 = sector; towers there lose the pyramids shown"
+    note = tr("dice {minus} 1 = sector; towers there lose the pyramids shown", minus=MINUS)
     put_text(image, (x, middle), fit_text(note, SMALL_SIZE, x1 - PAD - x), size=SMALL_SIZE, fill=MUTED)
     for roll, place in zip(rolls, layout.rolls, strict=False):
         draw.rounded_rectangle(place.box, radius=10, fill=ROLL_FILL)
@@ -1331,7 +1422,7 @@ def _draw_hit(image: Image.Image, draw: ImageDraw.ImageDraw, hit: dict, box: Box
         x += width + 4
     if not hit.get("after"):
         right_arrow(draw, x + 4, middle, 24, MUTED)
-        put_text(image, (x + 36, middle), "empty", size=SMALL_SIZE, fill=MUTED)
+        put_text(image, (x + 36, middle), tr("empty"), size=SMALL_SIZE, fill=MUTED)
 
 
 def _draw_log(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict) -> None:
@@ -1342,12 +1433,14 @@ def _draw_log(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dic
         middle = y0 + 7 + LOG_LINE_H * (row + 0.5)
         if seat < 0:
             rolls = view.get("start_rolls") or []
-            text = "Start rolls: " + ", ".join(
+            shown = ", ".join(
                 f"{seat_tag(int(r['seat']))} {r.get('sum', sum(r.get('dice') or []))}" for r in rolls
             )
             order = view.get("order") or []
             if order:
-                text += f"; {seat_tag(order[0])} starts"
+                text = tr("Start rolls: {rolls}; {player} starts", rolls=shown, player=seat_tag(order[0]))
+            else:
+                text = tr("Start rolls: {rolls}", rolls=shown)
             put_text(
                 image,
                 (x0 + PAD, middle),
@@ -1374,23 +1467,65 @@ RULE_SCALE = 30  # every pyramid shows its letter, as on the board
 RULE_LINE_H = 27
 ACTION_LINE_H = 26  # five lines fit under an action's title
 SCORE_LINE_H = 34  # the points pills must not touch
-ACTION_BOX_H = 168
+SCORE_WRAP_H = 26  # a scoring rule's second line, if a language needs one
+ACTION_BOX_H = 168  # at least; taller if a language's words need more lines
 DIAGRAM_W = 186  # the widest action diagram; the words fill the rest of the box
+STACKING_H = 136
+FLOOD_RULE_H = 200
+NOTE_BOTTOM = 19  # below the middle of a box's last line of notes
+ACTION_BOTTOM = 16  # the same in an action's box, under its fifth line
+# (kind, title, text): the kind names the diagram, the title and text are shown in the spoken language
 ACTIONS = [
-    ("Draw", "Draw 2 cards. Keep 1, with a ship from your stash on it; discard the other."),
-    ("Scrap two ships", "Two of your ships each stand up as a tower, or go on top of one of your towers."),
-    ("Build", "Put a pyramid from your stash on top of one of your towers."),
+    ("draw", N_("Draw"), N_("Draw 2 cards. Keep 1, with a ship from your stash on it; discard the other.")),
     (
-        "Infiltrate",
-        "Send a ship with its card to an opponent: their next action puts it on one of their towers (or alone).",
+        "scrap",
+        N_("Scrap two ships"),
+        N_("Two of your ships each stand up as a tower, or go on top of one of your towers."),
+    ),
+    ("build", N_("Build"), N_("Put a pyramid from your stash on top of one of your towers.")),
+    (
+        "infiltrate",
+        N_("Infiltrate"),
+        N_(
+            "Send a ship with its card to an opponent: their next action puts it on one of their towers (or alone)."
+        ),
     ),
 ]
 SCORING = [
-    ("+15", "the tallest tower (the most pyramids), to whoever controls it"),
-    ("+10", "the most single-pyramid towers"),
-    ("+N", "each of your towers of 2+ pyramids on a card numbered N"),
-    ("+N", "each opponent's tower on a card N holding your colour (once a tower)"),
+    ("+15", N_("the tallest tower (the most pyramids), to whoever controls it")),
+    ("+10", N_("the most single-pyramid towers")),
+    ("+N", N_("each of your towers of 2+ pyramids on a card numbered N")),
+    ("+N", N_("each opponent's tower on a card N holding your colour (once a tower)")),
 ]
+STACKING_NOTES = [
+    (N_("A pyramid goes on one the same size or bigger."), TEXT),
+    (
+        N_(
+            "Pyramids keep their colour (and letter) wherever they stand; a tower belongs to the player it stands in front of."
+        ),
+        MUTED,
+    ),
+]
+FLOOD_NOTES = [
+    (N_("Every tower on a card of that number loses all the pyramids of its bottom (largest) size."), TEXT),
+    (N_("Ships never flood. Sector 1 (A) never floods; 11 and up floods nothing."), MUTED),
+]
+# beside the flooded tower, one short line each
+WASHED_OFF = (N_("R3 and B3"), N_("go back to"), N_("their stashes"))
+RULE_INTRO = (
+    N_("Cards in front of you hold a ship (lying), a tower (standing) or nothing (a grey card)."),
+    N_("A card's number is its sector: A = 1 up to 10; suits do not matter."),
+)
+RULE_ENDING = (
+    N_("A round ends after the turn in which the deck runs out or someone places their last pyramid."),
+    N_("Rounds 1-2 go clockwise, round 3 counter-clockwise; the fewest cards in play starts."),
+)
+TEXT_W = WIDTH - 2 * MARGIN  # a full-width line of the rules picture, from MARGIN + 4
+
+
+def wrapped_notes(notes: list[tuple[str, Colour]], width: float) -> list[tuple[str, Colour]]:
+    """Each note in the spoken language, wrapped to `width`, with its ink."""
+    return [(line, ink) for text, ink in notes for line in wrap(tr(text), SMALL_SIZE, width)]
 
 
 def _rule_card(
@@ -1434,17 +1569,17 @@ def _action_diagram(
     """The small picture of one action, its left end at x and its cards' tiles at `tile_top`."""
     card_w = tile_width(RULE_SCALE)
     middle = tile_top + TILE_H / 2
-    if kind == "Draw":
+    if kind == "draw":
         # face up, nothing on them yet: the other one will be discarded
         paste(image, tile_sprite("3c", SECTOR_OF_CARD["3c"], card_w), (x, tile_top - 34))
         paste(image, tile_sprite("7h", SECTOR_OF_CARD["7h"], card_w), (x + 14, tile_top))
         right_arrow(draw, x + card_w + 22, middle, 30, MUTED)
         _rule_card(image, draw, "7h", x + card_w + 60, tile_top, ship="R2")
-    elif kind == "Scrap two ships":
+    elif kind == "scrap":
         _rule_card(image, draw, "5d", x, tile_top, ship="R2")
         right_arrow(draw, x + card_w + 12, middle, 30, MUTED)
         _rule_card(image, draw, "5d", x + card_w + 54, tile_top, tower=["R2"])
-    elif kind == "Build":
+    elif kind == "build":
         _rule_card(image, draw, "9s", x, tile_top, tower=["R3", "B2"])
         _paste_pyramid(image, "R1", RULE_SCALE, x + card_w + 20, tile_top - 40)
         _down_arrow(draw, x + card_w + 20, tile_top - 36, tile_top - 2, MUTED)
@@ -1461,7 +1596,7 @@ def _action_diagram(
         put_text(
             image,
             ((frame[0] + frame[2]) / 2, tile_top + TILE_H + PENDING_CAPTION_H / 2),
-            "to P2",
+            fit_text(tr("to {seat}", seat="P2"), SMALL_SIZE, frame[2] - frame[0] - 4, bold=True),
             size=SMALL_SIZE,
             fill=PENDING,
             anchor="mm",
@@ -1473,31 +1608,46 @@ def _rule_actions(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> in
     put_text(
         image,
         (MARGIN + 4, top + 16),
-        "Your turn: two actions (the same one twice is fine)",
+        fit_text(tr("Your turn: two actions (the same one twice is fine)"), BODY_SIZE, TEXT_W, bold=True),
         size=BODY_SIZE,
         fill=TEXT,
         bold=True,
     )
     top += 36
     column_w = (WIDTH - 2 * MARGIN - GAP) // 2
-    for k, (title, text) in enumerate(ACTIONS):
+    text_w = column_w - 2 * PAD - DIAGRAM_W - 14
+    texts = [wrap(tr(text), SMALL_SIZE, text_w) for _, _, text in ACTIONS]
+    box_h = max(ACTION_BOX_H, *(48 + ACTION_LINE_H * (len(lines) - 1) + ACTION_BOTTOM for lines in texts))
+    for k, ((kind, title, _), lines) in enumerate(zip(ACTIONS, texts, strict=True)):
         row, column = divmod(k, 2)
         x0 = MARGIN + column * (column_w + GAP)
-        y0 = top + row * (ACTION_BOX_H + GAP)
-        y1 = y0 + ACTION_BOX_H
+        y0 = top + row * (box_h + GAP)
+        y1 = y0 + box_h
         _panel(draw, (x0, y0, x0 + column_w, y1))
-        put_text(image, (x0 + PAD, y0 + 22), f"{k + 1}. {title}", size=BODY_SIZE, fill=ACCENT, bold=True)
-        caption = PENDING_CAPTION_H if title == "Infiltrate" else 0
-        _action_diagram(image, draw, title, x0 + PAD, y1 - 12 - caption - TILE_H)
+        heading = fit_text(f"{k + 1}. {tr(title)}", BODY_SIZE, column_w - 2 * PAD, bold=True)
+        put_text(image, (x0 + PAD, y0 + 22), heading, size=BODY_SIZE, fill=ACCENT, bold=True)
+        caption = PENDING_CAPTION_H if kind == "infiltrate" else 0
+        _action_diagram(image, draw, kind, x0 + PAD, y1 - 12 - caption - TILE_H)
         text_x = x0 + PAD + DIAGRAM_W + 14
-        for i, line in enumerate(wrap(text, SMALL_SIZE, x0 + column_w - PAD - text_x)):
+        for i, line in enumerate(lines):
             put_text(image, (text_x, y0 + 48 + ACTION_LINE_H * i), line, size=SMALL_SIZE, fill=MUTED)
-    return top + 2 * ACTION_BOX_H + GAP
+    return top + 2 * box_h + GAP
 
 
 def _rule_stacking(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
     """Three towers: bigger under smaller and equal sizes are fine, bigger on top is not."""
-    box = (MARGIN, top, WIDTH - MARGIN, top + 136)
+    x = MARGIN + PAD
+    for _ in range(3):  # where the words start: after the three towers, as drawn below
+        x += tile_width(RULE_SCALE) + 42
+    text_x = x + 8
+    right = WIDTH - MARGIN - PAD
+    notes = wrapped_notes(STACKING_NOTES, right - text_x)
+    box = (
+        MARGIN,
+        top,
+        WIDTH - MARGIN,
+        top + max(STACKING_H, 62 + RULE_LINE_H * (len(notes) - 1) + NOTE_BOTTOM),
+    )
     _panel(draw, box)
     x = MARGIN + PAD
     tile_top = box[3] - 12 - TILE_H
@@ -1505,72 +1655,70 @@ def _rule_stacking(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> i
         card = _rule_card(image, draw, "4c", x, tile_top, tower=tower)
         _mark(draw, (card[2] + 14, tile_top - 20), good=good)
         x = card[2] + 42
-    text_x = x + 8
-    put_text(image, (text_x, top + 26), "Stacking: never bigger on top", size=BODY_SIZE, fill=TEXT, bold=True)
-    notes = [
-        ("A pyramid goes on one the same size or bigger.", TEXT),
-        (
-            "Pyramids keep their colour (and letter) wherever they stand; a tower belongs to the player it stands in front of.",
-            MUTED,
-        ),
-    ]
+    title = fit_text(tr("Stacking: never bigger on top"), BODY_SIZE, right - text_x, bold=True)
+    put_text(image, (text_x, top + 26), title, size=BODY_SIZE, fill=TEXT, bold=True)
     y = top + 62
-    for text, ink in notes:
-        for line in wrap(text, SMALL_SIZE, box[2] - PAD - text_x):
-            put_text(image, (text_x, y), line, size=SMALL_SIZE, fill=ink)
-            y += RULE_LINE_H
+    for line, ink in notes:
+        put_text(image, (text_x, y), line, size=SMALL_SIZE, fill=ink)
+        y += RULE_LINE_H
     return box[3]
 
 
 def _rule_flood(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
     """A tower losing its bottom size on the left; the dice, the sector they name and the rule on the right."""
-    box = (MARGIN, top, WIDTH - MARGIN, top + 200)
+    washed = [tr(line) for line in WASHED_OFF]
+    card_w = tile_width(RULE_SCALE)
+    after_right = MARGIN + PAD + card_w + 48 + card_w  # as the two cards are drawn below
+    text_x = after_right + 12 + round(max(measure(line, SMALL_SIZE) for line in washed)) + 24
+    right = WIDTH - MARGIN - PAD
+    notes = wrapped_notes(FLOOD_NOTES, right - text_x)
+    height = max(FLOOD_RULE_H, 100 + RULE_LINE_H * (len(notes) - 1) + NOTE_BOTTOM)
+    box = (MARGIN, top, WIDTH - MARGIN, top + height)
     _panel(draw, box)
     tile_top = box[3] - 12 - TILE_H
     before = _rule_card(image, draw, "8h", MARGIN + PAD, tile_top, tower=["R3", "B3", "R2", "G1"])
     right_arrow(draw, before[2] + 10, tile_top - 24, 30, MUTED)
     after = _rule_card(image, draw, "8h", before[2] + 48, tile_top, tower=["R2", "G1"])
-    for i, line in enumerate(("R3 and B3", "go back to", "their stashes")):
+    for i, line in enumerate(washed):
         put_text(image, (after[2] + 12, tile_top - 62 + RULE_LINE_H * i), line, size=SMALL_SIZE, fill=MUTED)
-    text_x = after[2] + 12 + round(measure("their stashes", SMALL_SIZE)) + 24
-    put_text(
-        image,
-        (text_x, top + 24),
-        "The flood: after each round, 3, 4, 5 rolls",
-        size=BODY_SIZE,
-        fill=TEXT,
-        bold=True,
-    )
+    title = fit_text(tr("The flood: after each round, 3, 4, 5 rolls"), BODY_SIZE, right - text_x, bold=True)
+    put_text(image, (text_x, top + 24), title, size=BODY_SIZE, fill=TEXT, bold=True)
     x = text_x
     for value in (2, 3, 4):
         paste(image, die_sprite(value, 32), (x, top + 46))
         x += 37
-    put_text(image, (x + 6, top + 62), f"= 9, {MINUS}1 = sector 8", size=BODY_SIZE, fill=TEXT, bold=True)
-    notes = [
-        ("Every tower on a card of that number loses all the pyramids of its bottom (largest) size.", TEXT),
-        ("Ships never flood. Sector 1 (A) never floods; 11 and up floods nothing.", MUTED),
-    ]
+    sum_text = tr("= 9, {minus}1 = sector 8", minus=MINUS)
+    put_text(image, (x + 6, top + 62), sum_text, size=BODY_SIZE, fill=TEXT, bold=True)
     y = top + 100
-    for text, ink in notes:
-        for line in wrap(text, SMALL_SIZE, box[2] - PAD - text_x):
-            put_text(image, (text_x, y), line, size=SMALL_SIZE, fill=ink)
-            y += RULE_LINE_H
+    for line, ink in notes:
+        put_text(image, (text_x, y), line, size=SMALL_SIZE, fill=ink)
+        y += RULE_LINE_H
     return box[3]
 
 
 def _rule_scoring(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
-    box = (MARGIN, top, WIDTH - MARGIN, top + 52 + SCORE_LINE_H * len(SCORING) + 32)
+    text_x = MARGIN + PAD + 76
+    rules = [(points, wrap(tr(text), SMALL_SIZE, WIDTH - MARGIN - PAD - text_x)) for points, text in SCORING]
+    footer = wrap(
+        tr("Ties share a bonus, and share the win. Ships and empty cards score nothing."),
+        SMALL_SIZE,
+        WIDTH - 2 * MARGIN - 2 * PAD,
+    )
+    extra = sum(len(lines) - 1 for _, lines in rules) * SCORE_WRAP_H + (len(footer) - 1) * RULE_LINE_H
+    box = (MARGIN, top, WIDTH - MARGIN, top + 52 + SCORE_LINE_H * len(SCORING) + 32 + extra)
     _panel(draw, box)
     put_text(
         image,
         (MARGIN + PAD, top + 24),
-        "Scoring, after the flood of round 3",
+        fit_text(
+            tr("Scoring, after the flood of round 3"), BODY_SIZE, WIDTH - 2 * MARGIN - 2 * PAD, bold=True
+        ),
         size=BODY_SIZE,
         fill=TEXT,
         bold=True,
     )
-    for i, (points, text) in enumerate(SCORING):
-        middle = top + 58 + SCORE_LINE_H * i
+    middle = top + 58
+    for points, lines in rules:
         pill(
             draw,
             (MARGIN + PAD + 60, middle),
@@ -1580,42 +1728,34 @@ def _rule_scoring(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> in
             text_fill=ON_GOOD,
             anchor="r",
         )
-        put_text(image, (MARGIN + PAD + 76, middle), text, size=SMALL_SIZE, fill=TEXT)
-    put_text(
-        image,
-        (MARGIN + PAD, box[3] - 22),
-        "Ties share a bonus, and share the win. Ships and empty cards score nothing.",
-        size=SMALL_SIZE,
-        fill=MUTED,
-    )
+        for i, line in enumerate(lines):
+            put_text(image, (text_x, middle + SCORE_WRAP_H * i), line, size=SMALL_SIZE, fill=TEXT)
+        middle += SCORE_LINE_H + SCORE_WRAP_H * (len(lines) - 1)
+    for i, line in enumerate(footer):
+        y = box[3] - 22 - RULE_LINE_H * (len(footer) - 1 - i)
+        put_text(image, (MARGIN + PAD, y), line, size=SMALL_SIZE, fill=MUTED)
     return box[3]
 
 
-@lru_cache(maxsize=1)
 def render_flood_rules_picture() -> bytes:
     """The /rules picture: the four actions, the stacking rule, the flood and the scoring.
 
-    It never changes, so it is drawn once per process.
+    It never changes, so it is drawn once per process and language.
     """
+    return _rules_picture(spoken())
+
+
+@lru_cache(maxsize=4)
+def _rules_picture(language: str) -> bytes:  # the language is the cache's key: tr speaks it
     height = MAX_HEIGHT + 200  # cropped to the content below
     image, draw = new_canvas(WIDTH, height)
-    y = draw_picture_heading(
-        draw,
-        MARGIN + 4,
-        "Martian Flood in brief",
-        [
-            "Cards in front of you hold a ship (lying), a tower (standing) or nothing (a grey card).",
-            "A card's number is its sector: A = 1 up to 10; suits do not matter.",
-        ],
-    )
+    intro = [line for text in RULE_INTRO for line in wrap(tr(text), HEADING_NOTE_SIZE, TEXT_W)]
+    y = draw_picture_heading(draw, MARGIN + 4, tr("Martian Flood in brief"), intro)
     y = _rule_actions(image, draw, y)
     y = _rule_stacking(image, draw, y + GAP)
     y = _rule_flood(image, draw, y + GAP)
     y = _rule_scoring(image, draw, y + GAP)
-    lines = [
-        "A round ends after the turn in which the deck runs out or someone places their last pyramid.",
-        "Rounds 1-2 go clockwise, round 3 counter-clockwise; the fewest cards in play starts.",
-    ]
+    lines = [line for text in RULE_ENDING for line in wrap(tr(text), SMALL_SIZE, TEXT_W)]
     for i, line in enumerate(lines):
         put_text(image, (MARGIN + 4, y + 24 + 28 * i), line, size=SMALL_SIZE, fill=MUTED)
     return to_png(image.crop((0, 0, WIDTH, min(height, y + 24 + 28 * len(lines)))))
