@@ -19,10 +19,12 @@ def message_link(guild_id: int | None, channel_id: int, message_id: int | None =
     return f"{link}/{message_id}" if message_id else link
 
 
-def server_language(guild: discord.Guild | None) -> str:
-    """The language public messages in `guild` are written in: its Discord "server primary language"
-    (Community servers set it; others default to US English)."""
-    return language(guild.preferred_locale if guild else None)
+async def server_language(service, guild: discord.Guild | None) -> str:
+    """The language public messages in `guild` are written in: the one chosen with /config, else
+    its Discord "server primary language" (Community servers set it; others default to US English)."""
+    if guild is None:
+        return language(None)
+    return await service.server_language(guild.id, guild.preferred_locale)
 
 
 def png_file(data: bytes, name: str) -> discord.File:

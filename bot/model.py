@@ -69,6 +69,7 @@ class GuildSettings:
     max_active_per_guild: int = 50
     open_invite_minutes: float = 60  # how long an invitation with open seats stays open
     away_minutes: float = 3  # a player idle this long is pinged when their turn begins
+    language: str | None = None  # of public posts; None: Discord's server primary language
 
 
 SETTING_LIMITS = {  # name: (smallest, largest)

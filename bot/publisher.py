@@ -17,13 +17,13 @@ from collections.abc import Callable
 
 import discord
 
-from catalogue import N_, listing, speaking, spoken, tr, trn
+from catalogue import N_, language, listing, speaking, spoken, tr, trn
 from games.record import format_record, record_for
 from games.replay import spectator_views
 from renderers.replay import frame_positions, render_replay
 
 from .components import Claim, MatchButton, view_of
-from .discord_io import MENTION_USERS, message_link, png_file, server_language
+from .discord_io import MENTION_USERS, message_link, png_file
 from .history import action_sentence
 from .kits import GameKit
 from .layout import board_layout, without_controls
@@ -151,13 +151,14 @@ class Publisher:
         return True
 
     def public_language(self, match: Match) -> str:
-        """The language of the match's public messages: its server's."""
-        return server_language(self.bot.get_guild(match.guild_id) if match.guild_id else None)
+        """The language of the match's public messages: its server's (chosen with /config, else
+        Discord's server primary language; the settings are loaded with the match)."""
+        guild = self.bot.get_guild(match.guild_id) if match.guild_id else None
+        return match.settings.language or language(guild.preferred_locale if guild else None)
 
     async def private_language(self, match: Match, user_id: int) -> str:
         """The language of a player's private messages: the one they chose, else the server's."""
-        guild = self.bot.get_guild(match.guild_id) if match.guild_id else None
-        return await self.service.language_for(user_id, guild.preferred_locale if guild else None)
+        return await self.service.language_for(user_id, self.public_language(match))
 
     def moment(self, match: Match) -> Moment:
         """The match as it stands; computer players named in the server's language."""

@@ -77,7 +77,7 @@ class Repository:
             async with conn.execute(
                 "SELECT m.*, g.guild_id AS settings_guild, g.reminder_hours, g.clock_hours, g.use_threads,"
                 " g.play_channels, g.max_open_lobbies, g.max_active_per_member, g.max_active_per_guild,"
-                " g.open_invite_minutes, g.away_minutes"
+                " g.open_invite_minutes, g.away_minutes, g.language"
                 " FROM matches m LEFT JOIN guild_settings g ON g.guild_id = m.guild_id WHERE m.id = ?",
                 (match_id,),
             ) as cursor:
@@ -816,12 +816,13 @@ class Repository:
             await conn.execute(
                 "INSERT INTO guild_settings (guild_id, reminder_hours, clock_hours, use_threads,"
                 " play_channels, max_open_lobbies, max_active_per_member, max_active_per_guild, open_invite_minutes,"
-                " away_minutes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                " away_minutes, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
                 " reminder_hours = excluded.reminder_hours, clock_hours = excluded.clock_hours,"
                 " use_threads = excluded.use_threads, play_channels = excluded.play_channels,"
                 " max_open_lobbies = excluded.max_open_lobbies, max_active_per_member = excluded.max_active_per_member,"
                 " max_active_per_guild = excluded.max_active_per_guild,"
-                " open_invite_minutes = excluded.open_invite_minutes, away_minutes = excluded.away_minutes",
+                " open_invite_minutes = excluded.open_invite_minutes, away_minutes = excluded.away_minutes,"
+                " language = excluded.language",
                 (
                     guild_id,
                     updated.reminder_hours,
@@ -833,6 +834,7 @@ class Repository:
                     updated.max_active_per_guild,
                     updated.open_invite_minutes,
                     updated.away_minutes,
+                    updated.language,
                 ),
             )
         return updated

@@ -222,6 +222,11 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
     async def settings_for(self, guild_id: int | None) -> GuildSettings:
         return await self.repository.settings_for(guild_id)
 
+    async def server_language(self, guild_id: int, discord_locale: object) -> str:
+        """The language of a server's public posts: the one chosen with /config, else Discord's
+        server primary language (`discord_locale`)."""
+        return (await self.settings_for(guild_id)).language or language(discord_locale)
+
     async def update_settings(
         self, guild_id: int, change: Callable[[GuildSettings], dict] | None = None, **changes
     ) -> GuildSettings:
@@ -230,6 +235,8 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
 
         def merged(current: GuildSettings) -> dict:
             values = {**changes, **(change(current) if change else {})}
+            if values.get("language") not in (None, *catalogues()):
+                raise MatchError("Choose one of: {choices}.", choices=", ".join(sorted(catalogues())))
             for name, value in values.items():
                 if value is not None and name in SETTING_LIMITS:
                     low, high = SETTING_LIMITS[name]

@@ -6,11 +6,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from catalogue import tr
+from catalogue import catalogues, tr, tr_in
 
 from ..arcade import Arcade
 from ..errors import MatchError
 from ..model import GuildSettings
+
+FOLLOW_DISCORD = "discord"
 
 
 def settings_panel(settings: GuildSettings) -> str:
@@ -25,6 +27,11 @@ def settings_panel(settings: GuildSettings) -> str:
         else tr("any channel")
     )
     threads = tr("yes") if settings.use_threads else tr("no, they play in the channel")
+    language = (
+        tr_in("language.name", settings.language)
+        if settings.language
+        else tr("as Discord's server primary language")
+    )
     lines = [
         tr("**Martian Arcade settings for this server**"),
         tr(
@@ -33,6 +40,7 @@ def settings_panel(settings: GuildSettings) -> str:
         ),
         tr("• Turn clock: **{clock}**", clock=clock),
         tr("• Matches get their own thread: **{threads}**", threads=threads),
+        tr("• Boards, invitations and other public posts in: **{language}**", language=language),
         tr("• `/play` works in: **{channels}**", channels=channels),
         tr(
             "• Limits: **{lobbies}** open invitations per member, **{per_member}** matches per member, "
@@ -74,6 +82,16 @@ class ServerConfig(commands.Cog):
         max_matches_per_server="Lobbies and matches in this server (default 50)",
         open_invite_minutes="How long invitations with open seats stay open, in minutes (default 60)",
         away_minutes="Ping a player whose turn begins only if they haven't acted for this long (default 3)",
+        language="The language of boards and other public posts (default: the server's Discord language)",
+    )
+    @app_commands.choices(
+        language=[
+            app_commands.Choice(name="As the server's Discord language", value=FOLLOW_DISCORD),
+            *(
+                app_commands.Choice(name=tr_in("language.name", code), value=code)
+                for code in sorted(catalogues())
+            ),
+        ]
     )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
@@ -90,6 +108,7 @@ class ServerConfig(commands.Cog):
         max_matches_per_server: int | None = None,
         open_invite_minutes: float | None = None,
         away_minutes: float | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         if not interaction.permissions.manage_guild:
             await interaction.response.send_message(
@@ -111,6 +130,8 @@ class ServerConfig(commands.Cog):
             changes["clock_hours"] = clock_hours or None
         if any_channel:
             changes["play_channels"] = None
+        if language is not None:
+            changes["language"] = None if language.value == FOLLOW_DISCORD else language.value
 
         def toggle_channel(current: GuildSettings) -> dict:
             """The same option adds and removes a channel, against the settings as saved now."""

@@ -14,7 +14,6 @@ from discord.ext import commands, tasks
 from catalogue import speaking, tr
 
 from ..arcade import Arcade
-from ..discord_io import server_language
 from ..publisher import Publisher
 from ..service import MatchService
 
@@ -44,7 +43,7 @@ class Deadlines(commands.Cog):
             try:
                 async with self.publisher.lock(match_id):
                     match = await self.service.load(match_id)
-                    with speaking(server_language(self.bot.get_guild(match.guild_id or 0))):  # on the board
+                    with speaking(self.publisher.public_language(match)):  # on the board
                         note = tr("Back after a restart: here is the current board.")
                     await self.publisher.catch_up(match, note)
             except Exception:

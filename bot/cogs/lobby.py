@@ -90,7 +90,7 @@ class Lobby(commands.Cog):
         except MatchError as error:
             await tell(interaction, str(error))
             return
-        public = server_language(interaction.guild)  # the lobby message is everyone's
+        public = await server_language(self.service, interaction.guild)  # the lobby message is everyone's
         if match.status == "active":  # only computer players besides the host: no one to wait for
             with speaking(public):
                 starting = self._started_text(match)
@@ -158,7 +158,7 @@ class Lobby(commands.Cog):
             await tell(interaction, str(error))
             return
         match = answer.match
-        public = server_language(interaction.guild)  # the lobby message is everyone's
+        public = await server_language(self.service, interaction.guild)  # the lobby message is everyone's
         if answer.declined:
             with speaking(public):
                 closed = self.publisher.closed_text(match)
@@ -182,7 +182,7 @@ class Lobby(commands.Cog):
         return match
 
     async def _open_thread(self, match: Match) -> int | None:
-        with speaking(server_language(self.bot.get_guild(match.guild_id or 0))):  # a public name
+        with speaking(self.publisher.public_language(match)):  # a public name
             name = f"{self.service.kit(match).title} #{match.id}: " + ", ".join(match.shown_names)
         lobby = self.publisher.channel(match.channel_id, match).get_partial_message(match.lobby_message_id)
         try:
@@ -206,7 +206,7 @@ class Lobby(commands.Cog):
             await tell(interaction, str(error))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        with speaking(server_language(interaction.guild)):
+        with speaking(await server_language(self.service, interaction.guild)):
             text, view = self.publisher.lobby_text(match), self.publisher.lobby_view(match)
         lobby = await self.publisher.channel(match.channel_id, match).send(
             text, view=view, allowed_mentions=MENTION_USERS
