@@ -169,11 +169,8 @@ async def test_a_match_in_german_shows_no_english(game_id, german_discord, simco
     shown = [(piece, where) for piece, where in table.shown.items()]
     shown += [(piece, "a picture") for _, piece in drawn]
     assert len(drawn) > 50
-    names = (
-        {player.user.name for player in table.players}
-        | {"zora"}
-        | words(game.title for game in GAMES.values())
-    )
+    names = words([player.user.name for player in table.players] + ["zora", table.guild.name])
+    names |= words(game.title for game in GAMES.values())
     found = []
     for piece, where in shown:
         stray = sorted(words([piece]) & english - names)
