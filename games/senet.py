@@ -133,8 +133,9 @@ def stack_text(stack: list[Piece]) -> str:
     return ".".join(str(piece) for piece in stack)
 
 
-def landing_problem(stack: list[Piece], size: int, square: str) -> str | None:
-    """R6: why a unit whose bottom pyramid has `size` can't land on `stack`, or None if it can."""
+def landing_problem(stack: list[Piece], size: int, square: str) -> IllegalAction | None:
+    """R6: why a unit whose bottom pyramid has `size` can't land on `stack` (the refusal, a template
+    with its values so it can be said in any language), or None if it can."""
     if not stack:
         return None
     top = stack[-1].size
@@ -143,11 +144,13 @@ def landing_problem(stack: list[Piece], size: int, square: str) -> str | None:
     if size == top + 1:
         if peak(stack) == len(stack) - 1:
             return None  # nest-wise over a stack with no tree part
-        return (
-            f"An {SIZE_LETTERS[size]} can't cover the {SIZE_LETTERS[top]} on {square}: "
-            "it sits on a tree, and nests can't be built on trees."
+        return IllegalAction(
+            "An {size} can't cover the {top} on {square}: it sits on a tree, and nests can't be built on trees.",
+            size=SIZE_LETTERS[size],
+            top=SIZE_LETTERS[top],
+            square=square,
         )
-    return f"An {SIZE_LETTERS[size]} can't land on an {SIZE_LETTERS[top]}."
+    return IllegalAction("An {size} can't land on an {top}.", size=SIZE_LETTERS[size], top=SIZE_LETTERS[top])
 
 
 # --- actions ------------------------------------------------------------------------------
@@ -180,7 +183,6 @@ class Coaster:
 SenetAction = Move | Coaster
 
 _MOVE_PATTERN = re.compile(r"([SBP][1-9])([SML])(?:-([SBP][1-9]|OFF))?", re.IGNORECASE | re.ASCII)
-_ACTION_HELP = "write a move like S8L-B5 (or just S8L), P7L-off, or E / W after a 5"
 
 
 def log_entry(entry: dict) -> dict:
@@ -277,9 +279,9 @@ class SenetState:
 
     def _move_problem(
         self, player: str, origin: int, base: int, roll: int, blockers: list[str | None]
-    ) -> str | None:
-        """Why moving the unit from `base` up on square `origin` by `roll` is illegal, or None.
-        `blockers` is the block owner per square (`_block_owners`), found once per position."""
+    ) -> IllegalAction | None:
+        """Why moving the unit from `base` up on square `origin` by `roll` is illegal (the refusal),
+        or None. `blockers` is the block owner per square (`_block_owners`), found once per position."""
         unit = self.stacks[origin][base:]
         owners = {piece.owner for piece in unit}
         target = origin + roll
@@ -287,17 +289,26 @@ class SenetState:
             blocker = blockers[passed]
             if blocker is not None and owners != {blocker}:
                 if blocker == player:
-                    return (
-                        f"That path is blocked by your own block on {SQUARES[passed - 1]}: "
-                        f"a unit carrying {other_player(player).upper()}'s pyramids can't pass it."
+                    return IllegalAction(
+                        "That path is blocked by your own block on {square}: "
+                        "a unit carrying {player}'s pyramids can't pass it.",
+                        square=SQUARES[passed - 1],
+                        player=other_player(player).upper(),
                     )
-                return f"That path is blocked by {blocker.upper()}'s block on {SQUARES[passed - 1]}."
+                return IllegalAction(
+                    "That path is blocked by {player}'s block on {square}.",
+                    player=blocker.upper(),
+                    square=SQUARES[passed - 1],
+                )
         if target <= LAST_SQUARE:
             return landing_problem(self.stacks[target], unit[0].size, SQUARES[target - 1])
         if self.has_source_pyramids(player):
-            return "You still have pyramids on the Source track, so you can't bear off yet."
+            return IllegalAction("You still have pyramids on the Source track, so you can't bear off yet.")
         if owners != {player}:
-            return f"That unit carries {other_player(player).upper()}'s pyramids, so it can't bear off (R9)."
+            return IllegalAction(
+                "That unit carries {player}'s pyramids, so it can't bear off (R9).",
+                player=other_player(player).upper(),
+            )
         return None
 
     def has_source_pyramids(self, player: str) -> bool:
@@ -315,12 +326,14 @@ class SenetState:
             return self._move_coaster(action)
         if isinstance(action, Move):
             return self._move_unit(action)
-        raise IllegalAction(f"That is not a Senet action: {_ACTION_HELP}.")
+        raise IllegalAction(
+            "That is not a Senet action: write a move like S8L-B5 (or just S8L), P7L-off, or E / W after a 5."
+        )
 
     def _move_coaster(self, action: Coaster) -> list[str]:
         if self.roll != COASTER_ROLL:
             raise IllegalAction(
-                f"Coaster moves are for a roll of 5; you rolled a {self.roll}, so move a pyramid."
+                "Coaster moves are for a roll of 5; you rolled a {roll}, so move a pyramid.", roll=self.roll
             )
         if action.direction not in ("E", "W"):
             raise IllegalAction("The coaster move is E or W.")
@@ -345,19 +358,34 @@ class SenetState:
             raise IllegalAction("You rolled a 5: move a coaster instead, E or W.")
         origin = SQUARE_INDEX.get(action.origin)
         if origin is None or action.size not in SIZE_LETTERS:
-            raise IllegalAction(f"That is not a Senet move: {_ACTION_HELP}.")
+            raise IllegalAction(
+                "That is not a Senet move: write a move like S8L-B5 (or just S8L), P7L-off, or E / W after a 5."
+            )
         base = self._base_of(player, origin, action.size)
         target = square_name(origin + roll)
         if action.target is not None and action.target != target:
-            goes, wanted = (
-                "off the board" if square == OFF else f"to {square}" for square in (target, action.target)
-            )
+            facts = {"roll": roll, "size": SIZE_LETTERS[action.size], "origin": action.origin}
+            if target == OFF:
+                raise IllegalAction(
+                    "With a {roll}, the {size} on {origin} goes off the board, not to {wanted}.",
+                    wanted=action.target,
+                    **facts,
+                )
+            if action.target == OFF:
+                raise IllegalAction(
+                    "With a {roll}, the {size} on {origin} goes to {target}, not off the board.",
+                    target=target,
+                    **facts,
+                )
             raise IllegalAction(
-                f"With a {roll}, the {SIZE_LETTERS[action.size]} on {action.origin} goes {goes}, not {wanted}."
+                "With a {roll}, the {size} on {origin} goes to {target}, not to {wanted}.",
+                target=target,
+                wanted=action.target,
+                **facts,
             )
         problem = self._move_problem(player, origin, base, roll, self._block_owners())
         if problem is not None:
-            raise IllegalAction(problem)
+            raise problem
         stack = self.stacks[origin]
         unit = stack[base:]
         del stack[base:]
@@ -381,23 +409,29 @@ class SenetState:
         """Where in the stack on `origin` the unit to move starts, with the reason if it can't."""
         stack, square, letter = self.stacks[origin], SQUARES[origin - 1], SIZE_LETTERS[size]
         if not stack:
-            raise IllegalAction(f"There is no pyramid on {square}.")
+            raise IllegalAction("There is no pyramid on {square}.", square=square)
         outer = peak(stack)
         for position in range(outer, len(stack)):
             if stack[position].size == size:
                 owner = stack[position].owner
                 if owner != player:
                     raise IllegalAction(
-                        f"The {letter} on {square} is {owner.upper()}'s: you can only move your own "
-                        "pyramids (the other player's may ride along on top of them)."
+                        "The {size} on {square} is {player}'s: you can only move your own "
+                        "pyramids (the other player's may ride along on top of them).",
+                        size=letter,
+                        square=square,
+                        player=owner.upper(),
                     )
                 return position
         if any(piece.size == size for piece in stack[:outer]):
             raise IllegalAction(
-                f"The {letter} on {square} is locked inside a nest: only the outer "
-                f"{SIZE_LETTERS[stack[outer].size]} and what is on top of it can move."
+                "The {size} on {square} is locked inside a nest: only the outer "
+                "{outer} and what is on top of it can move.",
+                size=letter,
+                square=square,
+                outer=SIZE_LETTERS[stack[outer].size],
             )
-        raise IllegalAction(f"There is no {letter} on {square}.")
+        raise IllegalAction("There is no {size} on {square}.", size=letter, square=square)
 
     def _record(self, roll: int, action: str) -> Event:
         self.turn_log.append({"player": self.current, "roll": roll, "action": action})
@@ -582,8 +616,15 @@ class Senet(Game):
             return Coaster(word.upper())
         found = _MOVE_PATTERN.fullmatch(word)
         if found is None:
-            shown = f"'{word}' is not a Senet action" if word else "Write an action"
-            raise IllegalAction(f"{shown}: {_ACTION_HELP}.")
+            if not word:
+                raise IllegalAction(
+                    "Write an action: write a move like S8L-B5 (or just S8L), P7L-off, or E / W after a 5."
+                )
+            raise IllegalAction(
+                "'{word}' is not a Senet action: write a move like S8L-B5 (or just S8L), P7L-off, "
+                "or E / W after a 5.",
+                word=word,
+            )
         origin, letter, target = found.groups()
         target = None if target is None else OFF if target.upper() == "OFF" else target.upper()
         return Move(origin.upper(), SIZES[letter.upper()], target)
@@ -599,8 +640,8 @@ SENET = Senet(
             "colours",
             "single",
             ("single", "treehouse", "treehouse_alt"),
-            "How the pyramids look (display only): one colour each, or two Treehouse sets",
-            (
+            description="How the pyramids look (display only): one colour each, or two Treehouse sets",
+            labels=(
                 "One colour each",
                 "Treehouse: green+blue vs red+yellow",
                 "Treehouse: cyan+purple vs orange+clear",

@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from games.pieces import COLOUR_NAMES, SIZE_NAMES
+from catalogue import N_, spoken, tr, trn
 
 from .common import (
     ACCENT,
@@ -36,6 +36,7 @@ from .common import (
     FAINT,
     GOOD,
     HEADER_H,
+    HEADING_NOTE_SIZE,
     MARGIN,
     MUTED,
     ON_ACCENT,
@@ -76,13 +77,14 @@ from .common import (
 from .common import (
     panel_card as _card,
 )
+from .words import colour_name
 
 # --- the game's geometry ------------------------------------------------------------------------
 
 TRACKS = ("S", "B", "P")  # top to bottom
-TRACK_NAMES = {"S": "Source", "B": "Balance", "P": "Perfect"}
+TRACK_NAMES = {"S": "Source", "B": "Balance", "P": "Perfect"}  # names, like the S, B, P of notation
 TRACK_DIRECTION = {"S": -1, "B": 1, "P": -1}  # on the picture: -1 = right to left (column 1 -> 9)
-COASTER_NAMES = ("West", "Middle", "East")  # coaster positions from left to right
+COASTER_NAMES = (N_("West coaster"), N_("Middle coaster"), N_("East coaster"))  # from left to right
 COLUMNS = 9
 OFF = "off"
 
@@ -259,10 +261,6 @@ BADGE_LIGHT = (238, 240, 244)
 BADGE_DARK = (18, 20, 26)
 
 
-def colour_name(colour: str) -> str:
-    return COLOUR_NAMES.get(colour, colour)
-
-
 def piece_rgb(colour: str) -> Colour:
     return PYRAMID_COLOURS.get(colour, (200, 200, 200))
 
@@ -290,7 +288,13 @@ def peak_of(view: dict, square: str) -> int:
     return int(view["peaks"][square])
 
 
-COASTER_WORDS = {"E": "east coaster", "W": "west coaster"}  # the coaster that travelled
+COASTER_WORDS = {"E": N_("east coaster"), "W": N_("west coaster")}  # the coaster that travelled
+MOVE_WORDS = {  # a move in the log, by the size of its pyramid
+    1: N_("small {origin} to {target}"),
+    2: N_("medium {origin} to {target}"),
+    3: N_("large {origin} to {target}"),
+}
+OFF_WORDS = {1: N_("small {origin} off"), 2: N_("medium {origin} off"), 3: N_("large {origin} off")}
 
 
 def fitted_name(name: str, room: float) -> tuple[str, int]:
@@ -305,16 +309,20 @@ def describe_entry(entry: dict) -> str:
     """A roll entry's action in words, from the view's facts: "large S2 to S5", "small P8 off",
     "east coaster", "no move" (an entry without facts keeps its notation)."""
     action = entry.get("action")
-    if action in ("-", "", None):
-        return "no move"
+    if is_no_move(entry):
+        return tr("no move")
     if entry.get("coaster") in COASTER_WORDS:
-        return COASTER_WORDS[entry["coaster"]]
-    if entry.get("from") and entry.get("to") and entry.get("size") in SIZE_NAMES:
-        size = SIZE_NAMES[entry["size"]]
+        return tr(COASTER_WORDS[entry["coaster"]])
+    if entry.get("from") and entry.get("to") and entry.get("size") in MOVE_WORDS:
         if entry["to"] == OFF:
-            return f"{size} {entry['from']} off"
-        return f"{size} {entry['from']} to {entry['to']}"
+            return tr(OFF_WORDS[entry["size"]], origin=entry["from"])
+        return tr(MOVE_WORDS[entry["size"]], origin=entry["from"], target=entry["to"])
     return str(action)
+
+
+def is_no_move(entry: dict) -> bool:
+    """A roll that moved nothing (drawn faint in the log)."""
+    return entry.get("action") in ("-", "", None)
 
 
 # --- sprites ------------------------------------------------------------------------------------
@@ -577,10 +585,11 @@ def render_senet_board(view: dict, *, names: list[str] | None = None) -> bytes:
 
 def _draw_header(draw: ImageDraw.ImageDraw, view: dict) -> None:
     middle = HEADER_H / 2 + 2
-    progress = "Final" if view.get("is_over") else f"Turn {view.get('turn', 1)}"
+    progress = tr("Final") if view.get("is_over") else tr("Turn {turn}", turn=view.get("turn", 1))
     title = f"Martian Senet {EM_DASH} {progress}"
     draw_text(draw, (MARGIN + 4, middle), title, size=TITLE_SIZE, fill=TEXT, anchor="lm", bold=True)
-    colours = " vs ".join(" + ".join(colour_name(c) for c in player_colours(view, player)) for player in "ab")
+    first, second = (" + ".join(colour_name(c) for c in player_colours(view, player)) for player in "ab")
+    colours = tr("{first} vs {second}", first=first, second=second)
     draw_text(draw, (WIDTH - MARGIN - 4, middle), colours, size=SMALL_SIZE, fill=MUTED, anchor="rm")
 
 
@@ -608,11 +617,17 @@ def _draw_player(
     tag = None
     if winner:
         tag = pill(
-            draw, (x1 - PAD, row1), "WINNER", size=SMALL_SIZE, fill=GOOD, text_fill=ON_GOOD, anchor="r"
+            draw, (x1 - PAD, row1), tr("WINNER"), size=SMALL_SIZE, fill=GOOD, text_fill=ON_GOOD, anchor="r"
         )
     elif current:
         tag = pill(
-            draw, (x1 - PAD, row1), "TO MOVE", size=SMALL_SIZE, fill=ACCENT, text_fill=ON_ACCENT, anchor="r"
+            draw,
+            (x1 - PAD, row1),
+            tr("TO MOVE"),
+            size=SMALL_SIZE,
+            fill=ACCENT,
+            text_fill=ON_ACCENT,
+            anchor="r",
         )
     name_x = x0 + PAD + 40
     name_right = (tag[0] if tag else x1 - PAD) - 10
@@ -626,12 +641,13 @@ def _draw_player(
         x += width + 6
     off = int((view.get("off") or {}).get(player, 0))
     each = view["pyramids_each"]
-    label = f"{off}/{each} off"
+    label = tr("{off}/{each} off", off=off, each=each)
     draw_text(draw, (x1 - PAD, row2), label, size=SMALL_SIZE, fill=TEXT, anchor="rm", bold=True)
-    slots_right = x1 - PAD - text_width(f"{each}/{each} off", SMALL_SIZE, bold=True) - 12
+    widest = tr("{off}/{each} off", off=each, each=each)
+    slots_right = x1 - PAD - text_width(widest, SMALL_SIZE, bold=True) - 12
     # One progress bar, split into a segment per pyramid borne off (separate empty boxes read as
     # missing-glyph boxes at phone size).
-    unit = 18
+    unit = min(18, (slots_right - x - 8) / each)  # narrower when a longer "off" label needs the room
     slots_left = slots_right - each * unit
     bar = (round(slots_left), row2 - 7, round(slots_right), row2 + 7)
     fill = piece_rgb(player_colours(view, player)[0])
@@ -673,7 +689,7 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> No
     draw_text(
         draw,
         (MARGIN + 4, top - COLUMN_STRIP_H / 2),
-        "West",
+        tr("West"),
         size=SMALL_SIZE,
         fill=TEXT,
         anchor="lm",
@@ -682,7 +698,7 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> No
     draw_text(
         draw,
         (WIDTH - MARGIN - 4, top - COLUMN_STRIP_H / 2),
-        "East",
+        tr("East"),
         size=SMALL_SIZE,
         fill=TEXT,
         anchor="rm",
@@ -729,7 +745,7 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> No
         _draw_last_move_arrow(draw, moved_from, moved_to)
     for square in passed:  # the names the arrow runs through, on a plate over it
         _draw_square_name(draw, square, plate=LAST_TINT if square in last_squares else SQUARE_FILL)
-    for flip, square in (("Birth flip", "B9"), ("Death flip", "P1")):  # the first square past the flip
+    for flip, square in zip(FLIP_LABELS, ("B9", "P1"), strict=True):  # the first square past the flip
         if square in passed and moved_from != square:
             _draw_flip_label(image, draw, flip, plate=True)
 
@@ -739,10 +755,10 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> No
         moved_here = coaster_moved and (position == 0) == (last["action"] == "E")
         if moved_here:
             draw.rounded_rectangle((x0 - 7, y0 - 7, x1 + 6, y1 + 6), radius=12, outline=LAST, width=5)
-            origin = "east" if last["action"] == "E" else "west"
-            text, ink = f"from the {origin} end", LAST
+            text = tr("from the east end") if last["action"] == "E" else tr("from the west end")
+            ink = LAST
         else:
-            text, ink = f"{name} coaster", MUTED
+            text, ink = tr(name), MUTED
         draw_text(
             draw,
             ((x0 + x1) / 2, bottom + COASTER_STRIP_H / 2 + 4),
@@ -786,20 +802,20 @@ def _draw_fixed_path(image: Image.Image, draw: ImageDraw.ImageDraw, *, off_targe
         _draw_flip_label(image, draw, flip)
     if off_target:
         _dashed_rectangle(draw, (off[0], off[1] + 8, off[2], off[3] + 8), colour=ACCENT, width=3, dash=6)
-    draw_text(draw, (off_x, off[3] - 6), "off", size=SMALL_SIZE, fill=TEXT, anchor="mm", bold=True)
+    draw_text(draw, (off_x, off[3] - 6), tr("off"), size=SMALL_SIZE, fill=TEXT, anchor="mm", bold=True)
 
 
-FLIP_LABELS = ("Birth flip", "Death flip")
+FLIP_LABELS = (N_("Birth flip"), N_("Death flip"))
 
 
 def flip_label_box(flip: str) -> Box:
     """Where a flip's name stands, reading upwards in its lane between the two tracks it joins."""
     ys, yb, yp = (_row_middle(track) for track in TRACKS)
-    if flip == "Birth flip":
+    if flip == FLIP_LABELS[0]:
         (x0, x1), (y0, y1) = (WEST_BEND_X + 3, BOARD_X0 - 6), (ys, yb)
     else:
         (x0, x1), (y0, y1) = (BOARD_X1 + 6, EAST_BEND_X - 3), (yb, yp)
-    sprite = rotated_label(flip, MUTED)
+    sprite = rotated_label(tr(flip), MUTED)
     left, top = round((x0 + x1 - sprite.width) / 2), round((y0 + y1 - sprite.height) / 2)
     return (left, top, left + sprite.width, top + sprite.height)
 
@@ -811,7 +827,7 @@ def _draw_flip_label(
     box = flip_label_box(flip)
     if plate:
         draw.rectangle((box[0], box[1] - 2, box[2] - 1, box[3] + 1), fill=BACKGROUND)
-    paste(image, rotated_label(flip, MUTED), box[:2])
+    paste(image, rotated_label(tr(flip), MUTED), box[:2])
 
 
 def _draw_direction_chevrons(draw: ImageDraw.ImageDraw) -> None:
@@ -887,11 +903,15 @@ def roll_hint(view: dict) -> tuple[str, str]:
     """What the pending roll does, in two short lines: 'move 2 steps;', 'the turn ends'."""
     roll = view.get("roll")
     if not roll:
-        return "waiting", "for the roll"
+        return tr("waiting"), tr("for the roll")
     again = view["roll_again"]
-    steps = f"move {roll} step{'s' if roll != 1 else ''}"
-    first = "coaster E or W" if view["coaster_roll"] else steps
-    return first + ("," if again else ";"), "then roll again" if again else "the turn ends"
+    if view["coaster_roll"]:
+        first = tr("coaster E or W,") if again else tr("coaster E or W;")
+    elif again:
+        first = trn("move {count} step,", "move {count} steps,", roll, count=roll)
+    else:
+        first = trn("move {count} step;", "move {count} steps;", roll, count=roll)
+    return first, tr("then roll again") if again else tr("the turn ends")
 
 
 def _draw_roll(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict) -> None:
@@ -917,7 +937,7 @@ def _draw_roll(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: di
     text_x = die[2] + 16
     _paste_badge(image, current, (text_x + BADGE / 2, y0 + 30))
     draw_text(
-        draw, (text_x + BADGE + 8, y0 + 30), "to move", size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True
+        draw, (text_x + BADGE + 8, y0 + 30), tr("to move"), size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True
     )
     hint = roll_hint(view)
     for i, line in enumerate(hint):
@@ -976,7 +996,7 @@ def _draw_log(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dic
     max_rows = max(1, round((y1 - y0) // LOG_LINE_H))
     rows = log_rows(view, x1 - x0, max_rows)
     if not rows:
-        draw_text(draw, (x0, (y0 + y1) / 2), "No rolls yet.", size=SMALL_SIZE, fill=FAINT, anchor="lm")
+        draw_text(draw, (x0, (y0 + y1) / 2), tr("No rolls yet."), size=SMALL_SIZE, fill=FAINT, anchor="lm")
         return
     top = (y0 + y1) / 2 - LOG_LINE_H * len(rows) / 2
     for row, items in enumerate(rows):
@@ -997,7 +1017,7 @@ def _draw_log(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dic
                     )
                 _paste_die(image, int(entry.get("roll") or 0), die)
                 text = describe_entry(entry)
-                ink = FAINT if text == "no move" else (LAST if lit else TEXT)
+                ink = FAINT if is_no_move(entry) else (LAST if lit else TEXT)
                 x = die[2] + 8
                 x += draw_text(draw, (x, middle), text, size=SMALL_SIZE, fill=ink, anchor="lm", bold=True)
                 x += LOG_GAP
@@ -1012,24 +1032,24 @@ def _draw_result(
     winner = view.get("winner")
     row1, row2 = y0 + 32, y0 + 74
     points = view.get("points")
-    points_text = f"{points} points" if points is not None else ""
+    points_text = trn("{count} point", "{count} points", points, count=points) if points is not None else ""
     points_w = text_width(points_text, BODY_SIZE, bold=True)
     draw_text(draw, (x1 - PAD, row1), points_text, size=BODY_SIZE, fill=TEXT, anchor="rm", bold=True)
     if winner in ("a", "b"):
-        chip = pill(draw, (x0 + PAD, row1), "WINNER", size=SMALL_SIZE, fill=GOOD, text_fill=ON_GOOD)
+        chip = pill(draw, (x0 + PAD, row1), tr("WINNER"), size=SMALL_SIZE, fill=GOOD, text_fill=ON_GOOD)
         _paste_badge(image, winner, (chip[2] + 12 + BADGE / 2, row1))
         name_x = chip[2] + 24 + BADGE
         name, size = fitted_name(player_name(view, winner, names), x1 - PAD - points_w - 20 - name_x)
         draw_text(draw, (name_x, row1), name, size=size, fill=TEXT, anchor="lm", bold=True)
     else:
-        draw_text(draw, (x0 + PAD, row1), "Game over", size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+        draw_text(draw, (x0 + PAD, row1), tr("Game over"), size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
 
     breakdown = view.get("breakdown") or {}
     x = x0 + PAD
     if winner in ("a", "b"):
         _paste_badge(image, "b" if winner == "a" else "a", (x + BADGE / 2, row2))
         x += BADGE + 8
-    x += draw_text(draw, (x, row2), "pips left:", size=SMALL_SIZE, fill=MUTED, anchor="lm") + 18
+    x += draw_text(draw, (x, row2), tr("pips left:"), size=SMALL_SIZE, fill=MUTED, anchor="lm") + 18
     cell_w = (x1 - PAD - x) / 3
     for i, track in enumerate(TRACKS):
         pips = int(breakdown.get(track, 0))
@@ -1058,55 +1078,55 @@ def _draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: 
     sample = (x, round(middle - 13), x + 28, round(middle + 13))
     _hazard_frame(draw, sample, width=5, dash=6)
     x = sample[2] + 8
-    x += draw_text(draw, (x, middle), "block", size=SMALL_SIZE, fill=MUTED, anchor="lm") + 24
+    x += draw_text(draw, (x, middle), tr("block"), size=SMALL_SIZE, fill=MUTED, anchor="lm") + 24
     tray = (x, round(middle - 13), x + 34, round(middle + 13))
     draw.rounded_rectangle(tray, radius=7, fill=TRAY_FILL, outline=PANEL_EDGE, width=1)
     _paste_pyramid(image, "W", 1, TRAY_SCALE, x + 17, tray[3] - 4)
     x = tray[2] + 8
-    x += (
-        draw_text(draw, (x, middle), "locked in the nest above", size=SMALL_SIZE, fill=MUTED, anchor="lm")
-        + 24
-    )
+    locked = tr("locked in the nest above")
+    x += draw_text(draw, (x, middle), locked, size=SMALL_SIZE, fill=MUTED, anchor="lm") + 24
     last = (x, round(middle - 13), x + 28, round(middle + 13))
     draw.rectangle(last, fill=LAST_TINT, outline=LAST, width=3)
     x = last[2] + 8
-    x += draw_text(draw, (x, middle), "last move", size=SMALL_SIZE, fill=MUTED, anchor="lm") + 24
+    x += draw_text(draw, (x, middle), tr("last move"), size=SMALL_SIZE, fill=MUTED, anchor="lm") + 24
     if not view.get("is_over"):
         target = (x, round(middle - 13), x + 28, round(middle + 13))
         _dashed_rectangle(draw, target, colour=ACCENT, width=3, dash=5)
         x = target[2] + 8
-        draw_text(draw, (x, middle), "can land", size=SMALL_SIZE, fill=MUTED, anchor="lm")
+        draw_text(draw, (x, middle), tr("can land"), size=SMALL_SIZE, fill=MUTED, anchor="lm")
 
 
 # --- the rules picture --------------------------------------------------------------------------
 
 RULE_CELL = 40
 DIE_RULES = [
-    ((1,), "Move 1 step, then roll again."),
-    ((2, 3, 4), "Move 2, 3 or 4 steps; your turn ends."),
-    ((5,), "Coaster: take the East or the West coaster to the other end; roll again."),
-    ((6,), "Move 6 steps, then roll again."),
+    ((1,), N_("Move 1 step, then roll again.")),
+    ((2, 3, 4), N_("Move 2, 3 or 4 steps; your turn ends.")),
+    ((5,), N_("Coaster: take the East or the West coaster to the other end; roll again.")),
+    ((6,), N_("Move 6 steps, then roll again.")),
 ]
 STACK_RULES = [
     (
-        "Nest",
+        N_("Nest"),
         [("a", 1, "B"), ("a", 2, "B"), ("a", 3, "B")],
         False,
-        "Bigger covers smaller. Only the outer one can move; the tray shows who is locked inside.",
+        N_("Bigger covers smaller. Only the outer one can move; the tray shows who is locked inside."),
     ),
     (
-        "Tree",
+        N_("Tree"),
         [("a", 3, "B"), ("b", 2, "O"), ("a", 1, "B")],
         False,
-        "Smaller sits on bigger, whoever owns it: the ones on top ride along.",
+        N_("Smaller sits on bigger, whoever owns it: the ones on top ride along."),
     ),
     (
-        "Block",
+        N_("Block"),
         [("b", 3, "O"), ("b", 2, "O"), ("b", 1, "O")],
         True,
-        "One player's L, M and S as a tree: the other player's pyramids cannot pass it.",
+        N_("One player's L, M and S as a tree: the other player's pyramids cannot pass it."),
     ),
 ]
+RULES_LINE_W = WIDTH - 2 * MARGIN - 2 * PAD  # a line across a card of the rules picture
+RULES_LINE_H = 30
 
 
 def wrap(text: str, size: int, max_width: float) -> list[str]:
@@ -1121,34 +1141,56 @@ def wrap(text: str, size: int, max_width: float) -> list[str]:
     return lines
 
 
-@lru_cache(maxsize=1)
+def wrapped(texts: list[str], size: int, max_width: float) -> list[str]:
+    """Lines of one paragraph in the spoken language: as they are if each fits (English lines all
+    do), else the paragraph wrapped anew."""
+    lines = [tr(text) for text in texts]
+    if all(text_width(line, size) <= max_width for line in lines):
+        return lines
+    return wrap(" ".join(lines), size, max_width)
+
+
 def render_senet_rules_picture() -> bytes:
     """The /rules picture: the path, the die, and how stacks (nests, trees, blocks) look and work.
 
-    It never changes, so it is drawn once per process.
+    It never changes, so it is drawn once per process and language.
     """
+    return _rules_picture(spoken())
+
+
+@lru_cache(maxsize=4)
+def _rules_picture(language: str) -> bytes:
     height = 1300  # cropped to the content below
     image, draw = new_canvas(WIDTH, height)
+    intro = [
+        N_("A race: move your 12 pyramids along the path and bear them all off first."),
+        N_("A move takes a pyramid and the smaller ones on it exactly the roll's steps forward."),
+    ]
     y = draw_picture_heading(
         draw,
         MARGIN + 4,
-        "Martian Senet in brief",
-        [
-            "A race: move your 12 pyramids along the path and bear them all off first.",
-            "A move takes a pyramid and the smaller ones on it exactly the roll's steps forward.",
-        ],
+        tr("Martian Senet in brief"),
+        wrapped(intro, HEADING_NOTE_SIZE, WIDTH - 2 * MARGIN - 8),
     )
     y = _rule_path(image, draw, y + 4)
     y = _rule_die(image, draw, y + GAP)
     y = _rule_stacks(image, draw, y + GAP)
+    endings = [
+        ([N_("Bear off past P9 only when none of your pyramids is on the Source track.")], TEXT),
+        (
+            [
+                N_("The first to bear off all 12 wins and scores the loser's pips left on the board:"),
+                N_("on Perfect ×1, on Balance ×2, on Source ×3 (small 1, medium 2, large 3 pips)."),
+            ],
+            MUTED,
+        ),
+    ]
     lines = [
-        ("Bear off past P9 only when none of your pyramids is on the Source track.", TEXT),
-        ("The first to bear off all 12 wins and scores the loser's pips left on the board:", MUTED),
-        ("on Perfect ×1, on Balance ×2, on Source ×3 (small 1, medium 2, large 3 pips).", MUTED),
+        (line, ink) for texts, ink in endings for line in wrapped(texts, SMALL_SIZE, WIDTH - 2 * MARGIN - 8)
     ]
     for i, (line, ink) in enumerate(lines):
-        draw_text(draw, (MARGIN + 4, y + 28 + 30 * i), line, size=SMALL_SIZE, fill=ink, anchor="lm")
-    return to_png(image.crop((0, 0, WIDTH, min(height, y + 28 + 30 * len(lines)))))
+        draw_text(draw, (MARGIN + 4, y + 28 + RULES_LINE_H * i), line, size=SMALL_SIZE, fill=ink, anchor="lm")
+    return to_png(image.crop((0, 0, WIDTH, min(height, y + 28 + RULES_LINE_H * len(lines)))))
 
 
 def _rule_path(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
@@ -1164,7 +1206,7 @@ def _rule_path(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
         x = board_x0 + position * RULE_CELL + (position // 3) * 8 + RULE_CELL / 2
         return x, board_y0 + TRACKS.index(track) * RULE_CELL + RULE_CELL / 2
 
-    draw_text(draw, (label_x, top + 26), "The path", size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+    draw_text(draw, (label_x, top + 26), tr("The path"), size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
     for position in range(3):
         x0 = board_x0 + position * (3 * RULE_CELL + 8)
         x1, y1 = x0 + 3 * RULE_CELL, board_y0 + 3 * RULE_CELL
@@ -1192,44 +1234,65 @@ def _rule_path(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
     ]
     draw_path_arrow(draw, points, colour=ACCENT, width=5, outline=BACKGROUND)
     draw_text(
-        draw, (west, board_y0 + 3 * RULE_CELL + 42), "off", size=SMALL_SIZE, fill=TEXT, anchor="mm", bold=True
+        draw,
+        (west, board_y0 + 3 * RULE_CELL + 42),
+        tr("off"),
+        size=SMALL_SIZE,
+        fill=TEXT,
+        anchor="mm",
+        bold=True,
     )
-    draw_text(draw, (west - 12, board_y0 + RULE_CELL), "Birth", size=SMALL_SIZE, fill=MUTED, anchor="rm")
-    draw_text(draw, (east + 12, board_y0 + 2 * RULE_CELL), "Death", size=SMALL_SIZE, fill=MUTED, anchor="lm")
-    text_x = east + 96
+    draw_text(draw, (west - 12, board_y0 + RULE_CELL), tr("Birth"), size=SMALL_SIZE, fill=MUTED, anchor="rm")
+    death = tr("Death")
+    draw_text(draw, (east + 12, board_y0 + 2 * RULE_CELL), death, size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    text_x = min(east + 96, east + 36 + text_width(death, SMALL_SIZE))  # the notes start past the label
     notes = [
-        "Source: S1 to S9",
-        "Birth flip: S9 to B9",
-        "Balance: B9 to B1",
-        "Death flip: B1 to P1",
-        "Perfect: P1 to P9, off",
-        "Each flip is one step.",
+        N_("Source: S1 to S9"),
+        N_("Birth flip: S9 to B9"),
+        N_("Balance: B9 to B1"),
+        N_("Death flip: B1 to P1"),
+        N_("Perfect: P1 to P9, off"),
+        N_("Each flip is one step."),
     ]
     for i, note in enumerate(notes):
-        draw_text(draw, (text_x, top + 34 + 32 * i), note, size=SMALL_SIZE, fill=MUTED, anchor="lm")
+        draw_text(draw, (text_x, top + 34 + 32 * i), tr(note), size=SMALL_SIZE, fill=MUTED, anchor="lm")
     return box[3]
 
 
+def die_rule_lines(text: str) -> list[str]:
+    """A face's rule wrapped right of its dice (one line each in English)."""
+    return wrap(tr(text), SMALL_SIZE, WIDTH - MARGIN - PAD - (MARGIN + PAD + 156))
+
+
 def _rule_die(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
-    row_h = 48
-    box = (MARGIN, top, WIDTH - MARGIN, top + 50 + row_h * len(DIE_RULES) + 36)
+    row_h, line_h = 48, 26
+    rules = [(faces, die_rule_lines(text)) for faces, text in DIE_RULES]
+    footer = wrapped(
+        [N_("You must move if you can. No move: a 1 or 6 rolls again, a 2, 3 or 4 ends the turn.")],
+        SMALL_SIZE,
+        RULES_LINE_W,
+    )
+    rows_h = sum(row_h + line_h * (len(lines) - 1) for _, lines in rules)
+    box = (MARGIN, top, WIDTH - MARGIN, top + 50 + rows_h + 36 + RULES_LINE_H * (len(footer) - 1))
     _card(draw, box, edge=PANEL)
-    draw_text(draw, (MARGIN + PAD, top + 26), "The die", size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
-    for i, (faces, text) in enumerate(DIE_RULES):
-        middle = top + 50 + row_h * (i + 0.5)
+    draw_text(
+        draw, (MARGIN + PAD, top + 26), tr("The die"), size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True
+    )
+    y = top + 50
+    for faces, lines in rules:
+        height = row_h + line_h * (len(lines) - 1)
+        middle = y + height / 2
         x = MARGIN + PAD
         for face in faces:
             _paste_die(image, face, (x, round(middle - 19), x + 38, round(middle + 19)))
             x += 46
-        draw_text(draw, (MARGIN + PAD + 156, middle), text, size=SMALL_SIZE, fill=TEXT, anchor="lm")
-    draw_text(
-        draw,
-        (MARGIN + PAD, box[3] - 24),
-        "You must move if you can. No move: a 1 or 6 rolls again, a 2, 3 or 4 ends the turn.",
-        size=SMALL_SIZE,
-        fill=MUTED,
-        anchor="lm",
-    )
+        for j, line in enumerate(lines):
+            line_y = middle + line_h * (j - (len(lines) - 1) / 2)
+            draw_text(draw, (MARGIN + PAD + 156, line_y), line, size=SMALL_SIZE, fill=TEXT, anchor="lm")
+        y += height
+    for j, line in enumerate(footer):
+        footer_y = box[3] - 24 - RULES_LINE_H * (len(footer) - 1 - j)
+        draw_text(draw, (MARGIN + PAD, footer_y), line, size=SMALL_SIZE, fill=MUTED, anchor="lm")
     return box[3]
 
 
@@ -1238,17 +1301,22 @@ STACK_RULE_W = (WIDTH - 2 * MARGIN - PAD) / 3 - CELL_W - 22  # a column, less it
 
 
 def stack_rule_lines(text: str) -> list[str]:
-    """A stack's explanation wrapped beside its square (tests check that none needs more lines)."""
-    return wrap(text, SMALL_SIZE, STACK_RULE_W)
+    """A stack's explanation, in the spoken language, wrapped beside its square (tests check that
+    none needs more lines)."""
+    return wrap(tr(text), SMALL_SIZE, STACK_RULE_W)
 
 
 def _rule_stacks(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
     """Three squares drawn as on the board: a nest, a tree, a block."""
-    notes = [
-        "Land on an empty square, on a top one size bigger (a tree), or on a top one size smaller",
-        "if the stack has no tree part (a nest). The letters A and B say whose pyramid is whose.",
-    ]
-    box = (MARGIN, top, WIDTH - MARGIN, top + CELL_H + 2 * PAD + 40 + 30 * len(notes))
+    notes = wrapped(
+        [
+            N_("Land on an empty square, on a top one size bigger (a tree), or on a top one size smaller"),
+            N_("if the stack has no tree part (a nest). The letters A and B say whose pyramid is whose."),
+        ],
+        SMALL_SIZE,
+        RULES_LINE_W,
+    )
+    box = (MARGIN, top, WIDTH - MARGIN, top + CELL_H + 2 * PAD + 40 + RULES_LINE_H * len(notes))
     _card(draw, box, edge=PANEL)
     column_w = (box[2] - box[0] - PAD) / 3
     for i, (title, stack, block, text) in enumerate(STACK_RULES):
@@ -1261,11 +1329,11 @@ def _rule_stacks(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int
         if block:
             _hazard_frame(draw, (cell[0] + 1, cell[1] + 1, cell[2] - 2, cell[3] - 2))
         text_x = cell[2] + 12
-        draw_text(draw, (text_x, cell[1] + 16), title, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+        draw_text(draw, (text_x, cell[1] + 16), tr(title), size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
         for j, line in enumerate(stack_rule_lines(text)):
             draw_text(draw, (text_x, cell[1] + 50 + 26 * j), line, size=SMALL_SIZE, fill=MUTED, anchor="lm")
     for j, note in enumerate(notes):
-        y = top + CELL_H + 2 * PAD + 34 + 30 * j
+        y = top + CELL_H + 2 * PAD + 34 + RULES_LINE_H * j
         draw_text(draw, (MARGIN + PAD, y), note, size=SMALL_SIZE, fill=TEXT, anchor="lm")
     return box[3]
 
