@@ -36,7 +36,9 @@ def _slot_value(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise IllegalAction(f"'{text}' is not an objective slot (write +2, +1, 0, -1 ...).") from None
+        raise IllegalAction(
+            "'{text}' is not an objective slot (write +2, +1, 0, -1 ...).", text=text
+        ) from None
 
 
 # --- actions ------------------------------------------------------------------------------
@@ -426,8 +428,9 @@ class MarsState:
         colours = [colour for _, colour in action.slots]
         if sorted(values, reverse=True) != list(self.slot_values) or sorted(colours) != sorted(self.colours):
             raise IllegalAction(
-                f"Give each colour ({', '.join(self.colours)}) exactly one of the values "
-                f"{', '.join(slot_text(v) for v in self.slot_values)}."
+                "Give each colour ({colours}) exactly one of the values {values}.",
+                colours=", ".join(self.colours),
+                values=", ".join(slot_text(v) for v in self.slot_values),
             )
         self.objectives[seat] = dict(action.slots)
         return [Event(f"OBJECTIVE P{seat + 1}", seat=seat)]
@@ -471,11 +474,13 @@ class MarsState:
 
     def _place(self, seat: int, action: MarsAction) -> list[str]:
         if not isinstance(action, Place):
-            raise IllegalAction(f"Place the {self.drawn.label} you drew on an empty square.")
+            raise IllegalAction("Place the {piece.label} you drew on an empty square.", piece=self.drawn)
         if action.piece != self.drawn:
-            raise IllegalAction(f"You drew the {self.drawn.label}, not the {action.piece.label}.")
+            raise IllegalAction(
+                "You drew the {drawn.label}, not the {piece.label}.", drawn=self.drawn, piece=action.piece
+            )
         if not _valid_square(action.square, self.files) or action.square in self.board:
-            raise IllegalAction(f"{action.square} is not an empty square of the board.")
+            raise IllegalAction("{square} is not an empty square of the board.", square=action.square)
         self.board[action.square] = self.drawn
         self.drawn = None
         self.ko = None  # a draw can't be undone, so the reply is free
@@ -493,20 +498,30 @@ class MarsState:
         )
         for square in (origin, target):
             if not _valid_square(square, self.files):
-                raise IllegalAction(f"{square} is not on the board.")
+                raise IllegalAction("{square} is not on the board.", square=square)
         piece = self.board.get(origin)
         if piece is None:
-            raise IllegalAction(f"There is no piece on {origin}.")
+            raise IllegalAction("There is no piece on {square}.", square=origin)
         if piece.colour == BLACK:
             raise IllegalAction("Black pieces never move.")
         if target not in self._reach(origin):
-            raise IllegalAction(f"The {piece.label} moves exactly {piece.size} squares in a straight line.")
+            raise IllegalAction(
+                "The {piece.label} moves exactly {piece.size} squares in a straight line.", piece=piece
+            )
         other = self.board.get(target)
         if isinstance(action, Move) and other is not None:
-            raise IllegalAction(f"{target} is occupied: that would be a swap ({origin}x{target}).")
+            raise IllegalAction(
+                "{target} is occupied: that would be a swap ({origin}x{target}).",
+                origin=origin,
+                target=target,
+            )
         if isinstance(action, Swap):
             if other is None:
-                raise IllegalAction(f"{target} is empty: that would be a move ({origin}-{target}).")
+                raise IllegalAction(
+                    "{target} is empty: that would be a move ({origin}-{target}).",
+                    origin=origin,
+                    target=target,
+                )
             if other.colour == BLACK:
                 raise IllegalAction("Black pieces can't be swapped.")
             if other == piece:
@@ -771,7 +786,7 @@ class Mars(Game):
                 raise IllegalAction("Write the objective like +2:Y +1:G 0:R -1:B.") from None
             return SetObjective(slots)
         if len(words) != 1:
-            raise IllegalAction(f"'{text}' is not a M.A.R.S. action.")
+            raise IllegalAction("'{text}' is not a M.A.R.S. action.", text=text)
         word = words[0]
         if word.upper() == "D":
             return Draw()
@@ -785,13 +800,13 @@ class Mars(Game):
             parts = word.lower().split(separator)
             if len(parts) == 2 and all(len(part) == 2 for part in parts):
                 return kind(_square(parts[0]), _square(parts[1]))
-        raise IllegalAction(f"'{text}' is not a M.A.R.S. action: try D, c3-c5, c2xc5 or O+2/-1.")
+        raise IllegalAction("'{text}' is not a M.A.R.S. action: try D, c3-c5, c2xc5 or O+2/-1.", text=text)
 
 
 def _square(text: str) -> str:
     text = text.strip().lower()
     if not _valid_square(text, 8):
-        raise IllegalAction(f"'{text}' is not a square (a1 to h8).")
+        raise IllegalAction("'{text}' is not a square (a1 to h8).", text=text)
     return text
 
 
@@ -825,42 +840,44 @@ MARS = Mars(
             "five_colours",
             "off",
             ("off", "+3", "-2"),
-            "5 Color Agents: add purple, 8x8 board; fifth slot +3 or -2.",
-            ("Off (4 colours, 7x8 board)", "On, fifth slot +3", "On, fifth slot -2"),
+            description="5 Color Agents: add purple, 8x8 board; fifth slot +3 or -2.",
+            labels=("Off (4 colours, 7x8 board)", "On, fifth slot +3", "On, fifth slot -2"),
         ),
         Option(
             "blind",
             False,
             (False, True),
-            "Blind Agents: your objective is dealt and only your opponent sees it.",
+            description="Blind Agents: your objective is dealt and only your opponent sees it.",
         ),
         Option(
             "black_trio",
             False,
             (False, True),
-            "Black Trio Blocks the Swap: black L+M+S on the board closes swaps.",
+            description="Black Trio Blocks the Swap: black L+M+S on the board closes swaps.",
         ),
-        Option("biggest_only", False, (False, True), "Only the Biggest Group Counts, per colour."),
+        Option(
+            "biggest_only", False, (False, True), description="Only the Biggest Group Counts, per colour."
+        ),
         Option(
             "size_points",
             False,
             (False, True),
-            "The Size of the Group Gives Points: +1 per piece in a group.",
+            description="The Size of the Group Gives Points: +1 per piece in a group.",
         ),
-        Option("no_center", False, (False, True), "No Center: slots are +3, +2, -1, -2."),
+        Option("no_center", False, (False, True), description="No Center: slots are +3, +2, -1, -2."),
         Option(
             "objectives",
             "choose",
             ("choose", "deck"),
-            "Objectives chosen by each player, or dealt from the deck.",
-            ("Each player chooses", "Dealt from the objective deck"),
+            description="Objectives chosen by each player, or dealt from the deck.",
+            labels=("Each player chooses", "Dealt from the objective deck"),
         ),
         Option(
             "first_player",
             "random",
             ("random", 1, 2),
-            "Who moves first: random, or P1 / P2.",
-            ("Random", "P1 (the host)", "P2 (the opponent)"),
+            description="Who moves first: random, or P1 / P2.",
+            labels=("Random", "P1 (the host)", "P2 (the opponent)"),
         ),
     ),
 )

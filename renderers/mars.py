@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from games.pieces import COLOUR_NAMES, Pyramid
+from catalogue import listing, spoken, tr, trn
 
 from .common import (
     ACCENT,
@@ -79,6 +79,7 @@ from .common import (
 from .common import (
     panel_card as _card,
 )
+from .words import colour_name, pyramid_name
 
 GAP = 14
 GUTTER = 36  # rank numbers, left of the board
@@ -100,13 +101,6 @@ LAST_DARK = BACKGROUND
 PRIVATE = (255, 122, 204)  # a slot only the viewer can see
 
 FOOTPRINT = {1: 0.52, 2: 0.68, 3: 0.86}  # side of a piece's base / side of its square
-
-# --- names ----------------------------------------------------------------------------------
-
-
-def colour_name(colour: str) -> str:
-    return COLOUR_NAMES.get(colour, colour)
-
 
 # --- the view -------------------------------------------------------------------------------
 
@@ -439,15 +433,17 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict) -> None:
     middle = HEADER_H / 2 + 4
     phase = view.get("phase")
     if view.get("is_over") or phase == "over":
-        progress = "Final"
+        progress = tr("Final")
     elif phase == "setup":
-        progress = "Choosing objectives"
+        progress = tr("Choosing objectives")
     else:
-        progress = f"Turn {view.get('turn', 1)}"
+        progress = tr("Turn {turn}", turn=view.get("turn", 1))
     title = f"Agents of M.A.R.S. {EM_DASH} {progress}"
     draw_text(draw, (MARGIN + 4, middle), title, size=TITLE_SIZE, fill=TEXT, anchor="lm", bold=True)
     colours = len(view.get("slot_values") or [0] * 4)
-    info = f"{view['files']}x{view['ranks']} board · {colours} colours"
+    info = tr(
+        "{files}x{ranks} board · {count} colours", files=view["files"], ranks=view["ranks"], count=colours
+    )
     draw_text(draw, (WIDTH - MARGIN - 4, middle), info, size=SMALL_SIZE, fill=MUTED, anchor="rm")
 
 
@@ -592,11 +588,11 @@ def _draw_turn(
         winners = list(view.get("winners") or [])
         _card(draw, box, fill=mix(PANEL, GOOD, 0.18), edge=GOOD, width=4)
         if len(winners) == 1:
-            pill(draw, (x0 + PAD, row1), "WINNER", size=SMALL_SIZE, fill=GOOD, text_fill=ON_GOOD)
+            pill(draw, (x0 + PAD, row1), tr("WINNER"), size=SMALL_SIZE, fill=GOOD, text_fill=ON_GOOD)
             label = seat_label(winners[0], names)
         else:
-            pill(draw, (x0 + PAD, row1), "DRAW", size=SMALL_SIZE, fill=GOOD, text_fill=ON_GOOD)
-            label = "Equal scores"
+            pill(draw, (x0 + PAD, row1), tr("DRAW"), size=SMALL_SIZE, fill=GOOD, text_fill=ON_GOOD)
+            label = tr("Equal scores")
         draw_text(
             draw,
             (x0 + PAD, row2),
@@ -621,57 +617,72 @@ def _draw_turn(
         draw_piece(image, drawn, piece_box)
         text_right = piece_box[0] - 12
     if view.get("phase") == "setup":
-        title = "Setting objectives"
+        title = tr("Setting objectives")
         draw_text(draw, (x0 + PAD, row1), title, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
-        waiting = " and ".join(seat_tag(seat) for seat in to_move) or EM_DASH
-        draw_text(draw, (x0 + PAD, row2), f"Waiting for {waiting}", size=SMALL_SIZE, fill=MUTED, anchor="lm")
+        waiting = listing([seat_tag(seat) for seat in to_move]) or EM_DASH
+        waiting = tr("Waiting for {players}", players=waiting)
+        draw_text(draw, (x0 + PAD, row2), waiting, size=SMALL_SIZE, fill=MUTED, anchor="lm")
         return
     if not to_move:
-        draw_text(draw, (x0 + PAD, row1), "Waiting", size=BODY_SIZE, fill=MUTED, anchor="lm", bold=True)
+        draw_text(draw, (x0 + PAD, row1), tr("Waiting"), size=BODY_SIZE, fill=MUTED, anchor="lm", bold=True)
         return
     seat = to_move[0]
     chip = pill(draw, (x0 + PAD, row1), seat_tag(seat), size=BODY_SIZE, fill=ACCENT, text_fill=ON_ACCENT)
-    name = fit_text(seat_name(seat, names) or "to play", BODY_SIZE, text_right - chip[2] - 10, bold=True)
+    name = fit_text(seat_name(seat, names) or tr("to play"), BODY_SIZE, text_right - chip[2] - 10, bold=True)
     draw_text(draw, (chip[2] + 10, row1), name, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
     if drawn:
-        lines = [f"Drew: {Pyramid.parse(drawn).label}", "to place on the board"]
-        for i, line in enumerate(lines):
-            line = fit_text(line, SMALL_SIZE, text_right - x0 - PAD, bold=i == 0)
+        room = text_right - x0 - PAD
+        # The piece's name takes a second line where one is too short (a long name, a wordier language).
+        drew = wrap(tr("Drew: {piece}", piece=pyramid_name(drawn)), SMALL_SIZE, room, bold=True)
+        if len(drew) > 1:  # break after the label ("Drew:") if that fits, else where the words fall
+            head, colon, tail = " ".join(drew).partition(": ")
+            drew = [head + colon.strip(), tail] if colon else [drew[0], " ".join(drew[1:])]
+        lines = [(line, True) for line in drew] + [(tr("to place on the board"), False)]
+        step = 28 if len(lines) == 2 else 25
+        for i, (line, bold) in enumerate(lines):
             draw_text(
                 draw,
-                (x0 + PAD, row2 - 13 + 28 * i),
-                line,
+                (x0 + PAD, row2 + 1 + step * (i - (len(lines) - 1) / 2)),
+                fit_text(line, SMALL_SIZE, room, bold=bold),
                 size=SMALL_SIZE,
                 fill=TEXT,
                 anchor="lm",
-                bold=i == 0,
+                bold=bold,
             )
     elif view.get("phase_a_used"):  # two lines: one is too narrow for the whole sentence
-        for i, line in enumerate(("swapped two slots;", "now draw, move or swap")):
+        for i, line in enumerate((tr("swapped two slots;"), tr("now draw, move or swap"))):
             line = fit_text(line, SMALL_SIZE, text_right - x0 - PAD)
             draw_text(draw, (x0 + PAD, row2 - 13 + 28 * i), line, size=SMALL_SIZE, fill=MUTED, anchor="lm")
     else:
-        doing = fit_text("to draw, move or swap", SMALL_SIZE, text_right - x0 - PAD)
+        doing = fit_text(tr("to draw, move or swap"), SMALL_SIZE, text_right - x0 - PAD)
         draw_text(draw, (x0 + PAD, row2), doing, size=SMALL_SIZE, fill=MUTED, anchor="lm")
 
 
 def describe_action(action: dict | None) -> str:
     """The last action in a few words, e.g. "P2 moved R2 f6-d6"."""
     if not action:
-        return "none yet"
+        return tr("none yet")
     who = seat_tag(action.get("seat", 0))
     squares = list(action.get("squares") or [])
     piece = action.get("piece") or ""
     kind = action.get("kind")
     if kind == "place" and squares:
-        return f"{who} placed {piece} on {squares[0]}".replace("  ", " ")
+        return tr("{player} placed {piece} on {square}", player=who, piece=piece, square=squares[0]).replace(
+            "  ", " "
+        )
     if kind == "move" and len(squares) == 2:
-        return f"{who} moved {piece} {squares[0]}-{squares[1]}".replace("  ", " ")
+        return tr(
+            "{player} moved {piece} {origin}-{target}",
+            player=who,
+            piece=piece,
+            origin=squares[0],
+            target=squares[1],
+        ).replace("  ", " ")
     if kind == "swap" and len(squares) == 2:
-        return f"{who} swapped {squares[0]} and {squares[1]}"
-    if kind == "objective":
-        return f"{who} swapped two slots"  # objective slots: "objective" would not fit the row
-    return f"{who} {kind or 'played'}"
+        return tr("{player} swapped {first} and {second}", player=who, first=squares[0], second=squares[1])
+    if kind == "objective":  # objective slots: "objective" would not fit the row
+        return tr("{player} swapped two slots", player=who)
+    return f"{who} {kind}" if kind else tr("{player} played", player=who)  # a kind no view has yet
 
 
 def _draw_status(draw: ImageDraw.ImageDraw, box: Box, view: dict) -> None:
@@ -680,24 +691,24 @@ def _draw_status(draw: ImageDraw.ImageDraw, box: Box, view: dict) -> None:
     rows = [y0 + PAD + STATUS_ROW_H * (i + 0.5) for i in range(4)]
     bag = view.get("bag_count", 0)
     blacks = view.get("blacks_on_board", 0)
-    draw_text(draw, (x0 + PAD, rows[0]), "Bag", size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    draw_text(draw, (x0 + PAD, rows[0]), tr("Bag"), size=SMALL_SIZE, fill=MUTED, anchor="lm")
     draw_text(
         draw,
         (x1 - PAD, rows[0]),
-        f"{bag} piece{'s' if bag != 1 else ''}",
+        trn("{count} piece", "{count} pieces", bag, count=bag),
         size=SMALL_SIZE,
         fill=TEXT,
         anchor="rm",
         bold=True,
     )
-    draw_text(draw, (x0 + PAD, rows[1]), "Black on board", size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    draw_text(draw, (x0 + PAD, rows[1]), tr("Black on board"), size=SMALL_SIZE, fill=MUTED, anchor="lm")
     draw_text(draw, (x1 - PAD, rows[1]), str(blacks), size=SMALL_SIZE, fill=TEXT, anchor="rm", bold=True)
-    draw_text(draw, (x0 + PAD, rows[2]), "Objective swaps", size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    draw_text(draw, (x0 + PAD, rows[2]), tr("Objective swaps"), size=SMALL_SIZE, fill=MUTED, anchor="lm")
     if view.get("objective_swaps_open"):
-        pill(draw, (x1 - PAD, rows[2]), "open", size=SMALL_SIZE, fill=GOOD, text_fill=ON_GOOD, anchor="r")
+        pill(draw, (x1 - PAD, rows[2]), tr("open"), size=SMALL_SIZE, fill=GOOD, text_fill=ON_GOOD, anchor="r")
     else:
-        pill(draw, (x1 - PAD, rows[2]), "closed", size=SMALL_SIZE, fill=FAINT, text_fill=TEXT, anchor="r")
-    label_w = draw_text(draw, (x0 + PAD, rows[3]), "Last", size=SMALL_SIZE, fill=MUTED, anchor="lm")
+        pill(draw, (x1 - PAD, rows[2]), tr("closed"), size=SMALL_SIZE, fill=FAINT, text_fill=TEXT, anchor="r")
+    label_w = draw_text(draw, (x0 + PAD, rows[3]), tr("Last"), size=SMALL_SIZE, fill=MUTED, anchor="lm")
     last = describe_action(view.get("last_action"))
     last = fit_text(last, SMALL_SIZE, x1 - x0 - 2 * PAD - label_w - 16, bold=True)
     has_last = bool(view.get("last_action"))
@@ -715,13 +726,15 @@ def _draw_status(draw: ImageDraw.ImageDraw, box: Box, view: dict) -> None:
 def _draw_objectives(draw: ImageDraw.ImageDraw, box: Box, view: dict, names: list[str] | None) -> None:
     x0, y0, x1, y1 = box
     _card(draw, box)
-    draw_text(draw, (x0 + PAD, y0 + 26), "Objectives", size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
-    draw_text(draw, (x1 - PAD, y0 + 26), "slot value : colour", size=SMALL_SIZE, fill=FAINT, anchor="rm")
+    draw_text(draw, (x0 + PAD, y0 + 26), tr("Objectives"), size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+    draw_text(draw, (x1 - PAD, y0 + 26), tr("slot value : colour"), size=SMALL_SIZE, fill=FAINT, anchor="rm")
     viewer = view.get("seat")
     any_private = any_hidden = False
     for seat in range(num_seats(view)):
         top = y0 + OBJ_HEADER_H + seat * OBJ_SEAT_H
-        label = seat_label(seat, names) + (" (you)" if seat == viewer else "")
+        label = seat_label(seat, names)
+        if seat == viewer:
+            label = tr("{player} (you)", player=label)
         draw_text(
             draw,
             (x0 + PAD, top + 18),
@@ -742,11 +755,11 @@ def _draw_objectives(draw: ImageDraw.ImageDraw, box: Box, view: dict, names: lis
         sample = (round(x), round(legend_y - 12), round(x) + 24, round(legend_y + 12))
         _dashed_rectangle(draw, sample, colour=PRIVATE, width=3, dash=5)
         x += 32 + draw_text(
-            draw, (x + 32, legend_y), "only you see", size=SMALL_SIZE, fill=PRIVATE, anchor="lm"
+            draw, (x + 32, legend_y), tr("only you see"), size=SMALL_SIZE, fill=PRIVATE, anchor="lm"
         )
         x += 22
     if any_hidden:
-        draw_text(draw, (x, legend_y), "? hidden", size=SMALL_SIZE, fill=MUTED, anchor="lm")
+        draw_text(draw, (x, legend_y), tr("? hidden"), size=SMALL_SIZE, fill=MUTED, anchor="lm")
 
 
 def slot_chip_boxes(box: Box, seat: int, count: int) -> list[Box]:
@@ -795,8 +808,14 @@ def _draw_breakdown(draw: ImageDraw.ImageDraw, box: Box, view: dict, names: list
     _card(draw, box, edge=GOOD, width=3)
     banner = (x0 + PAD, y0 + PAD, x1 - PAD, y0 + PAD + TABLE_BANNER_H)
     draw.rounded_rectangle(banner, radius=RADIUS - 4, fill=GOOD)
-    score = " to ".join(plain(total) for total in sorted(totals, reverse=True))
-    title = f"{seat_label(winners[0], names)} wins, {score}" if len(winners) == 1 else f"Draw, {score}"
+    ordered = [plain(total) for total in sorted(totals, reverse=True)]
+    score = ordered[0] if ordered else ""
+    for other in ordered[1:]:
+        score = tr("{high} to {low}", high=score, low=other)
+    if len(winners) == 1:
+        title = tr("{player} wins, {score}", player=seat_label(winners[0], names), score=score)
+    else:
+        title = tr("Draw, {score}", score=score)
     draw_text(
         draw,
         ((banner[0] + banner[2]) / 2, (banner[1] + banner[3]) / 2),
@@ -828,16 +847,26 @@ def _draw_breakdown(draw: ImageDraw.ImageDraw, box: Box, view: dict, names: list
         )
         draw.rounded_rectangle(column, radius=10, fill=mix(PANEL, GOOD, 0.22))
     header_y = top + TABLE_HEAD_H / 2
-    draw_text(draw, (colour_x, header_y), "Colour", size=SMALL_SIZE, fill=MUTED, anchor="lm")
+    draw_text(draw, (colour_x, header_y), tr("Colour"), size=SMALL_SIZE, fill=MUTED, anchor="lm")
     breakdown = scoring.get("breakdown") or []
     groups = [group for group in scoring.get("groups") or [] if group.get("scores")]
     with_counts = bool(scoring.get("size_points"))
     group_texts = {colour: _group_text(groups, colour, with_counts=with_counts) for colour in rows}
-    with_counts = with_counts and any(text != "none" for text in group_texts.values())
-    groups_header = "Groups (pips+pieces)" if with_counts else "Scoring groups (pips)"
-    groups_header = fit_text(groups_header, SMALL_SIZE, value_x - groups_x - 40)
-    draw_text(draw, (groups_x, header_y), groups_header, size=SMALL_SIZE, fill=MUTED, anchor="lm")
-    draw_text(draw, (value_x, header_y), "V", size=SMALL_SIZE, fill=MUTED, anchor="rm", bold=True)
+    with_counts = with_counts and any(group_texts.values())
+    groups_header = tr("Groups (pips+pieces)") if with_counts else tr("Scoring groups (pips)")
+    header_w = value_x - groups_x - 40
+    header_lines = wrap(groups_header, SMALL_SIZE, header_w)  # two lines, as the names, when one is too short
+    header_lines = [*header_lines[:1], " ".join(header_lines[1:])] if len(header_lines) > 1 else header_lines
+    for j, line in enumerate(header_lines):
+        draw_text(
+            draw,
+            (groups_x, header_y + 26 * (j - (len(header_lines) - 1) / 2)),
+            fit_text(line, SMALL_SIZE, header_w),
+            size=SMALL_SIZE,
+            fill=MUTED,
+            anchor="lm",
+        )
+    draw_text(draw, (value_x, header_y), tr("V"), size=SMALL_SIZE, fill=MUTED, anchor="rm", bold=True)
     for seat in range(seats):
         lines = wrap(seat_label(seat, names), SMALL_SIZE, seat_w - 16, bold=True)
         lines = [*lines[:1], " ".join(lines[1:])] if len(lines) > 1 else lines
@@ -862,9 +891,9 @@ def _draw_breakdown(draw: ImageDraw.ImageDraw, box: Box, view: dict, names: list
         draw_text(
             draw,
             (groups_x, y),
-            fit_text(text, SMALL_SIZE, value_x - groups_x - 60),
+            fit_text(text or tr("none"), SMALL_SIZE, value_x - groups_x - 60),
             size=SMALL_SIZE,
-            fill=MUTED if text != "none" else FAINT,
+            fill=MUTED if text else FAINT,
             anchor="lm",
         )
         draw_text(draw, (value_x, y), plain(value), size=BODY_SIZE, fill=TEXT, anchor="rm", bold=True)
@@ -879,7 +908,7 @@ def _draw_breakdown(draw: ImageDraw.ImageDraw, box: Box, view: dict, names: list
             draw_text(draw, (seat_centre(seat), y), cell, size=SMALL_SIZE, fill=ink, anchor="mm")
     y = body_top + TABLE_ROW_H * (len(rows) + 0.5)
     draw.line((x0 + PAD, y - TABLE_ROW_H / 2, x1 - PAD, y - TABLE_ROW_H / 2), fill=MUTED, width=2)
-    draw_text(draw, (colour_x, y), "Total", size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+    draw_text(draw, (colour_x, y), tr("Total"), size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
     for seat, total in enumerate(totals):
         draw_text(
             draw, (seat_centre(seat), y), plain(total), size=BODY_SIZE, fill=TEXT, anchor="mm", bold=True
@@ -887,10 +916,11 @@ def _draw_breakdown(draw: ImageDraw.ImageDraw, box: Box, view: dict, names: list
 
 
 def _group_text(groups: list[dict], colour: str, *, with_counts: bool) -> str:
-    """What a colour's scoring groups add up to: "12 + 7", or "12+5 + 7+4" when pieces count too."""
+    """What a colour's scoring groups add up to: "12 + 7", or "12+5 + 7+4" when pieces count too
+    ("" when none scores)."""
     mine = sorted((g for g in groups if g["colour"] == colour), key=lambda g: -g.get("pips", 0))
     if not mine:
-        return "none"
+        return ""
     if with_counts:  # The Size of the Group Gives Points
         return " + ".join(f"{g.get('pips', 0)}+{g.get('count', 0)}" for g in mine)
     return " + ".join(str(g.get("pips", 0)) for g in mine)
@@ -932,40 +962,44 @@ def render_mars_objective(view: dict, *, names: list[str] | None = None) -> byte
     height = cards_bottom + 24 + len(others) * (OBJ_SMALL_H + 20) + 90
     image, draw = new_canvas(WIDTH, height)
 
-    title = "Objectives" if seat is None else f"Your objective {EM_DASH} {seat_label(seat, names)}"
-    draw_text(
-        draw,
-        (MARGIN + 4, 36),
-        fit_text(title, TITLE_SIZE, WIDTH - 2 * MARGIN - 200, bold=True),
-        size=TITLE_SIZE,
-        fill=TEXT,
-        anchor="lm",
-        bold=True,
-    )
+    if seat is None:
+        title = tr("Objectives")
+    else:
+        title = tr("Your objective — {player}", player=seat_label(seat, names))
     if view.get("objective_swaps_open"):
-        pill(
+        swaps = pill(
             draw,
             (WIDTH - MARGIN, 36),
-            "Swaps open",
+            tr("Swaps open"),
             size=SMALL_SIZE,
             fill=GOOD,
             text_fill=ON_GOOD,
             anchor="r",
         )
     else:
-        pill(
+        swaps = pill(
             draw,
             (WIDTH - MARGIN, 36),
-            "Swaps closed",
+            tr("Swaps closed"),
             size=SMALL_SIZE,
             fill=FAINT,
             text_fill=TEXT,
             anchor="r",
         )
+    title_w = min(WIDTH - 2 * MARGIN - 200, swaps[0] - 16 - (MARGIN + 4))  # a longer pill leaves less room
+    draw_text(
+        draw,
+        (MARGIN + 4, 36),
+        fit_text(title, TITLE_SIZE, title_w, bold=True),
+        size=TITLE_SIZE,
+        fill=TEXT,
+        anchor="lm",
+        bold=True,
+    )
     draw_text(
         draw,
         (MARGIN + 4, 84),
-        "At the end, each colour's points count times the value of its slot.",
+        tr("At the end, each colour's points count times the value of its slot."),
         size=SMALL_SIZE,
         fill=MUTED,
         anchor="lm",
@@ -984,13 +1018,17 @@ def render_mars_objective(view: dict, *, names: list[str] | None = None) -> byte
     blind = seat is not None and any(
         slot.status == "private" for other in others for slot in objective_slots(view, other)
     )
-    whose = f"{seat_tag(others[0])}'s" if blind and others else "your"
     if seat is None:
-        note = "Hidden slots are shown as ?. All are revealed when the board is full."
+        note = tr("Hidden slots are shown as ?. All are revealed when the board is full.")
+    elif view.get("objective_swaps_open") and blind and others:
+        note = tr(
+            "On your turn you may first swap the colours of two of {player}'s slots; both become public.",
+            player=seat_tag(others[0]),
+        )
     elif view.get("objective_swaps_open"):
-        note = f"On your turn you may first swap the colours of two of {whose} slots; both become public."
+        note = tr("On your turn you may first swap the colours of two of your slots; both become public.")
     else:
-        note = "Objective swaps are closed for the rest of the game."
+        note = tr("Objective swaps are closed for the rest of the game.")
     for i, line in enumerate(wrap(note, SMALL_SIZE, WIDTH - 2 * MARGIN - 8)[:2]):
         draw_text(draw, (MARGIN + 4, note_y + 28 * i), line, size=SMALL_SIZE, fill=MUTED, anchor="lm")
     return to_png(image)
@@ -1014,7 +1052,7 @@ def _draw_objective_card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box
     baseline = y1 - 76
     if slot.colour is None:
         draw_text(draw, (centre, baseline - 44), "?", size=BIG_SIZE + 16, fill=FAINT, anchor="mm", bold=True)
-        draw_text(draw, (centre, y1 - 56), "hidden", size=SMALL_SIZE, fill=FAINT, anchor="mm")
+        draw_text(draw, (centre, y1 - 56), tr("hidden"), size=SMALL_SIZE, fill=FAINT, anchor="mm")
         return
     width = pyramid_extent(3, OBJECTIVE_SCALE)[0]
     sprite = pyramid_sprite(slot.colour, 3, OBJECTIVE_SCALE)
@@ -1023,9 +1061,9 @@ def _draw_objective_card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box
         draw, (centre, y1 - 56), colour_name(slot.colour), size=BODY_SIZE, fill=TEXT, anchor="mm", bold=True
     )
     if slot.status == "private":
-        draw_text(draw, (centre, y1 - 24), "only you see", size=SMALL_SIZE, fill=PRIVATE, anchor="mm")
+        draw_text(draw, (centre, y1 - 24), tr("only you see"), size=SMALL_SIZE, fill=PRIVATE, anchor="mm")
     else:
-        draw_text(draw, (centre, y1 - 24), "public", size=SMALL_SIZE, fill=MUTED, anchor="mm")
+        draw_text(draw, (centre, y1 - 24), tr("public"), size=SMALL_SIZE, fill=MUTED, anchor="mm")
 
 
 def _draw_other_objective(
@@ -1033,20 +1071,21 @@ def _draw_other_objective(
 ) -> None:
     x0, y0, x1, y1 = box
     _card(draw, box)
+    slots = objective_slots(view, seat)
+    title_w = x1 - x0 - 2 * PAD
+    if any(slot.status == "private" for slot in slots):
+        note = tr("dashed: only you see")
+        draw_text(draw, (x1 - PAD, y0 + 26), note, size=SMALL_SIZE, fill=PRIVATE, anchor="rm")
+        title_w -= round(text_width(note, SMALL_SIZE)) + 16  # the title stops short of the note
     draw_text(
         draw,
         (x0 + PAD, y0 + 26),
-        fit_text(f"{seat_label(seat, names)}'s objective", BODY_SIZE, x1 - x0 - 2 * PAD, bold=True),
+        fit_text(tr("{player}'s objective", player=seat_label(seat, names)), BODY_SIZE, title_w, bold=True),
         size=BODY_SIZE,
         fill=TEXT,
         anchor="lm",
         bold=True,
     )
-    slots = objective_slots(view, seat)
-    if any(slot.status == "private" for slot in slots):
-        draw_text(
-            draw, (x1 - PAD, y0 + 26), "dashed: only you see", size=SMALL_SIZE, fill=PRIVATE, anchor="rm"
-        )
     gap = 12
     width = min(110, (x1 - x0 - 2 * PAD - gap * (len(slots) - 1)) // max(1, len(slots)))
     for i, slot in enumerate(slots):
@@ -1060,31 +1099,42 @@ RULE_CELL = 62
 RULE_ROW_H = 228  # a 3-square board and its padding, then a 10 px gap: 4 rows fit in 1.2 x the width
 
 
-@lru_cache(maxsize=1)
 def render_mars_rules_picture() -> bytes:
-    """The /rules picture: scoring groups, moves, swaps and black pieces, each on a small board.
+    """The /rules picture: scoring groups, moves, swaps and black pieces, each on a small board."""
+    return _rules_picture(spoken())
 
-    It never changes, so it is drawn once per process.
-    """
+
+@lru_cache(maxsize=4)
+def _rules_picture(language: str) -> bytes:
+    """The rules picture in `language` (the one spoken now): it never changes, so it is drawn once
+    per language and process."""
     rows = [
         (
-            "Groups of 4+ score their pips",
-            "4 or more touching pieces of one colour (side to side) score their pips, whatever their sizes. Smaller groups score nothing.",
+            tr("Groups of 4+ score their pips"),
+            tr(
+                "4 or more touching pieces of one colour (side to side) score their pips, whatever their sizes. "
+                "Smaller groups score nothing."
+            ),
             _rule_scoring,
         ),
         (
-            "Move: exactly its pips",
-            "A piece moves exactly 1, 2 or 3 squares (its pips) in a straight line to an empty square, jumping over anything.",
+            tr("Move: exactly its pips"),
+            tr(
+                "A piece moves exactly 1, 2 or 3 squares (its pips) in a straight line to an empty square, "
+                "jumping over anything."
+            ),
             _rule_move,
         ),
         (
-            "Swap: land on another piece",
-            "Land exactly on a different piece instead: the two trade places. Only the mover's pips count.",
+            tr("Swap: land on another piece"),
+            tr(
+                "Land exactly on a different piece instead: the two trade places. Only the mover's pips count."
+            ),
             _rule_swap,
         ),
         (
-            "Black pieces",
-            "Black blocks nothing (jump over it), but never moves, is never swapped and never scores.",
+            tr("Black pieces"),
+            tr("Black blocks nothing (jump over it), but never moves, is never swapped and never scores."),
             _rule_black,
         ),
     ]
@@ -1094,8 +1144,8 @@ def render_mars_rules_picture() -> bytes:
     draw_picture_heading(
         draw,
         MARGIN + 4,
-        "Agents of M.A.R.S. in brief",
-        ["Your score = each colour's points x the value of your slot for it."],
+        tr("Agents of M.A.R.S. in brief"),
+        [tr("Your score = each colour's points x the value of your slot for it.")],
     )
     _draw_size_legend(image, draw, (MARGIN + 4, 116))
     board_w = 5 * RULE_CELL
@@ -1109,21 +1159,23 @@ def render_mars_rules_picture() -> bytes:
         draw_text(draw, (text_x, y + 40), title, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
         for j, line in enumerate(wrap(text, SMALL_SIZE, box[2] - PAD - text_x)[:4]):
             draw_text(draw, (text_x, y + 84 + 30 * j), line, size=SMALL_SIZE, fill=MUTED, anchor="lm")
-    draw_text(
-        draw,
-        (MARGIN + 4, height - 34),
-        "The game ends when the board is full. 4 black pieces on the board close objective swaps.",
-        size=SMALL_SIZE,
-        fill=MUTED,
-        anchor="lm",
-    )
+    footer = tr("The game ends when the board is full. 4 black pieces on the board close objective swaps.")
+    lines = wrap(footer, SMALL_SIZE, WIDTH - 2 * MARGIN - 8)[:2]  # two lines still fit under the last card
+    for i, line in enumerate(lines):
+        y = height - 34 - 14 * (len(lines) - 1) + 28 * i
+        draw_text(draw, (MARGIN + 4, y), line, size=SMALL_SIZE, fill=MUTED, anchor="lm")
     return to_png(image)
 
 
 def _draw_size_legend(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int]) -> None:
     """Pieces seen from above: the bigger the square, the more pips (and the farther it moves)."""
     x, y = xy
-    legend = (("Y1", "small: 1 pip"), ("G2", "medium: 2 pips"), ("B3", "large: 3 pips"), ("K2", "black"))
+    legend = (
+        ("Y1", tr("small: 1 pip")),
+        ("G2", tr("medium: 2 pips")),
+        ("B3", tr("large: 3 pips")),
+        ("K2", colour_name("K")),
+    )
     for code, label in legend:
         box = (x, y, x + RULE_CELL, y + RULE_CELL)
         draw.rectangle((x - 3, y - 3, box[2] + 2, box[3] + 2), fill=BOARD_EDGE)

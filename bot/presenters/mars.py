@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import discord
 
+from catalogue import N_, tr
 from games.mars import Draw, Move, Place, Swap, SwapSlots, slot_text
-from games.pieces import COLOUR_NAMES, Pyramid
+from renderers.words import colour_name, pyramid_name
 
 from ..components import MatchButton, MatchSelect
 from ..errors import MatchError
@@ -19,24 +20,31 @@ from .common import COLOUR_EMOJI, chunks, pyramid_text
 
 UNSET = "x"  # a slot without a colour yet, in the objective draft
 VARIANT_NAMES = {
-    "blind": "Blind Agents",
-    "black_trio": "Black Trio Blocks the Swap",
-    "biggest_only": "Only the Biggest Group Counts",
-    "size_points": "The Size of the Group Gives Points",
-    "no_center": "No Center",
+    "blind": N_("Blind Agents"),
+    "black_trio": N_("Black Trio Blocks the Swap"),
+    "biggest_only": N_("Only the Biggest Group Counts"),
+    "size_points": N_("The Size of the Group Gives Points"),
+    "no_center": N_("No Center"),
 }
-FIRST_PLAYER_NAMES = {"random": "random", 1: "the host", 2: "the opponent"}
+FIRST_PLAYER_NAMES = {"random": N_("random"), 1: N_("the host"), 2: N_("the opponent")}
+# The pieces next to a square, by how many there are: the German names hold commas themselves.
+NEIGHBOURS = (
+    N_("next to {first}"),
+    N_("next to {first}, {second}"),
+    N_("next to {first}, {second}, {third}"),
+    N_("next to {first}, {second}, {third}, {fourth}"),
+)
 
 
 # --- small text helpers ------------------------------------------------------------------------
 
 
 def _colour(colour: str) -> str:
-    return f"{COLOUR_EMOJI[colour]} {COLOUR_NAMES[colour]}"
+    return f"{COLOUR_EMOJI[colour]} {colour_name(colour)}"
 
 
 def _piece(code: str | None) -> str:
-    return pyramid_text(code) if code else "piece"
+    return pyramid_text(code) if code else tr("piece")
 
 
 def _slots(view: dict, owner: int) -> list[tuple[int, str | None]]:
@@ -55,8 +63,11 @@ def objective_line(view: dict, owner: int) -> str:
         for value, colour in _slots(view, owner)
     ]
     public = view["public_slots"][owner]
-    shown = f" (public: {', '.join(slot_text(v) for v in public)})" if public else ""
-    return " · ".join(parts) + shown
+    if not public:
+        return " · ".join(parts)
+    return tr(
+        "{slots} (public: {values})", slots=" · ".join(parts), values=", ".join(slot_text(v) for v in public)
+    )
 
 
 def _read_draft(view: dict, text: str) -> list[str | None]:
@@ -91,8 +102,11 @@ def _neighbours(view: dict, square: str) -> str | None:
         if 0 <= file + df < view["files"] and 1 <= rank + dr <= view["ranks"]:
             code = view["board"].get(f"{'abcdefgh'[file + df]}{rank + dr}")
             if code:
-                found.append(Pyramid.parse(code).label)
-    return ("next to " + ", ".join(found))[:100] if found else None
+                found.append(pyramid_name(code))
+    if not found:
+        return None
+    places = ("first", "second", "third", "fourth")[: len(found)]
+    return tr(NEIGHBOURS[len(found) - 1], **dict(zip(places, found, strict=True)))[:100]
 
 
 def _start(action: Move | Swap) -> str:
@@ -108,89 +122,123 @@ def _targets_note(origin: str, piece_actions: list[tuple[str, Move | Swap]]) -> 
             notes.append(f"→ {action.target}")
         else:
             notes.append(f"⇄ {action.target if action.initiator == origin else action.initiator}")
-    return ", ".join(notes)[:100] or "Ko: can't go back now"
+    return ", ".join(notes)[:100] or tr("Ko: can't go back now")
 
 
 def _slot_swap_note(colours: dict[int, str | None], action: SwapSlots) -> str:
     high, low = colours.get(action.high), colours.get(action.low)
     if high and low:
-        return f"{COLOUR_NAMES[high]} goes to {slot_text(action.low)}, {COLOUR_NAMES[low]} to {slot_text(action.high)}"
-    return "both slots become public"
+        return tr(
+            "{high} goes to {low_slot}, {low} to {high_slot}",
+            high=colour_name(high),
+            low_slot=slot_text(action.low),
+            low=colour_name(low),
+            high_slot=slot_text(action.high),
+        )
+    return tr("both slots become public")
 
 
 class MarsPresenter(Presenter):
     public_controls = False  # moves are made in private prompts
-    hand_label = "My objective"
+    hand_label = N_("My objective")
 
     # --- texts ---------------------------------------------------------------------------------
 
     def chapter(self, scene: Scene) -> str:
         """Choosing objectives, then play (the match's one long phase)."""
-        return "objectives" if scene.public["phase"] == "setup" else "play"
+        return "objectives" if scene.public["phase"] == "setup" else "play"  # a stored key, never shown
 
     def options_text(self, options) -> str:
         variants = []
         if options["five_colours"] != "off":
-            variants.append(f"5 Color Agents (fifth slot {options['five_colours']})")
-        variants += [name for option, name in VARIANT_NAMES.items() if options[option]]
+            variants.append(tr("5 Color Agents (fifth slot {value})", value=options["five_colours"]))
+        variants += [tr(name) for option, name in VARIANT_NAMES.items() if options[option]]
         if options["objectives"] == "deck":
-            variants.append("objectives dealt from the deck")
-        first = FIRST_PLAYER_NAMES[options["first_player"]]
-        return f"{', '.join(variants) or 'no variants'}; first player: {first}"
+            variants.append(tr("objectives dealt from the deck"))
+        return tr(
+            "{variants}; first player: {first}",
+            variants=", ".join(variants) or tr("no variants"),
+            first=tr(FIRST_PLAYER_NAMES[options["first_player"]]),
+        )
 
     def start_line(self, scene: Scene) -> str:
         if scene.options["blind"]:
-            return "**Blind Agents**: each of you sees only the other's objective — check your DMs."
+            return tr("**Blind Agents**: each of you sees only the other's objective — check your DMs.")
         if scene.public["phase"] == "setup":
-            return "Both agents: choose your secret objective in your DMs (or with **Play** below)."
-        return "Your objectives are dealt from the deck — check your DMs."
+            return tr("Both agents: choose your secret objective in your DMs (or with **Play** below).")
+        return tr("Your objectives are dealt from the deck — check your DMs.")
 
     def private_text(self, scene: Scene, seat: int, mine: dict) -> str:
         if not mine["objective_set"][seat]:
             return ""  # the objective prompt follows
         if scene.options["blind"]:
             other = 1 - seat
-            return (
-                "**Blind Agents**: your own objective stays hidden from you until its slots are revealed.\n"
-                f"{scene.label(other)}'s objective (only you see it): {objective_line(mine, other)}\n"
-                f"Yours, as far as you know: {objective_line(mine, seat)}"
+            return "\n".join(
+                (
+                    tr(
+                        "**Blind Agents**: your own objective stays hidden from you until its slots are revealed."
+                    ),
+                    tr(
+                        "{player}'s objective (only you see it): {objective}",
+                        player=scene.label(other),
+                        objective=objective_line(mine, other),
+                    ),
+                    tr("Yours, as far as you know: {objective}", objective=objective_line(mine, seat)),
+                )
             )
-        return f"Your objective: {objective_line(mine, seat)}"
+        return tr("Your objective: {objective}", objective=objective_line(mine, seat))
 
     def status_line(self, scene: Scene) -> str:
         view = scene.public
         if view["phase"] == "setup":
             waiting = ", ".join(scene.names[seat] for seat in view["to_move"])
-            return f"Choosing secret objectives — waiting for {waiting}."
-        swaps = "open" if view["objective_swaps_open"] else "closed"
-        return (
-            f"Turn {view['turn']} · bag {view['bag_count']} · black on the board {view['blacks_on_board']}"
-            f" · objective swaps {swaps}"
-        )
+            return tr("Choosing secret objectives — waiting for {waiting}.", waiting=waiting)
+        counts = {"turn": view["turn"], "bag": view["bag_count"], "blacks": view["blacks_on_board"]}
+        if view["objective_swaps_open"]:
+            return tr(
+                "Turn {turn} · bag {bag} · black on the board {blacks} · objective swaps open", **counts
+            )
+        return tr("Turn {turn} · bag {bag} · black on the board {blacks} · objective swaps closed", **counts)
 
     def action_phrase(self, scene: Scene, seat: int, action: str, *, done: bool = True) -> str:
         """The action as a verb phrase. `done`: the match already shows its result."""
         parsed = self.game.parse_action(action)
         board = scene.public["board"]
         if isinstance(parsed, SwapSlots):
-            whose = f" of {scene.label(1 - seat)}'s objective" if scene.options["blind"] else ""
-            return f"swapped objective slots {slot_text(parsed.high)} and {slot_text(parsed.low)}{whose}"
+            slots = {"high": slot_text(parsed.high), "low": slot_text(parsed.low)}
+            if scene.options["blind"]:
+                return tr(
+                    "swapped objective slots {high} and {low} of {player}'s objective",
+                    player=scene.label(1 - seat),
+                    **slots,
+                )
+            return tr("swapped objective slots {high} and {low}", **slots)
         if isinstance(parsed, Draw):
-            return "drew a piece from the bag"
+            return tr("drew a piece from the bag")
         if isinstance(parsed, Place):
-            return f"placed the {pyramid_text(str(parsed.piece))} on {parsed.square}"
+            return tr(
+                "placed the {piece} on {square}", piece=pyramid_text(str(parsed.piece)), square=parsed.square
+            )
         if isinstance(parsed, Move):
             piece = board.get(parsed.target if done else parsed.origin)
-            return f"moved the {_piece(piece)} {parsed.origin} → {parsed.target}"
+            return tr(
+                "moved the {piece} {origin} → {target}",
+                piece=_piece(piece),
+                origin=parsed.origin,
+                target=parsed.target,
+            )
         if isinstance(parsed, Swap):
             mover, other = parsed.target, parsed.initiator
             if not done:
                 mover, other = other, mover
-            return (
-                f"swapped the {_piece(board.get(mover))} on {parsed.initiator} with the "
-                f"{_piece(board.get(other))} on {parsed.target}"
+            return tr(
+                "swapped the {piece} on {origin} with the {other} on {target}",
+                piece=_piece(board.get(mover)),
+                origin=parsed.initiator,
+                other=_piece(board.get(other)),
+                target=parsed.target,
             )
-        return "set a secret objective"
+        return tr("set a secret objective")
 
     def describe_events(self, scene: Scene, events: list[str]) -> list[str]:
         lines = []
@@ -198,13 +246,21 @@ class MarsPresenter(Presenter):
             facts = event.facts
             if event.kind == "DRAW":
                 lines.append(
-                    f"🎲 Out of the bag: **{pyramid_text(facts['piece'])}** — now choosing its square."
+                    tr(
+                        "🎲 Out of the bag: **{piece}** — now choosing its square.",
+                        piece=pyramid_text(facts["piece"]),
+                    )
                 )
             elif "colours" in facts:  # an objective slot swap: both slots are public now
                 first, second = facts["colours"]
                 lines.append(
-                    f"Now public: slot {slot_text(facts['high'])} is {_colour(first)}, "
-                    f"slot {slot_text(facts['low'])} is {_colour(second)}."
+                    tr(
+                        "Now public: slot {high} is {first}, slot {low} is {second}.",
+                        high=slot_text(facts["high"]),
+                        first=_colour(first),
+                        low=slot_text(facts["low"]),
+                        second=_colour(second),
+                    )
                 )
         return lines
 
@@ -215,20 +271,27 @@ class MarsPresenter(Presenter):
         totals = scoring["totals"]
         names = [f"P{i + 1} {name}"[:12] for i, name in enumerate(scene.names)]
         width = max(12, *(len(n) for n in names))
-        lines = ["Colour    V  " + "  ".join(n.rjust(width) for n in names)]
+        # The table's headings are padded to its columns' widths, whatever the language.
+        lines = [f"{tr('Colour'):<9} {tr('V')}  " + "  ".join(n.rjust(width) for n in names)]
         for index, colour in enumerate(scoring["values"]):
             cells = []
             for seat in (0, 1):
                 row = scoring["breakdown"][seat][index]
                 cells.append(f"{slot_text(row['multiplier'])}×{row['value']}={row['points']}".rjust(width))
-            lines.append(f"{COLOUR_NAMES[colour]:<7} {scoring['values'][colour]:>3}  " + "  ".join(cells))
-        lines.append("Total        " + "  ".join(str(t).rjust(width) for t in totals))
+            lines.append(f"{colour_name(colour):<7} {scoring['values'][colour]:>3}  " + "  ".join(cells))
+        lines.append(f"{tr('Total'):<12} " + "  ".join(str(t).rjust(width) for t in totals))
         if len(view["winners"]) == 2:
-            head = f"🤝 **Draw** — both agents score {totals[0]}."
+            head = tr("🤝 **Draw** — both agents score {score}.", score=totals[0])
         else:
             winner = view["winners"][0]
-            head = f"🏆 **{scene.label(winner)} wins Agents of M.A.R.S.**, {totals[winner]} to {totals[1 - winner]}!"
-        return f"{head}\nAll objectives are revealed.\n```\n" + "\n".join(lines) + "\n```"
+            head = tr(
+                "🏆 **{player} wins Agents of M.A.R.S.**, {score} to {other}!",
+                player=scene.label(winner),
+                score=totals[winner],
+                other=totals[1 - winner],
+            )
+        revealed = tr("All objectives are revealed.")
+        return f"{head}\n{revealed}\n```\n" + "\n".join(lines) + "\n```"
 
     # --- controls ------------------------------------------------------------------------------
 
@@ -274,10 +337,10 @@ class MarsPresenter(Presenter):
             items.append(
                 MatchSelect(
                     scene.claim("pick", f"{index} {claim_text}"),
-                    placeholder=f"Slot {slot_text(value)}: choose its colour",
+                    placeholder=tr("Slot {value}: choose its colour", value=slot_text(value)),
                     options=[
                         discord.SelectOption(
-                            label=f"{slot_text(value)}: {COLOUR_NAMES[colour]}",
+                            label=f"{slot_text(value)}: {colour_name(colour)}",
                             value=colour,
                             emoji=COLOUR_EMOJI[colour],
                             default=draft[index] == colour,
@@ -292,7 +355,7 @@ class MarsPresenter(Presenter):
             items.append(
                 MatchButton(
                     scene.claim("act", notation),
-                    label="Confirm objective",
+                    label=tr("Confirm objective"),
                     style=discord.ButtonStyle.success,
                     row=len(values) - 1,
                 )
@@ -301,7 +364,7 @@ class MarsPresenter(Presenter):
             items.append(
                 MatchButton(
                     scene.claim("act", "incomplete"),
-                    label="Confirm (choose the colours first)",
+                    label=tr("Confirm (choose the colours first)"),
                     disabled=True,
                     row=len(values) - 1,
                 )
@@ -315,12 +378,16 @@ class MarsPresenter(Presenter):
         summary = " · ".join(
             f"**{slot_text(v)}** {_colour(c) if c else '…'}" for v, c in zip(values, shown, strict=True)
         )
-        text = (
-            "**Choose your secret objective.** At the end, each colour's points count times the value of "
-            f"its slot. Pick a colour for each slot; the last slot takes the colour left over.\n{summary}"
-        )
+        lines = [
+            tr(
+                "**Choose your secret objective.** At the end, each colour's points count times the value "
+                "of its slot. Pick a colour for each slot; the last slot takes the colour left over."
+            ),
+            summary,
+        ]
         if complete:
-            text += "\nHappy with it? Press **Confirm objective** (you can't change it afterwards)."
+            lines.append(tr("Happy with it? Press **Confirm objective** (you can't change it afterwards)."))
+        text = "\n".join(lines)
         return Prompt(text, items, preview=preview)
 
     def _placement_prompt(self, scene: Scene, view: dict) -> Prompt:
@@ -329,11 +396,14 @@ class MarsPresenter(Presenter):
         items: list[discord.ui.Item] = []
         for index, group in enumerate(_rank_groups(squares)):
             first, last = group[0][1:], group[-1][1:]
-            ranks = f"rank {first}" if first == last else f"ranks {first}–{last}"
+            if first == last:
+                placeholder = tr("Place it: empty squares on rank {rank}", rank=first)
+            else:
+                placeholder = tr("Place it: empty squares on ranks {first}–{last}", first=first, last=last)
             items.append(
                 MatchSelect(
                     scene.claim("do", str(index)),
-                    placeholder=f"Place it: empty squares on {ranks}",
+                    placeholder=placeholder,
                     options=[
                         discord.SelectOption(
                             label=square, value=f"{drawn}@{square}", description=_neighbours(view, square)
@@ -343,7 +413,10 @@ class MarsPresenter(Presenter):
                     row=index,
                 )
             )
-        text = f"**Your turn.** You drew the **{pyramid_text(drawn)}**. Choose an empty square for it."
+        text = tr(
+            "**Your turn.** You drew the **{piece}**. Choose an empty square for it.",
+            piece=pyramid_text(drawn),
+        )
         return Prompt(text, items, shows_board=True)
 
     def _piece_actions(self, scene: Scene, view: dict) -> list[tuple[str, Move | Swap]]:
@@ -377,18 +450,27 @@ class MarsPresenter(Presenter):
         origins = self._origins(scene, piece_actions)
 
         lines = [
-            f"**Your turn** (turn {view['turn']}). Draw a piece from the bag, or pick a piece on the board to move or swap."
+            tr(
+                "**Your turn** (turn {turn}). Draw a piece from the bag, or pick a piece on the board to move or swap.",
+                turn=view["turn"],
+            )
         ]
         items: list[discord.ui.Item] = [
             MatchButton(
                 scene.claim("act", "D"),
-                label="🎲 Draw a piece",
+                label=tr("🎲 Draw a piece"),
                 style=discord.ButtonStyle.primary,
                 row=0,
             )
         ]
         if origin:
-            lines.append(f"**{origin}**, the {pyramid_text(board[origin])}: choose where it goes.")
+            lines.append(
+                tr(
+                    "**{square}**, the {piece}: choose where it goes.",
+                    square=origin,
+                    piece=pyramid_text(board[origin]),
+                )
+            )
             for square, action in piece_actions:
                 if square == origin:
                     items.append(self._destination_button(scene, board, origin, action))
@@ -397,15 +479,21 @@ class MarsPresenter(Presenter):
                     items.append(
                         MatchButton(
                             scene.claim("act", str(action)),
-                            label=f"{action.target}: not allowed (Ko)",
+                            label=tr("{square}: not allowed (Ko)", square=action.target),
                             disabled=True,
                             row=0,
                         )
                     )
         if ko:
-            undo = " or ".join(str(action) for action in ko)
+            undo = str(ko[0])
+            for action in ko[1:]:
+                undo = tr("{first} or {second}", first=undo, second=str(action))
             lines.append(
-                f"Ko: {undo} would undo {scene.label(1 - seat)}'s last move, so it isn't allowed this turn."
+                tr(
+                    "Ko: {undo} would undo {player}'s last move, so it isn't allowed this turn.",
+                    undo=undo,
+                    player=scene.label(1 - seat),
+                )
             )
 
         row = 1
@@ -413,17 +501,32 @@ class MarsPresenter(Presenter):
         if slot_swaps:
             owner = 1 - seat if scene.options["blind"] else seat
             colours = dict(_slots(view, owner))
-            whose = f"{scene.label(owner)}'s" if owner != seat else "your"
-            lines.append(
-                f"Optional, first: swap the colours of two of {whose} objective slots (both become public)."
-            )
+            if owner != seat:
+                player = scene.label(owner)
+                lines.append(
+                    tr(
+                        "Optional, first: swap the colours of two of {player}'s objective slots "
+                        "(both become public).",
+                        player=player,
+                    )
+                )
+                placeholder = tr("Optional: swap two of {player}'s objective slots", player=player)
+            else:
+                lines.append(
+                    tr(
+                        "Optional, first: swap the colours of two of your objective slots (both become public)."
+                    )
+                )
+                placeholder = tr("Optional: swap two of your objective slots")
             items.append(
                 MatchSelect(
                     scene.claim("do", "slots"),
-                    placeholder=f"Optional: swap two of {whose} objective slots",
+                    placeholder=placeholder,
                     options=[
                         discord.SelectOption(
-                            label=f"Swap slots {slot_text(a.high)} and {slot_text(a.low)}",
+                            label=tr(
+                                "Swap slots {high} and {low}", high=slot_text(a.high), low=slot_text(a.low)
+                            ),
                             value=str(a),
                             description=_slot_swap_note(colours, a),
                         )
@@ -437,11 +540,11 @@ class MarsPresenter(Presenter):
             items.append(
                 MatchSelect(
                     scene.claim("pick", str(index)),
-                    placeholder="Move or swap: choose a piece"
+                    placeholder=tr("Move or swap: choose a piece")
                     + (f" ({group[0]}–{group[-1]})" if len(origins) > 25 else ""),
                     options=[
                         discord.SelectOption(
-                            label=f"{square} · {Pyramid.parse(board[square]).label}",
+                            label=f"{square} · {pyramid_name(board[square])}",
                             value=square,
                             emoji=COLOUR_EMOJI[board[square][0]],
                             description=_targets_note(square, piece_actions),
@@ -463,5 +566,5 @@ class MarsPresenter(Presenter):
                 claim, label=f"{origin} → {action.target}", style=discord.ButtonStyle.success, row=0
             )
         other = action.target if action.initiator == origin else action.initiator
-        label = f"{origin} ⇄ {other} ({Pyramid.parse(board[other]).label})"
+        label = f"{origin} ⇄ {other} ({pyramid_name(board[other])})"
         return MatchButton(claim, label=label, style=discord.ButtonStyle.success, row=0)

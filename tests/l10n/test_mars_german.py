@@ -1,0 +1,381 @@
+"""Agents of M.A.R.S. in German: every label of its pictures (board, objective, rules) and every text
+of its Discord presenter and engine refusals is German, fits where it is drawn, and the English
+stays as it was."""
+
+import copy
+import random
+import re
+
+import pytest
+
+from bot.errors import MatchError
+from bot.presenters.base import Scene
+from bot.presenters.mars import MarsPresenter
+from catalogue import catalogues, speaking, tr
+from games import GAMES
+from games.core import IllegalAction
+from games.mars import Draw, Move, Place, SetObjective, Swap, SwapSlots
+from games.pieces import Pyramid
+from renderers import common, mars
+from tests.bot.test_presenters import check_fits_discord
+from tests.pictures import decode
+
+GAME = GAMES["mars"]
+NAMES = ["Alice", "Bartholomew the Magnificent of Mars"]
+GERMAN = catalogues()["de"]
+
+
+def play(seed: int, options: dict, until=lambda state, actions: False, prefer=()) -> object:
+    """A match of random legal actions (those of the `prefer` kinds half the time), stopped where
+    `until(state, actions)` first holds."""
+    state = GAME.new(2, seed, GAME.resolve_options(options))
+    rng = random.Random(seed)
+    actions = 0
+    while not state.is_over and not until(state, actions):
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        preferred = [action for action in legal if isinstance(action, prefer)]
+        state.apply(seat, rng.choice(preferred if preferred and rng.random() < 0.5 else legal))
+        actions += 1
+    return state
+
+
+def last(kind: str):
+    return lambda state, _: (state.last_action or {}).get("kind") == kind and state.drawn is None
+
+
+MOMENTS = {
+    "setup": play(1, {}, lambda state, n: True),
+    "one objective set": play(1, {}, lambda state, n: n == 1),
+    "drawn": play(2, {"objectives": "deck"}, lambda state, n: state.drawn is not None),
+    "slots swapped": play(3, {"objectives": "deck"}, lambda state, n: state.phase_a_used, (SwapSlots,)),
+    "moved": play(4, {"objectives": "deck"}, last("move"), (Move,)),
+    "swapped": play(5, {"objectives": "deck"}, last("swap"), (Swap,)),
+    "ko": play(6, {"objectives": "deck"}, lambda state, n: bool(state.ko_forbidden()), (Move, Swap)),
+    "blind mid-game": play(7, {"blind": True}, lambda state, n: n == 40, (SwapSlots,)),
+    "five colours mid-game": play(8, {"five_colours": "+3"}, lambda state, n: n == 30),
+    "end": play(9, {"size_points": True}),
+    "five colours end": play(10, {"five_colours": "-2", "biggest_only": True}),
+}
+
+
+def pictures() -> dict[str, object]:
+    """(name: draw) for the public board, each seat's board and objective at every moment, a draw,
+    a drawn black medium (the longest piece name) and the rules picture."""
+    found = {}
+    for moment, state in MOMENTS.items():
+        public = state.view(None)
+        found[f"board {moment}"] = lambda view=public: mars.render_mars_board(view, names=NAMES)
+        found[f"objectives {moment}"] = lambda view=public: mars.render_mars_objective(view, names=NAMES)
+        for seat in (0, 1):
+            own = state.view(seat)
+            found[f"board of P{seat + 1} {moment}"] = lambda own=own: mars.render_mars_board(own, names=NAMES)
+            found[f"objective of P{seat + 1} {moment}"] = lambda own=own: mars.render_mars_objective(
+                own, names=NAMES
+            )
+    drawn_black = MOMENTS["drawn"].clone()
+    drawn_black.drawn = Pyramid("K", 2)
+    found["board drew a black medium"] = lambda: mars.render_mars_board(drawn_black.view(None), names=NAMES)
+    level = copy.deepcopy(MOMENTS["end"].view(None))
+    level["winners"], level["scoring"]["totals"] = [0, 1], [12, 12]
+    found["board draw"] = lambda: mars.render_mars_board(level, names=NAMES)
+    waiting = dict(MOMENTS["moved"].view(None), to_move=[])
+    found["board waiting"] = lambda: mars.render_mars_board(waiting, names=NAMES)
+    found["rules"] = mars.render_mars_rules_picture
+    return found
+
+
+PICTURES = pictures()
+
+
+def drawn(monkeypatch, picture: str, language: str):
+    """Every text the picture draws (with the box its ink covers), every pill's box, and the size."""
+    texts, pills = [], []
+    real_text, real_pill = common.draw_text, common.pill
+
+    def recording_text(draw, xy, text, *, size, fill, anchor="la", bold=False):
+        advance = real_text(draw, xy, text, size=size, fill=fill, anchor=anchor, bold=bold)
+        sprite = common.text_sprite(text, size, bold)
+        box = None
+        if sprite.mask is not None:  # where draw_text stamps it
+            left = round(xy[0] - sprite.advance * common._H_SHIFT[anchor[0]]) + sprite.left
+            top = round(xy[1] + common._baseline_offset(size, anchor[1])) + sprite.top
+            box = (left, top, left + sprite.mask.width, top + sprite.mask.height)
+        texts.append((text, size, box))
+        return advance
+
+    def recording_pill(draw, xy, text, **kwargs):
+        box = real_pill(draw, xy, text, **kwargs)
+        pills.append((text, box))
+        return box
+
+    with speaking(language):
+        mars._rules_picture.cache_clear()  # drawn once per language: draw it again to see its texts
+        monkeypatch.setattr(common, "draw_text", recording_text)
+        monkeypatch.setattr(mars, "draw_text", recording_text)
+        monkeypatch.setattr(common, "pill", recording_pill)
+        monkeypatch.setattr(mars, "pill", recording_pill)
+        image = decode(PICTURES[picture]())
+        monkeypatch.undo()
+    return texts, pills, image.size
+
+
+TOKEN = re.compile(
+    r"P\d|x?[−+-]?\d+|[a-h][1-8]?|[RGBYKP][123]?|[−+-]?\d+|\?"
+)  # seats, squares, pieces, numbers
+
+
+def same_in_every_language(text: str) -> bool:
+    """Names (whole or cut short), seat tags, numbers, squares, pieces and colour letters, the game's
+    title, and words German says alike."""
+    bare = text.replace("Agents of M.A.R.S.", "").rstrip("…")
+    for name in NAMES:
+        bare = bare.replace(name, "")
+    tokens = re.split(r"[\s:=×·,.…—→⇄+()/-]+", bare)
+    return (
+        all(not token or TOKEN.fullmatch(token) for token in tokens)
+        or any(bare.strip() and bare.split(" ", 1)[-1] in name for name in NAMES)
+        or GERMAN.get(text) == text
+    )
+
+
+@pytest.mark.parametrize("picture", PICTURES)
+def test_every_label_of_the_pictures_is_german(monkeypatch, picture):
+    german, _, _ = drawn(monkeypatch, picture, "de")
+    english, _, _ = drawn(monkeypatch, picture, "en")
+    english_words = {text for text, *_ in english if not same_in_every_language(text)}
+    assert english_words, picture  # the check has something to find
+    still_english = [text for text, *_ in german if text in english_words]
+    assert not still_english, f"{picture}: still English in German: {still_english}"
+
+
+def overlapping(texts, pills, size) -> list[str]:
+    """Texts or pills cut off at the picture's edge or drawn over each other (a pill's own text aside)."""
+    width, height = size
+    items = [(text, box) for text, _, box in texts if box] + [(f"[{text}]", box) for text, box in pills]
+    problems = [text for text, box in items if box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height]
+    for i, (first, a) in enumerate(items):
+        for second, b in items[i + 1 :]:
+            if first == f"[{second}]" or second == f"[{first}]":
+                continue  # a pill and the words on it
+            if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
+                problems.append(f"{first!r} over {second!r}")
+    return problems
+
+
+def cut_short(texts) -> list[str]:
+    """Labels cut with an ellipsis anywhere but in a player's name."""
+    return [
+        text
+        for text, *_ in texts
+        if text.endswith("…")
+        and not any(
+            text[:-1].endswith(name[start:end]) and end - start >= 3
+            for name in NAMES
+            for start in range(len(name))
+            for end in range(start + 1, len(name) + 1)
+        )
+    ]
+
+
+@pytest.mark.parametrize("picture", PICTURES)
+def test_german_labels_fit_where_they_are_drawn(monkeypatch, picture):
+    for language in ("en", "de"):  # English shows the check itself finds nothing to complain about
+        texts, pills, size = drawn(monkeypatch, picture, language)
+        assert not overlapping(texts, pills, size), (language, picture, overlapping(texts, pills, size))
+        assert not cut_short(texts), (language, picture, cut_short(texts))
+        assert min(size for _, size, _ in texts) >= common.SMALL_SIZE  # no label shrunk to fit
+        assert size[1] <= 1.2 * size[0]
+
+
+def tr_de(text: str, /, **values) -> str:
+    with speaking("de"):
+        return tr(text, **values)
+
+
+def test_the_german_labels_are_the_ones_meant(monkeypatch):
+    board = {text for text, *_ in drawn(monkeypatch, "board moved", "de")[0]}
+    assert {"Beutel", "Schwarz auf dem Brett", "Zieltausch", "Zuletzt", "Ziele", "Wert : Farbe"} <= board
+    assert any(re.fullmatch(r"Agents of M\.A\.R\.S\. — Zug \d+", text) for text in board)
+    assert any(re.fullmatch(r"P\d zog [RGBYP][123] [a-g]\d-[a-g]\d", text) for text in board)
+    end = {text for text, *_ in drawn(monkeypatch, "board end", "de")[0]}
+    assert {"Farbe", "W", "Gesamt", "SIEGER", "Gruppen", "(Punkte+Figuren)"} <= end
+    black = [text for text, *_ in drawn(monkeypatch, "board drew a black medium", "de")[0]]
+    lines = ["Gezogen:", "schwarz, mittel", "noch aufs Brett setzen"]  # the name on a line of its own
+    assert [text for text in black if text in lines] == lines
+    rules = [text for text, *_ in drawn(monkeypatch, "rules", "de")[0]]
+    assert rules[0] == "Agents of M.A.R.S. in Kürze" and "klein: 1 Punkt" in rules
+    assert (
+        tr_de("The game ends when the board is full. 4 black pieces on the board close objective swaps.")
+        in rules
+    )
+
+
+def test_the_rules_picture_is_drawn_once_per_language():
+    with speaking("en"):
+        english = mars.render_mars_rules_picture()
+    with speaking("de"):
+        german = mars.render_mars_rules_picture()
+    with speaking("en"):
+        assert mars.render_mars_rules_picture() == english != german
+
+
+# --- texts on Discord -----------------------------------------------------------------------
+
+ENGLISH_WORDS = re.compile(
+    r"\b(the|Your|your|turn|objective|slots?|piece|bag|swap(ped)?|moved|placed|drew|Draw|Choose|"
+    r"public|wins|Total|Colour|black|red|green|blue|yellow|purple|small|medium|large|next)\b"
+)
+
+
+def prompt_texts(prompt) -> list[str]:
+    check_fits_discord(prompt)
+    said = [prompt.text]
+    for item in prompt.items:
+        inner = getattr(item, "item", item)
+        said += [inner.placeholder] if getattr(inner, "placeholder", None) else []
+        said += [inner.label] if getattr(inner, "label", None) else []
+        for option in getattr(inner, "options", None) or []:
+            said += [option.label] + ([option.description] if option.description else [])
+    return said
+
+
+def presenter_texts(language: str) -> list[str]:
+    """Everything the presenter says over whole matches (plain, blind, five colours), in `language`."""
+    presenter = MarsPresenter(GAME)
+    names = ("Alice", "Bob")
+    said = []
+    with speaking(language):
+        for seed, options in ((1, {}), (2, {"blind": True}), (3, {"five_colours": "+3", "first_player": 2})):
+            options = GAME.resolve_options(options)
+            state = GAME.new(2, seed, options)
+            rng = random.Random(seed)
+            said += [presenter.options_text(options), tr(presenter.hand_label)]
+            step = 0
+            while not state.is_over:
+                seat = state.to_move[0]
+                mine = state.view(seat)
+                scene = Scene(1, step, names, options, state.view(None))
+                said += [presenter.start_line(scene), presenter.status_line(scene)]
+                said += [presenter.private_text(scene, other, state.view(other)) for other in (0, 1)]
+                said += prompt_texts(presenter.prompt(scene, seat, mine))
+                if mine["phase"] == "setup":
+                    said += prompt_texts(presenter.prompt(scene, seat, mine, mine["colours"][:-1]))
+                elif not mine["drawn"] and step % 7 == 0:
+                    for origin in presenter._origins(scene, presenter._piece_actions(scene, mine))[:2]:
+                        said += prompt_texts(presenter.prompt(scene, seat, mine, origin))
+                action = rng.choice(state.legal_actions(seat))
+                said.append(presenter.action_phrase(scene, seat, str(action), done=False))
+                events = state.apply(seat, action)
+                scene = Scene(1, step + 1, names, options, state.view(None))
+                said += presenter.describe_events(scene, events)
+                said.append(presenter.action_phrase(scene, seat, str(action)))
+                step += 1
+            said.append(presenter.final_text(Scene(1, step, names, options, state.view(None))))
+        level = copy.deepcopy(scene.public)
+        level["winners"] = [0, 1]
+        said.append(presenter.final_text(Scene(1, step, names, options, level)))
+        for refusal in (
+            MatchError("Choose one option."),
+            MatchError("That piece can't move now; pick another one."),
+            MatchError("That choice doesn't fit this objective; open a fresh prompt with **Play**."),
+        ):
+            said.append(str(refusal))
+    return said
+
+
+def language_free(line: str) -> bool:
+    """A text made only of names, notation and symbols, the same in every language."""
+    return not re.sub(r"Alice|Bob|P\d|[a-h][1-8]|[RGBYKP][123]|[^A-Za-zÄÖÜäöüß]", "", line)
+
+
+def test_the_presenter_speaks_german():
+    english, german = presenter_texts("en"), presenter_texts("de")
+    assert len(english) == len(german)
+    still_english = [
+        line for line, other in zip(german, english, strict=True) if line == other and not language_free(line)
+    ]
+    assert not still_english, still_english[:10]
+    leftovers = [line for line in german if ENGLISH_WORDS.search(line.replace("Agents of M.A.R.S.", ""))]
+    assert not leftovers, leftovers[:10]
+    assert any(ENGLISH_WORDS.search(line) for line in english)  # the check can see English
+    finals = [line for line in german if "```" in line]
+    assert finals and all("\nGesamt " in line and "Farbe     W  " in line for line in finals)
+    assert any(line.startswith("🤝 **Remis** — beide Agenten haben") for line in finals)
+    assert any(line.startswith("zog eine Figur aus dem Beutel") for line in german)
+
+
+def refusals() -> list[IllegalAction]:
+    """The engine's refusals: wrong seat or phase, a wrong piece or square, Ko, bad notation, variants."""
+    caught = []
+
+    def attempt(action):
+        try:
+            action()
+        except IllegalAction as error:
+            caught.append(error)
+
+    setup = GAME.new(2, 1, GAME.resolve_options({}))
+    attempt(lambda: setup.clone().apply(0, Draw()))
+    attempt(lambda: setup.clone().apply(0, SetObjective(((2, "R"), (1, "R"), (0, "B"), (-1, "Y")))))
+    state = MOMENTS["drawn"].clone()
+    seat = state.to_move[0]
+    attempt(lambda: state.clone().apply(1 - seat, Draw()))
+    attempt(lambda: state.clone().apply(seat, Draw()))
+    attempt(lambda: state.clone().apply(seat, Place(Pyramid("K", 3), "a1")))
+    occupied = next(iter(state.board), "a1")
+    attempt(lambda: state.clone().apply(seat, Place(state.drawn, occupied)))
+    moved = MOMENTS["ko"].clone()
+    seat = moved.to_move[0]
+    forbidden = moved.ko_forbidden()[0]
+    attempt(lambda: moved.clone().apply(seat, forbidden))
+    empty = next(square for square in ("a1", "b1", "c1", "d1", "e1", "f1", "g1") if square not in moved.board)
+    attempt(lambda: moved.clone().apply(seat, Move(empty, "a2")))
+    attempt(lambda: moved.clone().apply(seat, Move("h1", "h2")))
+    piece = next(square for square, p in moved.board.items() if p.colour != "K")
+    attempt(lambda: moved.clone().apply(seat, Move(piece, piece)))
+    attempt(lambda: moved.clone().apply(seat, SwapSlots(2, 2)))
+    swapped = MOMENTS["slots swapped"]
+    attempt(lambda: swapped.clone().apply(swapped.to_move[0], SwapSlots(2, 1)))
+    closed = moved.clone()
+    for square in [
+        square for square in ("a8", "b8", "c8", "d8", "e8", "f8", "g8") if square not in closed.board
+    ]:
+        closed.board[square] = Pyramid("K", 1)
+    attempt(lambda: closed.apply(seat, SwapSlots(2, 1)))
+    for typed in ("", "Q", "a b", "+2:Y +1", "+x:Y", "z9-a1", "R3@a1"):
+        attempt(lambda typed=typed: moved.clone().apply(seat, GAME.parse_action(typed)))
+    for options in ({"five_colours": "+3", "no_center": True}, {"five_colours": "-2", "black_trio": True}):
+        attempt(lambda options=options: GAME.check_combination(GAME.resolve_options(options)))
+    over = MOMENTS["end"]
+    attempt(lambda: over.clone().apply(0, Draw()))
+    return caught
+
+
+def test_the_engine_refusals_say_themselves_in_german_and_stay_english():
+    caught = refusals()
+    assert len(caught) >= 15
+    for error in caught:
+        english = str(error)
+        german = tr_de(error.message, **error.values)
+        assert german != english, english
+        assert english == error.message.format(**error.values)
+        assert not ENGLISH_WORDS.search(german.replace("M.A.R.S.", "")), german
+    messages = {error.message for error in caught}
+    assert {
+        "You drew the {drawn.label}, not the {piece.label}.",
+        "You have already swapped objective slots this turn.",
+        "Objective swaps are closed: too many black pieces are on the board.",
+        "That would undo your opponent's last move (Ko): choose something else.",
+    } <= messages
+    wrong = next(error for error in caught if error.message.startswith("You drew the"))
+    assert re.fullmatch(r"You drew the \w+ \w+, not the large black\.", str(wrong))
+    assert re.fullmatch(r"Du hast [RGBYK][123] gezogen, nicht K3\.", tr_de(wrong.message, **wrong.values))
+
+
+def test_the_options_are_german():
+    for option in GAME.options:
+        assert GERMAN[option.description] != option.description
+        assert len(GERMAN[option.description]) <= 100
+        for label in option.labels:
+            assert GERMAN[label] != label and len(GERMAN[label]) <= 100
