@@ -247,17 +247,43 @@ ACTION_CODES = {"tip": "TIP", "swap": "SW", "hop": "HP", "dig": "DG", "aim": "AM
 CODE_ACTIONS = {code: name for name, code in ACTION_CODES.items()}
 ACTION_ORDER = ("tip", "swap", "hop", "dig", "aim")
 
+
+def N_(message: str) -> str:
+    """Marks a refusal's template for the message catalogue, which games/ can't import."""
+    return message
+
+
+class Either(tuple):
+    """Squares to choose from, as a refusal's value: "c1 or d1". A translated template names its
+    own word for "or" after a colon, "{squares:oder}"."""
+
+    def __format__(self, spec: str) -> str:
+        return f" {spec or 'or'} ".join(self)
+
+
 # Phases in which the game waits for a decision; "roll" and "end" are passed through inside apply.
 WAITING_FOR = {
-    "move": "to make their move step",
-    "offer": "to decide whether to attack",
-    "reply": "to decide whether to attack",
-    "counter": "to decide on a counter-attack",
-    "return": "to put their defeated force back",
-    "reserve": "to place their reserve nest",
-    "wild": "to choose an action",
-    "action": "to carry out their action",
-    "aim": "to aim",
+    "move": N_("It's not your decision: waiting for {colour} to make their move step."),
+    "offer": N_("It's not your decision: waiting for {colour} to decide whether to attack."),
+    "reply": N_("It's not your decision: waiting for {colour} to decide whether to attack."),
+    "counter": N_("It's not your decision: waiting for {colour} to decide on a counter-attack."),
+    "return": N_("It's not your decision: waiting for {colour} to put their defeated force back."),
+    "reserve": N_("It's not your decision: waiting for {colour} to place their reserve nest."),
+    "wild": N_("It's not your decision: waiting for {colour} to choose an action."),
+    "action": N_("It's not your decision: waiting for {colour} to carry out their action."),
+    "aim": N_("It's not your decision: waiting for {colour} to aim."),
+}
+NOT_POSSIBLE = {  # a Wild choice that can't be carried out now
+    "tip": N_("Tip is not possible now: choose {shown}."),
+    "swap": N_("Swap is not possible now: choose {shown}."),
+    "hop": N_("Hop is not possible now: choose {shown}."),
+    "dig": N_("Dig is not possible now: choose {shown}."),
+    "aim": N_("Aim is not possible now: choose {shown}."),
+}
+WRITE_IT_LIKE = {  # the rolled action, asked for in the wrong notation
+    "swap": N_("Your action is Swap: write it like SW R2@b3 B2@e4."),
+    "hop": N_("Your action is Hop: write it like HP b2-d2."),
+    "dig": N_("Your action is Dig: write it like DG R1@b3 B2@e4."),
 }
 
 # --- actions (briefs/combat_api.md) -------------------------------------------------------
@@ -409,11 +435,6 @@ CombatAction = (
     | Hop
     | AimStep
     | EndLeg
-)
-
-ACTION_HELP = (
-    "M c1-b2 / M c1=b2 / M -, X b4>c5 / X -, C / C -, RET c1, RES b1, W HP, "
-    "SW R2@b3 B2@e4, HP b2-d2, DG R1@b3 B2@e4, AM c1-b2 or AM /"
 )
 
 # --- the state ----------------------------------------------------------------------------
@@ -600,14 +621,17 @@ class CombatState:
         size = self._unit_size(seat, origin, whole)
         if DISTANCE[origin][target] != 1:
             raise IllegalAction(
-                f"{target_name} is not next to {origin_name}: a step goes to one of the 8 squares around."
+                "{target} is not next to {origin}: a step goes to one of the 8 squares around.",
+                target=target_name,
+                origin=origin_name,
             )
         self._check_enterable(target)
         stack = self.board[target]
         if stack and stack[-1][0] != colour:
             raise IllegalAction(
-                f"The top of {target_name} is {self._owner_name(stack)}'s: you can't step onto an "
-                "opponent (only a Hop lands on one)."
+                "The top of {square} is {colour}'s: you can't step onto an opponent (only a Hop lands on one).",
+                square=target_name,
+                colour=self._owner_name(stack),
             )
         self._check_placement(stack, self.board[origin][-size:], target_name)
         return origin, target, size
@@ -616,34 +640,41 @@ class CombatState:
         """How many pyramids the unit on `origin` holds (R9), or IllegalAction if it isn't `seat`'s."""
         stack, name = self.board[origin], SQUARES[origin]
         if not stack:
-            raise IllegalAction(f"There is no pyramid on {name}.")
+            raise IllegalAction("There is no pyramid on {square}.", square=name)
         self._check_not_frozen(origin)
         colour = self.colours[seat]
         if stack[-1][0] != colour:
             raise IllegalAction(
-                f"The top of {name} is {self._owner_name(stack)}'s: you can only move a unit whose top "
-                "pyramid is yours."
+                "The top of {square} is {colour}'s: you can only move a unit whose top pyramid is yours.",
+                square=name,
+                colour=self._owner_name(stack),
             )
         return force_size(stack, colour) if whole else 1
 
     def _check_not_frozen(self, square: int) -> None:
         name = SQUARES[square]
         if square in self.capped:
-            raise IllegalAction(f"{name} holds a capped tree: it is frozen for the rest of the game.")
+            raise IllegalAction(
+                "{square} holds a capped tree: it is frozen for the rest of the game.", square=name
+            )
         if square in self.frozen:
-            raise IllegalAction(f"The reserve nest on {name} can't be touched until it enters play.")
+            raise IllegalAction(
+                "The reserve nest on {square} can't be touched until it enters play.", square=name
+            )
 
     def _check_enterable(self, square: int) -> None:
         if square in self.blocked:
-            raise IllegalAction(f"{SQUARES[square]} is blocked.")
+            raise IllegalAction("{square} is blocked.", square=SQUARES[square])
         self._check_not_frozen(square)
 
     @staticmethod
     def _check_placement(stack: list[str], unit: list[str], name: str) -> None:
         if not is_legal_stack(stack + unit):
             raise IllegalAction(
-                f"That would make {stack_text(stack + unit)} on {name}: a stack must be a tree or a nest, "
-                "never two pyramids of one size."
+                "That would make {stack} on {square}: a stack must be a tree or a nest, never two pyramids "
+                "of one size.",
+                stack=stack_text(stack + unit),
+                square=name,
             )
 
     def _owner_name(self, stack: list[str]) -> str:
@@ -764,10 +795,7 @@ class CombatState:
             raise IllegalAction("This match is already over.")
         deciding = self.deciding_seat()
         if seat != deciding:
-            raise IllegalAction(
-                f"It's not your decision: waiting for {colour_name(self.colours[deciding])} "
-                f"{WAITING_FOR[self.phase]}."
-            )
+            raise IllegalAction(WAITING_FOR[self.phase], colour=colour_name(self.colours[deciding]))
         self._events, self._legal = [], None
         handler = getattr(self, f"_apply_{self.phase}")
         handler(seat, action)
@@ -815,8 +843,10 @@ class CombatState:
             return
         if not isinstance(action, AimStep):
             raise IllegalAction(
-                f"You are aiming ({aim['left']} of {aim['budget']} steps left): step with AM c1-b2 or "
-                "AM c1=b2, or end with AM /."
+                "You are aiming ({left} of {budget} steps left): step with AM c1-b2 or AM c1=b2, or end "
+                "with AM /.",
+                left=aim["left"],
+                budget=aim["budget"],
             )
         if not aim["left"]:
             raise IllegalAction("Your Aim has no steps left: end it with AM /.")
@@ -837,26 +867,36 @@ class CombatState:
         leg, size = self.aim["leg"], self.aim["unit"]
         if action.origin != leg:
             raise IllegalAction(
-                f"Your leg is on {leg}: go on from there, or end the leg with AM / to move another unit."
+                "Your leg is on {square}: go on from there, or end the leg with AM / to move another unit.",
+                square=leg,
             )
         force = force_size(self.board[INDEX[leg]], self.colours[seat])
         if size > 1 and force != size:
             raise IllegalAction(
-                f"This leg's force joined your pyramids on {leg}, so it is no longer one unit: end the "
-                "leg with AM /."
+                "This leg's force joined your pyramids on {square}, so it is no longer one unit: end the "
+                "leg with AM /.",
+                square=leg,
             )
         if size == 1 and action.whole and force > 1:
-            raise IllegalAction(f"This leg moves one pyramid: write AM {leg}-{action.target}.")
+            raise IllegalAction(
+                "This leg moves one pyramid: write AM {origin}-{target}.", origin=leg, target=action.target
+            )
         if size > 1 and not action.whole:
-            raise IllegalAction(f"This leg moves the whole force: write AM {leg}={action.target}.")
+            raise IllegalAction(
+                "This leg moves the whole force: write AM {origin}={target}.",
+                origin=leg,
+                target=action.target,
+            )
 
     def _apply_wild(self, seat: int, action: CombatAction) -> None:
         available = self._available_actions(seat)
         shown = ", ".join(str(WildChoice(name)) for name in available)
         if not isinstance(action, WildChoice):
-            raise IllegalAction(f"You rolled Wild: first choose the action to carry out ({shown}).")
+            raise IllegalAction(
+                "You rolled Wild: first choose the action to carry out ({shown}).", shown=shown
+            )
         if action.action not in available:
-            raise IllegalAction(f"{action.action.capitalize()} is not possible now: choose {shown}.")
+            raise IllegalAction(NOT_POSSIBLE[action.action], shown=shown)
         self.action["chosen"] = action.action
         self._note(seat, str(action))
         self._begin_action(action.action)
@@ -865,8 +905,7 @@ class CombatState:
         name = self._rolled_action()
         expected = {"swap": Swap, "hop": Hop, "dig": Dig}[name]
         if not isinstance(action, expected):
-            example = {"swap": "SW R2@b3 B2@e4", "hop": "HP b2-d2", "dig": "DG R1@b3 B2@e4"}[name]
-            raise IllegalAction(f"Your action is {name.capitalize()}: write it like {example}.")
+            raise IllegalAction(WRITE_IT_LIKE[name])
         if name == "hop":
             self._hop(seat, action)
         else:
@@ -921,14 +960,17 @@ class CombatState:
             self._ask_opponents()
             return
         if not isinstance(action, Attack):
-            raise IllegalAction(self._attack_help(seat))
+            raise self._attack_help(seat)
         if action.origin != offer["square"]:
-            raise IllegalAction(f"Attack from {offer['square']}, where your force arrived.")
+            raise IllegalAction("Attack from {square}, where your force arrived.", square=offer["square"])
         target = self._target(action.target)
         if target["pips"] > offer["pips"]:
             raise IllegalAction(
-                f"{colour_name(self.colours[target['seat']])}'s force on {action.target} has "
-                f"{target['pips']} pips, more than your {offer['pips']}: you can't attack it."
+                "{colour}'s force on {square} has {pips} pips, more than your {mine}: you can't attack it.",
+                colour=colour_name(self.colours[target["seat"]]),
+                square=action.target,
+                pips=target["pips"],
+                mine=offer["pips"],
             )
         self._start_combat(seat, INDEX[action.origin], INDEX[action.target])
 
@@ -941,16 +983,21 @@ class CombatState:
                 self._resume_turn()
             return
         if not isinstance(action, Attack):
-            raise IllegalAction(self._attack_help(seat))
+            raise self._attack_help(seat)
         if action.target != offer["square"]:
-            raise IllegalAction(f"You may attack only the force that arrived on {offer['square']}.")
+            raise IllegalAction(
+                "You may attack only the force that arrived on {square}.", square=offer["square"]
+            )
         target = self._target(action.origin)
         if target["seat"] != seat:
-            raise IllegalAction(f"The force on {action.origin} is not yours.")
+            raise IllegalAction("The force on {square} is not yours.", square=action.origin)
         if target["pips"] < offer["pips"]:
             raise IllegalAction(
-                f"Your force on {action.origin} has {target['pips']} pips, fewer than the "
-                f"{offer['pips']} it would attack: you can't start this combat."
+                "Your force on {square} has {pips} pips, fewer than the {theirs} it would attack: you can't "
+                "start this combat.",
+                square=action.origin,
+                pips=target["pips"],
+                theirs=offer["pips"],
             )
         self._start_combat(seat, INDEX[action.origin], INDEX[action.target])
 
@@ -958,11 +1005,17 @@ class CombatState:
         for target in self.offer["targets"]:
             if target["square"] == name:
                 return target
-        raise IllegalAction(f"{name} is not a target: an opponent's force next to {self.offer['square']}.")
+        raise IllegalAction(
+            "{square} is not a target: an opponent's force next to {arrived}.",
+            square=name,
+            arrived=self.offer["square"],
+        )
 
-    def _attack_help(self, seat: int) -> str:
+    def _attack_help(self, seat: int) -> IllegalAction:
         attacks = [str(action) for action in self.legal_actions(seat) if isinstance(action, Attack)]
-        return f"First decide on combat: attack ({', '.join(attacks)}) or don't (X -)."
+        return IllegalAction(
+            "First decide on combat: attack ({attacks}) or don't (X -).", attacks=", ".join(attacks)
+        )
 
     # -- combat (spec 5.2-5.5, R14-R16, R25, R27)
 
@@ -1080,9 +1133,11 @@ class CombatState:
     def _apply_return(self, seat: int, action: CombatAction) -> None:
         options = self.returning["options"]
         if not isinstance(action, Return):
-            raise IllegalAction(f"First put your defeated force back: RET on {' or '.join(options)}.")
+            raise IllegalAction(
+                "First put your defeated force back: RET on {squares}.", squares=Either(options)
+            )
         if action.square not in options:
-            raise IllegalAction(f"Your force can go back only to {' or '.join(options)}.")
+            raise IllegalAction("Your force can go back only to {squares}.", squares=Either(options))
         force = self.returning["force"]
         self.returning = None
         self._place_returned(seat, force, action.square)
@@ -1127,9 +1182,9 @@ class CombatState:
     def _apply_reserve(self, seat: int, action: CombatAction) -> None:
         options = self.entering["options"]
         if not isinstance(action, EnterReserve):
-            raise IllegalAction(f"First place your reserve nest: RES on {' or '.join(options)}.")
+            raise IllegalAction("First place your reserve nest: RES on {squares}.", squares=Either(options))
         if action.square not in options:
-            raise IllegalAction(f"Your reserve nest can enter only on {' or '.join(options)}.")
+            raise IllegalAction("Your reserve nest can enter only on {squares}.", squares=Either(options))
         self.entering = None
         self._enter_reserve(seat, action.square)
 
@@ -1206,14 +1261,16 @@ class CombatState:
         colour = self.colours[seat]
         if not 1 <= DISTANCE[origin][target] <= 2:
             raise IllegalAction(
-                f"{action.target} is {DISTANCE[origin][target]} squares from {action.origin}: "
-                "a Hop reaches 1 or 2 squares."
+                "{target} is {distance} squares from {origin}: a Hop reaches 1 or 2 squares.",
+                target=action.target,
+                distance=DISTANCE[origin][target],
+                origin=action.origin,
             )
         self._check_enterable(target)
         stack = self.board[target]
         if not stack or stack[-1][0] == colour:
             raise IllegalAction(
-                f"A Hop lands on an opponent's pyramid, and the top of {action.target} isn't."
+                "A Hop lands on an opponent's pyramid, and the top of {square} isn't.", square=action.target
             )
         unit = self.board[origin][-size:]
         self._check_placement(stack, unit, action.target)
@@ -1234,7 +1291,7 @@ class CombatState:
         (square, height), (other, other_height) = self._choose_pair(seat, action)
         problem = self._pair_problem(seat, swap, square, height, other, other_height)
         if problem:
-            raise IllegalAction(problem)
+            raise problem
         mine, theirs = self.board[square][height], self.board[other][other_height]
         if swap:  # R18: the two trade exact places
             self.board[square][height], self.board[other][other_height] = theirs, mine
@@ -1250,8 +1307,8 @@ class CombatState:
         """The pyramids an action names, where a bare square names the one pyramid there that fits."""
         swap = isinstance(action, Swap)
         colour = self.colours[seat]
-        mine = self._named(action.mine, lambda pyramid: pyramid[0] == colour, "yours")
-        theirs = self._named(action.theirs, lambda pyramid: pyramid[0] != colour, "an opponent's")
+        mine = self._named(action.mine, lambda pyramid: pyramid[0] == colour, True)
+        theirs = self._named(action.theirs, lambda pyramid: pyramid[0] != colour, False)
         pairs = [
             (m, t)
             for m in mine
@@ -1259,61 +1316,105 @@ class CombatState:
             if not swap or SIZE_OF[self.board[m[0]][m[1]]] == SIZE_OF[self.board[t[0]][t[1]]]
         ]
         if not pairs:
-            sizes = " and ".join(self.board[square][height] for square, height in (mine[0], theirs[0]))
-            raise IllegalAction(f"A Swap trades two pyramids of the same size, and {sizes} differ.")
+            (square, height), (other, other_height) = mine[0], theirs[0]
+            raise IllegalAction(
+                "A Swap trades two pyramids of the same size, and {mine} and {theirs} differ.",
+                mine=self.board[square][height],
+                theirs=self.board[other][other_height],
+            )
         if len(pairs) > 1:
             pairs = [pair for pair in pairs if not self._pair_problem(seat, swap, *pair[0], *pair[1])]
             if len(pairs) != 1:
-                raise IllegalAction(
-                    "Say which pyramids you mean: write them like "
-                    f"{'SW R2@b3 B2@e4' if swap else 'DG R1@b3 B2@e4'}."
-                )
+                if swap:
+                    raise IllegalAction("Say which pyramids you mean: write them like SW R2@b3 B2@e4.")
+                raise IllegalAction("Say which pyramids you mean: write them like DG R1@b3 B2@e4.")
         return pairs[0]
 
-    def _named(self, named: PyramidAt, fits, owner: str) -> list[tuple[int, int]]:
+    def _named(self, named: PyramidAt, fits, mine: bool) -> list[tuple[int, int]]:
+        """The pyramids `named` may mean: `mine` (fitting yours) or an opponent's."""
         square = INDEX[named.square]
         stack = self.board[square]
         if named.pyramid is not None:
             if named.pyramid not in stack:
-                raise IllegalAction(f"There is no {named.pyramid} on {named.square}.")
+                raise IllegalAction(
+                    "There is no {pyramid} on {square}.", pyramid=named.pyramid, square=named.square
+                )
             height = stack.index(named.pyramid)
+            if not fits(named.pyramid) and mine:
+                raise IllegalAction(
+                    "The {pyramid} on {square} isn't yours.", pyramid=named.pyramid, square=named.square
+                )
             if not fits(named.pyramid):
-                raise IllegalAction(f"The {named.pyramid} on {named.square} isn't {owner}.")
+                raise IllegalAction(
+                    "The {pyramid} on {square} isn't an opponent's.",
+                    pyramid=named.pyramid,
+                    square=named.square,
+                )
             return [(square, height)]
         found = [(square, height) for height, pyramid in enumerate(stack) if fits(pyramid)]
+        if not found and mine:
+            raise IllegalAction("There is no pyramid of yours on {square}.", square=named.square)
         if not found:
-            raise IllegalAction(f"There is no pyramid of {owner} on {named.square}.")
+            raise IllegalAction("There is no pyramid of an opponent's on {square}.", square=named.square)
         return found
 
     def _pair_problem(
         self, seat: int, swap: bool, square: int, height: int, other: int, other_height: int
-    ) -> str | None:
+    ) -> IllegalAction | None:
         """Why Swap (R18) or Dig (R20) of these two pyramids is illegal, or None."""
-        colour, verb = self.colours[seat], "swap" if swap else "dig"
+        colour = self.colours[seat]
         stack, other_stack = self.board[square], self.board[other]
         mine, theirs = stack[height], other_stack[other_height]
         for where in (square, other):
             if where in self.capped:
-                return f"{SQUARES[where]} holds a capped tree: its pyramids are frozen."
+                return IllegalAction(
+                    "{square} holds a capped tree: its pyramids are frozen.", square=SQUARES[where]
+                )
             if where in self.frozen:
-                return f"The reserve nest on {SQUARES[where]} can't be touched until it enters play."
+                return IllegalAction(
+                    "The reserve nest on {square} can't be touched until it enters play.",
+                    square=SQUARES[where],
+                )
         cover = next((pyramid for pyramid in stack[height + 1 :] if pyramid[0] != colour), None)
+        covered = {"mine": mine, "square": SQUARES[square], "colour": colour_name(cover[0]) if cover else ""}
+        if cover and swap:
+            return IllegalAction(
+                "Your {mine} on {square} is covered by {colour}'s {cover}: it can't swap.",
+                cover=cover,
+                **covered,
+            )
         if cover:
-            return f"Your {mine} on {SQUARES[square]} is covered by {colour_name(cover[0])}'s {cover}: it can't {verb}."
+            return IllegalAction(
+                "Your {mine} on {square} is covered by {colour}'s {cover}: it can't dig.",
+                cover=cover,
+                **covered,
+            )
+        if other in self.sides[seat].home and swap:
+            return IllegalAction(
+                "{square} is one of your home squares: you can't swap an opponent's pyramid there.",
+                square=SQUARES[other],
+            )
         if other in self.sides[seat].home:
-            return (
-                f"{SQUARES[other]} is one of your home squares: you can't {verb} an opponent's pyramid there."
+            return IllegalAction(
+                "{square} is one of your home squares: you can't dig an opponent's pyramid there.",
+                square=SQUARES[other],
             )
         if swap:
             if SIZE_OF[mine] != SIZE_OF[theirs]:
-                return f"A Swap trades two pyramids of the same size, and {mine} and {theirs} differ."
+                return IllegalAction(
+                    "A Swap trades two pyramids of the same size, and {mine} and {theirs} differ.",
+                    mine=mine,
+                    theirs=theirs,
+                )
             return None
         if self._dug(square, height, other, other_height) is None:
             stack_after = list(other_stack)
             stack_after.insert(other_height, mine)
-            return (
-                f"That would make {stack_text(stack_after)} on {SQUARES[other]}: a stack must be a tree or "
-                "a nest, never two pyramids of one size."
+            return IllegalAction(
+                "That would make {stack} on {square}: a stack must be a tree or a nest, never two pyramids "
+                "of one size.",
+                stack=stack_text(stack_after),
+                square=SQUARES[other],
             )
         return None
 
@@ -1711,8 +1812,16 @@ class Combat(Game):
                 return build(found)
         if words == "tip":
             raise IllegalAction("Tip has no choices: it happens by itself when rolled.")
-        shown = f"'{text.strip()}' is not a Martian Combat action" if words else "Write an action"
-        raise IllegalAction(f"{shown}: write {ACTION_HELP}.")
+        if not words:
+            raise IllegalAction(
+                "Write an action: write M c1-b2 / M c1=b2 / M -, X b4>c5 / X -, C / C -, RET c1, RES b1, "
+                "W HP, SW R2@b3 B2@e4, HP b2-d2, DG R1@b3 B2@e4, AM c1-b2 or AM /."
+            )
+        raise IllegalAction(
+            "'{text}' is not a Martian Combat action: write M c1-b2 / M c1=b2 / M -, X b4>c5 / X -, C / C -, "
+            "RET c1, RES b1, W HP, SW R2@b3 B2@e4, HP b2-d2, DG R1@b3 B2@e4, AM c1-b2 or AM /.",
+            text=text.strip(),
+        )
 
 
 COMBAT = Combat(
@@ -1725,8 +1834,8 @@ COMBAT = Combat(
             "version",
             "standard",
             VERSIONS,
-            "Standard (default), Simple (the centre is open) or Advanced (3 sets; losers leave the game)",
-            (
+            description="Standard (default), Simple (the centre is open) or Advanced (3 sets; losers leave the game)",
+            labels=(
                 "Standard",
                 "Simple: the centre is open",
                 "Advanced: 3 sets, reserves, defeated pyramids leave",
@@ -1736,8 +1845,8 @@ COMBAT = Combat(
             "rounds",
             0,
             (0, 30, 60, 100),
-            "End after this many rounds: most caps wins, then most own pyramids on home squares",
-            ("No limit", "30 rounds", "60 rounds", "100 rounds"),
+            description="End after this many rounds: most caps wins, then most own pyramids on home squares",
+            labels=("No limit", "30 rounds", "60 rounds", "100 rounds"),
         ),
     ),
 )

@@ -38,8 +38,9 @@ from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
+from catalogue import N_, listing, spoken, tr, trn
 from games.combat import BOARD_GEOMETRY, DIE_ACTIONS
-from games.pieces import COLOUR_NAMES, SIZE_NAMES
+from games.pieces import COLOUR_NAMES
 
 from .common import (
     ACCENT,
@@ -92,9 +93,35 @@ from .senet import die_sprite, wrap
 
 FILES = BOARD_GEOMETRY["files"]
 RANKS = BOARD_GEOMETRY["ranks"]
-SIDE_NAMES = {"S": "South", "W": "West", "N": "North", "E": "East"}
-ACTION_NAMES = {face: name.capitalize() for face, name in DIE_ACTIONS.items()}  # the die's faces, as labels
-VERSION_NAMES = {"standard": "Standard", "simple": "Simple", "advanced": "Advanced"}
+SIDE_GOALS = {  # a player card's side and goal squares, worded whole: German has room for no more
+    "S": N_("South · goal {squares}"),
+    "W": N_("West · goal {squares}"),
+    "N": N_("North · goal {squares}"),
+    "E": N_("East · goal {squares}"),
+}
+ACTION_LABELS = {  # the action die's actions, as players read them (the bot's labels too)
+    "tip": N_("Tip"),
+    "swap": N_("Swap"),
+    "hop": N_("Hop"),
+    "dig": N_("Dig"),
+    "aim": N_("Aim"),
+    "wild": N_("Wild"),
+}
+VERSION_NAMES = {"standard": N_("Standard"), "simple": N_("Simple"), "advanced": N_("Advanced")}
+COLOUR_WORDS = {"R": N_("Red"), "Y": N_("Yellow"), "B": N_("Blue"), "G": N_("Green")}
+SIZE_WORDS = {1: N_("small"), 2: N_("medium"), 3: N_("large")}
+# A player's own pyramid and an opponent's in the log's Swap and Dig, worded whole: German inflects them.
+ITS_SIZE = {1: N_("its small"), 2: N_("its medium"), 3: N_("its large")}
+WHOSE_SIZE = {1: N_("{colour}'s small"), 2: N_("{colour}'s medium"), 3: N_("{colour}'s large")}
+
+
+def action_label(name: str) -> str:
+    """ "swap" -> "Swap": an action's name in the language spoken."""
+    return tr(ACTION_LABELS[name]) if name in ACTION_LABELS else name.capitalize()
+
+
+def action_label_of_face(face: int) -> str:
+    return action_label(DIE_ACTIONS[face])
 
 
 def is_square(text: object) -> bool:
@@ -198,7 +225,10 @@ def action_name(action: dict | None) -> str:
     if not action:
         return ""
     name = str(action.get("name") or "")
-    return name.capitalize() if name else ACTION_NAMES.get(int(action.get("roll") or 0), "")
+    if name:
+        return action_label(name)
+    face = int(action.get("roll") or 0)
+    return action_label_of_face(face) if face in DIE_ACTIONS else ""
 
 
 def describe_phase(view: dict) -> str:
@@ -207,45 +237,50 @@ def describe_phase(view: dict) -> str:
     offer = view.get("offer") or {}
     aim = view.get("aim") or {}
     if view.get("is_over") or phase == "over":
-        return "Game over"
+        return tr("Game over")
     if phase == "move":
-        return "Move one step, or skip"
-    if phase == "offer":
-        return f"Attack from {offer.get('square', '?')}{_pips_note(offer)}, or not"
-    if phase == "reply":
-        return f"Start combat against {offer.get('square', '?')}{_pips_note(offer)}, or not"
+        return tr("Move one step, or skip")
+    if phase in ("offer", "reply"):
+        square, pips = offer.get("square", "?"), offer.get("pips")
+        if not isinstance(pips, int):
+            if phase == "offer":
+                return tr("Attack from {square}, or not", square=square)
+            return tr("Start combat against {square}, or not", square=square)
+        if phase == "offer":
+            return tr("Attack from {square} ({pips}), or not", square=square, pips=pips_words(pips))
+        return tr("Start combat against {square} ({pips}), or not", square=square, pips=pips_words(pips))
     if phase == "counter":
-        return "Counter-attack, or let round 1 stand"
+        return tr("Counter-attack, or let round 1 stand")
     if phase == "return":
-        return "Choose where your defeated force goes back"
+        return tr("Choose where your defeated force goes back")
     if phase == "reserve":
-        return "Choose where the reserve nest enters"
+        return tr("Choose where the reserve nest enters")
     if phase == "wild":
-        return "Wild: choose an action"
+        return tr("Wild: choose an action")
     if phase == "aim":
         if aim.get("leg"):
-            return f"Aim: step on from {aim['leg']}, or end the leg"
-        return "Aim: step a unit, or end the Aim"
+            return tr("Aim: step on from {square}, or end the leg", square=aim["leg"])
+        return tr("Aim: step a unit, or end the Aim")
     if phase == "action":
         name = action_name(view.get("action"))
-        return f"Carry out the {name}" if name else "Roll the action die"
+        return tr("Carry out the {action}", action=name) if name else tr("Roll the action die")
     return str(phase or "")
 
 
-def _pips_note(offer: dict) -> str:
-    return f" ({steps_word(offer['pips'], 'pip')})" if isinstance(offer.get("pips"), int) else ""
+def pips_words(count: int) -> str:
+    return trn("{count} pip", "{count} pips", count, count=count)
+
+
+WIN_REASONS = {
+    "trees": N_("both goal trees capped"),
+    "last standing": N_("the last player with pyramids in play"),
+    "stalemate": N_("nobody could move or act; most caps"),
+    "turn limit": N_("the round limit; most caps, then most own pyramids at home"),
+}
 
 
 def win_reason_text(reason: str | None) -> str:
-    if reason == "trees":
-        return "both goal trees capped"
-    if reason == "last standing":
-        return "the last player with pyramids in play"
-    if reason == "stalemate":
-        return "nobody could move or act; most caps"
-    if reason == "turn limit":
-        return "the round limit; most caps, then most own pyramids at home"
-    return str(reason or "")
+    return tr(WIN_REASONS[reason]) if reason in WIN_REASONS else str(reason or "")
 
 
 # --- the turn's log in words ----------------------------------------------------------------------
@@ -253,27 +288,34 @@ def win_reason_text(reason: str | None) -> str:
 
 def colour_word(colour: str) -> str:
     """ "R" -> "Red": how the log names a player (their badge stands beside it)."""
+    if colour in COLOUR_WORDS:
+        return tr(COLOUR_WORDS[colour])
     return COLOUR_NAMES.get(colour, colour).capitalize()
+
+
+def _size(code: str) -> int | None:
+    return int(code[1]) if len(code) == 2 and code[1] in "123" else None
 
 
 def pyramid_words(codes: list[str]) -> str:
     """["R3", "R1"] -> "large and small"."""
-    names = [
-        SIZE_NAMES.get(int(code[1]), code) if len(code) == 2 and code[1].isdigit() else code for code in codes
-    ]
-    return " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
+    return listing([tr(SIZE_WORDS[_size(code)]) if _size(code) else code for code in codes])
 
 
-def steps_word(count: int, what: str = "step") -> str:
-    return f"{count} {what}{'' if count == 1 else 's'}"
+def _its_pyramid(code: str) -> str:
+    """ "R1" -> "its small" (the acting player's own)."""
+    return tr(ITS_SIZE[_size(code)]) if _size(code) else tr("its {pyramid}", pyramid=code)
+
+
+def _whose_pyramid(code: str) -> str:
+    """ "B3" -> "Blue's large"."""
+    if not _size(code):
+        return tr("{colour}'s {pyramid}", colour=colour_word(code[:1]), pyramid=code)
+    return tr(WHOSE_SIZE[_size(code)], colour=colour_word(code[0]))
 
 
 def _dice_words(first: int, second: int) -> str:
-    return f"{first} to {second}"
-
-
-def _unit_words(facts: dict) -> str:
-    return "the whole force" if facts.get("whole") else "the top pyramid"
+    return tr("{first} to {second}", first=first, second=second)
 
 
 @dataclass(frozen=True)
@@ -287,76 +329,133 @@ def _phrase(kind: str, facts: dict, view: dict, rerolled: list[str]) -> str | No
     colours = {info.seat: info.colour for info in seats_of(view)}
     if kind == "FIRST":
         rolls = ", ".join(f"{colour_word(colour)} {roll}" for colour, roll in facts.get("rolls") or [])
-        return f"Roll for the first turn: {rolls}"
+        return tr("Roll for the first turn: {rolls}", rolls=rolls)
     if kind == "TURN":
-        return f"Turn {facts.get('turn', '?')}: {colour_word(str(facts.get('colour', '?')))} to play"
+        colour = colour_word(str(facts.get("colour", "?")))
+        return tr("Turn {turn}: {colour} to play", turn=facts.get("turn", "?"), colour=colour)
     if "roll" in facts and "action" in facts:  # the action die
-        name = ACTION_NAMES.get(int(facts["roll"]), str(facts["action"]).capitalize())
+        face = int(facts["roll"])
+        name = action_label_of_face(face) if face in DIE_ACTIONS else action_label(str(facts["action"]))
         if facts.get("rerolled"):
             rerolled.append(name)
             return None
         if rerolled:
             failed = list(dict.fromkeys(rerolled))  # each action once, in the order rolled
             rerolled.clear()
-            return f"rolls {name} ({', '.join(failed)} not possible)"
-        return f"rolls {name}"
+            return tr("rolls {action} ({failed} not possible)", action=name, failed=", ".join(failed))
+        return tr("rolls {action}", action=name)
     origin, target = facts.get("origin"), facts.get("target")
     rolls = facts.get("rolls")
+    whole = bool(facts.get("whole"))
     if kind == "M":
-        return f"moves {_unit_words(facts)} {origin} to {target}" if origin else "doesn't move"
-    if kind == "X":
         if not origin:
-            return "doesn't attack"
-        defender = facts.get("defender")
-        whose = f"{colour_word(colours[defender])}'s " if defender in colours else ""
-        dice = f", dice {_dice_words(*rolls)}" if rolls else ""
-        return f"attacks {whose}{target} from {origin}{dice}"
+            return tr("doesn't move")
+        if whole:
+            return tr("moves the whole force {origin} to {target}", origin=origin, target=target)
+        return tr("moves the top pyramid {origin} to {target}", origin=origin, target=target)
+    if kind == "X":
+        return _attack_phrase(facts, colours)
     if kind == "C":  # the counter-attack's dice are written attacker first; the defender speaks here
-        return f"counter-attacks, dice {_dice_words(rolls[1], rolls[0])}" if rolls else "lets round 1 stand"
+        if not rolls:
+            return tr("lets round 1 stand")
+        return tr("counter-attacks, dice {dice}", dice=_dice_words(rolls[1], rolls[0]))
     if kind == "T":
-        return f"rolls off a tie {_dice_words(*rolls)}" if rolls else "rolls off a tie"
+        return tr("rolls off a tie {dice}", dice=_dice_words(*rolls)) if rolls else tr("rolls off a tie")
     if kind == "WINNER":
-        return "wins the combat"
+        return tr("wins the combat")
     if kind == "RET":
-        return f"puts its defeated force back on {facts.get('square')}"
+        return tr("puts its defeated force back on {square}", square=facts.get("square"))
     if kind == "RES":
-        return f"brings its reserve nest in on {facts.get('square')}"
+        return tr("brings its reserve nest in on {square}", square=facts.get("square"))
     if kind == "CAP":
-        return f"caps its tree on {facts.get('square')}"
+        return tr("caps its tree on {square}", square=facts.get("square"))
     if kind == "SKIP":
-        return "has no possible action"
+        return tr("has no possible action")
     if kind == "TIP":
-        return "every stack of 2 or more turns over"
+        return tr("every stack of 2 or more turns over")
     if kind == "W":
-        return f"chooses {str(facts.get('chosen', '?')).capitalize()}"
+        return tr("chooses {action}", action=action_label(str(facts.get("chosen", "?"))))
     if kind == "HP":
-        hop = f"hops {_unit_words(facts)} {origin} to {target}"
-        if rolls:
-            outcome = "it stays" if facts.get("stayed") else "it goes back"
-            hop += f", roll-off {', '.join(_dice_words(*pair) for pair in rolls)}: {outcome}"
-        return hop
+        return _hop_phrase(facts)
     if kind == "AM":
         if "budget" in facts:
-            return f"gets {steps_word(int(facts['budget']), 'Aim step')}"
+            budget = int(facts["budget"])
+            return trn("gets {count} Aim step", "gets {count} Aim steps", budget, count=budget)
+        if origin and whole:
+            return tr("aims the whole force {origin} to {target}", origin=origin, target=target)
         if origin:
-            return f"aims {_unit_words(facts)} {origin} to {target}"
-        return {"leg": "ends the leg", "aim": "ends the Aim"}.get(facts.get("ends"), "ends aiming")
+            return tr("aims the top pyramid {origin} to {target}", origin=origin, target=target)
+        if facts.get("ends") == "leg":
+            return tr("ends the leg")
+        return tr("ends the Aim") if facts.get("ends") == "aim" else tr("ends aiming")
     if kind in ("SW", "DG"):
         mine, theirs = facts.get("mine") or {}, facts.get("theirs") or {}
-        their_code = str(theirs.get("pyramid", "??"))
-        their = f"{colour_word(their_code[0])}'s {pyramid_words([their_code])}"
-        my = pyramid_words([str(mine.get("pyramid", "??"))])
+        words = {
+            "mine": _its_pyramid(str(mine.get("pyramid", "??"))),
+            "square": mine.get("square"),
+            "theirs": _whose_pyramid(str(theirs.get("pyramid", "??"))),
+            "other": theirs.get("square"),
+        }
         if kind == "SW":
-            return f"swaps its {my} on {mine.get('square')} with {their} on {theirs.get('square')}"
-        return f"digs its {my} from {mine.get('square')} under {their} on {theirs.get('square')}"
+            return tr("swaps {mine} on {square} with {theirs} on {other}", **words)
+        return tr("digs {mine} from {square} under {theirs} on {other}", **words)
     if kind == "REMOVED":
-        return f"loses its {pyramid_words(list(facts.get('pyramids') or []))} for good"
+        pyramids = list(facts.get("pyramids") or [])
+        return trn(
+            "loses its {pyramids} for good",
+            "loses its {pyramids} for good",
+            len(pyramids),
+            pyramids=pyramid_words(pyramids),
+        )
     if kind == "ELIMINATED":
-        return "is out of the game"
+        return tr("is out of the game")
     if kind == "WIN":
         others = [colour_word(colour) for colour in facts.get("colours") or []][1:]
-        return f"shares the win with {' and '.join(others)}" if others else "wins the game"
+        if not others:
+            return tr("wins the game")
+        return tr("shares the win with {others}", others=_and_chain(others))
     return None
+
+
+def _and_chain(items: list[str]) -> str:
+    """ "A and B and C": every pair joined by the spoken "and"."""
+    joined = items[0]
+    for item in items[1:]:
+        joined = tr("{rest} and {last}", rest=joined, last=item)
+    return joined
+
+
+def _attack_phrase(facts: dict, colours: dict[int, str]) -> str:
+    origin, target, rolls = facts.get("origin"), facts.get("target"), facts.get("rolls")
+    if not origin:
+        return tr("doesn't attack")
+    defender = facts.get("defender")
+    words = {"origin": origin, "target": target}
+    if rolls:
+        words["dice"] = _dice_words(*rolls)
+    if defender in colours:
+        words["colour"] = colour_word(colours[defender])
+        if rolls:
+            return tr("attacks {colour}'s {target} from {origin}, dice {dice}", **words)
+        return tr("attacks {colour}'s {target} from {origin}", **words)
+    if rolls:
+        return tr("attacks {target} from {origin}, dice {dice}", **words)
+    return tr("attacks {target} from {origin}", **words)
+
+
+def _hop_phrase(facts: dict) -> str:
+    squares = {"origin": facts.get("origin"), "target": facts.get("target")}
+    if facts.get("whole"):
+        hop = tr("hops the whole force {origin} to {target}", **squares)
+    else:
+        hop = tr("hops the top pyramid {origin} to {target}", **squares)
+    rolls = facts.get("rolls")
+    if not rolls:
+        return hop
+    dice = ", ".join(_dice_words(*pair) for pair in rolls)
+    if facts.get("stayed"):
+        return tr("{hop}, roll-off {dice}: it stays", hop=hop, dice=dice)
+    return tr("{hop}, roll-off {dice}: it goes back", hop=hop, dice=dice)
 
 
 def log_sentences(view: dict) -> list[LogSentence]:
@@ -374,7 +473,7 @@ def log_sentences(view: dict) -> list[LogSentence]:
         if kind == "AM" and facts.get("origin"):
             link = (seat, bool(facts.get("whole")), facts["origin"])
             if chain and worded and (chain["seat"], chain["whole"], chain["at"]) == link:
-                worded[-1] = (seat, f"{worded[-1][1]} to {facts['target']}")
+                worded[-1] = (seat, tr("{steps} to {target}", steps=worded[-1][1], target=facts["target"]))
                 chain["at"] = facts["target"]
                 continue
             chain = {"seat": seat, "whole": bool(facts.get("whole")), "at": facts["target"]}
@@ -418,7 +517,7 @@ PLAYER_GAP = 8
 LINE_H = 28
 ACTION_DIE = 44
 REROLL_DIE = 24
-REROLL_NOTE = "re-rolled"
+REROLL_NOTE = N_("re-rolled")
 HOP_DIE = 30
 HOP_SHOWN = 3  # roll-off pairs shown: the deciding pair and the ties before it
 KEY_DIE = 26
@@ -431,7 +530,7 @@ COMBAT_DIE = 38
 LOG_LINE_H = 32
 LOG_LINES = 4
 MAX_HEIGHT = 1200  # 1.2 times the width: taller pictures read badly on a phone
-LOG_TEXT_X = 70  # the log's tokens start right of its title
+LOG_TEXT_X = 70  # the log's tokens start right of its title (further when the title is longer)
 LEGEND_ROW_H = 34
 
 # Inside a square: the force chip (or the frozen snowflake) top-left, a goal square's flag under it,
@@ -470,8 +569,8 @@ def _player_height(view: dict) -> int:
 def decision_lines(view: dict) -> list[str]:
     """What has to be decided now (or why the winner won), in at most two lines."""
     if view.get("is_over"):
-        verb = "win" if len(view.get("winners") or []) > 1 else "wins"
-        text = f"{verb}: {win_reason_text(view.get('win_reason'))}"
+        count = max(1, len(view.get("winners") or []))
+        text = trn("wins: {reason}", "win: {reason}", count, reason=win_reason_text(view.get("win_reason")))
     else:
         text = describe_phase(view)
     lines = wrap_bold(text, SMALL_SIZE, COLUMN_TEXT_W)
@@ -508,7 +607,7 @@ def whose_turn_line(view: dict) -> str:
     current = view.get("current")
     if current is None or not to_move or to_move[0] == current:
         return ""
-    return f"answering in {seat_tag(int(current))}'s turn"
+    return tr("answering in {player}'s turn", player=seat_tag(int(current)))
 
 
 def _decision_rows(view: dict) -> dict[str, int]:
@@ -697,7 +796,9 @@ def key_die_boxes(view: dict) -> list[Box]:
     if key is None:
         return []
     x0, y0, x1, _ = key
-    column_w = (x1 - x0) // 2
+    # the second column starts clear of the first's ring around its longest name (German's are long)
+    widest = max(text_width(action_label_of_face(face), SMALL_SIZE, bold=True) for face in (1, 2, 3))
+    column_w = max((x1 - x0) // 2, KEY_DIE + 12 + round(widest) + 6 + 8)
     boxes = []
     for face in range(6):
         column, row = divmod(face, 3)
@@ -726,13 +827,15 @@ def combat_columns(view: dict) -> list[CombatColumn]:
     totals = combat.get("totals") or {"rolls": [], "counter": [], "sum": None}
     specs: list[tuple[str, int, tuple[int, int] | None, tuple[int, int] | None]] = []
     for i, (dice, total) in enumerate(zip(rolls, totals["rolls"], strict=True)):
-        label = "round 1" if len(rolls) == 1 else f"round {i + 1}"
-        specs.append((label, 108, dice, tuple(total)))
+        specs.append((tr("round {number}", number=i + 1), 108, dice, tuple(total)))
     for dice, total in zip(counter, totals["counter"], strict=True):
-        specs.append(("counter", 108, dice, tuple(total)))
+        specs.append((tr("counter"), 108, dice, tuple(total)))
     if totals["sum"]:
-        specs.append(("sum", 64, None, tuple(totals["sum"])))
-    tie_specs = [("tie", 62, pair, None) for pair in ties]
+        specs.append((tr("sum"), 64, None, tuple(totals["sum"])))
+    tie_specs = [(tr("tie"), 62, pair, None) for pair in ties]
+    # a column is as wide as its label needs, whatever the language's words
+    specs = [(label, max(width, _label_room(label)), *rest) for label, width, *rest in specs]
+    tie_specs = [(label, max(width, _label_room(label)), *rest) for label, width, *rest in tie_specs]
     x0 = MARGIN + PAD + COMBAT_LABEL_W + 12
     room = WIDTH - MARGIN - PAD - 96 - x0  # the winner's pill on the right
     used = sum(spec[1] for spec in specs)
@@ -744,6 +847,10 @@ def combat_columns(view: dict) -> list[CombatColumn]:
         columns.append(CombatColumn(label, x, width, dice, totals))
         x += width
     return columns
+
+
+def _label_room(label: str) -> int:
+    return round(text_width(label, SMALL_SIZE)) + 10
 
 
 def combat_row_middles(view: dict) -> tuple[int, int]:
@@ -1209,14 +1316,28 @@ def render_combat_board(view: dict, *, names: list[str] | None = None) -> bytes:
 
 def _draw_header(draw: ImageDraw.ImageDraw, view: dict) -> None:
     middle = HEADER_H / 2 + 2
-    progress = "Final" if view.get("is_over") else f"Turn {view.get('turn', 1)}"
-    if view.get("turns_left") is not None and not view.get("is_over"):  # the engine counts the limit
-        progress += f" of {view.get('turn', 1) + view['turns_left']}"
+    turn = view.get("turn", 1)
+    if view.get("is_over"):
+        progress = tr("Final")
+    elif view.get("turns_left") is not None:  # the engine counts the limit
+        progress = tr("Turn {turn} of {total}", turn=turn, total=turn + view["turns_left"])
+    else:
+        progress = tr("Turn {turn}", turn=turn)
     title = f"Martian Combat {EM_DASH} {progress}"
     draw_text(draw, (MARGIN + 4, middle), title, size=TITLE_SIZE, fill=TEXT, anchor="lm", bold=True)
-    version = VERSION_NAMES.get(str(view.get("version")), str(view.get("version") or ""))
+    version = str(view.get("version") or "")
+    version = tr(VERSION_NAMES[version]) if version in VERSION_NAMES else version
     players = len(seats_of(view))
-    info = f"{version} · {players} players" if version else f"{players} players"
+    if version:
+        info = trn(
+            "{version} · {count} player",
+            "{version} · {count} players",
+            players,
+            version=version,
+            count=players,
+        )
+    else:
+        info = trn("{count} player", "{count} players", players, count=players)
     draw_text(draw, (WIDTH - MARGIN - 4, middle), info, size=SMALL_SIZE, fill=MUTED, anchor="rm")
 
 
@@ -1336,14 +1457,14 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, seats
             paste(image, force_chip(force["colour"], force["pips"]), chip[:2])
 
 
-def _player_tag(view: dict, info: SeatInfo) -> tuple[str, Colour, Colour] | None:
+def _player_tag(view: dict, info: SeatInfo) -> tuple[str, Colour, Colour, bool] | None:
     """The pill on a player's card: winner or out. Who decides now is the card's highlight and the
     decision card's subject, so a pill for it would only crowd the name."""
     seat = info.seat
     if view.get("is_over"):
-        return ("WINNER", GOOD, ON_GOOD) if seat in (view.get("winners") or []) else None
+        return (tr("WINNER"), GOOD, ON_GOOD, True) if seat in (view.get("winners") or []) else None
     if info.eliminated:
-        return ("OUT", FAINT, TEXT)
+        return (tr("OUT"), FAINT, TEXT, False)
     return None
 
 
@@ -1355,17 +1476,20 @@ def _is_deciding(view: dict, seat: int) -> bool:
 PILE_SCALE = 18  # the Advanced removed pile's pyramids
 
 
+def caps_of(view: dict, info: SeatInfo) -> int:
+    return sum(bool(square_entry(view, square).get("capped")) for square in info.home)
+
+
 def caps_text(view: dict, info: SeatInfo) -> str:
     """How many of the player's goal squares are capped: "caps 1/2"."""
-    caps = sum(bool(square_entry(view, square).get("capped")) for square in info.home)
-    return f"caps {caps}/{len(info.home)}"
+    return tr("caps {caps}/{total}", caps=caps_of(view, info), total=len(info.home))
 
 
 def reserve_text(info: SeatInfo) -> str:
     """The Advanced reserve nest: waiting on its centre square, used (in play), or none (eliminated)."""
     if info.eliminated:
-        return "none left"
-    return f"reserve {info.reserve}" if info.reserve else "reserve used"
+        return tr("none left")
+    return tr("reserve {square}", square=info.reserve) if info.reserve else tr("reserve used")
 
 
 def _draw_player(
@@ -1380,7 +1504,7 @@ def _draw_player(
     caps; Advanced: the removed pile and the reserve."""
     x0, y0, x1, _ = box
     tag = _player_tag(view, info)
-    if tag is not None and tag[0] == "WINNER":
+    if tag is not None and tag[3]:  # the winner's
         _card(draw, box, fill=mix(PANEL, GOOD, 0.18), edge=GOOD, width=4)
     elif _is_deciding(view, info.seat):
         _card(draw, box, fill=PANEL_ACTIVE, edge=ACCENT, width=4)
@@ -1397,7 +1521,9 @@ def _draw_player(
             draw, (x1 - PAD + 4, row1), tag[0], size=SMALL_SIZE, fill=tag[1], text_fill=tag[2], anchor="r"
         )
     right = (pill_box[0] if pill_box else x1 - PAD) - 8
-    label = seat_label(info.seat, names) + (" (you)" if view.get("seat") == info.seat else "")
+    label = seat_label(info.seat, names)
+    if view.get("seat") == info.seat:
+        label = tr("{player} (you)", player=label)
     name, size = fitted_name(label, right - x)
     width = draw_text(draw, (x, row1), name, size=size, fill=ink, anchor="lm", bold=True)
     if info.eliminated:
@@ -1406,7 +1532,7 @@ def _draw_player(
     # the goal: the two home squares, and how many are capped (a number: a row of tiny caps read
     # as stray glyphs at phone size)
     caps = caps_text(view, info)
-    capped = not caps.startswith("caps 0")
+    capped = caps_of(view, info) > 0
     caps_w = draw_text(
         draw,
         (x1 - PAD, row2),
@@ -1416,14 +1542,18 @@ def _draw_player(
         anchor="rm",
         bold=capped,
     )
-    goal = f"{SIDE_NAMES.get(info.side, info.side)} · goal {' '.join(info.home)}"
+    squares = " ".join(info.home)
+    if info.side in SIDE_GOALS:
+        goal = tr(SIDE_GOALS[info.side], squares=squares)
+    else:
+        goal = tr("{side} · goal {squares}", side=info.side, squares=squares)
     goal = fit_text(goal, SMALL_SIZE, x1 - PAD - caps_w - 10 - (x0 + PAD))
     draw_text(draw, (x0 + PAD, row2), goal, size=SMALL_SIZE, fill=MUTED, anchor="lm")
 
     if view.get("version") != "advanced":
         return
     x = x0 + PAD
-    x += draw_text(draw, (x, row3), "lost", size=SMALL_SIZE, fill=MUTED, anchor="lm") + 6
+    x += draw_text(draw, (x, row3), tr("lost"), size=SMALL_SIZE, fill=MUTED, anchor="lm") + 6
     for size, count in zip((1, 2, 3), info.removed, strict=True):
         width, _ = pyramid_extent(size, PILE_SCALE)
         _paste_pyramid(image, f"{info.colour}{size}", PILE_SCALE, x + width / 2, row3 + 11, ghost=count == 0)
@@ -1454,7 +1584,7 @@ def _draw_decision(
         x = x0 + PAD - 2  # the winner's card says WINNER: here, who and why, the name given room
         for seat in winners:
             x = _badge_inline(image, seats[seat].colour, x, who, 28) + 4
-        text = " & ".join(seat_label(seat, names) for seat in winners) or "Nobody"
+        text = " & ".join(seat_label(seat, names) for seat in winners) or tr("Nobody")
         text, size = fitted_name(text, x1 - PAD - x - 4)
         draw_text(draw, (x + 4, who), text, size=size, fill=TEXT, anchor="lm", bold=True)
         ink = GOOD
@@ -1473,7 +1603,9 @@ def _draw_decision(
             name, size = fitted_name(seat_label(seat, names), x1 - PAD - x)
             draw_text(draw, (x, who), name, size=size, fill=TEXT, anchor="lm", bold=True)
         else:
-            draw_text(draw, (x0 + PAD, who), "Waiting", size=BODY_SIZE, fill=MUTED, anchor="lm", bold=True)
+            draw_text(
+                draw, (x0 + PAD, who), tr("Waiting"), size=BODY_SIZE, fill=MUTED, anchor="lm", bold=True
+            )
         ink = ACCENT
     for i, line in enumerate(decision_lines(view)):
         draw_text(
@@ -1515,27 +1647,28 @@ def _draw_action(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> N
         draw_text(
             draw, ((die[0] + die[2]) / 2, middle), "?", size=BODY_SIZE, fill=FAINT, anchor="mm", bold=True
         )
-        draw_text(draw, (x, middle - 13), "action die", size=SMALL_SIZE, fill=MUTED, anchor="lm")
-        idle = "game over" if view.get("is_over") else "not rolled yet"
+        draw_text(draw, (x, middle - 13), tr("action die"), size=SMALL_SIZE, fill=MUTED, anchor="lm")
+        idle = tr("game over") if view.get("is_over") else tr("not rolled yet")
         draw_text(draw, (x, middle + 13), idle, size=SMALL_SIZE, fill=FAINT, anchor="lm")
         return
     _paste_die(image, int(action["roll"]), die)
     rerolls = reroll_die_boxes(view)
     right = COLUMN_X1 - PAD
     if rerolls:  # the unavailable actions rolled first, struck through, under a note
-        note_w = text_width(REROLL_NOTE, SMALL_SIZE)
-        draw_text(draw, (right, middle - 13), REROLL_NOTE, size=SMALL_SIZE, fill=MUTED, anchor="rm")
+        note = tr(REROLL_NOTE)
+        note_w = text_width(note, SMALL_SIZE)
+        draw_text(draw, (right, middle - 13), note, size=SMALL_SIZE, fill=MUTED, anchor="rm")
         right = min(rerolls[0][0], right - note_w) - 10
     draw_text(
         draw,
         (x, middle - 13),
-        fit_text("action die", SMALL_SIZE, right - x),
+        fit_text(tr("action die"), SMALL_SIZE, right - x),
         size=SMALL_SIZE,
         fill=MUTED,
         anchor="lm",
     )
-    name = fit_text(action_name(action), BODY_SIZE, right - x, bold=True)
-    draw_text(draw, (x, middle + 13), name, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
+    name, size = fitted_name(action_name(action), right - x)
+    draw_text(draw, (x, middle + 13), name, size=size, fill=TEXT, anchor="lm", bold=True)
     rerolled = list(action.get("rerolled") or [])[-len(rerolls) :] if rerolls else []
     for value, box in zip(rerolled, rerolls, strict=True):
         _paste_die(image, int(value), box, struck=True)
@@ -1546,15 +1679,20 @@ def _draw_aim(draw: ImageDraw.ImageDraw, row: tuple[int, int, int], view: dict) 
     x, middle, right = row
     aim = view.get("aim") or {}
     budget, left = int(aim.get("budget") or 0), int(aim.get("left") or 0)
-    x += draw_text(draw, (x, middle), "Aim", size=SMALL_SIZE, fill=TEXT, anchor="lm", bold=True) + 10
+    x += (
+        draw_text(draw, (x, middle), action_label("aim"), size=SMALL_SIZE, fill=TEXT, anchor="lm", bold=True)
+        + 10
+    )
+    text = tr("{left} of {budget} left", left=left, budget=budget)
+    # the dots close up (not below 18 px apart) when a language's words need the room
+    pitch = max(18, min(21, (right - x - 8 - text_width(text, SMALL_SIZE)) // max(1, budget)))
     for i in range(budget):
         box = (x, middle - 8, x + 16, middle + 8)
         if i < left:
             draw.ellipse(box, fill=ACCENT)
         else:
             draw.ellipse(box, outline=FAINT, width=2)
-        x += 21
-    text = f"{left} of {budget} left"
+        x += pitch
     draw_text(
         draw,
         (x + 4, middle),
@@ -1573,16 +1711,16 @@ def _draw_hop(image: Image.Image, draw: ImageDraw.ImageDraw, row: tuple[int, int
     x += draw_text(
         draw,
         (x, middle),
-        f"Hop {hop.get('from', '?')} to {hop.get('to', '?')}",
+        tr("Hop {origin} to {target}", origin=hop.get("from", "?"), target=hop.get("to", "?")),
         size=SMALL_SIZE,
         fill=TEXT,
         anchor="lm",
         bold=True,
     )
     if hop.get("stayed") is True:
-        result, ink = "stays", GOOD
+        result, ink = tr("stays"), GOOD
     elif hop.get("stayed") is False:
-        result, ink = "goes back", MUTED
+        result, ink = tr("goes back"), MUTED
     else:
         result, ink = "", MUTED
     if result:
@@ -1616,7 +1754,7 @@ def _draw_key(image: Image.Image, draw: ImageDraw.ImageDraw, key: Box, view: dic
     rolled = int((view.get("action") or {}).get("roll") or 0)
     for face, box in enumerate(key_die_boxes(view), start=1):
         middle = (box[1] + box[3]) / 2
-        name = ACTION_NAMES[face]
+        name = action_label_of_face(face)
         if face == rolled:
             ring = (
                 box[0] - 4,
@@ -1651,8 +1789,9 @@ def _draw_combat(
     _card(draw, box)
     title_y = y0 + COMBAT_TITLE_H / 2 + 4
     pips_x = x0 + PAD + COMBAT_LABEL_W
-    pips_w = draw_text(draw, (pips_x, title_y), "pips", size=SMALL_SIZE, fill=MUTED, anchor="rm")
-    title = f"{combat.get('from', '?')} attacks {combat.get('to', '?')}"  # the rows say whose forces
+    pips_w = draw_text(draw, (pips_x, title_y), tr("pips"), size=SMALL_SIZE, fill=MUTED, anchor="rm")
+    # the rows say whose forces
+    title = tr("{origin} attacks {target}", origin=combat.get("from", "?"), target=combat.get("to", "?"))
     title = fit_text(title, BODY_SIZE, pips_x - pips_w - 16 - (x0 + PAD), bold=True)
     draw_text(draw, (x0 + PAD, title_y), title, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True)
     columns = combat_columns(view)
@@ -1660,7 +1799,7 @@ def _draw_combat(
         draw_text(draw, (column.x, title_y), column.label, size=SMALL_SIZE, fill=MUTED, anchor="lm")
     winner = combat.get("winner")
     if winner is None:
-        status = "counter-attack?" if view.get("phase") == "counter" else "rolling"
+        status = tr("counter-attack?") if view.get("phase") == "counter" else tr("rolling")
         draw_text(draw, (x1 - PAD, title_y), status, size=SMALL_SIZE, fill=ACCENT, anchor="rm", bold=True)
     roles = (
         (combat.get("attacker"), combat.get("from"), int(combat.get("a") or 0)),
@@ -1670,7 +1809,15 @@ def _draw_combat(
         top, bottom = middle - COMBAT_ROW_H / 2 + 3, middle + COMBAT_ROW_H / 2 - 3
         if winner is not None and seat == winner:
             draw.rounded_rectangle((x0 + 6, top, x1 - 6, bottom), radius=10, fill=mix(PANEL, GOOD, 0.2))
-            pill(draw, (x1 - PAD, middle), "WINS", size=SMALL_SIZE, fill=GOOD, text_fill=ON_GOOD, anchor="r")
+            pill(
+                draw,
+                (x1 - PAD, middle),
+                tr("WINS"),
+                size=SMALL_SIZE,
+                fill=GOOD,
+                text_fill=ON_GOOD,
+                anchor="r",
+            )
         x = x0 + PAD
         if isinstance(seat, int) and 0 <= seat < len(seats):
             x = _badge_inline(image, seats[seat].colour, x - 2, middle) + 8
@@ -1731,8 +1878,8 @@ def log_lines(view: dict, limit: int = LOG_LINES) -> list[list[LogItem]]:
             last = i == len(sentence.phrases) - 1
             phrases.append((sentence.seat, phrase if last else f"{phrase},", last))
     if not phrases:
-        return [[("run", ("No actions yet this turn.", FAINT, False))]]
-    room = WIDTH - 2 * MARGIN - 2 * PAD - LOG_TEXT_X
+        return [[("run", (tr("No actions yet this turn."), FAINT, False))]]
+    room = WIDTH - 2 * MARGIN - 2 * PAD - log_text_x()
 
     def unit(index: int, lead: bool) -> tuple[float, list[LogItem]]:
         seat, phrase, last = phrases[index]
@@ -1765,6 +1912,11 @@ def log_lines(view: dict, limit: int = LOG_LINES) -> list[list[LogItem]]:
     return latest_that_fit(flow, len(phrases), limit)
 
 
+def log_text_x() -> int:
+    """Where the log's text starts, right of its title."""
+    return max(LOG_TEXT_X, round(text_width(tr("Log"), SMALL_SIZE, bold=True)) + 12)
+
+
 def _draw_log(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict) -> None:
     """The turn's log in words, each sentence after its player's badge; squares in the marks' pink."""
     x0, y0, _, _ = box
@@ -1772,7 +1924,7 @@ def _draw_log(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dic
     draw_text(
         draw,
         (x0 + PAD, y0 + PAD + LOG_LINE_H / 2),
-        "Log",
+        tr("Log"),
         size=SMALL_SIZE,
         fill=MUTED,
         anchor="lm",
@@ -1780,7 +1932,7 @@ def _draw_log(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dic
     )
     for i, line in enumerate(log_lines(view, board_layout(view).log_limit)):
         middle = y0 + PAD + LOG_LINE_H * (i + 0.5)
-        x = x0 + PAD + LOG_TEXT_X
+        x = x0 + PAD + log_text_x()
         for kind, value in line:
             if kind == "badge":
                 x = _badge_inline(image, str(value), x, middle)
@@ -1802,21 +1954,21 @@ def _legend_items(view: dict) -> list[str]:
 
 
 LEGEND_TEXT = {  # goal and start name the first player's colour: "Red's goal"
-    "goal": "{}'s goal",
-    "start": "{}'s start",
-    "blocked": "blocked",
-    "frozen": "frozen (cap, reserve)",
-    "force": "force pips",
-    "trapped": "covered by an opponent",
-    "last": "last actions",
-    "offer": "can attack / be attacked",
+    "goal": N_("{colour}'s goal"),
+    "start": N_("{colour}'s start"),
+    "blocked": N_("blocked"),
+    "frozen": N_("frozen (cap, reserve)"),
+    "force": N_("force pips"),
+    "trapped": N_("covered by an opponent"),
+    "last": N_("last actions"),
+    "offer": N_("can attack / be attacked"),
 }
 LEGEND_SAMPLE_W = 28
 
 
 def legend_text(view: dict, item: str) -> str:
     seats = seats_of(view)
-    return LEGEND_TEXT[item].format(colour_word(seats[0].colour if seats else "R"))
+    return tr(LEGEND_TEXT[item], colour=colour_word(seats[0].colour if seats else "R"))
 
 
 @once_per_picture
@@ -1881,30 +2033,30 @@ def _draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: 
 RULE_CELL = 36
 RULE_BOARD_X0 = MARGIN + PAD + 28  # rank numbers and the West bars on its left
 ACTION_RULES = (
-    (1, "Tip", "every stack of 2 or more turns over: trees become nests, nests trees"),
-    (2, "Swap", "trade one of your pyramids for an opponent's of the same size, anywhere"),
-    (3, "Hop", "a unit jumps 1-2 squares onto an opponent; roll off to stay"),
-    (4, "Dig", "slip one of your pyramids in directly under an opponent's"),
-    (5, "Aim", "roll again and take that many steps, a combat chance after each unit's"),
-    (6, "Wild", "choose any of the other five"),
+    (1, N_("every stack of 2 or more turns over: trees become nests, nests trees")),
+    (2, N_("trade one of your pyramids for an opponent's of the same size, anywhere")),
+    (3, N_("a unit jumps 1-2 squares onto an opponent; roll off to stay")),
+    (4, N_("slip one of your pyramids in directly under an opponent's")),
+    (5, N_("roll again and take that many steps, a combat chance after each unit's")),
+    (6, N_("choose any of the other five")),
 )
 BOARD_NOTES = (
-    "Start: a nest on each of your two start squares (thick bar).",
-    "Goal: your two flagged squares across the board.",
-    "Hatched: blocked. Advanced: a 3rd nest waits in the centre.",
+    N_("Start: a nest on each of your two start squares (thick bar)."),
+    N_("Goal: your two flagged squares across the board."),
+    N_("Hatched: blocked. Advanced: a 3rd nest waits in the centre."),
 )
 # Example squares as views give them (stack, force, covered flags), capped or not, and captions.
 _TREE = {"stack": ["R3", "R2", "R1"], "force": {"colour": "R", "pips": 6}, "covered": [False] * 3}
 STACK_RULES = (
-    (_TREE, False, "Tree", "S on M on L"),
-    ({**_TREE, "stack": ["R1", "R2", "R3"]}, False, "Nest", "L covers M, S"),
+    (_TREE, False, N_("Tree"), N_("S on M on L")),
+    ({**_TREE, "stack": ["R1", "R2", "R3"]}, False, N_("Nest"), N_("L covers M, S")),
     (
         {"stack": ["R3", "B1"], "force": {"colour": "B", "pips": 1}, "covered": [True, False]},
         False,
-        "Pinned",
-        "Blue pins Red",
+        N_("Pinned"),
+        N_("Blue pins Red"),
     ),
-    (_TREE, True, "Goal", "L-M-S, capped"),
+    (_TREE, True, N_("Goal"), N_("L-M-S, capped")),
 )
 RULE_EXAMPLE_W = 156
 
@@ -1934,11 +2086,12 @@ def _rule_board(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
     x1, y1 = x0 + 6 * cell, y0 + 6 * cell
     text_x = x1 + BAR_ROOM + 24
     text_w = WIDTH - MARGIN - PAD - text_x
-    notes_h = LINE_H * sum(len(wrap(note, SMALL_SIZE, text_w)) for note in BOARD_NOTES) + 2 * len(BOARD_NOTES)
-    captions = max(len(wrap(text, SMALL_SIZE, RULE_EXAMPLE_W - 12)) for *_, text in STACK_RULES)
+    notes = tuple(tr(note) for note in BOARD_NOTES)
+    notes_h = LINE_H * sum(len(wrap(note, SMALL_SIZE, text_w)) for note in notes) + 2 * len(notes)
+    captions = max(len(wrap(tr(text), SMALL_SIZE, RULE_EXAMPLE_W - 12)) for *_, text in STACK_RULES)
     examples_bottom = top + 60 + notes_h + 20 + CELL + LINE_H * captions + 8
     box = (MARGIN, top, WIDTH - MARGIN, max(y1 + BAR_ROOM + 34, examples_bottom + PAD))
-    _rule_card(draw, box, "The board and the stacks")
+    _rule_card(draw, box, tr("The board and the stacks"))
 
     def cell_box(square: str) -> Box:
         column, row = square_index(square)
@@ -1989,7 +2142,7 @@ def _rule_board(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
         y = y0 + (RANKS - rank + 0.5) * cell
         draw_text(draw, (MARGIN + PAD + 2, y), str(rank), size=SMALL_SIZE, fill=MUTED, anchor="mm", bold=True)
 
-    y = _rule_lines(draw, text_x, top + 60, text_w, BOARD_NOTES, gap=2)
+    y = _rule_lines(draw, text_x, top + 60, text_w, notes, gap=2)
     _rule_stack_examples(image, draw, text_x, round(y))
     return box[3]
 
@@ -1998,7 +2151,7 @@ def _rule_stack_examples(image: Image.Image, draw: ImageDraw.ImageDraw, x0: int,
     """A row of squares drawn as on the board, each named above and explained under."""
     for i, (entry, capped, title, text) in enumerate(STACK_RULES):
         x = x0 + i * RULE_EXAMPLE_W
-        draw_text(draw, (x, top - 2), title, size=SMALL_SIZE, fill=TEXT, anchor="lm", bold=True)
+        draw_text(draw, (x, top - 2), tr(title), size=SMALL_SIZE, fill=TEXT, anchor="lm", bold=True)
         cell = (x, top + 20, x + CELL, top + 20 + CELL)
         fill = home_tint("R") if capped else SQUARE_LIGHT
         draw.rectangle((cell[0] - 3, cell[1] - 3, cell[2] + 2, cell[3] + 2), fill=BOARD_EDGE)
@@ -2014,31 +2167,36 @@ def _rule_stack_examples(image: Image.Image, draw: ImageDraw.ImageDraw, x0: int,
             paste(image, snowflake_sprite(), chip)
         else:
             paste(image, force_chip(entry["force"]["colour"], entry["force"]["pips"]), chip)
-        _rule_lines(draw, x, cell[3] + 20, RULE_EXAMPLE_W - 12, (text,))
+        _rule_lines(draw, x, cell[3] + 20, RULE_EXAMPLE_W - 12, (tr(text),))
 
 
 def _rule_turn(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
     """The three steps of a turn, then the action die's faces."""
     row_h = 32
     steps = (
-        "1. Move (you may): your top pyramid, or your whole force on its square, one step in any "
-        "direction onto an empty square or your own top pyramid, making a tree or a nest.",
-        "2. Combat: a chance to fight next to the square you moved to (below).",
-        "3. Roll the action die and do what it says; an action you cannot do is rolled again:",
+        tr(
+            "1. Move (you may): your top pyramid, or your whole force on its square, one step in any "
+            "direction onto an empty square or your own top pyramid, making a tree or a nest."
+        ),
+        tr("2. Combat: a chance to fight next to the square you moved to (below)."),
+        tr("3. Roll the action die and do what it says; an action you cannot do is rolled again:"),
     )
     text_w = WIDTH - 2 * MARGIN - 2 * PAD
     lines = sum(len(wrap(step, SMALL_SIZE, text_w)) for step in steps)
     table_top = top + 44 + LINE_H * lines + 4 * len(steps)
     box = (MARGIN, top, WIDTH - MARGIN, table_top + 6 * row_h + PAD - 4)
-    _rule_card(draw, box, "Your turn")
+    _rule_card(draw, box, tr("Your turn"))
     _rule_lines(draw, MARGIN + PAD, top + 58, text_w, steps, gap=4)
     x = MARGIN + PAD + 8
-    for i, (face, name, text) in enumerate(ACTION_RULES):
+    names = [action_label_of_face(face) for face, _ in ACTION_RULES]
+    # the effects start after the widest name (German names are longer than the English)
+    effect_x = max(x + 110, x + 42 + max(text_width(name, SMALL_SIZE, bold=True) for name in names) + 8)
+    for i, ((face, text), name) in enumerate(zip(ACTION_RULES, names, strict=True)):
         middle = table_top + row_h * (i + 0.5)
         _paste_die(image, face, (x, middle - 14, x + 28, middle + 14))
         draw_text(draw, (x + 42, middle), name, size=SMALL_SIZE, fill=TEXT, anchor="lm", bold=True)
-        effect = fit_text(text, SMALL_SIZE, box[2] - PAD - (x + 110))
-        draw_text(draw, (x + 110, middle), effect, size=SMALL_SIZE, fill=MUTED, anchor="lm")
+        effect = fit_text(tr(text), SMALL_SIZE, box[2] - PAD - effect_x)
+        draw_text(draw, (effect_x, middle), effect, size=SMALL_SIZE, fill=MUTED, anchor="lm")
     return box[3]
 
 
@@ -2046,25 +2204,29 @@ def _rule_combat(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int
     """Who may attack, an example roll, the counter-attack and ties."""
     text_w = WIDTH - 2 * MARGIN - 2 * PAD
     before = (
-        "Your force on a square: your pyramids from the top down to the first of another colour; its "
-        "pips are the number in the corner. After a step, the mover may attack a force next to it with "
-        "no more pips; if not, an opponent there with at least as many may attack it.",
+        tr(
+            "Your force on a square: your pyramids from the top down to the first of another colour; its "
+            "pips are the number in the corner. After a step, the mover may attack a force next to it with "
+            "no more pips; if not, an opponent there with at least as many may attack it."
+        ),
     )
     after = (
-        "Equal pips: a defender who lost round 1 may counter-attack; both roll again and the sums "
-        "decide. A tie is rolled off with plain dice. The winner moves onto the loser's square; the "
-        "loser goes back to a start square (Advanced: out of the game).",
+        tr(
+            "Equal pips: a defender who lost round 1 may counter-attack; both roll again and the sums "
+            "decide. A tie is rolled off with plain dice. The winner moves onto the loser's square; the "
+            "loser goes back to a start square (Advanced: out of the game)."
+        ),
     )
     lines_before = sum(len(wrap(text, SMALL_SIZE, text_w)) for text in before)
     lines_after = sum(len(wrap(text, SMALL_SIZE, text_w)) for text in after)
     example_y = top + 50 + LINE_H * lines_before + 22
     box = (MARGIN, top, WIDTH - MARGIN, example_y + 32 + LINE_H * lines_after + PAD)
-    _rule_card(draw, box, "Combat: pips + a d6")
+    _rule_card(draw, box, tr("Combat: pips + a d6"))
     _rule_lines(draw, MARGIN + PAD, top + 58, text_w, before)
     x = MARGIN + PAD
     for colour, pips, roll in (("R", 6, 2), ("B", 5, 4)):
         x = _badge_inline(image, colour, x, example_y) + 10
-        text = f"{pips} pips +"
+        text = tr("{pips} pips +", pips=pips)
         x += draw_text(draw, (x, example_y), text, size=BODY_SIZE, fill=TEXT, anchor="lm", bold=True) + 10
         _paste_die(image, roll, (x, example_y - 19, x + 38, example_y + 19))
         x += 48
@@ -2073,26 +2235,31 @@ def _rule_combat(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int
         )
         if colour == "R":
             x += (
-                draw_text(draw, (x + 24, example_y), "against", size=SMALL_SIZE, fill=MUTED, anchor="lm") + 48
+                draw_text(draw, (x + 24, example_y), tr("against"), size=SMALL_SIZE, fill=MUTED, anchor="lm")
+                + 48
             )
-    pill(draw, (x + 24, example_y), "Blue wins", size=SMALL_SIZE, fill=GOOD, text_fill=ON_GOOD)
+    pill(draw, (x + 24, example_y), tr("Blue wins"), size=SMALL_SIZE, fill=GOOD, text_fill=ON_GOOD)
     _rule_lines(draw, MARGIN + PAD, example_y + 46, text_w, after)
     return box[3]
 
 
-@lru_cache(maxsize=1)
 def render_combat_rules_picture() -> bytes:
     """The /rules picture: the board and the sides, trees and nests, the goal, a turn with the action
-    die, and combat. It never changes, so it is drawn once per process."""
+    die, and combat. It never changes, so it is drawn once per process and language."""
+    return _rules_picture(spoken())
+
+
+@lru_cache(maxsize=4)
+def _rules_picture(language: str) -> bytes:
     height = 1500  # cropped to the content below
     image, draw = new_canvas(WIDTH, height)
     y = draw_picture_heading(
         draw,
         MARGIN + 4,
-        "Martian Combat in brief",
+        tr("Martian Combat in brief"),
         [
-            "Win by capping a tree of your own L, M and S on both your goal squares.",
-            "2 players sit South and North, a 3rd West, a 4th East. Play goes clockwise.",
+            tr("Win by capping a tree of your own L, M and S on both your goal squares."),
+            tr("2 players sit South and North, a 3rd West, a 4th East. Play goes clockwise."),
         ],
     )
     y = _rule_board(image, draw, y + 4)

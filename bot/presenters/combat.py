@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import discord
 
+from catalogue import N_, tr, trn
 from games.combat import (
     AimStep,
     Attack,
@@ -26,8 +27,7 @@ from games.combat import (
     Swap,
     WildChoice,
 )
-from games.pieces import COLOUR_NAMES, SIZE_NAMES
-from renderers.combat import win_reason_text
+from renderers.combat import ACTION_LABELS, action_label, win_reason_text
 
 from ..components import MatchButton, MatchSelect
 from ..errors import MatchError
@@ -35,22 +35,52 @@ from .base import Presenter, Prompt, Scene
 from .common import COLOUR_EMOJI, chunks
 from .senet import DIE_FACES
 
-ACTION_NAMES = {"tip": "Tip", "swap": "Swap", "hop": "Hop", "dig": "Dig", "aim": "Aim", "wild": "Wild"}
 VERSIONS = {
-    "standard": "Standard",
-    "simple": "Simple (centre open)",
-    "advanced": "Advanced (3 sets, reserves)",
+    "standard": N_("Standard"),
+    "simple": N_("Simple (centre open)"),
+    "advanced": N_("Advanced (3 sets, reserves)"),
 }
+# What the deciding player does now: after their name in the status line, and addressing them in
+# their prompt (the same English; German speaks to them there).
 PHASE_TEXT = {
-    "move": "may move one step (or skip)",
-    "offer": "may attack",
-    "reply": "may start combat",
-    "counter": "may counter-attack",
-    "return": "chooses where the defeated force goes back",
-    "reserve": "chooses where the reserve nest enters",
-    "wild": "chooses an action (Wild)",
-    "action": "carries out the action",
-    "aim": "is aiming",
+    "move": N_("{player} may move one step (or skip)."),
+    "offer": N_("{player} may attack."),
+    "reply": N_("{player} may start combat."),
+    "counter": N_("{player} may counter-attack."),
+    "return": N_("{player} chooses where the defeated force goes back."),
+    "reserve": N_("{player} chooses where the reserve nest enters."),
+    "wild": N_("{player} chooses an action (Wild)."),
+    "action": N_("{player} carries out the action."),
+    "aim": N_("{player} is aiming."),
+}
+PHASE_PROMPT = {
+    "move": N_("{player}, may move one step (or skip)."),
+    "offer": N_("{player}, may attack."),
+    "reply": N_("{player}, may start combat."),
+    "counter": N_("{player}, may counter-attack."),
+    "return": N_("{player}, chooses where the defeated force goes back."),
+    "reserve": N_("{player}, chooses where the reserve nest enters."),
+    "wild": N_("{player}, chooses an action (Wild)."),
+    "action": N_("{player}, carries out the action."),
+    "aim": N_("{player}, is aiming."),
+}
+PICK_PLACEHOLDERS = {  # the first menu of a choice in two parts
+    "M": N_("Move one step: choose what moves"),
+    "AM": N_("Aim: choose what steps"),
+    "HP": N_("Hop: choose what hops"),
+    "SW": N_("Swap: choose your pyramid"),
+    "DG": N_("Dig: choose your pyramid"),
+}
+# Pyramids named in words ("small red"): German inflects them, so each is one entry.
+PIECE_NAMES = {
+    f"{colour}{size}": name
+    for colour, names in {
+        "R": (N_("small red"), N_("medium red"), N_("large red")),
+        "Y": (N_("small yellow"), N_("medium yellow"), N_("large yellow")),
+        "B": (N_("small blue"), N_("medium blue"), N_("large blue")),
+        "G": (N_("small green"), N_("medium green"), N_("large green")),
+    }.items()
+    for size, name in zip((1, 2, 3), names, strict=True)
 }
 
 
@@ -60,18 +90,26 @@ def _dice(*values: int | str) -> str:
 
 def _pair(rolls: list[int]) -> str:
     mine, theirs = rolls
-    return f"{_dice(mine)} vs {_dice(theirs)}"
+    return tr("{mine} vs {theirs}", mine=_dice(mine), theirs=_dice(theirs))
+
+
+def _then(parts: list[str], template: str) -> str:
+    """Parts joined in order by `template` ("{earlier} then {later}")."""
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = tr(template, earlier=joined, later=part)
+    return joined
 
 
 def _stack_text(view: dict, square: str) -> str:
     spot = view["board"].get(square)
     if not spot:
-        return "empty"
+        return tr("empty")
     return " ".join(f"{COLOUR_EMOJI[p[0]]}{p[1]}" for p in spot["stack"])
 
 
 def _piece_text(code: str) -> str:
-    return f"{SIZE_NAMES[int(code[1])]} {COLOUR_NAMES[code[0]]}"
+    return tr(PIECE_NAMES[code]) if code in PIECE_NAMES else code
 
 
 def _act(scene: Scene, action: str, label: str, row: int, style=discord.ButtonStyle.success) -> MatchButton:
@@ -90,6 +128,18 @@ def _menus(scene: Scene, kind: str, placeholder: str, options: list[tuple[str, s
     ]
 
 
+def _step_phrase(move: Move | AimStep) -> str:
+    """A step of the move or of an Aim, as done."""
+    squares = {"origin": move.origin, "target": move.target}
+    if isinstance(move, AimStep) and move.whole:
+        return tr("aimed the whole force {origin} → {target}", **squares)
+    if isinstance(move, AimStep):
+        return tr("aimed the top pyramid {origin} → {target}", **squares)
+    if move.whole:
+        return tr("moved the whole force {origin} → {target}", **squares)
+    return tr("moved the top pyramid {origin} → {target}", **squares)
+
+
 class CombatPresenter(Presenter):
     def seat_label(self, scene: Scene, seat: int) -> str:
         colour = scene.public["seats"][seat]["colour"]
@@ -101,13 +151,22 @@ class CombatPresenter(Presenter):
 
     def options_text(self, options) -> str:
         limit = options.get("rounds")  # matches stored before the option have none
-        rounds = f"; ends after {limit} rounds (most caps wins)" if limit else ""
-        return f"version: {VERSIONS[options['version']]}{rounds}"
+        version = tr(VERSIONS[options["version"]])
+        if limit:
+            return tr(
+                "version: {version}; ends after {limit} rounds (most caps wins)", version=version, limit=limit
+            )
+        return tr("version: {version}", version=version)
 
     def start_line(self, scene: Scene) -> str:
         view = scene.public
         homes = "; ".join(
-            f"{self.seat_label(scene, i)} from {'/'.join(s['start'])} to {'/'.join(s['home'])}"
+            tr(
+                "{player} from {start} to {home}",
+                player=self.seat_label(scene, i),
+                start="/".join(s["start"]),
+                home="/".join(s["home"]),
+            )
             for i, s in enumerate(view["seats"])
         )
         rolls = [
@@ -118,81 +177,157 @@ class CombatPresenter(Presenter):
             for entry in view["last"]
             if entry["text"].startswith("FIRST ")
         ]
-        first = f"\nRolls for the first turn: {' · then '.join(rolls)}." if rolls else ""
-        return f"Build an L-M-S tree of your colour on both home squares. {homes}.{first}"
+        line = tr("Build an L-M-S tree of your colour on both home squares. {homes}.", homes=homes)
+        if rolls:
+            line += "\n" + tr(
+                "Rolls for the first turn: {rolls}.", rolls=_then(rolls, N_("{earlier} · then {later}"))
+            )
+        return line
 
     def status_line(self, scene: Scene) -> str:
         view = scene.public
         deciding = view["to_move"][0]
-        parts = [f"Turn {view['turn']} · {self.seat_label(scene, view['current'])} to play"]
+        parts = [
+            tr(
+                "Turn {turn} · {player} to play",
+                turn=view["turn"],
+                player=self.seat_label(scene, view["current"]),
+            )
+        ]
         if view.get("turns_left") is not None:
-            parts.append(f"{view['turns_left']} turns left ({view['round_limit']}-round limit)")
-        if view["action"] and view["action"]["roll"]:
+            left = view["turns_left"]
             parts.append(
-                f"action die {_dice(view['action']['roll'])} {ACTION_NAMES.get(view['action']['name'], '')}"
+                trn(
+                    "{left} turns left ({limit}-round limit)",
+                    "{left} turns left ({limit}-round limit)",
+                    left,
+                    left=left,
+                    limit=view["round_limit"],
+                )
+            )
+        if view["action"] and view["action"]["roll"]:
+            name = view["action"]["name"]
+            parts.append(
+                tr(
+                    "action die {die} {action}",
+                    die=_dice(view["action"]["roll"]),
+                    action=action_label(name) if name in ACTION_LABELS else "",
+                )
             )
         if view["aim"]:
-            parts.append(f"Aim: {view['aim']['left']} of {view['aim']['budget']} steps left")
+            left, budget = view["aim"]["left"], view["aim"]["budget"]
+            parts.append(
+                trn(
+                    "Aim: {left} of {budget} steps left",
+                    "Aim: {left} of {budget} steps left",
+                    budget,
+                    left=left,
+                    budget=budget,
+                )
+            )
         line = " · ".join(parts)
-        return f"{line}\n{self.seat_label(scene, deciding)} {PHASE_TEXT.get(view['phase'], 'decides')}."
+        player = self.seat_label(scene, deciding)
+        phase = view["phase"]
+        doing = (
+            tr(PHASE_TEXT[phase], player=player)
+            if phase in PHASE_TEXT
+            else tr("{player} decides.", player=player)
+        )
+        return f"{line}\n{doing}"
 
     # --- controls
 
     def _first_part_label(self, view: dict, choice: dict) -> str:
         if "mine" in choice:
-            return f"Your {_piece_text(choice['mine']['pyramid'])} on {choice['mine']['square']}"
+            return tr(
+                "Your {piece} on {square}",
+                piece=_piece_text(choice["mine"]["pyramid"]),
+                square=choice["mine"]["square"],
+            )
         square = choice["origin"]
         spot = view["board"][square]["stack"]
-        unit = "the whole force" if choice["whole"] else f"the {_piece_text(spot[-1])} on top"
-        return f"{square}: {unit} ({_stack_text(view, square)})"
+        if choice["whole"]:
+            return tr("{square}: the whole force ({stack})", square=square, stack=_stack_text(view, square))
+        return tr(
+            "{square}: the {piece} on top ({stack})",
+            square=square,
+            piece=_piece_text(spot[-1]),
+            stack=_stack_text(view, square),
+        )
 
     def _second_part_label(self, view: dict, choice: dict) -> str:
         if "theirs" in choice:
             code, square = choice["theirs"]["pyramid"], choice["theirs"]["square"]
-            verb = "Swap with" if choice["kind"] == "SW" else "Dig under"
-            return f"{verb} the {_piece_text(code)} on {square} ({_stack_text(view, square)})"
+            words = {"piece": _piece_text(code), "square": square, "stack": _stack_text(view, square)}
+            if choice["kind"] == "SW":
+                return tr("Swap with the {piece} on {square} ({stack})", **words)
+            return tr("Dig under the {piece} on {square} ({stack})", **words)
         return f"→ {choice['target']} ({_stack_text(view, choice['target'])})"
 
     def _simple_label(self, view: dict, choice: dict) -> str:
         """Labels for one-click decisions."""
         action, kind = choice["action"], choice["kind"]
         if action == "M -":
-            return "Skip the move"
+            return tr("Skip the move")
         if action == "X -":
-            return "Don't attack" if view["phase"] == "offer" else "Don't start combat"
+            return tr("Don't attack") if view["phase"] == "offer" else tr("Don't start combat")
         if kind == "X":
-            mine, theirs = choice["origin"], choice["target"]
-            target = theirs if view["phase"] == "offer" else mine
-            pips = next(
-                (t["pips"] for t in (view["offer"] or {}).get("targets", []) if t["square"] == target), None
-            )
-            where = f"Attack {theirs}" if view["phase"] == "offer" else f"Attack {theirs} from {mine}"
-            return f"{where} ({pips} pips)" if pips is not None else where
+            return self._attack_label(view, choice)
         if action == "C":
-            return "Counter-attack"
+            return tr("Counter-attack")
         if action == "C -":
-            return "Let round 1 stand"
+            return tr("Let round 1 stand")
         if kind == "RET":
-            return f"Back to {choice['square']} ({_stack_text(view, choice['square'])})"
+            return tr(
+                "Back to {square} ({stack})",
+                square=choice["square"],
+                stack=_stack_text(view, choice["square"]),
+            )
         if kind == "RES":
-            return f"Reserve enters on {choice['square']}"
+            return tr("Reserve enters on {square}", square=choice["square"])
         if kind == "W":
-            return ACTION_NAMES[choice["chosen"]]
+            return action_label(choice["chosen"])
         if action == "AM /":
-            return "End this leg" if (view["aim"] or {}).get("leg") else "Finish aiming"
+            return tr("End this leg") if (view["aim"] or {}).get("leg") else tr("Finish aiming")
         return action
+
+    @staticmethod
+    def _attack_label(view: dict, choice: dict) -> str:
+        """An attack's button: on whom (and from where, when an opponent answers), with the pips."""
+        mine, theirs = choice["origin"], choice["target"]
+        offer = view["phase"] == "offer"
+        target = theirs if offer else mine
+        pips = next(
+            (t["pips"] for t in (view["offer"] or {}).get("targets", []) if t["square"] == target), None
+        )
+        squares = {"target": theirs, "origin": mine}
+        if pips is None:
+            if offer:
+                return tr("Attack {target}", **squares)
+            return tr("Attack {target} from {origin}", **squares)
+        if offer:
+            return trn(
+                "Attack {target} ({pips} pips)", "Attack {target} ({pips} pips)", pips, pips=pips, **squares
+            )
+        return trn(
+            "Attack {target} from {origin} ({pips} pips)",
+            "Attack {target} from {origin} ({pips} pips)",
+            pips,
+            pips=pips,
+            **squares,
+        )
 
     def prompt(self, scene: Scene, seat: int, mine: dict, choice: str = "") -> Prompt:
         view = mine
         if choice:
             seconds = [c for c in mine["choices"] if c.get("first") == choice]
             labelled = [(self._second_part_label(view, c), c["action"]) for c in seconds]
-            text = f"{self._first_part_label(view, seconds[0])}: choose."
+            text = tr("{choice}: choose.", choice=self._first_part_label(view, seconds[0]))
             if len(labelled) <= 20:
                 return Prompt(
                     text, [_act(scene, action, label, i // 5) for i, (label, action) in enumerate(labelled)]
                 )
-            return Prompt(text, _menus(scene, "do", "Choose", labelled, 0))
+            return Prompt(text, _menus(scene, "do", tr("Choose"), labelled, 0))
 
         firsts: dict[str, dict] = {}
         singles = []
@@ -207,16 +342,13 @@ class CombatPresenter(Presenter):
         ]
         first_row = -(-len(items) // 5)
         kinds = {option["kind"] for option in firsts.values()}
-        placeholder = {
-            "M": "Move one step: choose what moves",
-            "AM": "Aim: choose what steps",
-            "HP": "Hop: choose what hops",
-            "SW": "Swap: choose your pyramid",
-            "DG": "Dig: choose your pyramid",
-        }.get(next(iter(kinds), ""), "Choose")
+        placeholder = tr(PICK_PLACEHOLDERS.get(next(iter(kinds), ""), N_("Choose")))
         options = [(self._first_part_label(view, option), first) for first, option in firsts.items()]
         items += _menus(scene, "pick", placeholder, options, first_row)
-        return Prompt(f"{self.seat_label(scene, seat)}, {PHASE_TEXT.get(view['phase'], 'decide')}.", items)
+        player, phase = self.seat_label(scene, seat), view["phase"]
+        if phase in PHASE_PROMPT:
+            return Prompt(tr(PHASE_PROMPT[phase], player=player), items)
+        return Prompt(tr("{player}, decide.", player=player), items)
 
     def check_pick(self, scene: Scene, seat: int, mine: dict, values: list[str], carried: str) -> str:
         if len(values) != 1:
@@ -233,80 +365,105 @@ class CombatPresenter(Presenter):
     def action_phrase(self, scene: Scene, seat: int, action: str, *, done: bool = True) -> str:
         move = self.game.parse_action(action)
         if isinstance(move, NoMove):
-            return "didn't move"
+            return tr("didn't move")
         if isinstance(move, EndLeg):
-            return "ended the leg"
+            return tr("ended the leg")
         if isinstance(move, (Move, AimStep)):
-            unit = "whole force" if move.whole else "top pyramid"
-            return f"{'aimed' if isinstance(move, AimStep) else 'moved'} the {unit} {move.origin} → {move.target}"
+            return _step_phrase(move)
         if isinstance(move, NoAttack):
-            return "declined to fight"
+            return tr("declined to fight")
         if isinstance(move, Attack):
-            return f"attacked {move.target} from {move.origin}"
+            return tr("attacked {target} from {origin}", target=move.target, origin=move.origin)
         if isinstance(move, Counter):
-            return "counter-attacked" if move.declared else "let round 1 stand"
+            return tr("counter-attacked") if move.declared else tr("let round 1 stand")
         if isinstance(move, Return):
-            return f"put the defeated force back on {move.square}"
+            return tr("put the defeated force back on {square}", square=move.square)
         if isinstance(move, EnterReserve):
-            return f"brought the reserve nest in on {move.square}"
+            return tr("brought the reserve nest in on {square}", square=move.square)
         if isinstance(move, WildChoice):
-            return f"chose {ACTION_NAMES[move.action]} (Wild)"
+            return tr("chose {action} (Wild)", action=action_label(move.action))
         if isinstance(move, Swap):
-            return f"swapped {move.mine} with {move.theirs}"
+            return tr("swapped {mine} with {theirs}", mine=str(move.mine), theirs=str(move.theirs))
         if isinstance(move, Hop):
-            return f"hopped {move.origin} {'⇒' if move.whole else '→'} {move.target}"
+            arrow = "⇒" if move.whole else "→"
+            return tr("hopped {origin} {arrow} {target}", origin=move.origin, arrow=arrow, target=move.target)
         if isinstance(move, Dig):
-            return f"dug {move.mine} under {move.theirs}"
-        return f"played {action}"
+            return tr("dug {mine} under {theirs}", mine=str(move.mine), theirs=str(move.theirs))
+        return tr("played {action}", action=action)
 
     def describe_events(self, scene: Scene, events: list[str]) -> list[str]:
         lines = []
         for event in events:
-            kind, facts = event.kind, event.facts
-            if kind == "X" and "rolls" in facts:
-                lines.append(
-                    f"⚔️ Combat {facts['origin']} → {facts['target']}: rolls {_pair(facts['rolls'])}."
-                )
-            elif kind == "C" and "rolls" in facts:
-                lines.append(f"Counter-attack rolls {_pair(facts['rolls'])}.")
-            elif kind == "T":
-                lines.append(f"Tie-break {_pair(facts['rolls'])}.")
-            elif kind == "WINNER":
-                lines.append(f"The force from {facts['square']} wins the combat.")
-            elif kind == "RET":
-                lines.append(f"The defeated force goes back to {facts['square']}.")
-            elif kind == "RES":
-                lines.append(f"A reserve nest enters on {facts['square']}.")
-            elif "roll" in facts:
-                name = ACTION_NAMES[facts["action"]]
-                lines.append(
-                    f"Action die {_dice(facts['roll'])} {name}"
-                    + (": not possible, rolling again." if facts["rerolled"] else ".")
-                )
-            elif kind == "SKIP":
-                lines.append("No action is possible: the action step is skipped.")
-            elif kind == "TIP":
-                lines.append("🔄 Tip: every stack of 2 or more turns upside down.")
-            elif kind == "HP" and facts.get("rolls"):
-                lines.append(f"Hop roll-off: {' then '.join(_pair(pair) for pair in facts['rolls'])}.")
-            elif "budget" in facts:
-                lines.append(f"🎯 Aim: {_dice(facts['budget'])} {facts['budget']} steps.")
-            elif kind == "CAP":
-                lines.append(f"🏁 A tree is capped on {facts['square']}!")
-            elif kind == "REMOVED":
-                lines.append(f"{_piece_text(facts['pyramids'][0])} leaves the game.")
-            elif kind == "ELIMINATED":
-                lines.append(
-                    f"{self._colour_label(scene, facts['colour'])} is out of pyramids and eliminated."
-                )
-            elif kind == "TURN":
-                lines.append(
-                    f"**Turn {facts['turn']}**: {self._colour_label(scene, facts['colour'])} to play."
-                )
+            line = self._event_line(scene, event.kind, event.facts)
+            if line:
+                lines.append(line)
         return lines
+
+    def _event_line(self, scene: Scene, kind: str, facts: dict) -> str | None:
+        if kind == "X" and "rolls" in facts:
+            return tr(
+                "⚔️ Combat {origin} → {target}: rolls {rolls}.",
+                origin=facts["origin"],
+                target=facts["target"],
+                rolls=_pair(facts["rolls"]),
+            )
+        if kind == "C" and "rolls" in facts:
+            return tr("Counter-attack rolls {rolls}.", rolls=_pair(facts["rolls"]))
+        if kind == "T":
+            return tr("Tie-break {rolls}.", rolls=_pair(facts["rolls"]))
+        if kind == "WINNER":
+            return tr("The force from {square} wins the combat.", square=facts["square"])
+        if kind == "RET":
+            return tr("The defeated force goes back to {square}.", square=facts["square"])
+        if kind == "RES":
+            return tr("A reserve nest enters on {square}.", square=facts["square"])
+        if "roll" in facts:
+            words = {"die": _dice(facts["roll"]), "action": action_label(facts["action"])}
+            if facts["rerolled"]:
+                return tr("Action die {die} {action}: not possible, rolling again.", **words)
+            return tr("Action die {die} {action}.", **words)
+        if kind == "SKIP":
+            return tr("No action is possible: the action step is skipped.")
+        if kind == "TIP":
+            return tr("🔄 Tip: every stack of 2 or more turns upside down.")
+        if kind == "HP" and facts.get("rolls"):
+            rolls = _then([_pair(pair) for pair in facts["rolls"]], N_("{earlier} then {later}"))
+            return tr("Hop roll-off: {rolls}.", rolls=rolls)
+        if "budget" in facts:
+            budget = facts["budget"]
+            return trn(
+                "🎯 Aim: {die} {count} steps.",
+                "🎯 Aim: {die} {count} steps.",
+                budget,
+                die=_dice(budget),
+                count=budget,
+            )
+        if kind == "CAP":
+            return tr("🏁 A tree is capped on {square}!", square=facts["square"])
+        if kind == "REMOVED":
+            return tr("{piece} leaves the game.", piece=_piece_text(facts["pyramids"][0]))
+        if kind == "ELIMINATED":
+            return tr(
+                "{player} is out of pyramids and eliminated.",
+                player=self._colour_label(scene, facts["colour"]),
+            )
+        if kind == "TURN":
+            return tr(
+                "**Turn {turn}**: {player} to play.",
+                turn=facts["turn"],
+                player=self._colour_label(scene, facts["colour"]),
+            )
+        return None
 
     def final_text(self, scene: Scene) -> str:
         view = scene.public
-        winners = " and ".join(f"**{self.seat_label(scene, seat)}**" for seat in view["winners"])
-        verb = "win" if len(view["winners"]) > 1 else "wins"
-        return f"🏆 {winners} {verb} Martian Combat ({win_reason_text(view['win_reason'])})!"
+        winners = [f"**{self.seat_label(scene, seat)}**" for seat in view["winners"]]
+        joined = _then(winners, N_("{earlier} and {later}")) if winners else ""
+        count = len(winners) if len(winners) > 1 else 1
+        return trn(
+            "🏆 {winners} wins Martian Combat ({reason})!",
+            "🏆 {winners} win Martian Combat ({reason})!",
+            count,
+            winners=joined,
+            reason=win_reason_text(view["win_reason"]),
+        )
