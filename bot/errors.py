@@ -13,7 +13,11 @@ class MatchError(Exception):
         self.values = values
 
     def __str__(self) -> str:
-        return tr(self.message, **self.values)
+        # a word the engine put in (a player's colour, "Red") is said too; notation isn't in the catalogue
+        return tr(
+            self.message,
+            **{name: tr(value) if isinstance(value, str) else value for name, value in self.values.items()},
+        )
 
 
 class StaleClick(MatchError):

@@ -5,6 +5,7 @@ placeholders, and no language keeps entries nothing says any more."""
 from __future__ import annotations
 
 import ast
+import json
 import string
 from pathlib import Path
 
@@ -36,11 +37,13 @@ def said_in_code() -> tuple[dict[str, str], list[str]]:
                 if not isinstance(node, ast.Call):
                     continue
                 if called_name(node) == "Option":  # a game option's description and choice labels
-                    for keyword in node.keywords:
-                        if keyword.arg in {"description", "labels"}:
-                            for text in ast.walk(keyword.value):
-                                if isinstance(text, ast.Constant) and isinstance(text.value, str):
-                                    said.setdefault(text.value, f"{where}:{node.lineno}")
+                    given = node.args[3:5] + [
+                        k.value for k in node.keywords if k.arg in {"description", "labels"}
+                    ]
+                    for value in given:
+                        for text in ast.walk(value):
+                            if isinstance(text, ast.Constant) and isinstance(text.value, str):
+                                said.setdefault(text.value, f"{where}:{node.lineno}")
                 if not (called_name(node) in SAYING and node.args):
                     continue
                 first = node.args[0]
@@ -89,6 +92,17 @@ def test_no_language_keeps_entries_nothing_says():
         assert not stale, (lang, stale[:20])
 
 
+def test_each_text_has_one_entry_in_its_language():
+    """A text several areas say lives in `common.json`, so two files can't translate it apart."""
+    for folder in (ROOT / "catalogue").iterdir():
+        if folder.is_dir() and not folder.name.startswith("_"):
+            where: dict[str, str] = {}
+            for file in sorted(folder.glob("*.json")):
+                for text in json.loads(file.read_text(encoding="utf-8")):
+                    assert text not in where, (folder.name, text, where.get(text), file.name)
+                    where[text] = file.name
+
+
 def test_keyed_texts_are_in_every_language_with_the_same_placeholders():
     english = catalogues()[ENGLISH]
     for lang, entries in catalogues().items():
@@ -116,7 +130,9 @@ if __name__ == "__main__":  # python -m tests.test_catalogue [path prefix]: what
     for text, at in found.items():
         if at.startswith(prefix) and text not in german:
             print(f"missing  {at}: {text!r}")
-        elif at.startswith(prefix) and any(placeholders(f) != placeholders(text) for f in forms(german[text])):
+        elif at.startswith(prefix) and any(
+            placeholders(f) != placeholders(text) for f in forms(german[text])
+        ):
             print(f"placeholders differ  {at}: {text!r}")
     for at in unsaid:
         if at.startswith(prefix):
