@@ -38,7 +38,7 @@ from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
-from catalogue import N_, listing, spoken, tr, trn
+from catalogue import N_, listing, tr, trn
 from games.combat import BOARD_GEOMETRY, DIE_ACTIONS
 from games.pieces import COLOUR_NAMES
 
@@ -74,6 +74,7 @@ from .common import (
     latest_that_fit,
     mix,
     new_canvas,
+    once_per_language,
     once_per_picture,
     paste,
     pill,
@@ -2243,14 +2244,10 @@ def _rule_combat(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int
     return box[3]
 
 
+@once_per_language
 def render_combat_rules_picture() -> bytes:
     """The /rules picture: the board and the sides, trees and nests, the goal, a turn with the action
     die, and combat. It never changes, so it is drawn once per process and language."""
-    return _rules_picture(spoken())
-
-
-@lru_cache(maxsize=4)
-def _rules_picture(language: str) -> bytes:
     height = 1500  # cropped to the content below
     image, draw = new_canvas(WIDTH, height)
     y = draw_picture_heading(

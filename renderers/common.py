@@ -932,7 +932,8 @@ def _dashes(width: int, height: int, line: int, dash: int) -> Image.Image:
 
 def once_per_language(draw: Callable[[], bytes]) -> Callable[[], bytes]:
     """A picture that never changes but for its words (a rules picture): drawn once per process,
-    language spoken and canvas mode. `__wrapped__` draws it afresh, as `lru_cache` would offer."""
+    language spoken and canvas mode. `__wrapped__` draws it afresh and `cache_clear` forgets it, as
+    with `lru_cache`."""
 
     @lru_cache(maxsize=8)
     def drawn(language: str, mode: str) -> bytes:  # both are the key: tr speaks the language
@@ -942,6 +943,7 @@ def once_per_language(draw: Callable[[], bytes]) -> Callable[[], bytes]:
     def remembered() -> bytes:
         return drawn(spoken(), CANVAS_MODE)
 
+    remembered.cache_clear = drawn.cache_clear  # type: ignore[attr-defined]
     return remembered
 
 

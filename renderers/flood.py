@@ -31,7 +31,7 @@ from functools import lru_cache, reduce
 
 from PIL import Image, ImageDraw
 
-from catalogue import N_, spoken, tr, trn
+from catalogue import N_, tr, trn
 from games.flood import SECTOR_OF_CARD
 
 from .common import (
@@ -76,6 +76,7 @@ from .common import (
     letter_size,
     mix,
     new_canvas,
+    once_per_language,
     once_per_picture,
     paste,
     pill,
@@ -1737,16 +1738,12 @@ def _rule_scoring(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> in
     return box[3]
 
 
+@once_per_language
 def render_flood_rules_picture() -> bytes:
     """The /rules picture: the four actions, the stacking rule, the flood and the scoring.
 
     It never changes, so it is drawn once per process and language.
     """
-    return _rules_picture(spoken())
-
-
-@lru_cache(maxsize=4)
-def _rules_picture(language: str) -> bytes:  # the language is the cache's key: tr speaks it
     height = MAX_HEIGHT + 200  # cropped to the content below
     image, draw = new_canvas(WIDTH, height)
     intro = [line for text in RULE_INTRO for line in wrap(tr(text), HEADING_NOTE_SIZE, TEXT_W)]

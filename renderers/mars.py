@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from catalogue import listing, spoken, tr, trn
+from catalogue import listing, tr, trn
 
 from .common import (
     ACCENT,
@@ -58,6 +58,7 @@ from .common import (
     luminance,
     mix,
     new_canvas,
+    once_per_language,
     once_per_picture,
     paste,
     pill,
@@ -1099,15 +1100,9 @@ RULE_CELL = 62
 RULE_ROW_H = 228  # a 3-square board and its padding, then a 10 px gap: 4 rows fit in 1.2 x the width
 
 
+@once_per_language
 def render_mars_rules_picture() -> bytes:
     """The /rules picture: scoring groups, moves, swaps and black pieces, each on a small board."""
-    return _rules_picture(spoken())
-
-
-@lru_cache(maxsize=4)
-def _rules_picture(language: str) -> bytes:
-    """The rules picture in `language` (the one spoken now): it never changes, so it is drawn once
-    per language and process."""
     rows = [
         (
             tr("Groups of 4+ score their pips"),

@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from catalogue import N_, spoken, tr, trn
+from catalogue import N_, tr, trn
 
 from .common import (
     ACCENT,
@@ -61,6 +61,7 @@ from .common import (
     latest_that_fit,
     mix,
     new_canvas,
+    once_per_language,
     once_per_picture,
     paste,
     pill,
@@ -1150,16 +1151,12 @@ def wrapped(texts: list[str], size: int, max_width: float) -> list[str]:
     return wrap(" ".join(lines), size, max_width)
 
 
+@once_per_language
 def render_senet_rules_picture() -> bytes:
     """The /rules picture: the path, the die, and how stacks (nests, trees, blocks) look and work.
 
     It never changes, so it is drawn once per process and language.
     """
-    return _rules_picture(spoken())
-
-
-@lru_cache(maxsize=4)
-def _rules_picture(language: str) -> bytes:
     height = 1300  # cropped to the content below
     image, draw = new_canvas(WIDTH, height)
     intro = [

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from catalogue import N_, spoken, tr, trn
+from catalogue import N_, tr, trn
 from games.pieces import Pyramid
 
 from .common import (
@@ -49,6 +48,7 @@ from .common import (
     fit_text,
     mix,
     new_canvas,
+    once_per_language,
     once_per_picture,
     pill,
     plain,
@@ -750,15 +750,9 @@ PENALTY_GROUPS = (
 )
 
 
+@once_per_language
 def render_trickery_scoring_guide() -> bytes:
     """The /rules picture: what each group of pyramids is worth, and what penalty pyramids do."""
-    return _scoring_guide(spoken())
-
-
-@lru_cache(maxsize=4)
-def _scoring_guide(language: str) -> bytes:
-    """The scoring guide in `language` (the one spoken): it never changes, so it is drawn once per
-    language and process."""
     height = 150 + GUIDE_ROW_H * len(POINT_GROUPS) + 70 + GUIDE_ROW_H * len(PENALTY_GROUPS) + 60
     image, draw = new_canvas(WIDTH, height)
     draw_picture_heading(

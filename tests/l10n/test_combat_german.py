@@ -70,7 +70,7 @@ MOMENTS = moments()
 
 def drawn(language: str, draw) -> tuple[list[str], bytes]:
     """The texts a picture draws in `language`, and the picture."""
-    combat._rules_picture.cache_clear()
+    combat.render_combat_rules_picture.cache_clear()
     with speaking(language), text_sizes() as sizes:
         png = draw()
     return [text for _, text in sizes], png

@@ -62,7 +62,7 @@ MOMENTS = moments()
 
 def draw(picture, language: str) -> tuple[bytes, list[tuple[int, str]]]:
     """A picture drawn in `language`, and every (size, text) drawn for it."""
-    flood._rules_picture.cache_clear()  # drawn once per language: draw it again to see its texts
+    flood.render_flood_rules_picture.cache_clear()  # drawn once per language: draw it again to see its texts
     with speaking(language), text_sizes() as drawn:
         png = picture()
     return png, list(drawn)

@@ -110,7 +110,7 @@ def drawn(monkeypatch, picture: str, language: str):
         return box
 
     with speaking(language):
-        mars._rules_picture.cache_clear()  # drawn once per language: draw it again to see its texts
+        mars.render_mars_rules_picture.cache_clear()  # drawn once per language: draw it again to see its texts
         monkeypatch.setattr(common, "draw_text", recording_text)
         monkeypatch.setattr(mars, "draw_text", recording_text)
         monkeypatch.setattr(common, "pill", recording_pill)

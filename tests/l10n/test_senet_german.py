@@ -71,7 +71,7 @@ def drawn(language: str, draw) -> tuple[list[str], bytes]:
     """The texts a picture draws in `language` (sprites that hold text are drawn afresh), and it."""
     senet.rotated_label.cache_clear()
     senet.owner_badge.cache_clear()
-    senet._rules_picture.cache_clear()
+    senet.render_senet_rules_picture.cache_clear()
     with speaking(language), text_sizes() as sizes:
         png = draw()
     return [text for _, text in sizes], png

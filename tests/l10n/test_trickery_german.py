@@ -116,7 +116,7 @@ def drawn(monkeypatch, picture: str, language: str):
 
     with speaking(language):
         PICTURES[picture]()  # cards and other sprites are cached now: only the picture's own texts follow
-        trickery._scoring_guide.cache_clear()  # but the guide itself is drawn again
+        trickery.render_trickery_scoring_guide.cache_clear()  # but the guide itself is drawn again
         monkeypatch.setattr(common, "draw_text", recording_text)
         monkeypatch.setattr(trickery, "draw_text", recording_text)
         monkeypatch.setattr(common, "pill", recording_pill)
