@@ -31,7 +31,7 @@ from games import GAMES
 from renderers.common import text_sizes
 from tests.test_catalogue import said_in_code
 
-MOVES = 30  # then the match is resigned (Senet is played to its end)
+MOVES = 60  # then the match is resigned (Senet is played to its end)
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{3,}")
 NOT_WORDS = re.compile(
     r"\{[^}]*\}"  # placeholders
@@ -153,17 +153,37 @@ async def play_in_german(env, game_id: str) -> WatchedTable:
     return table
 
 
+async def play_the_computer_in_german(env) -> WatchedTable:
+    """One player against an easy computer player, asking for hints, to the end of a Senet match."""
+    table = WatchedTable(env, "senet", 1, random.Random(8), locale="de")
+    anna = table.players[0]
+    await table.slash(anna, table.channel, "play senet", level="easy", hints=True)
+    table.thread = table.channel.threads[-1]
+    for move in range(400):
+        current = board(table.thread)
+        if not movers(table.players, current):
+            break
+        if move % 10 == 0:
+            hint = next(item for item in controls(current) if claim_of(item.custom_id).kind == "hint")
+            await table.timed(_Surface(current, anna), hint)
+        await table.move()
+    table.look_around()
+    await table.slash(anna, table.thread, "match log")
+    return table
+
+
 class _Surface:
     def __init__(self, message, actor) -> None:
         self.message, self.actor, self.channel = message, actor, None
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
-async def test_a_match_in_german_shows_no_english(game_id, german_discord, simcord_env):
+@pytest.fixture
+def simcord_bot(make_bot):
+    return make_bot(computer_delay_seconds=0)  # computer players answer at once
+
+
+def assert_no_english(table: WatchedTable, drawn) -> None:
     english = english_only_words()
-    assert {"your", "turn", "the", "match"} <= english
-    with text_sizes() as drawn:
-        table = await play_in_german(simcord_env, game_id)
     assert not movers(table.players, board(table.thread)), "the match ended"
     assert any("Partie" in piece for piece in table.shown), "German was spoken"
     shown = [(piece, where) for piece, where in table.shown.items()]
@@ -179,7 +199,24 @@ async def test_a_match_in_german_shows_no_english(game_id, german_discord, simco
     assert not found, f"{len(found)} texts with English words:\n" + "\n".join(found[:40])
 
 
+@pytest.mark.parametrize("game_id", list(GAMES))
+async def test_a_match_in_german_shows_no_english(game_id, german_discord, simcord_env):
+    with text_sizes() as drawn:
+        table = await play_in_german(simcord_env, game_id)
+    assert_no_english(table, drawn)
+
+
+@pytest.mark.simcord(settle_timeout=60)  # the computer player's first move starts its worker
+async def test_a_match_against_the_computer_with_hints_in_german(german_discord, simcord_env):
+    with text_sizes() as drawn:
+        table = await play_the_computer_in_german(simcord_env)
+    assert any("Computer (leicht)" in piece for piece in table.shown)
+    assert any(piece.startswith("💡") for piece in table.shown), "a hint was given"
+    assert_no_english(table, drawn)
+
+
 def test_the_english_detector_finds_english():
     english = english_only_words()
+    assert {"your", "turn", "the", "match"} <= english
     assert words(["👉 <@1>, your turn! Play from your DMs"]) & english == {"your", "turn", "from", "dms"}
     assert not words(["👉 <@1>, du bist am Zug: wähle unten. `/match log` SKIP"]) & english
