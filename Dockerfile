@@ -8,6 +8,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 COPY pyproject.toml README.md ./
+COPY catalogue ./catalogue
 COPY games ./games
 COPY renderers ./renderers
 COPY bot ./bot
