@@ -18,7 +18,7 @@ from games.mars import Draw, Move, Place, SetObjective, Swap, SwapSlots
 from games.pieces import Pyramid
 from renderers import common, mars
 from tests.bot.test_presenters import check_fits_discord
-from tests.pictures import decode
+from tests.l10n.drawing import recorded
 
 GAME = GAMES["mars"]
 NAMES = ["Alice", "Bartholomew the Magnificent of Mars"]
@@ -89,35 +89,11 @@ PICTURES = pictures()
 
 
 def drawn(monkeypatch, picture: str, language: str):
-    """Every text the picture draws (with the box its ink covers), every pill's box, and the size."""
-    texts, pills = [], []
-    real_text, real_pill = common.draw_text, common.pill
-
-    def recording_text(draw, xy, text, *, size, fill, anchor="la", bold=False):
-        advance = real_text(draw, xy, text, size=size, fill=fill, anchor=anchor, bold=bold)
-        sprite = common.text_sprite(text, size, bold)
-        box = None
-        if sprite.mask is not None:  # where draw_text stamps it
-            left = round(xy[0] - sprite.advance * common._H_SHIFT[anchor[0]]) + sprite.left
-            top = round(xy[1] + common._baseline_offset(size, anchor[1])) + sprite.top
-            box = (left, top, left + sprite.mask.width, top + sprite.mask.height)
-        texts.append((text, size, box))
-        return advance
-
-    def recording_pill(draw, xy, text, **kwargs):
-        box = real_pill(draw, xy, text, **kwargs)
-        pills.append((text, box))
-        return box
-
-    with speaking(language):
-        mars.render_mars_rules_picture.cache_clear()  # drawn once per language: draw it again to see its texts
-        monkeypatch.setattr(common, "draw_text", recording_text)
-        monkeypatch.setattr(mars, "draw_text", recording_text)
-        monkeypatch.setattr(common, "pill", recording_pill)
-        monkeypatch.setattr(mars, "pill", recording_pill)
-        image = decode(PICTURES[picture]())
-        monkeypatch.undo()
-    return texts, pills, image.size
+    """Every text the picture draws (with the box its ink covers), every pill's box, and the size;
+    the rules picture is drawn again, not taken from its cache."""
+    return recorded(
+        monkeypatch, mars, PICTURES[picture], language, before=mars.render_mars_rules_picture.cache_clear
+    )
 
 
 TOKEN = re.compile(

@@ -17,7 +17,7 @@ from games.core import IllegalAction
 from games.pieces import Card, Pyramid
 from games.trickery import Follow, Lead
 from renderers import common, trickery
-from tests.pictures import decode
+from tests.l10n.drawing import recorded
 
 GAME = GAMES["trickery"]
 NAMES = ["Alice", "Bartholomew the Magnificent of Mars", "Chen", "Dee"]
@@ -94,36 +94,15 @@ PICTURES = pictures()
 
 
 def drawn(monkeypatch, picture: str, language: str):
-    """Every text the picture draws (with the box its ink covers), every pill's box, and the size."""
-    texts, pills = [], []
-    real_text, real_pill = common.draw_text, common.pill
+    """Every text the picture draws (with the box its ink covers), every pill's box, and the size.
+    Cards and other sprites are cached first, so only the picture's own texts follow; the guide
+    itself is drawn again."""
 
-    def recording_text(draw, xy, text, *, size, fill, anchor="la", bold=False):
-        advance = real_text(draw, xy, text, size=size, fill=fill, anchor=anchor, bold=bold)
-        sprite = common.text_sprite(text, size, bold)
-        box = None
-        if sprite.mask is not None:  # where draw_text stamps it
-            left = round(xy[0] - sprite.advance * common._H_SHIFT[anchor[0]]) + sprite.left
-            top = round(xy[1] + common._baseline_offset(size, anchor[1])) + sprite.top
-            box = (left, top, left + sprite.mask.width, top + sprite.mask.height)
-        texts.append((text, size, box))
-        return advance
+    def warm() -> None:
+        PICTURES[picture]()
+        trickery.render_trickery_scoring_guide.cache_clear()
 
-    def recording_pill(draw, xy, text, **kwargs):
-        box = real_pill(draw, xy, text, **kwargs)
-        pills.append((text, box))
-        return box
-
-    with speaking(language):
-        PICTURES[picture]()  # cards and other sprites are cached now: only the picture's own texts follow
-        trickery.render_trickery_scoring_guide.cache_clear()  # but the guide itself is drawn again
-        monkeypatch.setattr(common, "draw_text", recording_text)
-        monkeypatch.setattr(trickery, "draw_text", recording_text)
-        monkeypatch.setattr(common, "pill", recording_pill)
-        monkeypatch.setattr(trickery, "pill", recording_pill)
-        image = decode(PICTURES[picture]())
-        monkeypatch.undo()
-    return texts, pills, image.size
+    return recorded(monkeypatch, trickery, PICTURES[picture], language, before=warm)
 
 
 def same_in_every_language(text: str) -> bool:
