@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games import GAMES
+from games.core import N_
 
 from .search import SearchResult, search
 
@@ -36,11 +37,6 @@ LEVELS: dict[str, dict[str, int]] = {
     "normal": {"senet": 8, "combat": 80, "mars": 5, "trickery": 100, "flood": 150},
     "hard": {"senet": 800, "combat": 600, "mars": 500, "trickery": 800, "flood": 500},
 }
-
-
-def N_(message: str) -> str:
-    """Marks a reason's template for the message catalogue (which this pure package doesn't import)."""
-    return message
 
 
 class Reason(str):

@@ -19,7 +19,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data, determinized_rng, shallow_copy
+from .core import (
+    N_,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    Outcome,
+    Rng,
+    copy_data,
+    determinized_rng,
+    shallow_copy,
+)
 from .pieces import COLOUR_NAMES
 
 # --- the board (spec 1) --------------------------------------------------------------------
@@ -246,11 +257,6 @@ DIE_ACTIONS = {1: "tip", 2: "swap", 3: "hop", 4: "dig", 5: "aim", 6: "wild"}
 ACTION_CODES = {"tip": "TIP", "swap": "SW", "hop": "HP", "dig": "DG", "aim": "AM"}
 CODE_ACTIONS = {code: name for name, code in ACTION_CODES.items()}
 ACTION_ORDER = ("tip", "swap", "hop", "dig", "aim")
-
-
-def N_(message: str) -> str:
-    """Marks a refusal's template for the message catalogue, which games/ can't import."""
-    return message
 
 
 class Either(tuple):
