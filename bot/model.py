@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from catalogue import N_, tr
+from catalogue import N_, language, tr
 from games import State
 
 from .errors import MatchError
@@ -70,6 +70,11 @@ class GuildSettings:
     open_invite_minutes: float = 60  # how long an invitation with open seats stays open
     away_minutes: float = 3  # a player idle this long is pinged when their turn begins
     language: str | None = None  # of public posts; None: Discord's server primary language
+
+    def public_language(self, discord_locale: object) -> str:
+        """The language of the server's public posts: the one chosen with /config, else Discord's
+        server primary language (`discord_locale`)."""
+        return self.language or language(discord_locale)
 
 
 SETTING_LIMITS = {  # name: (smallest, largest)

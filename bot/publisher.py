@@ -13,11 +13,10 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Callable
 
 import discord
 
-from catalogue import N_, language, listing, speaking, spoken, tr, trn
+from catalogue import listing, speaking, spoken, tr, trn
 from games.record import format_record, record_for
 from games.replay import spectator_views
 from renderers.replay import frame_positions, render_replay
@@ -154,7 +153,7 @@ class Publisher:
         """The language of the match's public messages: its server's (chosen with /config, else
         Discord's server primary language; the settings are loaded with the match)."""
         guild = self.bot.get_guild(match.guild_id) if match.guild_id else None
-        return match.settings.language or language(guild.preferred_locale if guild else None)
+        return match.settings.public_language(guild.preferred_locale if guild else None)
 
     async def private_language(self, match: Match, user_id: int) -> str:
         """The language of a player's private messages: the one they chose, else the server's."""
@@ -233,24 +232,20 @@ class Publisher:
 
     def lobby_view(self, match: Match) -> discord.ui.View | None:
         def button(kind: str, label: str, style: discord.ButtonStyle) -> MatchButton:
-            return MatchButton(Claim(match.id, match.version, kind), label=tr(label), style=style)
+            return MatchButton(Claim(match.id, match.version, kind), label=label, style=style)
 
-        with speaking(self.public_language(match)):
-            return self._lobby_view(match, button)
-
-    @staticmethod
-    def _lobby_view(match: Match, button: Callable[..., MatchButton]) -> discord.ui.View | None:
         items = []
-        if any(s.user_id and not s.accepted for s in match.seats):
-            items += [
-                button("acc", N_("Accept"), discord.ButtonStyle.success),
-                button("dec", N_("Decline"), discord.ButtonStyle.danger),
-            ]
-        if any(s.is_open for s in match.seats):
-            items.append(button("join", N_("Join"), discord.ButtonStyle.success))
-        items.append(
-            button("fill", N_("Fill with computer players and start"), discord.ButtonStyle.secondary)
-        )
+        with speaking(self.public_language(match)):
+            if any(s.user_id and not s.accepted for s in match.seats):
+                items += [
+                    button("acc", tr("Accept"), discord.ButtonStyle.success),
+                    button("dec", tr("Decline"), discord.ButtonStyle.danger),
+                ]
+            if any(s.is_open for s in match.seats):
+                items.append(button("join", tr("Join"), discord.ButtonStyle.success))
+            items.append(
+                button("fill", tr("Fill with computer players and start"), discord.ButtonStyle.secondary)
+            )
         return view_of(items)
 
     def closed_text(self, match: Match) -> str:

@@ -15,7 +15,7 @@ from games.record import commitment
 from ..arcade import Arcade
 from ..commands import Seating, play_command
 from ..components import Claim
-from ..discord_io import MENTION_USERS, message_link, server_language, tell
+from ..discord_io import MENTION_USERS, message_link, tell
 from ..errors import MatchError
 from ..kits import GameKit
 from ..model import Match
@@ -90,7 +90,7 @@ class Lobby(commands.Cog):
         except MatchError as error:
             await tell(interaction, str(error))
             return
-        public = await server_language(self.service, interaction.guild)  # the lobby message is everyone's
+        public = self.publisher.public_language(match)  # the lobby message is everyone's
         if match.status == "active":  # only computer players besides the host: no one to wait for
             with speaking(public):
                 starting = self._started_text(match)
@@ -103,8 +103,7 @@ class Lobby(commands.Cog):
                 started = self._started_text(match)
             await interaction.edit_original_response(content=started)
             return
-        with speaking(public):
-            text, view = self.publisher.lobby_text(match), self.publisher.lobby_view(match)
+        text, view = self.publisher.lobby_text(match), self.publisher.lobby_view(match)
         await interaction.response.send_message(text, view=view, allowed_mentions=MENTION_USERS)
         message = await interaction.original_response()
         await self.service.set_lobby_message(match.id, message.id)
@@ -158,14 +157,11 @@ class Lobby(commands.Cog):
             await tell(interaction, str(error))
             return
         match = answer.match
-        public = await server_language(self.service, interaction.guild)  # the lobby message is everyone's
+        public = self.publisher.public_language(match)  # the lobby message is everyone's
         if answer.declined:
-            with speaking(public):
-                closed = self.publisher.closed_text(match)
-            await interaction.edit_original_response(content=closed, view=None)
+            await interaction.edit_original_response(content=self.publisher.closed_text(match), view=None)
         elif not answer.started:
-            with speaking(public):
-                text, view = self.publisher.lobby_text(match), self.publisher.lobby_view(match)
+            text, view = self.publisher.lobby_text(match), self.publisher.lobby_view(match)
             await interaction.edit_original_response(content=text, view=view)
         else:
             match = await self._begin(match)
@@ -206,8 +202,7 @@ class Lobby(commands.Cog):
             await tell(interaction, str(error))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        with speaking(await server_language(self.service, interaction.guild)):
-            text, view = self.publisher.lobby_text(match), self.publisher.lobby_view(match)
+        text, view = self.publisher.lobby_text(match), self.publisher.lobby_view(match)
         lobby = await self.publisher.channel(match.channel_id, match).send(
             text, view=view, allowed_mentions=MENTION_USERS
         )

@@ -15,7 +15,7 @@ from games.record import commitment
 
 from ..arcade import Arcade
 from ..components import Claim, MatchButton, view_of
-from ..discord_io import message_link, server_language, tell
+from ..discord_io import message_link, tell
 from ..errors import MatchError
 from ..history import history_lines, pages
 from ..model import Match, level_name
@@ -80,7 +80,7 @@ class Manage(commands.Cog):
         except MatchError as error:
             await tell(interaction, str(error))
             return
-        with speaking(await server_language(self.service, interaction.guild)):  # a note on the board, for everyone
+        with speaking(self.publisher.public_language(match)):  # a note on the board, for everyone
             again = tr("Here is the current board again.")
         async with self.publisher.lock(match.id):
             match = await self.service.load(match.id)
@@ -277,7 +277,7 @@ class Manage(commands.Cog):
                 await tell(interaction, str(error))
                 return
             match = asked.match
-            public = await server_language(self.service, interaction.guild)  # the request is put to everyone
+            public = self.publisher.public_language(match)  # the request is put to everyone
             if asked.decided == "agreed":  # nobody else to ask: computer players always agree
                 await tell(interaction, tr("Done: the computer players agreed."))
                 await self._carried_out(match, asked.request, public)
@@ -335,7 +335,7 @@ class Manage(commands.Cog):
                 await tell(interaction, str(error))
                 return
             match, request = answered.match, answered.request
-            public = await server_language(self.service, interaction.guild)  # the request message is everyone's
+            public = self.publisher.public_language(match)  # the request message is everyone's
             with speaking(public):
                 text = self._request_text(match, request)
                 if answered.decided is None:
