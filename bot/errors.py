@@ -1,6 +1,7 @@
 """Refusals the Discord layer shows to the user, in the language spoken where they are shown."""
 
 from catalogue import N_, tr
+from games.core import Word
 
 
 class MatchError(Exception):
@@ -13,10 +14,10 @@ class MatchError(Exception):
         self.values = values
 
     def __str__(self) -> str:
-        # a word the engine put in (a player's colour, "Red") is said too; notation isn't in the catalogue
+        # a word the engine put in (a player's colour, "Red") is said too; names and notation as they are
         return tr(
             self.message,
-            **{name: tr(value) if isinstance(value, str) else value for name, value in self.values.items()},
+            **{name: tr(value) if isinstance(value, Word) else value for name, value in self.values.items()},
         )
 
 

@@ -225,7 +225,7 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
     async def server_language(self, guild_id: int, discord_locale: object) -> str:
         """The language of a server's public posts: the one chosen with /config, else Discord's
         server primary language (`discord_locale`)."""
-        return (await self.settings_for(guild_id)).language or language(discord_locale)
+        return (await self.settings_for(guild_id)).public_language(discord_locale)
 
     async def update_settings(
         self, guild_id: int, change: Callable[[GuildSettings], dict] | None = None, **changes
@@ -540,7 +540,7 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
     async def set_language(self, user_id: int, chosen: str | None) -> None:
         """Keep `chosen` (a shipped language) for the user; None: follow Discord's language."""
         if chosen is not None and chosen not in catalogues():
-            raise MatchError("Choose one of: {languages}.", languages=", ".join(sorted(catalogues())))
+            raise MatchError("Choose one of: {choices}.", choices=", ".join(sorted(catalogues())))
         await self.repository.set_language(user_id, chosen)
 
     async def set_notify_preference(self, user_id: int, when: str, by: str) -> NotifyPreference:

@@ -27,6 +27,7 @@ from .core import (
     Option,
     Outcome,
     Rng,
+    Word,
     copy_data,
     determinized_rng,
     shallow_copy,
@@ -90,8 +91,8 @@ def force_pips(stack: list[str], colour: str) -> int:
     return sum(SIZE_OF[pyramid] for pyramid in stack[len(stack) - size :])
 
 
-def colour_name(colour: str) -> str:
-    return COLOUR_NAMES[colour].capitalize()
+def colour_name(colour: str) -> Word:
+    return Word(COLOUR_NAMES[colour].capitalize())
 
 
 def covered_flags(stack: list[str]) -> list[bool]:

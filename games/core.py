@@ -30,6 +30,11 @@ def N_(message: str) -> str:
     return message
 
 
+class Word(str):
+    """A refusal's value that is itself a word players read (a colour's name, "Red"), unlike a
+    player's name or notation: the bot says it in the player's language too."""
+
+
 @dataclass(frozen=True)
 class Option:
     """One variant or house rule a match can be started with."""

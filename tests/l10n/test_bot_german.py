@@ -135,3 +135,15 @@ def test_computer_players_are_named_in_the_language_spoken():
         assert (
             leaderboard_name(None, -3) == "Computer (schwer)" and leaderboard_name(None, 42) == "Spieler 42"
         )
+
+
+def test_a_refusal_says_an_engines_words_but_leaves_names_alone():
+    from bot.errors import MatchError
+    from catalogue import speaking
+    from games.core import Word
+
+    waiting = MatchError("It's not your turn — waiting for {players}.", players="Rematch")  # a member's name
+    colour = MatchError("It's not your turn — waiting for {players}.", players=Word("Red"))
+    with speaking("de"):
+        assert "Rematch" in str(waiting) and "Revanche" not in str(waiting)
+        assert "Rot" in str(colour) and "Red" not in str(colour)
