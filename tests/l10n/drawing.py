@@ -39,3 +39,17 @@ def recorded(monkeypatch, module, draw, language: str, *, before=None):
         image = decode(draw())
         monkeypatch.undo()
     return texts, pills, image.size
+
+
+def overlapping(texts, pills, size) -> list[str]:
+    """Texts or pills cut off at the picture's edge or drawn over each other (a pill's own text aside)."""
+    width, height = size
+    items = [(text, box) for text, _, box in texts if box] + [(f"[{text}]", box) for text, box in pills]
+    problems = [text for text, box in items if box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height]
+    for i, (first, a) in enumerate(items):
+        for second, b in items[i + 1 :]:
+            if first == f"[{second}]" or second == f"[{first}]":
+                continue  # a pill and the words on it
+            if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
+                problems.append(f"{first!r} over {second!r}")
+    return problems

@@ -233,5 +233,11 @@ async def test_a_match_against_the_computer_with_hints_in_german(german_discord,
 def test_the_english_detector_finds_english():
     english = english_only_words()
     assert {"your", "turn", "the", "match"} <= english
-    assert words(["👉 <@1>, your turn! Play from your DMs"]) & english == {"your", "turn", "play", "from", "dms"}
+    assert words(["👉 <@1>, your turn! Play from your DMs"]) & english == {
+        "your",
+        "turn",
+        "play",
+        "from",
+        "dms",
+    }
     assert not words(["👉 <@1>, du bist am Zug: wähle unten. `/match log` SKIP"]) & english

@@ -18,7 +18,7 @@ from games.mars import Draw, Move, Place, SetObjective, Swap, SwapSlots
 from games.pieces import Pyramid
 from renderers import common, mars
 from tests.bot.test_presenters import check_fits_discord
-from tests.l10n.drawing import recorded
+from tests.l10n.drawing import overlapping, recorded
 
 GAME = GAMES["mars"]
 NAMES = ["Alice", "Bartholomew the Magnificent of Mars"]
@@ -123,20 +123,6 @@ def test_every_label_of_the_pictures_is_german(monkeypatch, picture):
     assert english_words, picture  # the check has something to find
     still_english = [text for text, *_ in german if text in english_words]
     assert not still_english, f"{picture}: still English in German: {still_english}"
-
-
-def overlapping(texts, pills, size) -> list[str]:
-    """Texts or pills cut off at the picture's edge or drawn over each other (a pill's own text aside)."""
-    width, height = size
-    items = [(text, box) for text, _, box in texts if box] + [(f"[{text}]", box) for text, box in pills]
-    problems = [text for text, box in items if box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height]
-    for i, (first, a) in enumerate(items):
-        for second, b in items[i + 1 :]:
-            if first == f"[{second}]" or second == f"[{first}]":
-                continue  # a pill and the words on it
-            if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
-                problems.append(f"{first!r} over {second!r}")
-    return problems
 
 
 def cut_short(texts) -> list[str]:

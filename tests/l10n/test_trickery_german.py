@@ -17,7 +17,7 @@ from games.core import IllegalAction
 from games.pieces import Card, Pyramid
 from games.trickery import Follow, Lead
 from renderers import common, trickery
-from tests.l10n.drawing import recorded
+from tests.l10n.drawing import overlapping, recorded
 
 GAME = GAMES["trickery"]
 NAMES = ["Alice", "Bartholomew the Magnificent of Mars", "Chen", "Dee"]
@@ -129,20 +129,6 @@ def test_every_label_of_the_pictures_is_german(monkeypatch, picture):
     ]
     assert not still_english, f"{picture}: still English in German: {still_english}"
     assert any(text != other for (text, *_), (other, *_) in zip(german, english, strict=True)), picture
-
-
-def overlapping(texts, pills, size) -> list[str]:
-    """Texts or pills cut off at the picture's edge or drawn over each other (a pill's own text aside)."""
-    width, height = size
-    items = [(text, box) for text, _, box in texts if box] + [(f"[{text}]", box) for text, box in pills]
-    problems = [text for text, box in items if box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height]
-    for i, (first, a) in enumerate(items):
-        for second, b in items[i + 1 :]:
-            if first == f"[{second}]" or second == f"[{first}]":
-                continue  # a pill and the words on it
-            if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
-                problems.append(f"{first!r} over {second!r}")
-    return problems
 
 
 @pytest.mark.parametrize("picture", PICTURES)
