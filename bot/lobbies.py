@@ -2,7 +2,7 @@
 seat, filling the seats left with computer players, rematches and invitations that ran out.
 
 A mixin of `bot.service.MatchService`, which provides the repository, the clock, the per-match
-locks and the start of a match's deadlines (`_deadlines`, `_noted`).
+locks, the lease on timed work and the start of a match's deadlines (`_deadlines`, `_noted`).
 """
 
 from __future__ import annotations
@@ -146,9 +146,12 @@ class LobbyDecisions:
             seat = match.seat_of(user_id)
             if seat is None:
                 raise MatchError("Only the invited players can answer this invitation.")
-            _, stamp = self._now()
+            now, stamp = self._now()
             if not accept:
-                if not await self.repository.close_lobby(match_id, f"declined:{user_id}", stamp):
+                closed = await self.repository.close_lobby(
+                    match_id, f"declined:{user_id}", stamp, notice_lease=now + self.lease_seconds
+                )
+                if not closed:
                     raise MatchError("This lobby is closed.")
                 match.status, match.end_reason, match.version = (
                     "cancelled",
@@ -234,11 +237,27 @@ class LobbyDecisions:
             return LobbyAnswer(match, started=True)
 
     async def expire_lobbies(self) -> list[Match]:
-        """Close every lobby whose invitation time has run out; returns them."""
+        """Close every lobby whose invitation time has run out; returns them, each owing the
+        notice that it closed (`lobby_notice_shown` once its message says so)."""
         now, stamp = self._now()
         expired = []
         for match_id in await self.repository.expired_lobbies(now):
             async with self._locks[match_id]:
-                if await self.repository.close_lobby(match_id, "timeout", stamp):
+                if await self.repository.close_lobby(
+                    match_id, "timeout", stamp, notice_lease=now + self.lease_seconds
+                ):
                     expired.append(await self.load(match_id))
         return expired
+
+    async def owed_lobby_notices(self) -> list[Match]:
+        """Invitations closed by a process that died before its message said so, each claimed
+        for this process: whoever sweeps next shows the notice."""
+        now, _ = self._now()
+        return [
+            await self.load(match_id)
+            for match_id in await self.repository.owed_lobby_notices(now)
+            if await self.repository.claim_catch_up(match_id, now, now + self.lease_seconds)
+        ]
+
+    async def lobby_notice_shown(self, match_id: int) -> None:
+        await self.repository.lobby_notice_shown(match_id)

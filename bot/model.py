@@ -10,6 +10,9 @@ from games import State
 from .errors import MatchError
 from .ratings import COMPUTER_IDS, FinishedMatch
 
+# Timed work one process claims (a reminder, a computer turn, a board or closed invitation to bring
+# up to date) comes back due this long after the claim if that process died before finishing it.
+LEASE_SECONDS = 120
 LEVELS = ("easy", "normal", "hard")  # the computer players' levels, weakest first
 LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 

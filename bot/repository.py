@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from dataclasses import fields
 
 from games import Game
@@ -52,6 +53,10 @@ def _settings_from_row(guild_id: int | None, row) -> GuildSettings:
         return GuildSettings(guild_id or 0)
     channels = json.loads(row["play_channels"]) if row["play_channels"] else None
     return _from_row(GuildSettings, row, use_threads=bool(row["use_threads"]), play_channels=channels)
+
+
+class LobbyClosed(Exception):
+    """A lobby's start found it closed by another decision: its transaction rolls back."""
 
 
 class Repository:
@@ -376,15 +381,17 @@ class Repository:
         """Mark `seat` accepted; when every seat has, start the match.
 
         Returns "started", "accepted", or None when the lobby is no longer open (nothing changes)."""
-        async with self.db.transaction(match_id) as conn:
-            changed = await conn.execute(
-                "UPDATE seats SET accepted = 1 WHERE match_id = ? AND seat = ? AND accepted = 0"
-                " AND EXISTS (SELECT 1 FROM matches WHERE id = ? AND status = 'lobby' AND version = 0)",
-                (match_id, seat, match_id),
-            )
-            if changed.rowcount != 1:
-                return None
-            return await self._start_if_ready(conn, match_id, start)
+        with suppress(LobbyClosed):
+            async with self.db.transaction(match_id) as conn:
+                changed = await conn.execute(
+                    "UPDATE seats SET accepted = 1 WHERE match_id = ? AND seat = ? AND accepted = 0"
+                    " AND EXISTS (SELECT 1 FROM matches WHERE id = ? AND status = 'lobby' AND version = 0)",
+                    (match_id, seat, match_id),
+                )
+                if changed.rowcount != 1:
+                    return None
+                return await self._start_if_ready(conn, match_id, start)
+        return None
 
     async def join(
         self, match_id: int, user_id: int, name: str, *, start: Start, limits: GuildSettings
@@ -392,46 +399,47 @@ class Repository:
         """Seat `user_id` in the lobby's first open seat (accepted), starting the match when it was
         the last one. Returns "started" or "accepted", the member's limit if they are at it, or None
         when the lobby is closed or has no open seat left."""
-        async with self.db.transaction(match_id) as conn:
-            async with conn.execute(
-                "SELECT seats.seat FROM seats JOIN matches ON matches.id = seats.match_id"
-                " WHERE seats.match_id = ? AND seats.user_id IS NULL AND seats.computer IS NULL"
-                " AND matches.status = 'lobby' AND matches.version = 0 ORDER BY seats.seat LIMIT 1",
-                (match_id,),
-            ) as cursor:
-                row = await cursor.fetchone()
-            if row is None:
-                return None
-            async with conn.execute("SELECT guild_id FROM matches WHERE id = ?", (match_id,)) as cursor:
-                guild_id = (await cursor.fetchone())[0]
-            if limit := await self._member_limit(conn, guild_id, user_id, limits):
-                return limit
-            await conn.execute(
-                "UPDATE seats SET user_id = ?, display_name = ?, accepted = 1 WHERE match_id = ? AND seat = ?",
-                (user_id, name[:80], match_id, row["seat"]),
-            )
-            return await self._start_if_ready(conn, match_id, start)
+        with suppress(LobbyClosed):
+            async with self.db.transaction(match_id) as conn:
+                async with conn.execute(
+                    "SELECT seats.seat FROM seats JOIN matches ON matches.id = seats.match_id"
+                    " WHERE seats.match_id = ? AND seats.user_id IS NULL AND seats.computer IS NULL"
+                    " AND matches.status = 'lobby' AND matches.version = 0 ORDER BY seats.seat LIMIT 1",
+                    (match_id,),
+                ) as cursor:
+                    row = await cursor.fetchone()
+                if row is None:
+                    return None
+                async with conn.execute("SELECT guild_id FROM matches WHERE id = ?", (match_id,)) as cursor:
+                    guild_id = (await cursor.fetchone())[0]
+                if limit := await self._member_limit(conn, guild_id, user_id, limits):
+                    return limit
+                await conn.execute(
+                    "UPDATE seats SET user_id = ?, display_name = ?, accepted = 1 WHERE match_id = ? AND seat = ?",
+                    (user_id, name[:80], match_id, row["seat"]),
+                )
+                return await self._start_if_ready(conn, match_id, start)
+        return None
 
     async def fill_with_computers(self, match_id: int, level: str, name: str, *, start: Start) -> str | None:
         """Every open seat and unanswered invitation goes to a computer player, and the match
         starts; None when the lobby is no longer open."""
-        async with self.db.transaction(match_id) as conn:
-            async with conn.execute(
-                "SELECT 1 FROM matches WHERE id = ? AND status = 'lobby' AND version = 0", (match_id,)
-            ) as cursor:
-                if await cursor.fetchone() is None:
-                    return None
-            await conn.execute(
-                "UPDATE seats SET user_id = NULL, computer = ?, display_name = ?, accepted = 1"
-                " WHERE match_id = ? AND accepted = 0",
-                (level, name, match_id),
-            )
-            return await self._start_if_ready(conn, match_id, start)
+        with suppress(LobbyClosed):
+            async with self.db.transaction(match_id) as conn:
+                await conn.execute(
+                    "UPDATE seats SET user_id = NULL, computer = ?, display_name = ?, accepted = 1"
+                    " WHERE match_id = ? AND accepted = 0",
+                    (level, name, match_id),
+                )
+                return await self._start_if_ready(conn, match_id, start)
+        return None
 
     async def start_if_ready(self, match_id: int, start: Start) -> str | None:
         """Start a lobby whose seats are all taken already (a host with computer players only)."""
-        async with self.db.transaction(match_id) as conn:
-            return await self._start_if_ready(conn, match_id, start)
+        with suppress(LobbyClosed):
+            async with self.db.transaction(match_id) as conn:
+                return await self._start_if_ready(conn, match_id, start)
+        return None
 
     @staticmethod
     async def _start_if_ready(conn, match_id: int, start: Start) -> str:
@@ -441,25 +449,45 @@ class Repository:
             waiting = (await cursor.fetchone())[0]
         if waiting:
             return "accepted"
-        await conn.execute(
+        started = await conn.execute(
             "UPDATE matches SET status = 'active', version = 1, state_json = ?, lobby_expires_at = NULL,"
-            " updated_at = ?, reminder_due_at = ?, clock_due_at = ?, computer_due_at = ? WHERE id = ?",
+            " updated_at = ?, reminder_due_at = ?, clock_due_at = ?, computer_due_at = ?"
+            " WHERE id = ? AND status = 'lobby' AND version = 0",
             (json.dumps(start.state), start.stamp, *start.deadlines, match_id),
         )
+        if started.rowcount != 1:  # closed meanwhile: roll back the seat taken with it
+            raise LobbyClosed(match_id)
         await conn.execute(
             "UPDATE seats SET last_seen_at = ? WHERE match_id = ? AND user_id IS NOT NULL",
             (start.at, match_id),
         )
         return "started"
 
-    async def close_lobby(self, match_id: int, detail: str, stamp: str) -> bool:
-        """Declined or timed out: the lobby closes, if it is still open."""
-        changed = await self.db.execute(
-            "UPDATE matches SET status = 'cancelled', end_reason = ?, lobby_expires_at = NULL, updated_at = ?,"
-            " version = version + 1 WHERE id = ? AND status = 'lobby'",
-            (detail, stamp, match_id),
+    async def close_lobby(self, match_id: int, detail: str, stamp: str, *, notice_lease: float) -> bool:
+        """Declined or timed out: the lobby closes, if it is still open, and its message owes the
+        notice that it closed; the closer holds the claim on that notice until `notice_lease`."""
+        async with self.db.transaction(match_id) as conn:
+            changed = await conn.execute(
+                "UPDATE matches SET status = 'cancelled', end_reason = ?, lobby_expires_at = NULL,"
+                " updated_at = ?, version = version + 1, lobby_notice_due = 1, catch_up_until = ?"
+                " WHERE id = ? AND status = 'lobby' AND version = 0",
+                (detail, stamp, notice_lease, match_id),
+            )
+            return changed.rowcount == 1
+
+    async def owed_lobby_notices(self, now: float) -> list[int]:
+        """Closed invitations whose message still shows its buttons, and no live claim on it."""
+        rows = await self.db.fetchall(
+            "SELECT id FROM matches WHERE lobby_notice_due = 1 AND (catch_up_until IS NULL OR catch_up_until <= ?)"
+            " ORDER BY id",
+            (now,),
         )
-        return changed == 1
+        return [row["id"] for row in rows]
+
+    async def lobby_notice_shown(self, match_id: int) -> None:
+        await self.db.execute(
+            "UPDATE matches SET lobby_notice_due = 0, catch_up_until = NULL WHERE id = ?", (match_id,)
+        )
 
     async def expired_lobbies(self, now: float) -> list[int]:
         rows = await self.db.fetchall(
@@ -531,16 +559,20 @@ class Repository:
         stamp: str,
         leaving_seat: int | None = None,
         result: MatchResult | None = None,
+        notice_lease: float | None = None,
     ) -> bool:
         """Resigned, forfeited or cancelled, if the match is still at `version`; a match that
-        finished so (`result`) counts in the standings."""
+        finished so (`result`) counts in the standings. A lobby cancelled owes the notice that
+        it closed, claimed by the canceller until `notice_lease` (see `close_lobby`)."""
         async with self.db.transaction(match_id) as conn:
             cursor = await conn.execute(
                 "UPDATE matches SET status = ?, end_reason = ?, finished_at = ?, updated_at = ?, version = version + 1,"
                 " lobby_expires_at = NULL, reminder_due_at = NULL, clock_due_at = NULL, computer_due_at = NULL,"
-                " vacancy_json = NULL, vacancy_due_at = NULL, request_json = NULL"
+                " vacancy_json = NULL, vacancy_due_at = NULL, request_json = NULL,"
+                " lobby_notice_due = CASE WHEN status = 'lobby' THEN 1 ELSE lobby_notice_due END,"
+                " catch_up_until = CASE WHEN status = 'lobby' THEN ? ELSE catch_up_until END"
                 " WHERE id = ? AND version = ? AND status IN ('lobby', 'active')",
-                (status, reason, stamp, stamp, match_id, version),
+                (status, reason, stamp, stamp, notice_lease, match_id, version),
             )
             if cursor.rowcount != 1:
                 return False

@@ -25,6 +25,7 @@ from .errors import MatchError, StaleClick
 from .kits import GameKit
 from .lobbies import LobbyAnswer, LobbyDecisions
 from .model import (
+    LEASE_SECONDS,
     NOTIFY_BY,
     NOTIFY_WHEN,
     SETTING_LIMITS,
@@ -58,9 +59,6 @@ log = logging.getLogger(__name__)
 # decision, made away from the event loop (see bot/thinking.py).
 Thinker = Callable[[str, dict, int, str, int], Awaitable[tuple[str, str]]]
 HINT_LEVEL = "normal"
-# Timed work one process claims (a reminder, a computer turn) comes back due this long after the
-# claim if that process died before finishing it, for another process to do.
-LEASE_SECONDS = 120
 
 
 def decision_seed(match_id: int, version: int, seat: int, purpose: str = "move") -> int:
@@ -101,8 +99,10 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
         lobby_timeout: float = 600,
         computer_delay: float = 2,
         think: Thinker | None = None,
+        lease_seconds: float = LEASE_SECONDS,
     ) -> None:
         self.repository = repository
+        self.lease_seconds = lease_seconds  # how long a claim on timed work holds (see LEASE_SECONDS)
         self.kits = kits
         self.clock = clock
         self.lobby_timeout = lobby_timeout  # also how long the others have to decide about a seat left empty
@@ -163,7 +163,7 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
         return [
             match_id
             for match_id in await self.repository.behind_on_discord()
-            if await self.repository.claim_catch_up(match_id, now, now + LEASE_SECONDS)
+            if await self.repository.claim_catch_up(match_id, now, now + self.lease_seconds)
         ]
 
     async def caught_up(self, match_id: int) -> None:
@@ -369,7 +369,7 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
             seats = match.computers_to_move()
             if not seats or match.computer_due_at is None or match.computer_due_at > now:
                 return None
-            if not await self.repository.claim_computer_turn(match_id, now, now + LEASE_SECONDS):
+            if not await self.repository.claim_computer_turn(match_id, now, now + self.lease_seconds):
                 return None  # another process is playing this turn
             seat = seats[0]
             level = match.seats[seat].computer
@@ -439,7 +439,7 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
             return await self._end(match, "cancelled", f"cancelled:{user_id}")
 
     async def _end(self, match: Match, status: str, reason: str, leaving_seat: int | None = None) -> Match:
-        _, stamp = self._now()
+        now, stamp = self._now()
         ended = await self.repository.end(
             match.id,
             version=match.version,
@@ -447,6 +447,7 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
             reason=reason,
             stamp=stamp,
             leaving_seat=leaving_seat,
+            notice_lease=now + self.lease_seconds,
             result=MatchResult.of(match, finished_at=stamp, leaving_seat=leaving_seat, end_reason=reason)
             if status == "finished"
             else None,
@@ -473,7 +474,7 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
         due = []
         for match_id in await self.repository.due_reminders(now):
             async with self._locks[match_id]:
-                if await self.repository.take_reminder(match_id, now, now + LEASE_SECONDS):
+                if await self.repository.take_reminder(match_id, now, now + self.lease_seconds):
                     due.append(await self.load(match_id))
         return due
 
