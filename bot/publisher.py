@@ -269,14 +269,19 @@ class Publisher:
                 why=why,
             )
 
-    async def show_closed(self, match: Match) -> None:
-        """The invitation message says it is closed, and loses its buttons."""
+    async def show_closed(self, match: Match) -> bool:
+        """The invitation message says it is closed, and loses its buttons. False when a passing
+        fault stopped it (worth trying again); True when done, or when the message is gone."""
         if match.lobby_message_id:
             lobby = self.channel(match.channel_id, match).get_partial_message(match.lobby_message_id)
             try:
                 await lobby.edit(content=self.closed_text(match), view=None)
+            except (discord.NotFound, discord.Forbidden):
+                log.info("The invitation message of match %s is gone or out of reach", match.id)
             except discord.HTTPException:
-                log.info("Could not close the invitation message of match %s", match.id)
+                log.info("Could not close the invitation message of match %s; trying again later", match.id)
+                return False
+        return True
 
     # --- after an action
 

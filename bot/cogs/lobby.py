@@ -160,6 +160,7 @@ class Lobby(commands.Cog):
         public = self.publisher.public_language(match)  # the lobby message is everyone's
         if answer.declined:
             await interaction.edit_original_response(content=self.publisher.closed_text(match), view=None)
+            await self.service.lobby_notice_shown(match.id)
         elif not answer.started:
             text, view = self.publisher.lobby_text(match), self.publisher.lobby_view(match)
             await interaction.edit_original_response(content=text, view=view)
@@ -228,6 +229,9 @@ class Lobby(commands.Cog):
 
 
 async def close_expired_lobbies(service: MatchService, publisher: Publisher) -> None:
-    """Close the invitations whose time ran out (each closed by one process of several)."""
-    for match in await service.expire_lobbies():
-        await publisher.show_closed(match)
+    """Close the invitations whose time ran out, and show every closed invitation's notice still
+    owed (its closer died, or Discord failed, before the message said so); each is claimed by one
+    process of several."""
+    for match in [*await service.expire_lobbies(), *await service.owed_lobby_notices()]:
+        if await publisher.show_closed(match):
+            await service.lobby_notice_shown(match.id)

@@ -470,6 +470,7 @@ class Manage(commands.Cog):
                 return
             await interaction.edit_original_response(content=tr("Cancelled."), view=None)
             if match.state is None:  # an invitation: its message says so
-                await self.publisher.show_closed(match)
+                if await self.publisher.show_closed(match):
+                    await self.service.lobby_notice_shown(match.id)
             else:
                 await self.publisher.close_down(match)

@@ -18,7 +18,6 @@ import sys
 import time
 from datetime import UTC, datetime
 
-import bot.service
 from bot.cogs.computers import play_computer_turn
 from bot.cogs.deadlines import sweep_deadlines
 from bot.cogs.lobby import close_expired_lobbies
@@ -46,8 +45,9 @@ class RecordingPublisher:
         self._record.write(json.dumps([*entry, time.time()]) + "\n")
         self._record.flush()  # in the kernel's hands: a kill after this does not lose it
 
-    async def show_closed(self, match) -> None:
+    async def show_closed(self, match) -> bool:
         self._write("lobby closed", match.id, match.end_reason)
+        return True
 
     async def remind(self, match, seat: int) -> None:
         self._write("reminder", match.id, reminder_nonce(match, seat))
@@ -66,11 +66,12 @@ class RecordingPublisher:
 
 
 async def work(url: str, record_path: str) -> None:
-    bot.service.LEASE_SECONDS = LEASE
     engines = {game_id: kit.engine for game_id, kit in KITS.items()}
     repository = await Repository.open(url, engines)
     computers = ComputerPlayers(workers=0)  # thinking in a thread: a kill takes it down with the process
-    service = MatchService(repository, KITS, clock=lambda: datetime.now(UTC), think=computers.think)
+    service = MatchService(
+        repository, KITS, clock=lambda: datetime.now(UTC), think=computers.think, lease_seconds=LEASE
+    )
     with open(record_path, "a", buffering=1) as record:
         publisher = RecordingPublisher(record)
         print("ready", flush=True)
