@@ -78,3 +78,21 @@ async def make_bot(database_url):
 @pytest.fixture
 def simcord_bot(make_bot):
     return make_bot()
+
+
+# SimCord's settle timeout is real time (5 s by default): how long the bot's real work (a picture
+# drawn in a thread, a computer player thinking in a worker process) may take before a step counts
+# as hung. On a busy machine that work may take many times longer, so here it only guards against
+# a hang, never measures speed; everything the bot waits for runs on SimCord's virtual clock. It
+# stays below 300 s: SimCord waits out a real timer that falls inside the guard, and asyncpg keeps
+# one of 300 s for every statement it caches.
+SETTLE_GUARD_SECONDS = 120
+
+
+def pytest_collection_modifyitems(items):
+    """Every SimCord test gets the hang guard above, whatever else its `simcord` marker says."""
+    for item in items:
+        if "simcord_env" in getattr(item, "fixturenames", ()):
+            marker = item.get_closest_marker("simcord")
+            options = {"settle_timeout": SETTLE_GUARD_SECONDS} | (marker.kwargs if marker else {})
+            item.add_marker(pytest.mark.simcord(**options), append=False)

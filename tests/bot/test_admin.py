@@ -124,8 +124,9 @@ async def test_the_bot_beats_after_each_sweep(simcord_env, tmp_path):
     bot = simcord_env.bot
     bot.settings.heartbeat_file = str(beat)
     deadlines = bot.get_cog("Deadlines")
+    before = time.time() - 1  # file times may be coarser than the clock
     await deadlines.watch_deadlines.coro(deadlines)
-    assert beat.is_file() and time.time() - beat.stat().st_mtime < 5
+    assert beat.is_file() and beat.stat().st_mtime >= before
 
 
 def test_an_unknown_command_is_one_line(tmp_path):

@@ -26,8 +26,6 @@ from tests.helpers import (
     thread_of,
 )
 
-pytestmark = pytest.mark.simcord(settle_timeout=60)  # a computer player's first move starts its worker
-
 HOUR = 3600
 
 

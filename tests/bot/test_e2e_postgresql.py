@@ -21,8 +21,7 @@ from tests.bot.test_e2e_trickery import (  # noqa: F401
 )
 
 # Real network round trips to the server can't be fast-forwarded like SimCord's clock: advancing
-# virtual hours (a sweep every 30 s) takes seconds of real time, so settling may take longer.
-pytestmark = pytest.mark.simcord(settle_timeout=60)
+# virtual hours (a sweep every 30 s) takes seconds of real time, within conftest's settle guard.
 
 
 @pytest.fixture

@@ -32,7 +32,9 @@ def reread(table, lobby):
     return next(message for message in table.channel.history() if message.id == lobby.id)
 
 
-async def test_an_invitation_closed_by_a_process_that_died_loses_its_buttons_later(simcord_env, make_bot, database_url):
+async def test_an_invitation_closed_by_a_process_that_died_loses_its_buttons_later(
+    simcord_env, make_bot, database_url
+):
     env = simcord_env
     table, lobby = await invite(env)
 

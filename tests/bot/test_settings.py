@@ -142,12 +142,15 @@ async def test_sigterm_lets_work_finish_then_closes_the_database(simcord_env, ca
     try:
         busy = bot.publisher.lock(1)
         await busy.acquire()  # a click being applied and shown
-        loop.call_later(0.3, busy.release)
         with caplog.at_level(logging.INFO, logger="bot.app"):
             os.kill(os.getpid(), signal.SIGTERM)
-            await asyncio.sleep(0.1)
-            assert bot.stopping is not None and not bot.stopping.done(), "it waits for the click"
-            await asyncio.wait_for(bot.stopping, 10)
+            while bot.stopping is None:  # the signal arrives at the loop's next turns
+                await asyncio.sleep(0)
+            for _ in range(20):
+                await asyncio.sleep(0)
+            assert not bot.stopping.done(), "it waits for the click"
+            busy.release()  # the click is shown
+            await bot.stopping
         assert bot.is_closed() and bot._repository is None
         assert "SIGTERM received: stopping" in caplog.text and "the database is closed" in caplog.text
     finally:

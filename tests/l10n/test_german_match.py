@@ -221,7 +221,6 @@ async def test_a_match_in_german_shows_no_english(game_id, german_discord, simco
     assert_no_english(table, drawn)
 
 
-@pytest.mark.simcord(settle_timeout=60)  # the computer player's first move starts its worker
 async def test_a_match_against_the_computer_with_hints_in_german(german_discord, simcord_env):
     with text_sizes() as drawn:
         table = await play_the_computer_in_german(simcord_env)
