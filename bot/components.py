@@ -120,7 +120,19 @@ def _router(interaction: discord.Interaction) -> ClaimRouter:
     return cast(_Routed, interaction.client).router
 
 
-class MatchButton(discord.ui.DynamicItem[discord.ui.Button], template=_template(BUTTON_KINDS)):
+class _Refusable:
+    """A claim's item that `from_custom_id` may find forged: made from a component of the wrong
+    type for its kind (a button carrying a select's kind, or the reverse). discord.py then hands it
+    no click, and `answer_unknown_component` answers the member. (Raising in `from_custom_id`
+    instead would have discord.py log a traceback at ERROR for every forged click.)"""
+
+    forged = False
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return not self.forged
+
+
+class MatchButton(_Refusable, discord.ui.DynamicItem[discord.ui.Button], template=_template(BUTTON_KINDS)):
     def __init__(
         self,
         claim: Claim,
@@ -137,15 +149,19 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button], template=_template(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match
+        cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match
     ) -> MatchButton:
+        if not isinstance(item, discord.ui.Button):  # a select forged with a button's kind
+            forged = cls(Claim.from_match(match), label="")
+            forged.forged = True
+            return forged
         return cls(Claim.from_match(match), label=item.label or "", style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _router(interaction).dispatch(interaction, self.claim, [])
 
 
-class MatchSelect(discord.ui.DynamicItem[discord.ui.Select], template=_template(SELECT_KINDS)):
+class MatchSelect(_Refusable, discord.ui.DynamicItem[discord.ui.Select], template=_template(SELECT_KINDS)):
     def __init__(
         self,
         claim: Claim,
@@ -163,8 +179,12 @@ class MatchSelect(discord.ui.DynamicItem[discord.ui.Select], template=_template(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match
+        cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match
     ) -> MatchSelect:
+        if not isinstance(item, discord.ui.Select):  # a button or other select forged with a select's kind
+            forged = cls(Claim.from_match(match))
+            forged.forged = True
+            return forged
         return cls(Claim.from_match(match), options=item.options, placeholder=item.placeholder)
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -183,6 +203,11 @@ def view_of(items: list[discord.ui.Item]) -> discord.ui.View | None:
 
 
 BUTTON_TEMPLATE, SELECT_TEMPLATE = (re.compile(_template(kinds)) for kinds in (BUTTON_KINDS, SELECT_KINDS))
+# The only component each template is a claim on (as MatchButton and MatchSelect check).
+TEMPLATE_OF_COMPONENT = {
+    discord.ComponentType.button.value: BUTTON_TEMPLATE,
+    discord.ComponentType.string_select.value: SELECT_TEMPLATE,
+}
 
 
 def claim_of(custom_id: str) -> Claim | None:
@@ -199,9 +224,8 @@ async def answer_unknown_component(interaction: discord.Interaction) -> None:
     if interaction.type is not discord.InteractionType.component:
         return
     data = interaction.data or {}
-    is_button = data.get("component_type") == discord.ComponentType.button.value
-    template = BUTTON_TEMPLATE if is_button else SELECT_TEMPLATE
-    if template.fullmatch(str(data.get("custom_id", ""))):
+    template = TEMPLATE_OF_COMPONENT.get(data.get("component_type"))
+    if template is not None and template.fullmatch(str(data.get("custom_id", ""))):
         return
     with speaking(language(interaction.locale)):
         await tell(interaction, tr("This button is no longer in use. Look for the latest message of your match."))

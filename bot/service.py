@@ -422,8 +422,8 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
         version: int | None = None,
         guild_id: int | None,
     ) -> Match:
-        """The host may cancel their lobby; members who manage the match's server may cancel any
-        of its matches."""
+        """Cancel `match_id`, if `user_id` may (`check_may_cancel`) and the match is still at
+        `version` (the one they were asked about)."""
         async with self._locks[match_id]:
             match = await self.load(match_id)
             match.check_server(guild_id, dm_ok=False)
@@ -431,12 +431,19 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
                 raise MatchError("This match has already ended.")
             if version is not None and version != match.version:
                 raise StaleClick("The match has moved on since you asked; run /match cancel again.")
-            if not manages_server and not (match.status == "lobby" and user_id == match.host_id):
-                raise MatchError(
-                    "Only the host can cancel an invitation, and only members with Manage Server "
-                    "can cancel a match in progress."
-                )
+            self.check_may_cancel(match, user_id, manages_server=manages_server)
             return await self._end(match, "cancelled", f"cancelled:{user_id}")
+
+    @staticmethod
+    def check_may_cancel(match: Match, user_id: int, *, manages_server: bool) -> None:
+        """Who may cancel `match`: its host while it is an invitation, and members who manage its
+        server at any time; anyone else gets MatchError. /match cancel asks it before the question
+        too, so nobody is asked to confirm what they may not do."""
+        if not manages_server and not (match.status == "lobby" and user_id == match.host_id):
+            raise MatchError(
+                "Only the host can cancel an invitation, and only members with Manage Server "
+                "can cancel a match in progress."
+            )
 
     async def _end(self, match: Match, status: str, reason: str, leaving_seat: int | None = None) -> Match:
         now, stamp = self._now()

@@ -24,6 +24,11 @@ from ..publisher import replay_file
 LISTED = 25
 
 
+def manages_server(user: discord.User | discord.Member) -> bool:
+    """Whether `user` has Manage Server in the server they act in (never from DMs)."""
+    return isinstance(user, discord.Member) and user.guild_permissions.manage_guild
+
+
 class Manage(commands.Cog):
     manage = app_commands.Group(name="match", description="Look after matches", guild_only=True)
 
@@ -233,14 +238,19 @@ class Manage(commands.Cog):
     @app_commands.describe(match_id="The match number (see /match list); default: the match of this thread")
     async def match_cancel(self, interaction: discord.Interaction, match_id: int | None = None) -> None:
         try:
-            if match_id is None:
-                match = await self.service.match_here(interaction.channel_id, interaction.user.id)
+            if match_id is None:  # in a match's thread that match, even for a member not playing in it
+                match = await self.service.match_to_follow(
+                    interaction.channel_id, interaction.user.id, interaction.guild_id
+                )
             else:
                 match = await self.service.load(match_id)
                 if match.guild_id != interaction.guild_id:
                     raise MatchError("There is no such match in this server.")
             if match.status not in ("lobby", "active"):
                 raise MatchError("That match has already ended.")
+            self.service.check_may_cancel(
+                match, interaction.user.id, manages_server=manages_server(interaction.user)
+            )
         except MatchError as error:
             await tell(interaction, str(error))
             return
@@ -454,14 +464,12 @@ class Manage(commands.Cog):
         self, interaction: discord.Interaction, claim: Claim, values: list[str]
     ) -> None:
         await interaction.response.defer()
-        member = interaction.user
-        manages = isinstance(member, discord.Member) and member.guild_permissions.manage_guild
         async with self.publisher.lock(claim.match_id):
             try:
                 match = await self.service.cancel(
                     claim.match_id,
-                    member.id,
-                    manages_server=manages,
+                    interaction.user.id,
+                    manages_server=manages_server(interaction.user),
                     version=claim.version,
                     guild_id=interaction.guild_id,
                 )

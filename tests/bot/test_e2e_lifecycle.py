@@ -95,18 +95,18 @@ async def test_cancel_rules_for_the_host_members_and_admins(simcord_env):
 
     await alice.slash(table.channel, "play senet", opponent=bob)
     lobby = table.channel.last_message
-    asked = await bob.slash(table.channel, "match cancel", match_id=1)
-    refused = reply(await bob.click(asked.response, label="Yes, cancel it"))
-    assert "Only the host can cancel" in refused.content and (await stored(env)).status == "lobby"
+    refused = (await bob.slash(table.channel, "match cancel", match_id=1)).response
+    assert "Only the host can cancel" in refused.content and not buttons(refused)  # refused before asking
+    assert (await stored(env)).status == "lobby"
     asked = await alice.slash(table.channel, "match cancel")
     await alice.click(asked.response, label="Yes, cancel it")
     assert (await stored(env)).status == "cancelled"
     assert "cancelled it" in table.channel.history()[0].content or "cancelled it" in lobby.content
 
     thread = await start_senet(table)
-    asked = await alice.slash(thread, "match cancel")
-    refused = reply(await alice.click(asked.response, label="Yes, cancel it"))
-    assert "Manage Server" in refused.content and (await stored(env, 2)).status == "active"
+    refused = (await alice.slash(thread, "match cancel")).response
+    assert "Manage Server" in refused.content and not buttons(refused)
+    assert (await stored(env, 2)).status == "active"
     listed = await admin.slash(table.channel, "match list")
     assert "Martian Senet** #2" in listed.response.content
     asked = await admin.slash(table.channel, "match cancel", match_id=2)
@@ -115,6 +115,34 @@ async def test_cancel_rules_for_the_host_members_and_admins(simcord_env):
     assert "cancelled by" in text(board(thread)) and not buttons(board(thread))
     listed = await admin.slash(table.channel, "match list")
     assert "No invitations are open" in listed.response.content
+
+
+async def test_cancel_in_a_thread_by_a_member_not_playing_is_refused_before_any_question(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob", "carol", "dan"])
+    carol, dan = table.players[2:]
+    admin_role = table.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    admin = table.guild.add_member(env.create_user("root"), roles=[admin_role])
+    eve = table.guild.add_member(env.create_user("eve"))
+    thread = await start_senet(table)  # alice and bob play match 1
+    await carol.slash(table.channel, "play senet", opponent=dan)  # carol hosts invitation 2 elsewhere
+
+    # eve plays nowhere; carol's own invitation is not the match of this thread
+    for spectator, options in ((eve, {}), (eve, {"match_id": 1}), (carol, {})):
+        answer = (await spectator.slash(thread, "match cancel", **options)).response
+        assert answer.ephemeral and not buttons(answer), (spectator.user.name, options, answer.content)
+        assert answer.content == (
+            "Only the host can cancel an invitation, and only members with Manage Server "
+            "can cancel a match in progress."
+        ), (spectator.user.name, options)
+    assert [(await stored(env, i)).status for i in (1, 2)] == ["active", "lobby"]
+
+    # a member who manages the server may cancel the match without playing in it: asked first
+    asked = (await admin.slash(thread, "match cancel")).response
+    assert asked.ephemeral and "#1" in asked.content and [b.label for b in buttons(asked)] == ["Yes, cancel it"]
+    assert (await stored(env)).status == "active"
+    await admin.click(asked, label="Yes, cancel it")
+    assert (await stored(env)).status == "cancelled"
 
 
 async def test_match_board_reposts_the_current_board(simcord_env):

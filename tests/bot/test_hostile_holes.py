@@ -4,12 +4,15 @@ clicks whose custom_id is no claim of ours, and an invitation cancelled while it
 arrives. What the bot saved is read from the database file itself, with plain sqlite3, so the
 checks don't rest on the code they check."""
 
+import logging
 import sqlite3
 from contextlib import closing
 from functools import partial
 
 import discord
+import simcord
 
+from bot.components import BUTTON_KINDS, PREFIX, SELECT_KINDS
 from tests.helpers import reply
 
 CANCELLED = "Cancelled."  # what the cancel confirmation turns into when the cancel went through
@@ -44,7 +47,7 @@ async def forged_message(env, channel, buttons: tuple = (), selects: tuple = ())
     """A message of the bot's with buttons and selects whose custom_ids the bot never made: what a
     modified client can claim to have clicked. SimCord only clicks components that exist on a
     message, so the message goes straight into SimCord's backend, never through the bot."""
-    keys = [{"type": 2, "style": 2, "label": custom_id, "custom_id": custom_id} for custom_id in buttons]
+    keys = [{"type": 2, "style": 2, "label": custom_id[:80], "custom_id": custom_id} for custom_id in buttons]
     menus = [
         {"type": 3, "custom_id": custom_id, "options": [{"label": "E", "value": "E"}]}
         for custom_id in selects
@@ -262,3 +265,77 @@ async def test_a_forged_log_page_is_answered_privately_and_changes_no_public_mes
     answer = reply(await bob.click(message, custom_id=page))
     assert answer.ephemeral and "page 1 of" in answer.content
     assert channel.history()[-1].content == "crafted", "the public message was not turned into a log page"
+
+
+# --- 6. every kind of claim, on either component, and garbled
+
+
+def database_contents(database_url: str) -> dict[str, list[tuple]]:
+    """Every row of every table, to show that a click changed nothing."""
+    tables = [row["name"] for row in rows(database_url, "SELECT name FROM sqlite_master WHERE type='table'")]
+    return {table: [tuple(row) for row in rows(database_url, f"SELECT * FROM {table}")] for table in tables}
+
+
+def forged_custom_ids(match_versions: dict[int, int]) -> list[str]:
+    """Every kind of the custom_id grammar on each match (at its current version, bare and with an
+    argument), then custom_ids that are garbled: too large, negative, cut short, unicode, too long."""
+    well_formed = [
+        f"{PREFIX}:{match_id}:{version}:{kind}{argument}"
+        for match_id, version in match_versions.items()
+        for kind in BUTTON_KINDS + SELECT_KINDS
+        for argument in ("", ":E")
+    ]
+    garbled = [
+        f"{PREFIX}:{10**18 - 1}:1:act:E",  # the largest match number a claim reads: no such match
+        f"{PREFIX}:1:{10**9 - 1}:do",  # the largest version: far in the future
+        f"{PREFIX}:{10**40}:1:cancel",
+        f"{PREFIX}:1:{10**40}:resign",
+        f"{PREFIX}:-1:1:act:E",
+        f"{PREFIX}:1:-1:cancel",
+        f"{PREFIX}:1:act",
+        f"{PREFIX}::1:do",
+        f"{PREFIX}:1:1:",
+        f"{PREFIX}:1:1:act:",
+        f"{PREFIX}:١:١:cancel",  # Arabic-Indic digits, which int() would read
+        f"{PREFIX}:1:1:act:♜",
+        f"{PREFIX}:1:1:ácт",
+        f"{PREFIX}:1:1:log:" + "9" * 89,  # 100 characters
+    ]
+    return well_formed + garbled
+
+
+async def test_every_forged_claim_on_a_button_or_a_select_is_refused_privately_without_an_error(
+    simcord_env, database_url, caplog
+):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice, bob, carol, dave, eve = (
+        guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol", "dave", "eve")
+    )
+    await alice.slash(channel, "play senet", opponent=bob)
+    await bob.click(channel.last_message, label="Accept")  # match 1 is in progress
+    await carol.slash(channel, "play senet", opponent=dave)  # match 2 is an invitation
+    versions = {row["id"]: row["version"] for row in rows(database_url, "SELECT id, version FROM matches")}
+    before = database_contents(database_url)
+    caplog.set_level(logging.WARNING, logger="bot")
+    caplog.set_level(logging.WARNING, logger="discord")
+
+    unanswered = []  # eve plays in neither match and can't manage the server: no claim is hers to make
+    for custom_id in forged_custom_ids(versions):
+        # one message each, as a message can't hold the same custom_id twice
+        as_button = await forged_message(env, channel, buttons=[custom_id])
+        as_select = await forged_message(env, channel, selects=[custom_id])
+        for delivery, result in (
+            ("button", await eve.click(as_button, custom_id=custom_id)),
+            ("select", await eve.select(as_select, ["E"], custom_id=custom_id)),
+        ):
+            answer = reply(result)
+            if not (answer is not None and answer.ephemeral and answer.content):
+                unanswered.append((delivery, custom_id))
+
+    assert not unanswered, f"no private answer for {unanswered}"
+    assert database_contents(database_url) == before
+    errors = [record for record in caplog.records if record.levelno >= logging.ERROR]
+    assert not errors, "\n".join(f"{record.name}: {record.getMessage()}" for record in errors)
+    simcord.assert_no_errors(env)
