@@ -101,13 +101,18 @@ def admin_command(argv: list[str], settings: Settings) -> int:
 
 def migrate_command(argv: list[str], settings: Settings) -> int:
     """`python -m bot migrate --to postgresql://...`: copy the SQLite database and check the copy."""
+    import asyncpg
+
     from .migrate import migrate, parse_args
 
     args = parse_args(argv)
     try:
         report = asyncio.run(migrate(args.source or settings.database_url, args.to))
-    except (ValueError, OSError) as error:
-        print(f"martian-arcade migrate: {error}", file=sys.stderr)
+    except (ValueError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        # One line: PostgreSQL's messages, and a few of SQLite's, can run over several.
+        print(
+            f"martian-arcade migrate: {' '.join(str(error).split()) or type(error).__name__}", file=sys.stderr
+        )
         return 2
     print("\n".join(report.lines()))
     return 1 if report.problems else 0

@@ -103,7 +103,11 @@ class PostgresDatabase:
             database_url, min_size=1, max_size=10, max_inactive_connection_lifetime=0
         )
         database = cls(pool)
-        await database.migrate()
+        try:
+            await database.migrate()
+        except BaseException:
+            await pool.close()
+            raise
         return database
 
     async def close(self) -> None:

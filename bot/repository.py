@@ -68,7 +68,11 @@ class Repository:
     async def open(cls, database_url: str, engines: Mapping[str, Game]) -> Repository:
         """The database, migrated, with every finished match counted in the standings."""
         repository = cls(await open_database(database_url), engines)
-        await repository.count_unrated()
+        try:
+            await repository.count_unrated()
+        except BaseException:
+            await repository.close()  # an open SQLite connection would keep the process from exiting
+            raise
         return repository
 
     async def close(self) -> None:

@@ -63,12 +63,18 @@ class Database:
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(path, isolation_level=None)
-        connection.row_factory = aiosqlite.Row
-        for pragma in ("journal_mode = WAL", "foreign_keys = ON", "busy_timeout = 5000"):
-            async with connection.execute(f"PRAGMA {pragma}"):
-                pass  # close each cursor: an open one would block the migrations' COMMIT
-        database = cls(connection)
-        await database.migrate()
+        try:
+            connection.row_factory = aiosqlite.Row
+            for pragma in ("journal_mode = WAL", "foreign_keys = ON", "busy_timeout = 5000"):
+                async with connection.execute(f"PRAGMA {pragma}"):
+                    pass  # close each cursor: an open one would block the migrations' COMMIT
+            database = cls(connection)
+            await database.migrate()
+        except BaseException:
+            # Not a database, damaged, a failed migration: aiosqlite's thread must still end, or
+            # the process could never exit.
+            await connection.close()
+            raise
         return database
 
     async def close(self) -> None:

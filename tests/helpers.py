@@ -16,6 +16,7 @@ from bot.components import claim_of
 from bot.kits import KITS
 from bot.repository import Repository
 from bot.service import MatchService
+from games import GAMES
 
 TURN_MENTION = re.compile(r"👉 <@(\d+)>")
 
@@ -153,3 +154,18 @@ def service_on(db, *, clock, lobby_timeout: float = 600) -> MatchService:
     """The match service of every game on an open `bot.storage.Database`, as the bot builds it."""
     engines = {game_id: kit.engine for game_id, kit in KITS.items()}
     return MatchService(Repository(db, engines), KITS, clock=clock, lobby_timeout=lobby_timeout)
+
+
+async def until_a_decision_can_be_taken_back(service, match, seed=1):
+    """Random legal decisions until the last one can be taken back; returns the match then."""
+    chooser = random.Random(seed)
+    game = GAMES[match.game_id]
+    for _ in range(500):
+        seat = match.state.to_move[0]
+        before = game.from_json(match.state.to_json())
+        action = str(chooser.choice(match.state.legal_actions(seat)))
+        await service.act(match.id, match.user_at(seat), match.version, action)
+        match = await service.load(match.id)
+        if game.can_take_back(before, match.state, len(match.seats)):
+            return match
+    raise AssertionError("no decision could be taken back")

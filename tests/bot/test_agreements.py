@@ -2,7 +2,6 @@
 answer, what can be taken back, and that the match returns exactly to the replay of its log
 without the decision taken back."""
 
-import random
 from datetime import UTC, datetime
 
 import pytest
@@ -10,7 +9,7 @@ import pytest
 from bot.service import MatchError, StaleClick
 from bot.storage import open_database
 from games import GAMES, replay_actions
-from tests.helpers import service_on
+from tests.helpers import service_on, until_a_decision_can_be_taken_back
 
 ALICE, BOB, CAROL = (11, "alice"), (22, "bob"), (33, "carol")
 
@@ -32,21 +31,6 @@ async def started(service, game_id, players):
         answer = await service.answer_invite(lobby.id, user_id, accept=True)
     assert answer.started
     return await service.load(lobby.id)
-
-
-async def until_a_decision_can_be_taken_back(service, match, seed=1):
-    """Random legal decisions until the last one can be taken back; returns the match then."""
-    chooser = random.Random(seed)
-    game = GAMES[match.game_id]
-    for _ in range(500):
-        seat = match.state.to_move[0]
-        before = game.from_json(match.state.to_json())
-        action = str(chooser.choice(match.state.legal_actions(seat)))
-        await service.act(match.id, match.user_at(seat), match.version, action)
-        match = await service.load(match.id)
-        if game.can_take_back(before, match.state, len(match.seats)):
-            return match
-    raise AssertionError("no decision could be taken back")
 
 
 async def test_an_agreed_take_back_returns_to_the_replay_without_it(service):

@@ -4,12 +4,14 @@ PostgreSQL server (a fresh schema per test): every test that isn't about SQLite 
 import asyncio
 import json
 import sqlite3
+import threading
 from datetime import UTC, datetime, timedelta
 
 import asyncpg
 import pytest
 
 from bot import postgres
+from bot.repository import Repository
 from bot.service import MatchError, StaleClick
 from bot.storage import Database, migrations, open_database, sqlite_path
 from games import GAMES, replay_actions
@@ -265,6 +267,36 @@ async def test_first_start_creates_the_database_and_its_folder(tmp_path):
     database = await Database.open(url)
     await database.close()
     assert (tmp_path / "data" / "martian.db").is_file()
+
+
+def all_ended(threads: set[threading.Thread]) -> bool:
+    """Whether these threads end (aiosqlite's connection thread ends once the connection closes;
+    one left running keeps the process from ever exiting)."""
+    for thread in threads:
+        thread.join(timeout=10)
+    return not any(thread.is_alive() for thread in threads)
+
+
+async def test_a_file_that_is_not_a_database_fails_to_open_without_leaving_its_connection(tmp_path):
+    junk = tmp_path / "martian.db"
+    junk.write_text("DISCORD_TOKEN=...\n" * 400)
+    before = set(threading.enumerate())
+    with pytest.raises(sqlite3.DatabaseError, match="not a database"):
+        await open_database(f"sqlite:///{junk}")
+    assert all_ended(set(threading.enumerate()) - before)
+
+
+async def test_a_repository_that_fails_to_open_closes_its_database(database_url, monkeypatch):
+    async def failing_count(repository):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(Repository, "count_unrated", failing_count)
+    before = set(threading.enumerate())
+    # Kept, the error's traceback keeps the repository from being collected (collecting it would
+    # stop the thread), as a logged or re-raised error may keep it.
+    with pytest.raises(sqlite3.OperationalError) as failure:
+        await Repository.open(database_url, {})
+    assert all_ended(set(threading.enumerate()) - before) and failure.value
 
 
 async def test_a_failed_commit_leaves_no_transaction_open(tmp_path):
