@@ -190,3 +190,30 @@ def test_the_image_has_a_health_check_and_stops_on_sigterm():
     env = " ".join(rest for word, rest in steps if word == "ENV")
     assert "HEARTBEAT_FILE=" in env, "the health check reads the heartbeat the bot keeps"
     assert ("STOPSIGNAL", "SIGTERM") in steps
+
+
+def installs_with_constraints(dockerfile: str, dockerignore: str) -> bool:
+    """Every `pip install` in the image is pinned by constraints.txt, copied in before it, as CI installs."""
+    copied: set[str] = set()
+    installs = 0
+    for word, rest in instructions(dockerfile):
+        if word == "COPY":
+            copied.update(rest.split()[:-1])
+        if word == "RUN":
+            for install in re.findall(r"pip install\b[^&;]*", rest):
+                installs += 1
+                pinned = re.search(r"(-c|--constraint)[ =]constraints\.txt\b", install)
+                if not pinned or "constraints.txt" not in copied:
+                    return False
+    return installs > 0 and not docker_ignores(dockerignore, "constraints.txt")
+
+
+def test_the_image_installs_the_versions_ci_tests_with():
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    dockerignore = (ROOT / ".dockerignore").read_text()
+    assert installs_with_constraints(dockerfile, dockerignore)
+    unpinned = dockerfile.replace("-c constraints.txt ", "")
+    assert not installs_with_constraints(unpinned, dockerignore), "the check notices an unpinned install"
+    assert not installs_with_constraints(dockerfile, dockerignore + "constraints.txt\n"), (
+        "the check notices constraints.txt left out of the build context"
+    )
