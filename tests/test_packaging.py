@@ -217,3 +217,47 @@ def test_the_image_installs_the_versions_ci_tests_with():
     assert not installs_with_constraints(dockerfile, dockerignore + "constraints.txt\n"), (
         "the check notices constraints.txt left out of the build context"
     )
+
+
+class MissingComposeVariable(Exception):
+    """Compose refuses to start: a ${NAME:?message} or ${NAME?message} variable has no value."""
+
+
+def compose_interpolate(value: str, environ: dict[str, str]) -> str:
+    """A compose file's ${NAME}, ${NAME:-default}, ${NAME-default}, ${NAME:?error} and ${NAME?error},
+    as docker compose fills them in (the colon forms treat an empty value as unset)."""
+
+    def fill(match: re.Match) -> str:
+        name, operator, argument = match.group(1), match.group(2) or "", match.group(3) or ""
+        present = name in environ and (bool(environ[name]) or not operator.startswith(":"))
+        if present:
+            return environ[name]
+        if operator.endswith("?"):
+            raise MissingComposeVariable(f"{name}: {argument}")
+        return argument if operator.endswith("-") else ""
+
+    return re.sub(r"\$\{(\w+)(:?[-?])?([^}]*)\}", fill, value)
+
+
+def postgres_password_uses(compose_text: str) -> list[str]:
+    """Every value of docker-compose.postgres.yml that holds the database password."""
+    import yaml
+
+    services = yaml.safe_load(compose_text)["services"]
+    values = [services["database"]["environment"]["POSTGRES_PASSWORD"]]
+    values += [service["environment"]["DATABASE_URL"] for service in services.values() if service.get("build")]
+    return values
+
+
+def test_the_postgresql_compose_file_requires_a_password():
+    text = (ROOT / "docker-compose.postgres.yml").read_text()
+    uses = postgres_password_uses(text)
+    assert len(uses) == 3, "the database and both bots"
+    for value in uses:
+        with pytest.raises(MissingComposeVariable, match="POSTGRES_PASSWORD"):
+            compose_interpolate(value, {})
+        with pytest.raises(MissingComposeVariable, match="POSTGRES_PASSWORD"):
+            compose_interpolate(value, {"POSTGRES_PASSWORD": ""})
+        assert "s3cret" in compose_interpolate(value, {"POSTGRES_PASSWORD": "s3cret"})
+    # A silent default, as the file once had, passes no error: the check above notices it.
+    assert compose_interpolate("${POSTGRES_PASSWORD:-change-me}", {}) == "change-me"
