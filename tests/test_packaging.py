@@ -261,3 +261,24 @@ def test_the_postgresql_compose_file_requires_a_password():
         assert "s3cret" in compose_interpolate(value, {"POSTGRES_PASSWORD": "s3cret"})
     # A silent default, as the file once had, passes no error: the check above notices it.
     assert compose_interpolate("${POSTGRES_PASSWORD:-change-me}", {}) == "change-me"
+
+
+def test_readme_backs_up_the_compose_postgresql_through_its_container():
+    """The compose file publishes no port, so a pg_dump on the host can't reach the database: the
+    README's backup and restore run in the database's container, with its user and database,
+    the dump passing through stdout and stdin (-T: no terminal to garble it)."""
+    import yaml
+
+    compose = yaml.safe_load((ROOT / "docker-compose.postgres.yml").read_text())
+    database = compose["services"]["database"]
+    assert "ports" not in database, "if a port is published, README may say so instead"
+    user, name = database["environment"]["POSTGRES_USER"], database["environment"]["POSTGRES_DB"]
+    readme = (ROOT / "README.md").read_text()
+    prefix = "docker compose -f docker-compose.postgres.yml exec -T database"
+    dump = re.search(rf"^\s*{re.escape(prefix)} pg_dump (.+?) > .+\.dump$", readme, re.MULTILINE)
+    restore = re.search(rf"^\s*{re.escape(prefix)} pg_restore (.+?) < .+\.dump$", readme, re.MULTILINE)
+    assert dump and restore
+    assert f"-U {user}" in dump[1] and dump[1].split()[-1] == name and "-Fc" in dump[1]
+    assert f"-U {user}" in restore[1] and f"-d {name}" in restore[1]
+    bots = [service for service, settings in compose["services"].items() if settings.get("build")]
+    assert f"stop {' '.join(bots)}" in readme, "the bots are stopped before a restore"
