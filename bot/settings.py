@@ -38,6 +38,16 @@ def _number(name: str, text: str, smallest: int | None = None) -> int:
     return value
 
 
+def _sync_commands(text: str) -> tuple[bool, bool]:
+    """SYNC_COMMANDS: (sync at start, even when unchanged since the last sync)."""
+    if text.strip().lower() == "always":
+        return True, True
+    try:
+        return _flag("SYNC_COMMANDS", text), False
+    except ValueError:
+        raise ValueError(f"SYNC_COMMANDS must be true, false or always, not {text!r}") from None
+
+
 def _log_level(text: str) -> str:
     level = text.strip().upper()
     if level not in LOG_LEVELS:
@@ -103,7 +113,8 @@ def _seconds(name: str, text: str) -> float:
 class Settings:
     token: str = field(default="", repr=False)  # never printed, never logged
     database_url: str = "sqlite:///data/martian.db"
-    sync_commands: bool = True
+    sync_commands: bool = True  # when the commands changed since the last sync
+    always_sync_commands: bool = False  # SYNC_COMMANDS=always: even when they didn't
     command_guild_id: int | None = None
     lobby_timeout_seconds: int = 600
     sweep_seconds: int = 30  # how often expired invitations, reminders and turn clocks are checked
@@ -127,7 +138,7 @@ class Settings:
         if values.get("DATABASE_URL"):
             settings.database_url = _database_url(values["DATABASE_URL"])
         if "SYNC_COMMANDS" in values:
-            settings.sync_commands = _flag("SYNC_COMMANDS", values["SYNC_COMMANDS"])
+            settings.sync_commands, settings.always_sync_commands = _sync_commands(values["SYNC_COMMANDS"])
         if values.get("COMMAND_GUILD_ID"):
             settings.command_guild_id = _number("COMMAND_GUILD_ID", values["COMMAND_GUILD_ID"], 1)
         if values.get("LOBBY_TIMEOUT_SECONDS"):

@@ -129,6 +129,20 @@ def test_every_bad_setting_stops_the_bot_with_one_line(tmp_path, line, setting, 
     assert done.stderr.count("\n") == 1 and setting in done.stderr and allowed in done.stderr
 
 
+@pytest.mark.parametrize(
+    ("value", "sync", "always"),
+    [("true", True, False), ("always", True, True), ("Always", True, True), ("false", False, False)],
+)
+def test_sync_commands_true_when_changed_always_or_false(value, sync, always):
+    settings = Settings.from_env({"SYNC_COMMANDS": value}, env_file="/nonexistent")
+    assert (settings.sync_commands, settings.always_sync_commands) == (sync, always)
+
+
+def test_a_bad_sync_commands_names_its_three_choices():
+    with pytest.raises(ValueError, match="SYNC_COMMANDS must be true, false or always"):
+        Settings.from_env({"SYNC_COMMANDS": "sometimes"}, env_file="/nonexistent")
+
+
 GOOD_POSTGRESQL_URLS = [
     "postgresql://arcade:s3cret@database:5432/arcade",
     "postgresql://arcade:p%40ss%3Aw%2Fo%23rd%25@database/arcade",  # p@ss:w/o#rd% percent-encoded
