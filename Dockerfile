@@ -7,14 +7,15 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
 WORKDIR /app
-COPY pyproject.toml README.md ./
+# constraints.txt pins the exact versions CI tests with, so the image runs those.
+COPY pyproject.toml README.md constraints.txt ./
 COPY catalogue ./catalogue
 COPY games ./games
 COPY renderers ./renderers
 COPY bot ./bot
 COPY benchmarks ./benchmarks
 COPY computer ./computer
-RUN pip install . \
+RUN pip install -c constraints.txt . \
     && useradd --create-home --uid 10001 arcade \
     && mkdir -p /data \
     && chown arcade:arcade /data

@@ -1,5 +1,6 @@
 """`python -m bot` (or `martian-arcade`): run the bot with settings from the environment / .env.
-`python -m bot backup FILE`, `check` and `health` are for admins (`bot.admin`);
+`python -m bot backup FILE`, `check` and `health` are for admins (`bot.admin`), `invite` prints
+the link that adds the bot to a server (`bot.invite`);
 `python -m bot migrate --to postgresql://...` copies its SQLite database to PostgreSQL."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import discord
 from .app import create_bot, stop_on_signals
 from .settings import Settings
 
-USAGE = "run it with no command, or: backup FILE, check, health, migrate --to URL"
+USAGE = "run it with no command, or: backup FILE, check, health, invite, migrate --to URL"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -30,6 +31,8 @@ def main(argv: list[str] | None = None) -> int:
         return migrate_command(argv[1:], settings)
     if argv[:1] in (["backup"], ["check"], ["health"]):
         return admin_command(argv, settings)
+    if argv[:1] == ["invite"]:
+        return invite_command(argv[1:], settings)
     if argv:
         print(f"martian-arcade: unknown command {argv[0]!r}; {USAGE}", file=sys.stderr)
         return 2
@@ -97,6 +100,24 @@ def admin_command(argv: list[str], settings: Settings) -> int:
     except (ValueError, OSError, sqlite3.Error) as error:
         print(f"martian-arcade {argv[0]}: {error}", file=sys.stderr)
         return 2
+
+
+def invite_command(argv: list[str], settings: Settings) -> int:
+    """`python -m bot invite`: the OAuth2 link on stdout, worked out from the token offline."""
+    from .invite import invite_url
+
+    if argv:
+        print("martian-arcade invite: takes no arguments (it reads DISCORD_TOKEN)", file=sys.stderr)
+        return 2
+    if not settings.token:
+        print("martian-arcade invite: DISCORD_TOKEN is not set (see README, 'Quick start').", file=sys.stderr)
+        return 2
+    try:
+        print(invite_url(settings.token))
+    except ValueError as error:
+        print(f"martian-arcade invite: {error}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def migrate_command(argv: list[str], settings: Settings) -> int:

@@ -4,6 +4,8 @@ publisher, the cogs and the components, for the games in the kits."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import signal
 from collections.abc import Mapping
@@ -101,13 +103,30 @@ class ArcadeBot(commands.AutoShardedBot):
         return await self.service.language_for(interaction.user.id, interaction.locale)
 
     async def _sync_commands(self) -> None:
-        if self.settings.command_guild_id:
-            guild = discord.Object(self.settings.command_guild_id)
+        """Send the slash commands to Discord, unless exactly these were the last sent (Discord
+        allows 200 command creations a day, and every start used to send them all)."""
+        guild = discord.Object(self.settings.command_guild_id) if self.settings.command_guild_id else None
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-        else:
-            synced = await self.tree.sync()
+        fingerprint = await self.command_fingerprint(guild)
+        if not self.settings.always_sync_commands and await self.repository.synced_commands() == fingerprint:
+            log.info("Slash commands unchanged since the last sync; not syncing")
+            return
+        synced = await self.tree.sync(guild=guild)
+        await self.repository.set_synced_commands(fingerprint)
         log.info("Synced %d slash commands", len(synced))
+
+    async def command_fingerprint(self, guild: discord.abc.Snowflake | None) -> str:
+        """SHA-256 of what `tree.sync(guild=guild)` would send: every command's payload with its
+        translations (so a changed German name counts), where it goes and for which application."""
+        commands = self.tree._get_all_commands(guild=guild)  # the very list sync() sends
+        translator = self.tree.translator
+        if translator is not None:
+            payload = [await command.get_translated_payload(self.tree, translator) for command in commands]
+        else:
+            payload = [command.to_dict(self.tree) for command in commands]
+        target = {"application": self.application_id, "guild": guild.id if guild else None, "commands": payload}
+        return hashlib.sha256(json.dumps(target, sort_keys=True).encode()).hexdigest()
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

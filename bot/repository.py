@@ -836,6 +836,20 @@ class Repository:
             (user_id, language),
         )
 
+    # --- slash commands
+
+    async def synced_commands(self) -> str | None:
+        """The fingerprint of the slash commands last synced with Discord; None: never synced."""
+        row = await self.db.fetchone("SELECT fingerprint FROM command_sync WHERE id = 1")
+        return row["fingerprint"] if row else None
+
+    async def set_synced_commands(self, fingerprint: str) -> None:
+        await self.db.execute(
+            "INSERT INTO command_sync (id, fingerprint) VALUES (1, ?)"
+            " ON CONFLICT (id) DO UPDATE SET fingerprint = excluded.fingerprint",
+            (fingerprint,),
+        )
+
     # --- server settings
 
     async def settings_for(self, guild_id: int | None) -> GuildSettings:

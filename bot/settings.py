@@ -5,6 +5,8 @@ start; a bad one stops the bot with one line naming the setting and what it may 
 from __future__ import annotations
 
 import os
+import re
+import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,6 +38,16 @@ def _number(name: str, text: str, smallest: int | None = None) -> int:
     return value
 
 
+def _sync_commands(text: str) -> tuple[bool, bool]:
+    """SYNC_COMMANDS: (sync at start, even when unchanged since the last sync)."""
+    if text.strip().lower() == "always":
+        return True, True
+    try:
+        return _flag("SYNC_COMMANDS", text), False
+    except ValueError:
+        raise ValueError(f"SYNC_COMMANDS must be true, false or always, not {text!r}") from None
+
+
 def _log_level(text: str) -> str:
     level = text.strip().upper()
     if level not in LOG_LEVELS:
@@ -46,10 +58,45 @@ def _log_level(text: str) -> str:
 def _database_url(text: str) -> str:
     url = text.strip()
     if not url.startswith(("sqlite:///", *POSTGRESQL_PREFIXES)):
+        # Only the scheme is shown: the rest may hold a password.
         raise ValueError(
-            f"DATABASE_URL must start with sqlite:/// (a file) or postgresql:// (a server), not {text!r}"
+            "DATABASE_URL must start with sqlite:/// (a file) or postgresql:// (a server),"
+            f" not {url.partition('://')[0] + '://'!r}"
         )
+    if url.startswith(POSTGRESQL_PREFIXES):
+        problem = _postgresql_url_problem(url)
+        if problem:
+            raise ValueError(
+                f"DATABASE_URL is not a usable PostgreSQL URL: {problem}; percent-encode @ : / # ? % and"
+                " spaces in the user name and password (see README, 'Running at scale')"
+            )
     return url
+
+
+PERCENT_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
+
+
+def _postgresql_url_problem(url: str) -> str | None:
+    """What makes `url` misread, as asyncpg splits it (first @ ends the password, then host:port
+    pairs), or None. Mostly a special character left unencoded in the password; never echoes it."""
+    parts = urllib.parse.urlsplit(url)
+    userinfo, _, hosts = parts.netloc.rpartition("@")
+    if parts.fragment or "@" in parts.path or "@" in parts.query:
+        return "a # / or ? in the password cuts the URL short"
+    if "@" in userinfo:
+        return "more than one @ before the host"
+    if PERCENT_ESCAPE.search(userinfo) or any(char.isspace() for char in userinfo):
+        return "a % or a space in the user name or password"
+    for host in hosts.split(",") if hosts else ():
+        port = "" if host.startswith(("[", "/")) else host.partition(":")[2]
+        if port and not (port.isdigit() and int(port) <= 65535):
+            return "the port is not a number up to 65535 (a # / or ? in the password cuts the URL short)"
+    if parts.query:
+        try:
+            urllib.parse.parse_qs(parts.query, strict_parsing=True)
+        except ValueError:
+            return "its options after ? are not name=value pairs"
+    return None
 
 
 def _seconds(name: str, text: str) -> float:
@@ -66,7 +113,8 @@ def _seconds(name: str, text: str) -> float:
 class Settings:
     token: str = field(default="", repr=False)  # never printed, never logged
     database_url: str = "sqlite:///data/martian.db"
-    sync_commands: bool = True
+    sync_commands: bool = True  # when the commands changed since the last sync
+    always_sync_commands: bool = False  # SYNC_COMMANDS=always: even when they didn't
     command_guild_id: int | None = None
     lobby_timeout_seconds: int = 600
     sweep_seconds: int = 30  # how often expired invitations, reminders and turn clocks are checked
@@ -90,7 +138,7 @@ class Settings:
         if values.get("DATABASE_URL"):
             settings.database_url = _database_url(values["DATABASE_URL"])
         if "SYNC_COMMANDS" in values:
-            settings.sync_commands = _flag("SYNC_COMMANDS", values["SYNC_COMMANDS"])
+            settings.sync_commands, settings.always_sync_commands = _sync_commands(values["SYNC_COMMANDS"])
         if values.get("COMMAND_GUILD_ID"):
             settings.command_guild_id = _number("COMMAND_GUILD_ID", values["COMMAND_GUILD_ID"], 1)
         if values.get("LOBBY_TIMEOUT_SECONDS"):

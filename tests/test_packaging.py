@@ -190,3 +190,95 @@ def test_the_image_has_a_health_check_and_stops_on_sigterm():
     env = " ".join(rest for word, rest in steps if word == "ENV")
     assert "HEARTBEAT_FILE=" in env, "the health check reads the heartbeat the bot keeps"
     assert ("STOPSIGNAL", "SIGTERM") in steps
+
+
+def installs_with_constraints(dockerfile: str, dockerignore: str) -> bool:
+    """Every `pip install` in the image is pinned by constraints.txt, copied in before it, as CI installs."""
+    copied: set[str] = set()
+    installs = 0
+    for word, rest in instructions(dockerfile):
+        if word == "COPY":
+            copied.update(rest.split()[:-1])
+        if word == "RUN":
+            for install in re.findall(r"pip install\b[^&;]*", rest):
+                installs += 1
+                pinned = re.search(r"(-c|--constraint)[ =]constraints\.txt\b", install)
+                if not pinned or "constraints.txt" not in copied:
+                    return False
+    return installs > 0 and not docker_ignores(dockerignore, "constraints.txt")
+
+
+def test_the_image_installs_the_versions_ci_tests_with():
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    dockerignore = (ROOT / ".dockerignore").read_text()
+    assert installs_with_constraints(dockerfile, dockerignore)
+    unpinned = dockerfile.replace("-c constraints.txt ", "")
+    assert not installs_with_constraints(unpinned, dockerignore), "the check notices an unpinned install"
+    assert not installs_with_constraints(dockerfile, dockerignore + "constraints.txt\n"), (
+        "the check notices constraints.txt left out of the build context"
+    )
+
+
+class MissingComposeVariable(Exception):
+    """Compose refuses to start: a ${NAME:?message} or ${NAME?message} variable has no value."""
+
+
+def compose_interpolate(value: str, environ: dict[str, str]) -> str:
+    """A compose file's ${NAME}, ${NAME:-default}, ${NAME-default}, ${NAME:?error} and ${NAME?error},
+    as docker compose fills them in (the colon forms treat an empty value as unset)."""
+
+    def fill(match: re.Match) -> str:
+        name, operator, argument = match.group(1), match.group(2) or "", match.group(3) or ""
+        present = name in environ and (bool(environ[name]) or not operator.startswith(":"))
+        if present:
+            return environ[name]
+        if operator.endswith("?"):
+            raise MissingComposeVariable(f"{name}: {argument}")
+        return argument if operator.endswith("-") else ""
+
+    return re.sub(r"\$\{(\w+)(:?[-?])?([^}]*)\}", fill, value)
+
+
+def postgres_password_uses(compose_text: str) -> list[str]:
+    """Every value of docker-compose.postgres.yml that holds the database password."""
+    import yaml
+
+    services = yaml.safe_load(compose_text)["services"]
+    values = [services["database"]["environment"]["POSTGRES_PASSWORD"]]
+    values += [service["environment"]["DATABASE_URL"] for service in services.values() if service.get("build")]
+    return values
+
+
+def test_the_postgresql_compose_file_requires_a_password():
+    text = (ROOT / "docker-compose.postgres.yml").read_text()
+    uses = postgres_password_uses(text)
+    assert len(uses) == 3, "the database and both bots"
+    for value in uses:
+        with pytest.raises(MissingComposeVariable, match="POSTGRES_PASSWORD"):
+            compose_interpolate(value, {})
+        with pytest.raises(MissingComposeVariable, match="POSTGRES_PASSWORD"):
+            compose_interpolate(value, {"POSTGRES_PASSWORD": ""})
+        assert "s3cret" in compose_interpolate(value, {"POSTGRES_PASSWORD": "s3cret"})
+    # A silent default, as the file once had, passes no error: the check above notices it.
+    assert compose_interpolate("${POSTGRES_PASSWORD:-change-me}", {}) == "change-me"
+
+
+def test_readme_backs_up_the_compose_postgresql_through_its_container():
+    """The compose file publishes no port, so a pg_dump on the host can't reach the database: the
+    README's backup and restore run in the database's container, with its user and database,
+    the dump passing through stdout and stdin (-T: no terminal to garble it)."""
+    import yaml
+
+    compose = yaml.safe_load((ROOT / "docker-compose.postgres.yml").read_text())
+    database = compose["services"]["database"]
+    assert "ports" not in database, "if a port is published, README may say so instead"
+    user, name = database["environment"]["POSTGRES_USER"], database["environment"]["POSTGRES_DB"]
+    readme = (ROOT / "README.md").read_text()
+    prefix = "docker compose -f docker-compose.postgres.yml exec -T database"
+    dump = re.search(rf"^\s*{re.escape(prefix)} pg_dump (.+?) > .+\.dump$", readme, re.MULTILINE)
+    restore = re.search(rf"^\s*{re.escape(prefix)} pg_restore (.+?) < .+\.dump$", readme, re.MULTILINE)
+    assert dump and restore
+    assert f"-U {user}" in dump[1] and dump[1].split()[-1] == name and "-Fc" in dump[1]
+    assert f"-U {user}" in restore[1] and f"-d {name}" in restore[1]
+    bots = [service for service, settings in compose["services"].items() if settings.get("build")]
+    assert f"stop {' '.join(bots)}" in readme, "the bots are stopped before a restore"

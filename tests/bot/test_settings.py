@@ -3,6 +3,7 @@
 import os
 import subprocess
 import sys
+import urllib.parse
 from pathlib import Path
 
 import aiohttp
@@ -114,6 +115,7 @@ def test_env_file_lines_as_people_write_them(tmp_path):
     [
         ("LOG_LEVEL=verbose", "LOG_LEVEL", "DEBUG, INFO, WARNING, ERROR, CRITICAL"),
         ("DATABASE_URL=mysql://x", "DATABASE_URL", "sqlite:///"),
+        ("DATABASE_URL=postgresql://arcade:p@ss@database:5432/arcade", "DATABASE_URL", "percent-encode"),
         ("SWEEP_SECONDS=0", "SWEEP_SECONDS", "at least 1"),
         ("LOBBY_TIMEOUT_SECONDS=-5", "LOBBY_TIMEOUT_SECONDS", "at least 1"),
         ("COMPUTER_WORKERS=-1", "COMPUTER_WORKERS", "at least 0"),
@@ -125,6 +127,56 @@ def test_every_bad_setting_stops_the_bot_with_one_line(tmp_path, line, setting, 
     done = run_bot(tmp_path)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.count("\n") == 1 and setting in done.stderr and allowed in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("value", "sync", "always"),
+    [("true", True, False), ("always", True, True), ("Always", True, True), ("false", False, False)],
+)
+def test_sync_commands_true_when_changed_always_or_false(value, sync, always):
+    settings = Settings.from_env({"SYNC_COMMANDS": value}, env_file="/nonexistent")
+    assert (settings.sync_commands, settings.always_sync_commands) == (sync, always)
+
+
+def test_a_bad_sync_commands_names_its_three_choices():
+    with pytest.raises(ValueError, match="SYNC_COMMANDS must be true, false or always"):
+        Settings.from_env({"SYNC_COMMANDS": "sometimes"}, env_file="/nonexistent")
+
+
+GOOD_POSTGRESQL_URLS = [
+    "postgresql://arcade:s3cret@database:5432/arcade",
+    "postgresql://arcade:p%40ss%3Aw%2Fo%23rd%25@database/arcade",  # p@ss:w/o#rd% percent-encoded
+    "postgres://arcade@localhost/arcade?sslmode=require",
+    "postgresql:///arcade",  # the local socket
+    "postgresql://arcade:s3cret@one:5432,two:5433/arcade",  # several hosts, as asyncpg allows
+    "postgresql://arcade:s3cret@[::1]:5432/arcade",
+]
+# Passwords with a special character left unencoded: asyncpg would read another host, port or password.
+UNENCODED_PASSWORDS = ["p@ss", "pa/ss", "12/ss", "pa#ss", "pa?ss", "100%sure", "two words"]
+
+
+@pytest.mark.parametrize("url", GOOD_POSTGRESQL_URLS)
+def test_postgresql_urls_as_asyncpg_reads_them_are_accepted(url):
+    assert Settings.from_env({"DATABASE_URL": url}, env_file="/nonexistent").database_url == url
+
+
+@pytest.mark.parametrize("password", UNENCODED_PASSWORDS)
+def test_an_unencoded_special_character_in_the_password_is_a_configuration_error(password):
+    url = f"postgresql://arcade:{password}@database:5432/arcade"
+    with pytest.raises(ValueError, match="DATABASE_URL") as raised:
+        Settings.from_env({"DATABASE_URL": url}, env_file="/nonexistent")
+    message = str(raised.value)
+    assert "percent-encode" in message and "\n" not in message
+    assert password not in message, "the password is never shown"
+    encoded = urllib.parse.quote(password, safe="")  # the README's one-liner
+    good = f"postgresql://arcade:{encoded}@database:5432/arcade"
+    assert Settings.from_env({"DATABASE_URL": good}, env_file="/nonexistent").database_url == good
+
+
+def test_a_database_url_of_another_kind_is_refused_without_showing_its_password():
+    with pytest.raises(ValueError, match="DATABASE_URL") as raised:
+        Settings.from_env({"DATABASE_URL": "mysql://arcade:hunter2@db/arcade"}, env_file="/nonexistent")
+    assert "hunter2" not in str(raised.value) and "mysql://" in str(raised.value)
 
 
 async def test_sigterm_lets_work_finish_then_closes_the_database(simcord_env, caplog):
