@@ -67,6 +67,12 @@ def test_database_url_parsing():
         sqlite_path("mysql://localhost/db")
 
 
+def test_migrations_are_numbered_once_each_in_order():
+    """Two branches each adding "the next" migration must not both ship number N: a database at N
+    would never get the second one."""
+    assert [number for number, _ in migrations()] == list(range(1, len(migrations()) + 1))
+
+
 async def test_migrations_create_the_schema_with_wal_and_foreign_keys(sqlite_db):
     db = sqlite_db
     assert await db.schema_version() == max(number for number, _ in migrations())
