@@ -15,7 +15,7 @@ from pathlib import Path
 
 import asyncpg
 
-from .storage import POSTGRESQL_PREFIXES, migrations, sqlite_path
+from .storage import POSTGRESQL_PREFIXES, migrations, read_only_uri, sqlite_path
 
 
 def backup(database_url: str, target: Path) -> str:
@@ -27,7 +27,7 @@ def backup(database_url: str, target: Path) -> str:
         raise ValueError(f"there is no database at {source}")
     if target.exists():
         raise ValueError(f"{target} already exists; give a new file name")
-    with sqlite3.connect(f"file:{source}?mode=ro", uri=True) as reading, sqlite3.connect(target) as writing:
+    with sqlite3.connect(read_only_uri(source), uri=True) as reading, sqlite3.connect(target) as writing:
         reading.backup(writing)
     with sqlite3.connect(target) as copy:
         matches = copy.execute("SELECT COUNT(*) FROM matches").fetchone()[0]
@@ -43,7 +43,7 @@ async def check(database_url: str) -> tuple[list[str], bool]:
         path = Path(sqlite_path(database_url))
         if not path.is_file():
             raise ValueError(f"there is no database at {path}")
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+        with sqlite3.connect(read_only_uri(path), uri=True) as db:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             integrity = db.execute("PRAGMA integrity_check").fetchone()[0]
             counts = dict(db.execute("SELECT status, COUNT(*) FROM matches GROUP BY status").fetchall())

@@ -26,7 +26,7 @@ from games import replay_actions
 from . import postgres
 from .kits import KITS
 from .repository import Repository
-from .storage import POSTGRESQL_PREFIXES, migrations, open_database, sqlite_path
+from .storage import POSTGRESQL_PREFIXES, migrations, open_database, read_only_uri, sqlite_path
 
 POSTGRESQL_BOOKKEEPING = {"schema_version"}  # PostgreSQL's record of its migrations (SQLite: user_version)
 
@@ -84,9 +84,7 @@ async def reading_source(path: Path) -> AsyncIterator[aiosqlite.Connection]:
             f"{path}-wal exists: the bot is still running, or it did not stop cleanly;"
             " stop it (start it and stop it once if it is not running) and migrate again"
         )
-    # immutable: a read-only connection to a database in WAL mode would otherwise create -wal and
-    # -shm files beside it and leave them there; with no -wal, no one else has it open.
-    connection = await aiosqlite.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+    connection = await aiosqlite.connect(read_only_uri(path), uri=True)
     try:
         connection.row_factory = aiosqlite.Row
         await check_source(connection, path)

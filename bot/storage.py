@@ -26,6 +26,15 @@ def sqlite_path(database_url: str) -> str:
     return path
 
 
+def read_only_uri(path: Path) -> str:
+    """A URI that opens the SQLite file at `path` read-only and leaves nothing beside it. While the
+    bot has the database open its -wal file exists and is read as usual. Without one, `immutable`
+    keeps SQLite from creating -wal and -shm files that a read-only connection cannot remove again
+    (left there, they would look like a bot still running, or one that did not stop cleanly)."""
+    uri = f"{path.resolve().as_uri()}?mode=ro"
+    return uri if Path(f"{path}-wal").exists() else f"{uri}&immutable=1"
+
+
 def migrations() -> list[tuple[int, str]]:
     """The numbered SQL files shipped in bot/migrations, in order."""
     found = []

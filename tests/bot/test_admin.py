@@ -71,6 +71,24 @@ async def test_backup_copies_a_running_database_consistently(tmp_path):
         await db.close()
 
 
+async def test_check_and_backup_leave_a_stopped_bots_database_as_they_found_it(tmp_path, postgresql_url):
+    """README's path: stop the bot, check, back up, then migrate. A read-only look used to leave
+    -wal and -shm files beside the database, which then looked like a bot still running."""
+    url, db = await running_database(tmp_path)
+    await db.close()  # the bot stopped cleanly
+    before = sorted(path.name for path in tmp_path.iterdir())
+    assert admin("check", cwd=tmp_path, DATABASE_URL=url).returncode == 0
+    assert (
+        admin(
+            "backup", str(tmp_path.parent / f"{tmp_path.name}-backup.db"), cwd=tmp_path, DATABASE_URL=url
+        ).returncode
+        == 0
+    )
+    assert sorted(path.name for path in tmp_path.iterdir()) == before
+    moved = admin("migrate", "--to", postgresql_url, cwd=tmp_path, DATABASE_URL=url)
+    assert moved.returncode == 0 and "1 matches in progress replay" in moved.stdout, moved.stderr
+
+
 def test_backup_of_postgresql_points_to_pg_dump(tmp_path):
     done = admin("backup", "x.db", cwd=tmp_path, DATABASE_URL="postgresql://u@localhost/db")
     assert done.returncode == 2 and "pg_dump" in done.stderr and done.stderr.count("\n") == 1
