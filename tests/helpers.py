@@ -3,9 +3,13 @@ service on a bare database."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
+import subprocess
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 import discord
 import simcord
@@ -19,6 +23,7 @@ from bot.service import MatchService
 from games import GAMES
 
 TURN_MENTION = re.compile(r"👉 <@(\d+)>")
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @dataclass
@@ -169,3 +174,19 @@ async def until_a_decision_can_be_taken_back(service, match, seed=1):
         if game.can_take_back(before, match.state, len(match.seats)):
             return match
     raise AssertionError("no decision could be taken back")
+
+
+def bot_command(*args: str, cwd: Path, **settings: str) -> subprocess.CompletedProcess:
+    """`python -m bot ARGS` as an admin runs it in `cwd`, with only `settings` set: none of the
+    settings `.env.example` lists comes in from this machine's environment. The timeout only
+    keeps a hang from stopping the tests."""
+    listed = re.findall(r"^([A-Z_]+)=", (ROOT / ".env.example").read_text(), re.MULTILINE)
+    clean = {name: value for name, value in os.environ.items() if name not in listed}
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=cwd,
+        env={**clean, "PYTHONPATH": str(ROOT), **settings},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )

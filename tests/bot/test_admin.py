@@ -4,32 +4,16 @@ against a database the bot is using at that moment."""
 import os
 import shutil
 import sqlite3
-import subprocess
-import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.storage import open_database
-from tests.helpers import service_on
+from tests.helpers import bot_command, service_on
 
 ROOT = Path(__file__).resolve().parents[2]
 OLD_DATABASE = ROOT / "tests" / "fixtures" / "schema_v1.db"
 PLAYERS = [(11, "alice"), (22, "bob")]
-
-
-def admin(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess:
-    clean = {
-        k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_URL", "HEARTBEAT_FILE")
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "bot", *args],
-        cwd=cwd,
-        env={**clean, "PYTHONPATH": str(ROOT), **env},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
 
 
 async def running_database(tmp_path):
@@ -59,13 +43,13 @@ async def test_backup_copies_a_running_database_consistently(tmp_path):
         shutil.copy(tmp_path / "martian.db", copied)  # what README's readers might have done
         assert matches_in(copied) != 1, "cp misses what is still in the write-ahead log"
 
-        done = admin("backup", str(tmp_path / "backup.db"), cwd=tmp_path, DATABASE_URL=url)
+        done = bot_command("backup", str(tmp_path / "backup.db"), cwd=tmp_path, DATABASE_URL=url)
         assert done.returncode == 0, done.stderr
         assert "1 matches" in done.stdout and matches_in(tmp_path / "backup.db") == 1
         with sqlite3.connect(tmp_path / "backup.db") as copy:
             assert copy.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
-        again = admin("backup", str(tmp_path / "backup.db"), cwd=tmp_path, DATABASE_URL=url)
+        again = bot_command("backup", str(tmp_path / "backup.db"), cwd=tmp_path, DATABASE_URL=url)
         assert again.returncode == 2 and "already exists" in again.stderr and "Traceback" not in again.stderr
     finally:
         await db.close()
@@ -77,27 +61,27 @@ async def test_check_and_backup_leave_a_stopped_bots_database_as_they_found_it(t
     url, db = await running_database(tmp_path)
     await db.close()  # the bot stopped cleanly
     before = sorted(path.name for path in tmp_path.iterdir())
-    assert admin("check", cwd=tmp_path, DATABASE_URL=url).returncode == 0
+    assert bot_command("check", cwd=tmp_path, DATABASE_URL=url).returncode == 0
     assert (
-        admin(
+        bot_command(
             "backup", str(tmp_path.parent / f"{tmp_path.name}-backup.db"), cwd=tmp_path, DATABASE_URL=url
         ).returncode
         == 0
     )
     assert sorted(path.name for path in tmp_path.iterdir()) == before
-    moved = admin("migrate", "--to", postgresql_url, cwd=tmp_path, DATABASE_URL=url)
+    moved = bot_command("migrate", "--to", postgresql_url, cwd=tmp_path, DATABASE_URL=url)
     assert moved.returncode == 0 and "1 matches in progress replay" in moved.stdout, moved.stderr
 
 
 def test_backup_of_postgresql_points_to_pg_dump(tmp_path):
-    done = admin("backup", "x.db", cwd=tmp_path, DATABASE_URL="postgresql://u@localhost/db")
+    done = bot_command("backup", "x.db", cwd=tmp_path, DATABASE_URL="postgresql://u@localhost/db")
     assert done.returncode == 2 and "pg_dump" in done.stderr and done.stderr.count("\n") == 1
 
 
 async def test_check_reports_version_integrity_and_matches(tmp_path):
     url, db = await running_database(tmp_path)
     try:
-        done = admin("check", cwd=tmp_path, DATABASE_URL=url)
+        done = bot_command("check", cwd=tmp_path, DATABASE_URL=url)
     finally:
         await db.close()
     assert done.returncode == 0, done.stderr
@@ -108,7 +92,7 @@ async def test_check_reports_version_integrity_and_matches(tmp_path):
 def test_check_before_an_upgrade_changes_nothing(tmp_path):
     old = tmp_path / "old.db"
     shutil.copy(OLD_DATABASE, old)
-    done = admin("check", cwd=tmp_path, DATABASE_URL=f"sqlite:///{old}")
+    done = bot_command("check", cwd=tmp_path, DATABASE_URL=f"sqlite:///{old}")
     assert done.returncode == 0, done.stderr
     assert "schema version 1; this bot migrates it to" in done.stdout
     with sqlite3.connect(old) as db:
@@ -120,20 +104,20 @@ async def test_check_on_postgresql(postgresql_url, tmp_path):
     service = service_on(db, clock=lambda: datetime.now(UTC))
     await service.create_lobby("senet", guild_id=1, channel_id=2, players=PLAYERS)
     await db.close()
-    done = admin("check", cwd=tmp_path, DATABASE_URL=postgresql_url)
+    done = bot_command("check", cwd=tmp_path, DATABASE_URL=postgresql_url)
     assert done.returncode == 0, done.stderr
     assert "as this bot expects" in done.stdout and "Matches: 1 lobby, 0 active" in done.stdout
 
 
 def test_health_follows_the_heartbeat(tmp_path):
     beat = tmp_path / "heartbeat"
-    assert admin("health", cwd=tmp_path, HEARTBEAT_FILE=str(beat)).returncode == 1  # not connected yet
+    assert bot_command("health", cwd=tmp_path, HEARTBEAT_FILE=str(beat)).returncode == 1  # not connected yet
     beat.touch()
-    fresh = admin("health", cwd=tmp_path, HEARTBEAT_FILE=str(beat), SWEEP_SECONDS="30")
+    fresh = bot_command("health", cwd=tmp_path, HEARTBEAT_FILE=str(beat), SWEEP_SECONDS="30")
     assert fresh.returncode == 0 and fresh.stdout.strip() == "healthy"
     old = time.time() - 600
     os.utime(beat, (old, old))
-    stale = admin("health", cwd=tmp_path, HEARTBEAT_FILE=str(beat), SWEEP_SECONDS="30")
+    stale = bot_command("health", cwd=tmp_path, HEARTBEAT_FILE=str(beat), SWEEP_SECONDS="30")
     assert stale.returncode == 1 and "old" in stale.stderr
 
 
@@ -148,5 +132,5 @@ async def test_the_bot_beats_after_each_sweep(simcord_env, tmp_path):
 
 
 def test_an_unknown_command_is_one_line(tmp_path):
-    done = admin("backpu", cwd=tmp_path)
+    done = bot_command("backpu", cwd=tmp_path)
     assert done.returncode == 2 and "unknown command 'backpu'" in done.stderr and done.stderr.count("\n") == 1

@@ -2,36 +2,27 @@
 the token, with the scopes and permissions README lists; the token is never shown."""
 
 import base64
-import os
 import re
 import subprocess
-import sys
 import urllib.parse
 from pathlib import Path
 
 import pytest
 
 from bot.invite import PERMISSIONS, permissions
+from tests.helpers import bot_command
 
 ROOT = Path(__file__).resolve().parents[2]
 APPLICATION_ID = "123456789012345678"
 # A bot token's shape: the application id in unpadded base64, a timestamp, a signature.
-FAKE_TOKEN = base64.urlsafe_b64encode(APPLICATION_ID.encode()).decode().rstrip("=") + ".GhJkLm.s3cr3tSignature_x"
+FAKE_TOKEN = (
+    base64.urlsafe_b64encode(APPLICATION_ID.encode()).decode().rstrip("=") + ".GhJkLm.s3cr3tSignature_x"
+)
 
 
 def run_invite(cwd: Path, token: str | None, *arguments: str) -> subprocess.CompletedProcess:
-    env = {key: value for key, value in os.environ.items() if key not in ("DISCORD_TOKEN", "DATABASE_URL")}
-    env["PYTHONPATH"] = str(ROOT)
-    if token is not None:
-        env["DISCORD_TOKEN"] = token
-    return subprocess.run(
-        [sys.executable, "-m", "bot", "invite", *arguments],
-        cwd=cwd,  # an empty folder: no .env, no database
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    """In an empty folder: no .env, no database."""
+    return bot_command("invite", *arguments, cwd=cwd, **({} if token is None else {"DISCORD_TOKEN": token}))
 
 
 def test_invite_prints_the_link_with_the_scopes_and_permissions_and_never_the_token(tmp_path):

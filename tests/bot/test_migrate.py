@@ -3,12 +3,10 @@ included, to PostgreSQL and checks the copy; the bot then plays on from the copy
 table the database holds, and refuses, in one line and without writing anything, a source that is
 not the bot's database or a target that is not empty."""
 
-import os
 import random
 import shutil
 import sqlite3
 import subprocess
-import sys
 from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,7 +17,7 @@ import pytest
 from bot.migrate import migrate
 from bot.storage import migrations, open_database, sqlite_path
 from tests import postgres_server
-from tests.helpers import service_on, until_a_decision_can_be_taken_back
+from tests.helpers import bot_command, service_on, until_a_decision_can_be_taken_back
 
 ROOT = Path(__file__).resolve().parents[2]
 OLD_DATABASE = ROOT / "tests" / "fixtures" / "schema_v1.db"
@@ -75,15 +73,7 @@ def run_sql(path, script: str) -> None:
 
 
 def run_migrate(*args: str) -> subprocess.CompletedProcess:
-    """The command as an admin runs it; the timeout only keeps a hang from stopping the tests."""
-    return subprocess.run(
-        [sys.executable, "-m", "bot", "migrate", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "DISCORD_TOKEN": ""},
-    )
+    return bot_command("migrate", *args, cwd=ROOT)
 
 
 def refused_in_one_line(done: subprocess.CompletedProcess, saying: str) -> bool:

@@ -1,16 +1,13 @@
 """The bot token never reaches a log: not from `python -m bot`, not from Settings, not from play."""
 
 import logging
-import os
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from bot import Settings
-from tests.helpers import make_table, play_one_action, start_match, thread_of
+from tests.helpers import bot_command, make_table, play_one_action, start_match, thread_of
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTING_NAMES = (
@@ -33,19 +30,6 @@ def leaks(text: str) -> bool:
     return FAKE_TOKEN in text or any(SIGNATURE[i : i + 12] in text for i in range(len(SIGNATURE) - 11))
 
 
-def run_bot(cwd: Path, **env: str) -> subprocess.CompletedProcess:
-    """`python -m bot` as an admin would start it, away from any real configuration."""
-    clean = {key: value for key, value in os.environ.items() if key not in SETTING_NAMES}
-    return subprocess.run(
-        [sys.executable, "-m", "bot"],
-        cwd=cwd,
-        env={**clean, "PYTHONPATH": str(ROOT), **env},
-        capture_output=True,
-        text=True,
-        timeout=60,  # only against a hang; offline it fails within a second
-    )
-
-
 @pytest.mark.parametrize("given_in", ["environment", ".env file"])
 def test_python_m_bot_never_prints_the_token(tmp_path, given_in):
     """With no network the login fails and the bot exits 1; were Discord reachable it would refuse
@@ -58,7 +42,7 @@ def test_python_m_bot_never_prints_the_token(tmp_path, given_in):
     if given_in == ".env file":
         (tmp_path / ".env").write_text("".join(f"{key}={value}\n" for key, value in settings.items()))
         settings = {}
-    done = run_bot(tmp_path, **settings)
+    done = bot_command(cwd=tmp_path, **settings)
     output = done.stdout + done.stderr
     assert done.returncode in (1, 2), output
     assert "logging in using static token" in output, "the token was used to log in"

@@ -1,8 +1,6 @@
 """Configuration and the `python -m bot` entry point."""
 
 import os
-import subprocess
-import sys
 import urllib.parse
 from pathlib import Path
 
@@ -11,32 +9,20 @@ import discord
 import pytest
 
 from bot import Settings, create_bot
+from tests.helpers import bot_command
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_bot(cwd: Path, **env: str) -> subprocess.CompletedProcess:
-    clean = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_URL")}
-    clean["PYTHONPATH"] = str(ROOT)
-    return subprocess.run(
-        [sys.executable, "-m", "bot"],
-        cwd=cwd,
-        env={**clean, **env},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-
-
 def test_missing_token_exits_2_with_one_line(tmp_path):
-    done = run_bot(tmp_path)
+    done = bot_command(cwd=tmp_path)
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "DISCORD_TOKEN" in done.stderr
     assert "Traceback" not in done.stderr and done.stdout == ""
 
 
 def test_bad_setting_exits_2_with_one_line(tmp_path):
-    done = run_bot(tmp_path, DISCORD_TOKEN="x", LOBBY_TIMEOUT_SECONDS="soon")
+    done = bot_command(cwd=tmp_path, DISCORD_TOKEN="x", LOBBY_TIMEOUT_SECONDS="soon")
     assert done.returncode == 2 and "LOBBY_TIMEOUT_SECONDS" in done.stderr and "Traceback" not in done.stderr
 
 
@@ -124,7 +110,7 @@ def test_env_file_lines_as_people_write_them(tmp_path):
 )
 def test_every_bad_setting_stops_the_bot_with_one_line(tmp_path, line, setting, allowed):
     write_env(tmp_path, f"DISCORD_TOKEN=x\n{line}\n")
-    done = run_bot(tmp_path)
+    done = bot_command(cwd=tmp_path)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.count("\n") == 1 and setting in done.stderr and allowed in done.stderr
 
