@@ -110,23 +110,27 @@ FOOTPRINT = {1: 0.52, 2: 0.68, 3: 0.86}  # side of a piece's base / side of its 
 class Slot:
     seat: int
     value: int
-    colour: str | None  # None: not visible to this viewer
+    colour: str | None  # None: not visible to this viewer, or not chosen yet
     public: bool
+    chosen: bool = True  # False while its owner is still choosing the objective
 
     @property
     def status(self) -> str:
-        """ "public", "private" (only the viewer sees it) or "hidden"."""
+        """ "unchosen" (its owner is still choosing), "public", "private" (only the viewer sees
+        it) or "hidden"."""
+        if not self.chosen:
+            return "unchosen"
         if self.colour is None:
             return "hidden"
         return "public" if self.public else "private"
 
 
-def parse_slot(token: str, public_values: list[int]) -> Slot:
+def parse_slot(token: str, public_values: list[int], chosen: bool = True) -> Slot:
     """ "P1+2:Y" -> seat 0, value 2, colour Y; "P10:?" -> seat 0, value 0, colour not visible."""
     head, _, colour = token.partition(":")
     seat = int(head[1]) - 1
     value = int(head[2:])
-    return Slot(seat, value, None if colour in ("", "?") else colour, value in public_values)
+    return Slot(seat, value, None if colour in ("", "?") else colour, value in public_values, chosen)
 
 
 @once_per_picture
@@ -135,7 +139,8 @@ def objective_slots(view: dict, seat: int) -> list[Slot]:
     public = view.get("public_slots") or []
     public_values = list(public[seat]) if seat < len(public) else []
     tokens = objectives[seat] if seat < len(objectives) else []
-    return [parse_slot(token, public_values) for token in tokens]
+    chosen = view.get("objective_set") or [True] * len(objectives)  # the engine's fact, per seat
+    return [parse_slot(token, public_values, bool(chosen[seat])) for token in tokens]
 
 
 def num_seats(view: dict) -> int:
@@ -206,9 +211,12 @@ def board_layout(view: dict) -> MarsLayout:
 
 
 def objective_legend_needed(view: dict) -> bool:
-    """Whether some slot is private or hidden, so the objectives card explains the marks."""
+    """Whether some slot is private or hidden, so the objectives card explains the marks (a seat
+    still choosing says so beside its name)."""
     return any(
-        slot.status != "public" for seat in range(num_seats(view)) for slot in objective_slots(view, seat)
+        slot.status in ("private", "hidden")
+        for seat in range(num_seats(view))
+        for slot in objective_slots(view, seat)
     )
 
 
@@ -736,16 +744,21 @@ def _draw_objectives(draw: ImageDraw.ImageDraw, box: Box, view: dict, names: lis
         label = seat_label(seat, names)
         if seat == viewer:
             label = tr("{player} (you)", player=label)
+        slots = objective_slots(view, seat)
+        room = x1 - x0 - 2 * PAD
+        if any(slot.status == "unchosen" for slot in slots):  # the whole objective is chosen at once
+            room -= 12 + draw_text(
+                draw, (x1 - PAD, top + 18), tr("not chosen yet"), size=SMALL_SIZE, fill=MUTED, anchor="rm"
+            )
         draw_text(
             draw,
             (x0 + PAD, top + 18),
-            fit_text(label, SMALL_SIZE, x1 - x0 - 2 * PAD, bold=True),
+            fit_text(label, SMALL_SIZE, room, bold=True),
             size=SMALL_SIZE,
             fill=TEXT,
             anchor="lm",
             bold=True,
         )
-        slots = objective_slots(view, seat)
         for slot, chip in zip(slots, slot_chip_boxes(box, seat, len(slots)), strict=True):
             _draw_slot_chip(draw, chip, slot)
             any_private |= slot.status == "private"
@@ -790,8 +803,9 @@ def _draw_slot_chip(draw: ImageDraw.ImageDraw, chip: Box, slot: Slot) -> None:
     swatch = round(min(x1 - x0 - 18, y1 - y0 - 40))
     sy = y1 - 8 - swatch
     if slot.colour is None:
+        mark = "–" if slot.status == "unchosen" else "?"
         draw_text(
-            draw, (centre, sy + swatch / 2), "?", size=BODY_SIZE + 4, fill=FAINT, anchor="mm", bold=True
+            draw, (centre, sy + swatch / 2), mark, size=BODY_SIZE + 4, fill=FAINT, anchor="mm", bold=True
         )
     else:
         _swatch(draw, (round(centre - swatch / 2), sy, round(centre + swatch / 2), sy + swatch), slot.colour)
@@ -1052,8 +1066,17 @@ def _draw_objective_card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box
     )
     baseline = y1 - 76
     if slot.colour is None:
-        draw_text(draw, (centre, baseline - 44), "?", size=BIG_SIZE + 16, fill=FAINT, anchor="mm", bold=True)
-        draw_text(draw, (centre, y1 - 56), tr("hidden"), size=SMALL_SIZE, fill=FAINT, anchor="mm")
+        unchosen = slot.status == "unchosen"
+        mark, words = ("–", tr("not chosen yet")) if unchosen else ("?", tr("hidden"))
+        draw_text(draw, (centre, baseline - 44), mark, size=BIG_SIZE + 16, fill=FAINT, anchor="mm", bold=True)
+        draw_text(
+            draw,
+            (centre, y1 - 56),
+            fit_text(words, SMALL_SIZE, x1 - x0 - 16),
+            size=SMALL_SIZE,
+            fill=FAINT,
+            anchor="mm",
+        )
         return
     width = pyramid_extent(3, OBJECTIVE_SCALE)[0]
     sprite = pyramid_sprite(slot.colour, 3, OBJECTIVE_SCALE)

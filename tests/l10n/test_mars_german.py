@@ -107,7 +107,7 @@ def same_in_every_language(text: str) -> bool:
     bare = text.replace("Agents of M.A.R.S.", "").rstrip("…")
     for name in NAMES:
         bare = bare.replace(name, "")
-    tokens = re.split(r"[\s:=×·,.…—→⇄+()/-]+", bare)
+    tokens = re.split(r"[\s:=×·,.…—–→⇄+()/-]+", bare)  # – marks a slot not chosen yet
     return (
         all(not token or TOKEN.fullmatch(token) for token in tokens)
         or any(bare.strip() and bare.split(" ", 1)[-1] in name for name in NAMES)

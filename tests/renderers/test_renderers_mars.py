@@ -636,6 +636,20 @@ def test_objective_picture_hides_what_the_viewer_cannot_see():
     assert count_near(hidden_card, (0, 0, *hidden_card.size), green, tolerance=30) == 0
 
 
+def test_an_objective_still_being_chosen_says_so_not_hidden():
+    """While its owner chooses it, an objective is "not chosen yet": "? hidden" for your own slots
+    read as if someone had hidden them from you."""
+    from renderers.common import text_sizes
+
+    choosing = setup_view() | {"seat": 0, "objective_set": [False, True]}  # P2 has chosen, unseen by P1
+    with text_sizes() as drawn:
+        render_hand(choosing, names=NAMES)
+        render_board(choosing, names=NAMES)
+    texts = [text for _, text in drawn]
+    assert texts.count("not chosen yet") == 4 + 1, texts  # each of P1's cards, and beside P1 on the board
+    assert "hidden" not in texts and "? hidden" in texts  # only P2's chosen slots are hidden
+
+
 def test_objective_picture_adds_the_opponents_slots_the_viewer_can_see():
     view = mid_view()
     plain = decode(render_hand(view))
