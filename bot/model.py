@@ -22,9 +22,12 @@ def computer_name(level: str) -> str:
     return f"Computer ({level})"
 
 
-def shown_computer_name(level: str) -> str:
-    """A computer player's name in the language spoken now."""
-    return tr("Computer ({level})", level=level_name(level))
+def shown_computer_name(level: str, number: int | None = None) -> str:
+    """A computer player's name in the language spoken now; `number` tells apart the computer
+    players of one match, when it has several."""
+    if number is None:
+        return tr("Computer ({level})", level=level_name(level))
+    return tr("Computer {number} ({level})", number=number, level=level_name(level))
 
 
 def level_name(level: str) -> str:
@@ -147,9 +150,14 @@ class Match:
 
     @property
     def shown_names(self) -> list[str]:
-        """The seats' names as texts show them: computer players' in the language spoken now."""
+        """The seats' names as texts show them: computer players' in the language spoken now, and
+        numbered in seat order when there are several, so that no two seats share a name."""
+        computers = [seat.seat for seat in self.seats if seat.computer]
         return [
-            shown_computer_name(seat.computer) if seat.computer else seat.display_name for seat in self.seats
+            shown_computer_name(seat.computer, computers.index(seat.seat) + 1 if len(computers) > 1 else None)
+            if seat.computer
+            else seat.display_name
+            for seat in self.seats
         ]
 
     def label(self, seat: int) -> str:

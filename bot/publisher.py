@@ -26,7 +26,7 @@ from .discord_io import MENTION_USERS, message_link, png_file
 from .history import action_sentence
 from .kits import GameKit
 from .layout import board_layout, without_controls
-from .model import LiveBoard, Match, Seat, level_name, shown_computer_name
+from .model import LiveBoard, Match, Seat, level_name
 from .presenters.base import Prompt, Scene
 from .service import ActionResult, MatchService
 
@@ -197,7 +197,9 @@ class Publisher:
                     level=level,
                 )
             )
-        seats = "  ".join(self._seat_mark(s) for s in match.seats)
+        seats = "  ".join(
+            self._seat_mark(seat, shown) for seat, shown in zip(match.seats, match.shown_names, strict=True)
+        )
         how = []
         if invited:
             how.append(tr("Everyone invited must press **Accept**."))
@@ -223,9 +225,9 @@ class Publisher:
         return f"{invitation}\n{options}{hints}\n{seats}\n" + " ".join(how)
 
     @staticmethod
-    def _seat_mark(seat: Seat) -> str:
+    def _seat_mark(seat: Seat, shown_name: str) -> str:
         if seat.computer:
-            return f"🤖 {shown_computer_name(seat.computer)}"
+            return f"🤖 {shown_name}"
         if seat.is_open:
             return tr("🪑 open seat")
         return f"{'✅' if seat.accepted else '⏳'} {seat.display_name}"

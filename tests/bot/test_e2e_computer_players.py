@@ -360,3 +360,20 @@ async def test_another_servers_members_cannot_join_fill_vote_hint_or_hand_over_w
     ]
     assert after == before
     assert await env.bot.service.hints_of(2) == []
+
+
+async def test_two_computer_players_are_named_apart(simcord_env):
+    """Seats of one level used to share one name ("Computer (normal)") in the thread's title, the
+    invitation and the log."""
+    env = simcord_env
+    table = make_table(env, ["alice"])
+    (alice,) = table.players
+    await alice.slash(table.channel, "play trickery", computers="2")
+    thread = thread_of(table)
+    named_apart = ("Computer 1 (normal)", "Computer 2 (normal)")
+    for where in (thread.name, table.channel.last_message.content):
+        assert all(name in where for name in named_apart), where
+    for _ in range(3):  # each computer player has played a card by then
+        await play_one_action(table, thread, random.Random(5))
+    log = text(reply(await alice.slash(thread, "match log")))
+    assert all(f"{name} played" in log for name in named_apart), log
