@@ -8,10 +8,10 @@ click got there first.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 from collections.abc import Callable, Mapping
-from contextlib import suppress
 from dataclasses import fields
 
 from games import Game
@@ -57,6 +57,19 @@ def _settings_from_row(guild_id: int | None, row) -> GuildSettings:
 
 class LobbyClosed(Exception):
     """A lobby's start found it closed by another decision: its transaction rolls back."""
+
+
+def _none_when_closed(method):
+    """A lobby decision that answers None, having changed nothing, when its lobby closed meanwhile."""
+
+    @functools.wraps(method)
+    async def deciding(*args, **kwargs):
+        try:
+            return await method(*args, **kwargs)
+        except LobbyClosed:
+            return None
+
+    return deciding
 
 
 class Repository:
@@ -381,69 +394,65 @@ class Repository:
             return LimitReached("per_member", mine, limits.max_active_per_member, user_id)
         return None
 
+    @_none_when_closed
     async def accept(self, match_id: int, seat: int, *, start: Start) -> str | None:
         """Mark `seat` accepted; when every seat has, start the match.
 
         Returns "started", "accepted", or None when the lobby is no longer open (nothing changes)."""
-        with suppress(LobbyClosed):
-            async with self.db.transaction(match_id) as conn:
-                changed = await conn.execute(
-                    "UPDATE seats SET accepted = 1 WHERE match_id = ? AND seat = ? AND accepted = 0"
-                    " AND EXISTS (SELECT 1 FROM matches WHERE id = ? AND status = 'lobby' AND version = 0)",
-                    (match_id, seat, match_id),
-                )
-                if changed.rowcount != 1:
-                    return None
-                return await self._start_if_ready(conn, match_id, start)
-        return None
+        async with self.db.transaction(match_id) as conn:
+            changed = await conn.execute(
+                "UPDATE seats SET accepted = 1 WHERE match_id = ? AND seat = ? AND accepted = 0"
+                " AND EXISTS (SELECT 1 FROM matches WHERE id = ? AND status = 'lobby' AND version = 0)",
+                (match_id, seat, match_id),
+            )
+            if changed.rowcount != 1:
+                return None
+            return await self._start_if_ready(conn, match_id, start)
 
+    @_none_when_closed
     async def join(
         self, match_id: int, user_id: int, name: str, *, start: Start, limits: GuildSettings
     ) -> int | str | LimitReached | None:
         """Seat `user_id` in the lobby's first open seat (accepted), starting the match when it was
         the last one. Returns "started" or "accepted", the member's limit if they are at it, or None
         when the lobby is closed or has no open seat left."""
-        with suppress(LobbyClosed):
-            async with self.db.transaction(match_id) as conn:
-                async with conn.execute(
-                    "SELECT seats.seat FROM seats JOIN matches ON matches.id = seats.match_id"
-                    " WHERE seats.match_id = ? AND seats.user_id IS NULL AND seats.computer IS NULL"
-                    " AND matches.status = 'lobby' AND matches.version = 0 ORDER BY seats.seat LIMIT 1",
-                    (match_id,),
-                ) as cursor:
-                    row = await cursor.fetchone()
-                if row is None:
-                    return None
-                async with conn.execute("SELECT guild_id FROM matches WHERE id = ?", (match_id,)) as cursor:
-                    guild_id = (await cursor.fetchone())[0]
-                if limit := await self._member_limit(conn, guild_id, user_id, limits):
-                    return limit
-                await conn.execute(
-                    "UPDATE seats SET user_id = ?, display_name = ?, accepted = 1 WHERE match_id = ? AND seat = ?",
-                    (user_id, name[:80], match_id, row["seat"]),
-                )
-                return await self._start_if_ready(conn, match_id, start)
-        return None
+        async with self.db.transaction(match_id) as conn:
+            async with conn.execute(
+                "SELECT seats.seat FROM seats JOIN matches ON matches.id = seats.match_id"
+                " WHERE seats.match_id = ? AND seats.user_id IS NULL AND seats.computer IS NULL"
+                " AND matches.status = 'lobby' AND matches.version = 0 ORDER BY seats.seat LIMIT 1",
+                (match_id,),
+            ) as cursor:
+                row = await cursor.fetchone()
+            if row is None:
+                return None
+            async with conn.execute("SELECT guild_id FROM matches WHERE id = ?", (match_id,)) as cursor:
+                guild_id = (await cursor.fetchone())[0]
+            if limit := await self._member_limit(conn, guild_id, user_id, limits):
+                return limit
+            await conn.execute(
+                "UPDATE seats SET user_id = ?, display_name = ?, accepted = 1 WHERE match_id = ? AND seat = ?",
+                (user_id, name[:80], match_id, row["seat"]),
+            )
+            return await self._start_if_ready(conn, match_id, start)
 
+    @_none_when_closed
     async def fill_with_computers(self, match_id: int, level: str, name: str, *, start: Start) -> str | None:
         """Every open seat and unanswered invitation goes to a computer player, and the match
         starts; None when the lobby is no longer open."""
-        with suppress(LobbyClosed):
-            async with self.db.transaction(match_id) as conn:
-                await conn.execute(
-                    "UPDATE seats SET user_id = NULL, computer = ?, display_name = ?, accepted = 1"
-                    " WHERE match_id = ? AND accepted = 0",
-                    (level, name, match_id),
-                )
-                return await self._start_if_ready(conn, match_id, start)
-        return None
+        async with self.db.transaction(match_id) as conn:
+            await conn.execute(
+                "UPDATE seats SET user_id = NULL, computer = ?, display_name = ?, accepted = 1"
+                " WHERE match_id = ? AND accepted = 0",
+                (level, name, match_id),
+            )
+            return await self._start_if_ready(conn, match_id, start)
 
+    @_none_when_closed
     async def start_if_ready(self, match_id: int, start: Start) -> str | None:
         """Start a lobby whose seats are all taken already (a host with computer players only)."""
-        with suppress(LobbyClosed):
-            async with self.db.transaction(match_id) as conn:
-                return await self._start_if_ready(conn, match_id, start)
-        return None
+        async with self.db.transaction(match_id) as conn:
+            return await self._start_if_ready(conn, match_id, start)
 
     @staticmethod
     async def _start_if_ready(conn, match_id: int, start: Start) -> str:
