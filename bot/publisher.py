@@ -271,9 +271,9 @@ class Publisher:
                 why=why,
             )
 
-    async def show_closed(self, match: Match) -> bool:
-        """The invitation message says it is closed, and loses its buttons. False when a passing
-        fault stopped it (worth trying again); True when done, or when the message is gone."""
+    async def show_closed(self, match: Match) -> None:
+        """The invitation message says it is closed, and loses its buttons; then the notice is no
+        longer owed (a passing fault leaves it owed, for a later sweep; a message gone, not)."""
         if match.lobby_message_id:
             lobby = self.channel(match.channel_id, match).get_partial_message(match.lobby_message_id)
             try:
@@ -282,8 +282,8 @@ class Publisher:
                 log.info("The invitation message of match %s is gone or out of reach", match.id)
             except discord.HTTPException:
                 log.info("Could not close the invitation message of match %s; trying again later", match.id)
-                return False
-        return True
+                return
+        await self.service.lobby_notice_shown(match.id)
 
     # --- after an action
 

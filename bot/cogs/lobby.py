@@ -233,5 +233,4 @@ async def close_expired_lobbies(service: MatchService, publisher: Publisher) -> 
     owed (its closer died, or Discord failed, before the message said so); each is claimed by one
     process of several."""
     for match in [*await service.expire_lobbies(), *await service.owed_lobby_notices()]:
-        if await publisher.show_closed(match):
-            await service.lobby_notice_shown(match.id)
+        await publisher.show_closed(match)

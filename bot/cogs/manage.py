@@ -478,7 +478,6 @@ class Manage(commands.Cog):
                 return
             await interaction.edit_original_response(content=tr("Cancelled."), view=None)
             if match.state is None:  # an invitation: its message says so
-                if await self.publisher.show_closed(match):
-                    await self.service.lobby_notice_shown(match.id)
+                await self.publisher.show_closed(match)
             else:
                 await self.publisher.close_down(match)

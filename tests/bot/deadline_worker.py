@@ -34,8 +34,9 @@ PAUSE = 0.05  # between sweeps (the bot's are 30 s apart; here deadlines fall du
 class RecordingPublisher:
     """What `bot.publisher.Publisher` would send, written down instead (the same calls)."""
 
-    def __init__(self, record) -> None:
+    def __init__(self, record, service: MatchService) -> None:
         self._record = record
+        self._service = service
         self._locks = collections.defaultdict(asyncio.Lock)
 
     def lock(self, match_id: int) -> asyncio.Lock:
@@ -45,9 +46,9 @@ class RecordingPublisher:
         self._record.write(json.dumps([*entry, time.time()]) + "\n")
         self._record.flush()  # in the kernel's hands: a kill after this does not lose it
 
-    async def show_closed(self, match) -> bool:
+    async def show_closed(self, match) -> None:
         self._write("lobby closed", match.id, match.end_reason)
-        return True
+        await self._service.lobby_notice_shown(match.id)
 
     async def remind(self, match, seat: int) -> None:
         self._write("reminder", match.id, reminder_nonce(match, seat))
@@ -73,7 +74,7 @@ async def work(url: str, record_path: str) -> None:
         repository, KITS, clock=lambda: datetime.now(UTC), think=computers.think, lease_seconds=LEASE
     )
     with open(record_path, "a", buffering=1) as record:
-        publisher = RecordingPublisher(record)
+        publisher = RecordingPublisher(record, service)
         print("ready", flush=True)
         while True:
             await close_expired_lobbies(service, publisher)
