@@ -45,7 +45,9 @@ class ArcadeTree(app_commands.CommandTree):
     """The slash commands, each answered in its user's language."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        speak(await cast(ArcadeBot, interaction.client).language_of(interaction))  # for this interaction's task
+        speak(
+            await cast(ArcadeBot, interaction.client).language_of(interaction)
+        )  # for this interaction's task
         return True
 
 
@@ -125,14 +127,20 @@ class ArcadeBot(commands.AutoShardedBot):
             payload = [await command.get_translated_payload(self.tree, translator) for command in commands]
         else:
             payload = [command.to_dict(self.tree) for command in commands]
-        target = {"application": self.application_id, "guild": guild.id if guild else None, "commands": payload}
+        target = {
+            "application": self.application_id,
+            "guild": guild.id if guild else None,
+            "commands": payload,
+        }
         return hashlib.sha256(json.dumps(target, sort_keys=True).encode()).hexdigest()
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         if isinstance(error, app_commands.TransformerError):
-            text = tr("I couldn't use “{value}” there — please pick a member of this server.", value=error.value)
+            text = tr(
+                "I couldn't use “{value}” there — please pick a member of this server.", value=error.value
+            )
         elif isinstance(error, app_commands.NoPrivateMessage):
             text = tr("That command only works in a server channel.")
         else:

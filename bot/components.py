@@ -29,7 +29,8 @@ MAX_CUSTOM_ID = 100
 # players and starts; play opens the move prompt, hand shows the player's secrets, act applies the
 # action in the argument, hint suggests a move; resign/cancel/handover confirm leaving or ending a
 # match, sub/end vote on a seat its player left; rematch asks for one; agree/refuse answer a
-# take-back or draw request; log turns a page of the match's history (the argument is the page).
+# take-back or draw request; log turns a page of the match's history (the argument is the page);
+# step chooses the first part of a two-step action (a piece, then its square: the argument).
 # Selects: pick chooses a step of a multi-part action (the argument carries the steps chosen so
 # far); do applies the chosen option's action.
 BUTTON_KINDS = (
@@ -50,6 +51,7 @@ BUTTON_KINDS = (
     "log",
     "agree",
     "refuse",
+    "step",
 )
 SELECT_KINDS = ("pick", "do")
 ARGUMENT = r"[A-Za-z0-9 +\-:/@^=>]{1,60}"  # every game's action notation fits; anything else is no claim
@@ -228,4 +230,6 @@ async def answer_unknown_component(interaction: discord.Interaction) -> None:
     if template is not None and template.fullmatch(str(data.get("custom_id", ""))):
         return
     with speaking(language(interaction.locale)):
-        await tell(interaction, tr("This button is no longer in use. Look for the latest message of your match."))
+        await tell(
+            interaction, tr("This button is no longer in use. Look for the latest message of your match.")
+        )

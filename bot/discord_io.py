@@ -9,6 +9,8 @@ import discord
 
 from catalogue import language
 
+from .layout import alt_text
+
 log = logging.getLogger(__name__)
 
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
@@ -27,8 +29,9 @@ async def server_language(service, guild: discord.Guild | None) -> str:
     return await service.server_language(guild.id, guild.preferred_locale)
 
 
-def png_file(data: bytes, name: str) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=name)
+def png_file(data: bytes, name: str, alt: str = "") -> discord.File:
+    """A picture to attach; `alt`: what it shows in words, for screen readers (its description)."""
+    return discord.File(io.BytesIO(data), filename=name, description=alt_text(alt) or None)
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:

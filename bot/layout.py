@@ -49,15 +49,27 @@ def action_rows(items: list[ui.Item]) -> list[ui.ActionRow]:
     return found
 
 
+ALT_LIMIT = 1024  # characters of a picture's description (its alt text)
+COMPONENT_LIMIT = 40  # components in one Components V2 message, counting every nested one
+
+
 def board_layout(
-    top: str, picture: str, bottom: str, items: list[ui.Item], files: tuple[str, ...] = ()
+    top: str,
+    picture: str,
+    bottom: str,
+    items: list[ui.Item],
+    files: tuple[str, ...] = (),
+    *,
+    alt: str = "",
+    legend: str = "",
 ) -> ui.LayoutView:
-    """The board: `top` (title and recent actions), the picture attached as `picture`, `bottom`
-    (status and who must act), the controls, and any other attached `files` (the record; a picture
-    among them, the replay, is shown rather than listed as a file)."""
+    """The board: `top` (title and each seat's line), the picture attached as `picture` with `alt` as
+    what a screen reader says of it, `bottom` (status, recent actions, who must act), `legend` (the
+    picture's key, in small print), the controls, and any other attached `files` (the record; a
+    picture among them, the replay, is shown rather than listed as a file)."""
     container = ui.Container(accent_colour=ACCENT)
     container.add_item(ui.TextDisplay(top[:TEXT_LIMIT]))
-    container.add_item(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{picture}")))
+    container.add_item(ui.MediaGallery(picture_item(picture, alt)))
     if bottom:
         container.add_item(ui.TextDisplay(bottom[:TEXT_LIMIT]))
     for name in files:
@@ -67,9 +79,32 @@ def board_layout(
             container.add_item(ui.File(f"attachment://{name}"))
     for row in action_rows(items):
         container.add_item(row)
+    if legend:
+        container.add_item(ui.TextDisplay(small_print(legend)[:TEXT_LIMIT]))
     view = ui.LayoutView(timeout=None)
     view.add_item(container)
     return view
+
+
+def picture_item(filename: str, alt: str) -> discord.MediaGalleryItem:
+    return discord.MediaGalleryItem(f"attachment://{filename}", description=alt_text(alt) or None)
+
+
+def alt_text(text: str) -> str:
+    """`text` as a picture's description: within Discord's limit, cut at a line or word if longer."""
+    text = text.strip()
+    if len(text) <= ALT_LIMIT:
+        return text
+    cut = text[: ALT_LIMIT - 1]
+    for stop in ("\n", ". ", " "):
+        if (at := cut.rfind(stop)) > ALT_LIMIT // 2:
+            return cut[:at].rstrip() + "…"
+    return cut + "…"
+
+
+def small_print(text: str) -> str:
+    """Each line as Discord's subtext (`-# `): a legend reads as a footnote under the board."""
+    return "\n".join(f"-# {line}" if line.strip() else line for line in text.splitlines())
 
 
 def without_controls(message: discord.Message) -> ui.LayoutView | None:

@@ -89,29 +89,31 @@ class Moment:
             self._pictures[key] = await asyncio.to_thread(draw, view, names=list(self.scene.names))
         return self._pictures[key]
 
+    def alt(self, view: dict, seat: int | None = None) -> str:
+        return self.presenter.describe(self.scene, view, seat)
+
     async def board(self) -> discord.File:
-        return png_file(await self._drawn("board", self.kit.pictures.board, self.scene.public), "board.png")
+        public = self.scene.public
+        return png_file(
+            await self._drawn("board", self.kit.pictures.board, public), "board.png", self.alt(public)
+        )
 
     async def private(self, seat: int) -> discord.File:
-        return png_file(
-            await self._drawn(("private", seat), self.kit.pictures.private, self.mine(seat)), "hand.png"
-        )
+        mine = self.mine(seat)
+        picture = await self._drawn(("private", seat), self.kit.pictures.private, mine)
+        return png_file(picture, "hand.png", self.alt(mine, seat))
 
     async def prompt_files(self, prompt: Prompt | None, seat: int, *, or_private: bool) -> list[discord.File]:
         """The prompt's picture; with `or_private`, the seat's own picture when the prompt has none."""
         if prompt and prompt.preview is not None:
-            return [
-                png_file(
-                    await asyncio.to_thread(
-                        self.kit.pictures.private, prompt.preview, names=list(self.scene.names)
-                    ),
-                    "prompt.png",
-                )
-            ]
+            picture = await asyncio.to_thread(
+                self.kit.pictures.private, prompt.preview, names=list(self.scene.names)
+            )
+            return [png_file(picture, "prompt.png", self.alt(prompt.preview, seat))]
         if prompt and prompt.shows_board:
-            return [
-                png_file(await self._drawn("board", self.kit.pictures.board, self.scene.public), "prompt.png")
-            ]
+            public = self.scene.public
+            picture = await self._drawn("board", self.kit.pictures.board, public)
+            return [png_file(picture, "prompt.png", self.alt(public))]
         return [await self.private(seat)] if or_private else []
 
 
@@ -403,7 +405,12 @@ class Publisher:
         match, presenter, scene = moment.match, moment.presenter, moment.scene
         channel = self.channel(match.play_channel_id, match)
         recent = [*match.board_lines, *[line for line in lines if line]][-BOARD_LINES:]
-        top = "\n".join([tr("**{title}** · match #{id}", title=moment.kit.title, id=match.id), *recent])
+        top = "\n".join(
+            [
+                tr("**{title}** · match #{id}", title=moment.kit.title, id=match.id),
+                *presenter.seat_lines(scene),
+            ]
+        )
         files = [await moment.board()]
         if match.status != "active":  # finished, resigned, forfeited or cancelled
             record = f"match-{match.id}-record.txt"
@@ -436,10 +443,18 @@ class Publisher:
             below = self._vacancy_lines(match)
             items = self._vacancy_controls(match)
         else:
-            below = [presenter.status_line(scene), *self._turn_lines(moment)]
+            below = [*recent, presenter.status_line(scene), *self._turn_lines(moment)]
             items = self._board_controls(moment)
         bottom = "\n".join(line for line in below if line)
-        layout = board_layout(top, "board.png", bottom, items, tuple(f.filename for f in files[1:]))
+        layout = board_layout(
+            top,
+            "board.png",
+            bottom,
+            items,
+            tuple(f.filename for f in files[1:]),
+            alt=presenter.describe(scene, scene.public),
+            legend=presenter.legend(scene) if match.status == "active" else "",
+        )
         now = self.service.now()
         previous = match.board_message_id
         message_id, posted_at = None, match.board_posted_at

@@ -310,10 +310,15 @@ def draw_text(
     fill: Colour,
     anchor: str = "la",
     bold: bool = False,
+    piece_letter: bool = False,
 ) -> float:
-    """Draw text like `ImageDraw.text` (anchors l/m/r + a/m/s/d) from a cached sprite; return its width."""
+    """Draw text like `ImageDraw.text` (anchors l/m/r + a/m/s/d) from a cached sprite; return its width.
+    `piece_letter`: a piece's single colour letter, its second cue beside the colour, which may be
+    smaller than words (legibility checks leave it out)."""
+    if piece_letter and len(text) != 1:
+        raise ValueError(f"a piece letter is one character, not {text!r}")
     sprite = text_sprite(text, size, bold)
-    if _sizes_drawn is not None:
+    if _sizes_drawn is not None and not piece_letter:
         _sizes_drawn.append((size, text))
     h_anchor, v_anchor = anchor
     x = xy[0] - sprite.advance * _H_SHIFT[h_anchor]

@@ -245,7 +245,9 @@ def postgres_password_uses(compose_text: str) -> list[str]:
 
     services = yaml.safe_load(compose_text)["services"]
     values = [services["database"]["environment"]["POSTGRES_PASSWORD"]]
-    values += [service["environment"]["DATABASE_URL"] for service in services.values() if service.get("build")]
+    values += [
+        service["environment"]["DATABASE_URL"] for service in services.values() if service.get("build")
+    ]
     return values
 
 

@@ -35,7 +35,7 @@ class Play(commands.Cog):
         arcade.router.register(self._show_prompt, "play")
         arcade.router.register(self._show_hand, "hand")
         arcade.router.register(self._act, "act", "do")
-        arcade.router.register(self._pick, "pick")
+        arcade.router.register(self._pick, "pick", "step")
         arcade.router.register(self._hint, "hint")
 
     @commands.Cog.listener()
@@ -107,16 +107,18 @@ class Play(commands.Cog):
         return phrases if len(phrases) <= 5 else ["…", *phrases[-5:]]
 
     async def _pick(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
-        """One step of a multi-step choice: show the next step's controls."""
+        """One step of a multi-step choice (a select's pick, or a step button): show the next step's controls."""
         await interaction.response.defer()
         try:
             match, seat = await self.service.check_turn(
                 claim.match_id, interaction.user.id, claim.version, interaction.guild_id
             )
             moment = self.publisher.moment(match)
-            choice = moment.presenter.check_pick(
-                moment.scene, seat, moment.mine(seat), values, claim.argument
-            )
+            presenter, mine = moment.presenter, moment.mine(seat)
+            if claim.kind == "step":
+                choice = presenter.check_step(moment.scene, seat, mine, claim.argument)
+            else:
+                choice = presenter.check_pick(moment.scene, seat, mine, values, claim.argument)
         except StaleClick as error:
             async with self.publisher.lock(claim.match_id):
                 await self._stale(interaction, claim, str(error))

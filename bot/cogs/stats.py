@@ -46,7 +46,9 @@ class Stats(commands.Cog):
         member = member or interaction.user
         await interaction.response.defer(thinking=True)
         numbers = player_stats(await self.arcade.service.standings_of(interaction.guild_id, member.id))
-        with speaking(await server_language(self.arcade.service, interaction.guild)):  # posted for everyone to see
+        with speaking(
+            await server_language(self.arcade.service, interaction.guild)
+        ):  # posted for everyone to see
             picture = await asyncio.to_thread(render_player_stats, member.display_name, numbers)
             summary = tr(
                 "**{name}**: {played} played, {won} won in this server ({with_computers} of them with computer players).",
@@ -62,7 +64,9 @@ class Stats(commands.Cog):
     async def show_leaderboard(self, interaction: discord.Interaction, kit: GameKit) -> None:
         await interaction.response.defer(thinking=True)
         table = await self.arcade.service.leaderboard(interaction.guild_id, kit.id, LEADERBOARD_ROWS)
-        with speaking(await server_language(self.arcade.service, interaction.guild)):  # posted for everyone to see
+        with speaking(
+            await server_language(self.arcade.service, interaction.guild)
+        ):  # posted for everyone to see
             rows = [
                 (leaderboard_name(name, entry.user_id), entry.rating, entry.games, entry.wins)
                 for name, entry in table

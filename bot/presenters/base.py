@@ -82,6 +82,22 @@ class Presenter:
     def start_line(self, scene: Scene) -> str:
         return ""
 
+    def seat_lines(self, scene: Scene) -> list[str]:
+        """One line per seat for the board's text, above the picture: the seat's name and what the
+        table knows of it (score, cards or pieces held, dealer, whose turn). Words live here, in
+        Discord's text, rather than in the picture, where a phone shrinks them."""
+        return [self.seat_label(scene, seat) for seat in range(len(scene.names))]
+
+    def legend(self, scene: Scene) -> str:
+        """The key to the picture's symbols, in words (shown as small print under the board)."""
+        return ""
+
+    def describe(self, scene: Scene, view: dict, seat: int | None = None) -> str:
+        """The picture drawn from `view` in words: its alt text, and the text board of those who
+        asked for one. `view` is the public view (`seat` None) or `seat`'s own, so nothing hidden
+        from the reader reaches the words. Plain lines, no Markdown."""
+        return ""
+
     def status_line(self, scene: Scene) -> str:
         return ""
 
@@ -123,4 +139,9 @@ class Presenter:
 
     def check_pick(self, scene: Scene, seat: int, mine: dict, values: list[str], carried: str) -> str:
         """Validate a select's values (and the argument its custom_id carried); returns the choice."""
+        raise MatchError("There is nothing to pick here; use the buttons.")
+
+    def check_step(self, scene: Scene, seat: int, mine: dict, carried: str) -> str:
+        """Validate a `step` button's argument (the first part of a two-step action, e.g. the piece
+        before its square); returns the choice `prompt` then shows the next step for."""
         raise MatchError("There is nothing to pick here; use the buttons.")

@@ -109,7 +109,9 @@ async def test_the_fingerprint_is_what_sync_sends(simcord_env):
     (sent,) = [request.json for request in simcord_env.http_requests if request.method == "PUT"]
     assert any(command.get("name_localizations", {}).get("de") for command in sent)
     global_commands = bot.tree._get_all_commands(guild=None)
-    translated = [await command.get_translated_payload(bot.tree, bot.tree.translator) for command in global_commands]
+    translated = [
+        await command.get_translated_payload(bot.tree, bot.tree.translator) for command in global_commands
+    ]
     assert translated == sent
     assert await bot.repository.synced_commands() == await bot.command_fingerprint(None)
     assert await bot.command_fingerprint(None) != await bot.command_fingerprint(discord.Object(1))

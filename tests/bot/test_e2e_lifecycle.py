@@ -139,7 +139,9 @@ async def test_cancel_in_a_thread_by_a_member_not_playing_is_refused_before_any_
 
     # a member who manages the server may cancel the match without playing in it: asked first
     asked = (await admin.slash(thread, "match cancel")).response
-    assert asked.ephemeral and "#1" in asked.content and [b.label for b in buttons(asked)] == ["Yes, cancel it"]
+    assert (
+        asked.ephemeral and "#1" in asked.content and [b.label for b in buttons(asked)] == ["Yes, cancel it"]
+    )
     assert (await stored(env)).status == "active"
     await admin.click(asked, label="Yes, cancel it")
     assert (await stored(env)).status == "cancelled"

@@ -21,7 +21,11 @@ async def test_an_admin_makes_a_plain_servers_boards_german(simcord_env):
     await anna.slash(table.channel, "play senet", opponent=bernd)
     lobby = table.channel.last_message
     assert "lädt" in lobby.content and "invites" not in lobby.content
-    assert [b.label for b in buttons(lobby)] == ["Annehmen", "Ablehnen", "Mit Computerspielern auffüllen und starten"]
+    assert [b.label for b in buttons(lobby)] == [
+        "Annehmen",
+        "Ablehnen",
+        "Mit Computerspielern auffüllen und starten",
+    ]
     await bernd.click(lobby, custom_id=buttons(lobby, "acc")[0].custom_id)
     shown = text(board(thread_of(table)))
     assert "Partie #1" in shown and "du bist am Zug" in shown and "your turn" not in shown

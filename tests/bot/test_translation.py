@@ -39,13 +39,19 @@ async def test_every_command_string_is_translated_within_discords_rules(simcord_
     for locale, catalogue in shipped.items():
         translated_by = {}
         for text, where in asked.items():
-            context = app_commands.TranslationContext(getattr(app_commands.TranslationContextLocation, where), None)
+            context = app_commands.TranslationContext(
+                getattr(app_commands.TranslationContextLocation, where), None
+            )
             translated_by[text] = await translator.translate(app_commands.locale_str(text), locale, context)
         words = {text for text in asked if any(character.isalpha() for character in text)}
         assert {text for text in words if translated_by[text] is None} == set(), f"{locale}: untranslated"
         assert catalogue.keys() - asked.keys() == set(), f"{locale}: entries nothing uses any more"
-        texts = {text for text, where in asked.items() if not where.endswith("_name") or where == "choice_name"}
-        assert catalogue.keys() & message_catalogues()[locale.value].keys() & texts == set(), "one place per text"
+        texts = {
+            text for text, where in asked.items() if not where.endswith("_name") or where == "choice_name"
+        }
+        assert catalogue.keys() & message_catalogues()[locale.value].keys() & texts == set(), (
+            "one place per text"
+        )
         for text, where in asked.items():
             translated = translated_by[text] or text
             if where.endswith("_name") and where != "choice_name":

@@ -1,5 +1,6 @@
-"""Every picture reads on a phone: Discord shows it about 450 px wide, so no text under 9 px at that
-width, and no picture much taller than its width needs (at most 1.2 times as tall as wide)."""
+"""Every picture reads on a phone: inside the board's frame Discord shows it about 325 px wide, so no
+word under 10 px at that width (a piece's single colour letter, its second cue, may be smaller), and
+no picture much taller than its width needs (at most 1.2 times as tall as wide)."""
 
 import io
 import random
@@ -12,8 +13,8 @@ from games import GAMES, random_choice
 from renderers import render_board, render_hand, render_rules_picture
 from renderers.common import text_sizes
 
-PHONE_WIDTH = 450
-MIN_PHONE_PX = 9
+PHONE_WIDTH = 325  # px: a picture in a Components V2 frame on a phone held upright
+MIN_PHONE_PX = 10
 MAX_HEIGHT_RATIO = 1.2
 NAMES = ["Bartholomew the Magnificent", "Дмитрий", "さくら", "José Ñúñez"]
 
