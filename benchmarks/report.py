@@ -71,6 +71,8 @@ def game_summary(result: GameResult) -> dict:
         "encode_matches_render": r.board.encode_matches_render and r.hand.encode_matches_render,
         "render_to_encode_ratio": r.board.ratio,
         "hand_render_to_encode_ratio": r.hand.ratio,
+        "fresh_render_to_encode_ratio": r.board.fresh_ratio,
+        "fresh_hand_render_to_encode_ratio": r.hand.fresh_ratio,
     }
 
 
@@ -154,6 +156,8 @@ def render_lines(summary: dict) -> list[str]:
         f"  first board render, cold caches: {summary['board_ms_cold']:.1f} ms",
         f"  render / PNG save, median of pairs: board {summary['render_to_encode_ratio']:.2f}x, "
         f"private {summary['hand_render_to_encode_ratio']:.2f}x",
+        f"  the same for positions never drawn before (as in a live match): board "
+        f"{summary['fresh_render_to_encode_ratio']:.2f}x, private {summary['fresh_hand_render_to_encode_ratio']:.2f}x",
     ]
 
 
