@@ -137,6 +137,10 @@ class Presenter:
         ]
         return Prompt(tr("Choose your move."), items)
 
+    def rules_alt(self) -> str:
+        """What the rules picture (`/rules`) shows, in words: its alt text."""
+        return ""
+
     def check_pick(self, scene: Scene, seat: int, mine: dict, values: list[str], carried: str) -> str:
         """Validate a select's values (and the argument its custom_id carried); returns the choice."""
         raise MatchError("There is nothing to pick here; use the buttons.")
