@@ -101,9 +101,10 @@ def controls(message) -> list:
 
 
 def board(where):
-    """The latest message in the match's thread with a picture: the board."""
+    """The latest message in the match's thread with a picture: the board (an ended match's last
+    board shows its replay)."""
     for message in reversed(where.history()):
-        if any(a.filename.endswith(".png") for a in message.attachments):
+        if any(a.filename.endswith((".png", "-replay.gif")) for a in message.attachments):
             return message
     return None
 

@@ -30,7 +30,8 @@ MAX_CUSTOM_ID = 100
 # action in the argument, hint suggests a move; resign/cancel/handover confirm leaving or ending a
 # match, sub/end vote on a seat its player left; rematch asks for one; agree/refuse answer a
 # take-back or draw request; log turns a page of the match's history (the argument is the page);
-# step chooses the first part of a two-step action (a piece, then its square: the argument).
+# step chooses the first part of a two-step action (a piece, then its square: the argument); words
+# tells the clicker the position in words.
 # Selects: pick chooses a step of a multi-part action (the argument carries the steps chosen so
 # far); do applies the chosen option's action.
 BUTTON_KINDS = (
@@ -52,6 +53,7 @@ BUTTON_KINDS = (
     "agree",
     "refuse",
     "step",
+    "words",
 )
 SELECT_KINDS = ("pick", "do")
 ARGUMENT = r"[A-Za-z0-9 +\-:/@^=>]{1,60}"  # every game's action notation fits; anything else is no claim

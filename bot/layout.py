@@ -11,7 +11,6 @@ from discord import ui
 ACCENT = 0xC1440E  # Mars red, down the board's left edge
 ROW_WIDTH = 5  # buttons per action row; a select fills a row alone
 TEXT_LIMIT = 1900  # per text block (a V2 message holds 4,000 characters of text in all)
-PICTURE_SUFFIXES = (".png", ".gif")  # attachments shown in a gallery (a GIF animates there)
 
 
 def _is_select(item: ui.Item) -> bool:
@@ -58,29 +57,57 @@ def board_layout(
     picture: str,
     bottom: str,
     items: list[ui.Item],
-    files: tuple[str, ...] = (),
     *,
     alt: str = "",
     legend: str = "",
+    extras: list[ui.Item] = (),
 ) -> ui.LayoutView:
     """The board: `top` (title and each seat's line), the picture attached as `picture` with `alt` as
     what a screen reader says of it, `bottom` (status, recent actions, who must act), `legend` (the
-    picture's key, in small print), the controls, and any other attached `files` (the record; a
-    picture among them, the replay, is shown rather than listed as a file)."""
+    picture's key, in small print) and the controls; `extras` (Hint, In words) share a row below
+    them, as many as fit in a message's 40 components (the view and the container count too)."""
     container = ui.Container(accent_colour=ACCENT)
     container.add_item(ui.TextDisplay(top[:TEXT_LIMIT]))
     container.add_item(ui.MediaGallery(picture_item(picture, alt)))
     if bottom:
         container.add_item(ui.TextDisplay(bottom[:TEXT_LIMIT]))
-    for name in files:
-        if name.endswith(PICTURE_SUFFIXES):
-            container.add_item(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{name}")))
-        else:
-            container.add_item(ui.File(f"attachment://{name}"))
-    for row in action_rows(items):
+    rows = action_rows(items)
+    # the container, what it holds so far, the legend to come and the rows of controls
+    used = 1 + len(container.children) + (1 if legend else 0) + sum(1 + len(row.children) for row in rows)
+    fitting = list(extras)
+    while fitting and used + 1 + len(fitting) > COMPONENT_LIMIT:
+        fitting.pop()
+    if (
+        fitting
+        and len(rows) == 1
+        and len(rows[0].children) + len(fitting) <= ROW_WIDTH
+        and not any(_is_select(item) for item in rows[0].children)
+    ):  # a single short row of buttons (Play, Hand) takes them: one row less to scroll past
+        for item in fitting:
+            rows[0].add_item(item)
+    elif fitting:
+        rows.append(ui.ActionRow(*fitting))
+    for row in rows:
         container.add_item(row)
     if legend:
         container.add_item(ui.TextDisplay(small_print(legend)[:TEXT_LIMIT]))
+    view = ui.LayoutView(timeout=None)
+    view.add_item(container)
+    return view
+
+
+def final_layout(
+    top: str, items: list[ui.Item], picture: str, alt: str, small: str, record: str
+) -> ui.LayoutView:
+    """A match's last board: `top` (title, seats, result) and its buttons first, then the picture
+    (with `alt`), `small` print and the attached `record`."""
+    container = ui.Container(accent_colour=ACCENT)
+    container.add_item(ui.TextDisplay(top[:TEXT_LIMIT]))
+    for row in action_rows(items):
+        container.add_item(row)
+    container.add_item(ui.MediaGallery(picture_item(picture, alt)))
+    container.add_item(ui.TextDisplay(small_print(small)[:TEXT_LIMIT]))
+    container.add_item(ui.File(f"attachment://{record}"))
     view = ui.LayoutView(timeout=None)
     view.add_item(container)
     return view

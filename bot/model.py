@@ -294,6 +294,8 @@ NOTIFY_WHEN = (
     "never",
 )  # /notify: ping me when my turn begins and I'm away, always, or never
 NOTIFY_BY = ("mention", "dm")
+# /board: what the bot's personal messages show of the position: the picture, words instead, or both
+BOARD_STYLES = ("picture", "words", "both")
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from .components import Claim, MatchButton, view_of
 from .discord_io import MENTION_USERS, message_link, png_file
 from .history import action_sentence
 from .kits import GameKit
-from .layout import board_layout, without_controls
+from .layout import board_layout, final_layout, without_controls
 from .model import LiveBoard, Match, Seat, level_name
 from .presenters.base import Prompt, Scene
 from .service import ActionResult, MatchService
@@ -40,6 +40,7 @@ BOARD_LINES = 6  # the recent actions, in words, a board lists
 EDIT_WINDOW = 50 * 60  # Discord rate-limits edits of messages older than an hour (30046): repost first
 BURIED_AFTER = 5  # other messages below the live board before it is posted again at the bottom
 UPLOAD_LIMIT = 10_000_000  # bytes: Discord refuses larger attachments
+MESSAGE_LIMIT = 2000  # characters of a plain message's text
 REPLAY_LIMIT = UPLOAD_LIMIT - 500_000  # the final board's picture and the record travel with the replay
 
 
@@ -115,6 +116,37 @@ class Moment:
             picture = await self._drawn("board", self.kit.pictures.board, public)
             return [png_file(picture, "prompt.png", self.alt(public))]
         return [await self.private(seat)] if or_private else []
+
+    async def personal(
+        self, style: str, text: str, prompt: Prompt | None, seat: int, *, or_private: bool
+    ) -> tuple[str, list[discord.File]]:
+        """A message for one person as they chose with /board (`style`): the prompt's picture (see
+        `prompt_files`), the position in words instead, or both."""
+        shows_picture = or_private or (
+            prompt is not None and (prompt.preview is not None or prompt.shows_board)
+        )
+        if style == "picture" or not shows_picture:
+            return text[:MESSAGE_LIMIT], await self.prompt_files(prompt, seat, or_private=or_private)
+        if prompt and prompt.preview is not None:
+            words = self.alt(prompt.preview, seat)
+        elif prompt and prompt.shows_board:
+            words = self.alt(self.scene.public)
+        else:
+            words = self.alt(self.mine(seat), seat)
+        files = [] if style == "words" else await self.prompt_files(prompt, seat, or_private=or_private)
+        return with_words(text, words), files
+
+
+def with_words(text: str, words: str) -> str:
+    """`text` and, below it, the position in words as a quote (cut to fit one message)."""
+    text = text[:MESSAGE_LIMIT]
+    if not words:
+        return text
+    quoted = "\n".join(f"> {line}" for line in words.strip().splitlines())
+    room = MESSAGE_LIMIT - len(text) - 1
+    if room < 20:
+        return text
+    return f"{text}\n{quoted if len(quoted) <= room else quoted[: room - 1] + '…'}"
 
 
 def replay_file(match: Match, picture: bytes) -> discord.File:
@@ -411,50 +443,24 @@ class Publisher:
                 *presenter.seat_lines(scene),
             ]
         )
-        files = [await moment.board()]
         if match.status != "active":  # finished, resigned, forfeited or cancelled
-            record = f"match-{match.id}-record.txt"
-            files.append(await self._record_file(match, record))
-            replay = await self.replay(match)
-            if replay is not None:
-                files.append(replay_file(match, replay))
-                animation = tr(
-                    "The animation below replays it; `/match replay {id}` shows it again.", id=match.id
-                )
-            else:
-                animation = tr("`/match replay {id}` makes an animated replay.", id=match.id)
-            below = [
-                presenter.final_text(scene) if match.state.is_over else self._early_end_text(match),
-                tr(
-                    "🔓 Seed: `{seed}` (its SHA-256 commitment was posted when the match started). "
-                    "The attached record replays the whole match: `python -m games.replay {record}`. {animation}",
-                    seed=match.seed,
-                    record=record,
-                    animation=animation,
-                ),
-            ]
-            rematch = MatchButton(
-                Claim(match.id, match.version, "rematch"),
-                label=tr("Rematch"),
-                style=discord.ButtonStyle.primary,
-            )
-            items = [rematch] if match.status == "finished" else []
-        elif match.vacancy:
-            below = self._vacancy_lines(match)
-            items = self._vacancy_controls(match)
+            files, layout = await self._final_board(moment, top)
         else:
-            below = [*recent, presenter.status_line(scene), *self._turn_lines(moment)]
-            items = self._board_controls(moment)
-        bottom = "\n".join(line for line in below if line)
-        layout = board_layout(
-            top,
-            "board.png",
-            bottom,
-            items,
-            tuple(f.filename for f in files[1:]),
-            alt=presenter.describe(scene, scene.public),
-            legend=presenter.legend(scene) if match.status == "active" else "",
-        )
+            files = [await moment.board()]
+            if match.vacancy:
+                below, items = self._vacancy_lines(match), self._vacancy_controls(match)
+            else:
+                below = [*recent, presenter.status_line(scene), *self._turn_lines(moment)]
+                items = self._board_controls(moment)
+            layout = board_layout(
+                top,
+                "board.png",
+                "\n".join(line for line in below if line),
+                items,
+                alt=moment.alt(scene.public),
+                legend=presenter.legend(scene),
+                extras=self._board_extras(moment),
+            )
         now = self.service.now()
         previous = match.board_message_id
         message_id, posted_at = None, match.board_posted_at
@@ -499,6 +505,45 @@ class Publisher:
             except discord.HTTPException:
                 log.info("Could not clear the buttons of an old board of match %s", match.id)
 
+    async def _final_board(
+        self, moment: Moment, top: str
+    ) -> tuple[list[discord.File], discord.ui.LayoutView]:
+        """The last board, short enough for a phone: the result and Rematch first, then one picture:
+        the replay, whose still frame is the final position (or that position alone when no replay
+        could be made), then the seed and the record in small print."""
+        match, presenter, scene = moment.match, moment.presenter, moment.scene
+        result = presenter.final_text(scene) if match.state.is_over else self._early_end_text(match)
+        items = []
+        if match.status == "finished":
+            items.append(
+                MatchButton(
+                    Claim(match.id, match.version, "rematch"),
+                    label=tr("Rematch"),
+                    style=discord.ButtonStyle.primary,
+                )
+            )
+        position = moment.alt(scene.public)
+        replay = await self.replay(match)
+        if replay is not None:
+            picture = replay_file(match, replay)
+            alt = tr("Replay of the match, opening on its final position. {position}", position=position)
+        else:
+            picture, alt = await moment.board(), position
+        record = f"match-{match.id}-record.txt"
+        again = (
+            tr("`/match replay {id}` shows the replay again", id=match.id)
+            if replay is not None
+            else tr("`/match replay {id}` makes an animated replay", id=match.id)
+        )
+        small = tr(
+            "🔓 Seed `{seed}` (its SHA-256 commitment was posted when the match started) · the record below "
+            "replays every action · {again}",
+            seed=match.seed,
+            again=again,
+        )
+        layout = final_layout(f"{top}\n{result}", items, picture.filename, alt, small, record)
+        return [picture, await self._record_file(match, record)], layout
+
     async def commit(self, moment: Moment) -> None:
         """Write where this moment's messages now live, in one go."""
         if moment.posted_board or moment.seat_changes:
@@ -524,6 +569,9 @@ class Publisher:
         board = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
         with speaking(await self.private_language(match, player.user_id)):
             text = tr("🔔 Your turn in **{title}** #{id}: {board}", title=title, id=match.id, board=board)
+            if await self.service.board_style(player.user_id) != "picture":  # the position, for who reads it
+                moment = self.moment(match)
+                text = with_words(text, moment.alt(moment.mine(player.seat), player.seat))
         try:
             channel = await self.bot.create_dm(discord.Object(player.user_id))
             await channel.send(text)
@@ -621,8 +669,7 @@ class Publisher:
 
     @staticmethod
     def _board_controls(moment: Moment) -> list[discord.ui.Item]:
-        """The move itself when the game has no secrets, else Play and the secrets button; a Hint
-        button where the match allows hints and a person is to move."""
+        """The move itself when the game has no secrets, else Play and the secrets button."""
         match, presenter = moment.match, moment.presenter
         people = match.people_to_move()
         if presenter.public_controls:  # drawn from the public view: the board is for everyone
@@ -636,11 +683,19 @@ class Publisher:
                 ),
                 MatchButton(Claim(match.id, match.version, "hand"), label=hand_label(presenter)),
             ]
-        rows = [item.row for item in items if item.row is not None]
-        if match.hints_allowed and people and len(items) < 25 and max(rows, default=0) < 4:
-            row = max(rows) + 1 if rows else None
-            items.append(MatchButton(Claim(match.id, match.version, "hint"), label=tr("💡 Hint"), row=row))
         return items
+
+    @staticmethod
+    def _board_extras(moment: Moment) -> list[discord.ui.Item]:
+        """Below the moves: the position in words, for anyone (privately), and a Hint where the match
+        allows hints and a person is to move."""
+        match = moment.match
+        extras = [
+            MatchButton(Claim(match.id, match.version, "words"), label=tr("📝 In words")),
+        ]
+        if match.hints_allowed and match.people_to_move():
+            extras.insert(0, MatchButton(Claim(match.id, match.version, "hint"), label=tr("💡 Hint")))
+        return extras
 
     @staticmethod
     def _turn_lines(moment: Moment) -> list[str]:
@@ -767,23 +822,27 @@ class Publisher:
         player = match.seats[seat]
         text, prompt = self.private_content(moment, seat, meanwhile=meanwhile)
         items = prompt.items if prompt else []
-        (picture,) = await moment.prompt_files(prompt, seat, or_private=True)
+        style = await self.service.board_style(player.user_id)
+        text, pictures = await moment.personal(style, text, prompt, seat, or_private=True)
         # (a message from before chapters were recorded has none: it is still the current one)
         current = player.prompt_message_id if player.prompt_chapter in (None, moment.chapter) else None
         if current:
             try:
                 channel = await self.bot.create_dm(discord.Object(player.user_id))
                 await channel.get_partial_message(current).edit(
-                    content=text, attachments=[picture], view=view_of(items)
+                    content=text, attachments=pictures, view=view_of(items)
                 )
                 return
             except discord.HTTPException:
                 log.info("Could not edit the private message of a player of match %s; sending anew", match.id)
-                picture.reset()
+                for picture in pictures:
+                    picture.reset()
         for attempt in range(DM_ATTEMPTS):
             try:
                 channel = await self.bot.create_dm(discord.Object(player.user_id))
-                message = await channel.send(text, file=picture, view=view_of(items))
+                message = await channel.send(
+                    text, files=pictures, view=view_of(items) or discord.utils.MISSING
+                )
                 break
             except discord.Forbidden as error:
                 if error.code == DM_CLOSED:
@@ -796,7 +855,8 @@ class Publisher:
                 log.warning("DM to a player of match %s failed: %s", match.id, error.status)
                 if attempt + 1 == DM_ATTEMPTS:
                     return
-                picture.reset()
+                for picture in pictures:
+                    picture.reset()
                 await asyncio.sleep(DM_RETRY_SECONDS)
         if player.dm_closed:
             moment.note_seat(seat, dm_closed=False)

@@ -845,6 +845,20 @@ class Repository:
             (user_id, language),
         )
 
+    async def board_style(self, user_id: int) -> str:
+        row = await self.db.fetchone("SELECT style FROM board_styles WHERE user_id = ?", (user_id,))
+        return row["style"] if row else "picture"
+
+    async def set_board_style(self, user_id: int, style: str) -> None:
+        if style == "picture":
+            await self.db.execute("DELETE FROM board_styles WHERE user_id = ?", (user_id,))
+            return
+        await self.db.execute(
+            "INSERT INTO board_styles (user_id, style) VALUES (?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET style = excluded.style",
+            (user_id, style),
+        )
+
     # --- slash commands
 
     async def synced_commands(self) -> str | None:

@@ -25,6 +25,7 @@ from .errors import MatchError, StaleClick
 from .kits import GameKit
 from .lobbies import LobbyAnswer, LobbyDecisions
 from .model import (
+    BOARD_STYLES,
     LEASE_SECONDS,
     NOTIFY_BY,
     NOTIFY_WHEN,
@@ -550,6 +551,15 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
         if chosen is not None and chosen not in catalogues():
             raise MatchError("Choose one of: {choices}.", choices=", ".join(sorted(catalogues())))
         await self.repository.set_language(user_id, chosen)
+
+    async def board_style(self, user_id: int) -> str:
+        """How the user sees positions in what the bot sends them: "picture", "words" or "both"."""
+        return await self.repository.board_style(user_id)
+
+    async def set_board_style(self, user_id: int, style: str) -> None:
+        if style not in BOARD_STYLES:
+            raise MatchError("Choose one of: {choices}.", choices=", ".join(BOARD_STYLES))
+        await self.repository.set_board_style(user_id, style)
 
     async def set_notify_preference(self, user_id: int, when: str, by: str) -> NotifyPreference:
         if when not in NOTIFY_WHEN or by not in NOTIFY_BY:

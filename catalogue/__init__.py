@@ -114,4 +114,17 @@ def listing(items: list[str]) -> str:
     return tr("{rest} and {last}", rest=", ".join(items[:-1]), last=items[-1])
 
 
-__all__ = ["ENGLISH", "N_", "catalogues", "language", "languages", "listing", "speak", "speaking", "spoken", "tr", "tr_in", "trn"]
+__all__ = [
+    "ENGLISH",
+    "N_",
+    "catalogues",
+    "language",
+    "languages",
+    "listing",
+    "speak",
+    "speaking",
+    "spoken",
+    "tr",
+    "tr_in",
+    "trn",
+]

@@ -1,5 +1,6 @@
 """An animated replay of a match: its public board after the start and after each action, one frame
-each, as a looping GIF.
+each, as a looping GIF that opens on the final position (a phone that doesn't play GIFs shows the
+first frame: the end, not an empty board).
 
 A GIF and not an APNG: Discord animates GIF attachments but shows only the first frame of an APNG.
 Frames are drawn from spectator views only (`state.view(None)`, see `games.replay.spectator_views`),
@@ -41,8 +42,8 @@ def render_replay(
     max_frames: int = MAX_FRAMES,
 ) -> bytes:
     """The boards of `views` (spectator views, in order) as an animated GIF: at most `max_frames` of
-    them (sampled, see `frame_positions`), scaled down to `width` and padded to one size, FRAME_MS
-    each and LAST_FRAME_MS on the last. `draw(view, names=...)` makes one board's PNG."""
+    them (sampled, see `frame_positions`), scaled down to `width` and padded to one size, the last
+    board first for LAST_FRAME_MS, then the others from the start, FRAME_MS each. `draw(view, names=...)` makes one board's PNG."""
     if not views:
         raise ValueError("A replay needs at least one board.")
     boards = [draw(views[position], names=names) for position in frame_positions(len(views), max_frames)]
@@ -56,7 +57,9 @@ def render_replay(
     # The boards' own fixed palette for every frame: the GIF then stores only the part of a frame that changed.
     palette = fixed_palette_image()
     frames = [frame(board).quantize(palette=palette, dither=Image.Dither.NONE) for board in boards]
-    durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
+    if len(frames) > 1:  # the end first: it stays up, then the match plays from the start and loops to it
+        frames = [frames[-1], *frames[:-1]]
+    durations = [LAST_FRAME_MS] + [FRAME_MS] * (len(frames) - 1)
     buffer = io.BytesIO()
     frames[0].save(buffer, format="GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0)
     return buffer.getvalue()

@@ -104,9 +104,10 @@ def kind_of(component) -> str:
 
 
 def board(where) -> discord.Message:
-    """The latest board message: the last message in the match thread or channel with a board image."""
+    """The latest board message: the last message in the match thread or channel with a board image
+    (the last board of an ended match shows its replay instead, or the board when none was made)."""
     for message in reversed(where.history()):
-        if any(a.filename == "board.png" for a in message.attachments):
+        if any(a.filename == "board.png" or a.filename.endswith("-replay.gif") for a in message.attachments):
             return message
     raise AssertionError("no board message found")
 

@@ -132,8 +132,8 @@ class Manage(commands.Cog):
             await tell(
                 interaction,
                 tr(
-                    "I couldn't make the replay of match #{number}; the record on its last board replays it "
-                    "with `python -m games.replay`.",
+                    "I couldn't make the replay of match #{number}; the record attached to its last board "
+                    "holds every action.",
                     number=match.id,
                 ),
             )

@@ -1,5 +1,5 @@
 """/notify: how each player hears that their turn has begun; /language: which language the bot
-uses for them."""
+uses for them; /board: whether what the bot sends them shows the position as a picture, in words, or both."""
 
 from __future__ import annotations
 
@@ -20,6 +20,11 @@ WHEN_TEXT = {
     "never": N_("never (the board still names you, and the turn reminder still comes)"),
 }
 BY_TEXT = {"mention": N_("a mention in the match's thread"), "dm": N_("a direct message")}
+STYLE_TEXT = {
+    "picture": N_("as a picture (with its description for screen readers)"),
+    "words": N_("in words instead of the picture"),
+    "both": N_("as a picture with the position in words below it"),
+}
 
 
 def preference_text(preference: NotifyPreference) -> str:
@@ -59,6 +64,24 @@ class Notify(commands.Cog):
         )
         await interaction.response.send_message(
             tr("Saved. {details}", details=preference_text(saved)), ephemeral=True
+        )
+
+    @app_commands.command(name="board", description="Choose how you see positions: picture, words, or both")
+    @app_commands.describe(show="picture (default), words instead of it, or both")
+    @app_commands.choices(show=[app_commands.Choice(name=name, value=name) for name in STYLE_TEXT])
+    async def board(
+        self, interaction: discord.Interaction, show: app_commands.Choice[str] | None = None
+    ) -> None:
+        if show is not None:
+            await self.service.set_board_style(interaction.user.id, show.value)
+        style = await self.service.board_style(interaction.user.id)
+        text = tr(
+            "Your private messages, prompts and turn messages show the position **{style}**. "
+            "Change it with `/board show:…`; **📝 In words** on any board tells you the position in words.",
+            style=tr(STYLE_TEXT[style]),
+        )
+        await interaction.response.send_message(
+            tr("Saved. {details}", details=text) if show is not None else text, ephemeral=True
         )
 
     @app_commands.command(name="language", description="Choose the language the bot uses for you")

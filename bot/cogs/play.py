@@ -22,7 +22,7 @@ from ..errors import MatchError, StaleClick
 from ..history import worded_actions
 from ..model import Match
 from ..presenters.base import Prompt
-from ..publisher import Moment
+from ..publisher import Moment, with_words
 from ..service import ActionResult
 
 
@@ -37,6 +37,7 @@ class Play(commands.Cog):
         arcade.router.register(self._act, "act", "do")
         arcade.router.register(self._pick, "pick", "step")
         arcade.router.register(self._hint, "hint")
+        arcade.router.register(self._words, "words")
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
@@ -71,10 +72,12 @@ class Play(commands.Cog):
         acted = self._acted_text(moment, result)
         going_on = self._next_prompt(moment, result)
         if going_on:
+            style = await self.service.board_style(interaction.user.id)
+            text, files = await moment.personal(
+                style, f"{acted}\n{going_on.text}", going_on, result.seat, or_private=False
+            )
             await interaction.edit_original_response(
-                content=f"{acted}\n{going_on.text}",
-                view=view_of(going_on.items),
-                attachments=await moment.prompt_files(going_on, result.seat, or_private=False),
+                content=text, view=view_of(going_on.items), attachments=files
             )
         else:
             await interaction.edit_original_response(content=acted, view=None, attachments=[])
@@ -127,19 +130,20 @@ class Play(commands.Cog):
             await tell(interaction, str(error))
             return
         prompt = moment.prompt(seat, choice)
-        files = await moment.prompt_files(prompt, seat, or_private=False)
+        style = await self.service.board_style(interaction.user.id)
+        text, files = await moment.personal(style, prompt.text, prompt, seat, or_private=False)
         if self._on_board(interaction, match):  # the next steps are the chooser's alone
             await interaction.followup.send(
-                prompt.text[:2000],
+                text,
                 view=view_of(prompt.items) or discord.utils.MISSING,
                 files=files,
                 ephemeral=True,
             )
-        elif not files:  # the message keeps its picture
-            await interaction.edit_original_response(content=prompt.text, view=view_of(prompt.items))
+        elif not files and text == prompt.text[:2000]:  # the message keeps its picture
+            await interaction.edit_original_response(content=text, view=view_of(prompt.items))
         else:
             await interaction.edit_original_response(
-                content=prompt.text, view=view_of(prompt.items), attachments=files
+                content=text, view=view_of(prompt.items), attachments=files
             )
 
     async def _show_prompt(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
@@ -156,9 +160,11 @@ class Play(commands.Cog):
             return
         moment = self.publisher.moment(match)
         prompt = moment.prompt(seat)
+        style = await self.service.board_style(interaction.user.id)
+        text, files = await moment.personal(style, prompt.text, prompt, seat, or_private=True)
         await interaction.followup.send(
-            prompt.text[:2000],
-            files=await moment.prompt_files(prompt, seat, or_private=True),
+            text,
+            files=files,
             view=view_of(prompt.items) or discord.utils.MISSING,
             ephemeral=True,
         )
@@ -177,7 +183,9 @@ class Play(commands.Cog):
         text = f"**{moment.kit.title}** #{match.id}. {secret}"
         if seat in match.state.to_move:
             text += "\n" + tr("It's your turn — press **Play** on the latest board to move.")
-        await interaction.followup.send(text, file=await moment.private(seat), ephemeral=True)
+        style = await self.service.board_style(interaction.user.id)
+        text, files = await moment.personal(style, text, None, seat, or_private=True)
+        await interaction.followup.send(text, files=files, ephemeral=True)
 
     async def _hint(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
         """A suggested move, for the asker's eyes only (the record notes that they asked)."""
@@ -200,6 +208,25 @@ class Play(commands.Cog):
         )
         only = tr("It's only a suggestion; make your move as usual. The match record notes that you asked.")
         await tell(interaction, f"{suggested}\n{only}")
+
+    async def _words(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
+        """The position in words, privately: what the board shows and, for a player of a game with
+        secrets, what they hold themselves; the latest position, whichever board was clicked."""
+        try:
+            match = await self.service.load_for(claim.match_id, interaction.guild_id)
+        except MatchError as error:
+            await tell(interaction, str(error))
+            return
+        moment = self.publisher.moment(match)
+        seat = match.seat_of(interaction.user.id)
+        if seat is not None and match.status == "active" and not moment.presenter.public_controls:
+            words = moment.alt(moment.mine(seat), seat)
+        else:
+            words = moment.alt(moment.scene.public)
+        head = tr("📝 **{title}** #{id} in words:", title=moment.kit.title, id=match.id)
+        if claim.version != match.version:
+            head += " " + tr("(the match has moved on since that board; this is where it stands now)")
+        await tell(interaction, with_words(head, words))
 
     async def _outdated_board_text(self, match_id: int) -> str:
         match = await self.service.load(match_id)

@@ -49,7 +49,8 @@ async def test_the_end_reveals_the_seed_and_attaches_a_replayable_record_with_a_
     await play_senet_to_the_end(table, thread, random.Random(4))
     final = board(thread)
     match = await stored(env)
-    assert f"Seed: `{match.seed}`" in text(final)
+    assert f"Seed `{match.seed}`" in text(final)
+    assert "python -m" not in text(final)  # developers' commands live in README
     record = parse_record(attachment_text(env, final, "record.txt"))
     assert record.seed == match.seed and record.commitment == commitment(match.seed)
     assert replay_record(record).to_json() == match.state.to_json()
@@ -194,7 +195,7 @@ async def test_a_resignation_cut_short_by_a_restart_is_announced_after_it(simcor
     await env.restart_bot(make_bot())
     await env.advance_time(1)
     final = board(thread)
-    assert "alice** resigned" in text(final) and "Seed:" in text(final)
+    assert "alice** resigned" in text(final) and "Seed `" in text(final)
     assert [len(p.user.dm_channel.history()) for p in table.players] == dms_before  # no new prompts
 
 

@@ -78,15 +78,18 @@ async def test_the_final_board_carries_an_animated_replay_of_the_whole_match(sim
     replay = Image.open(io.BytesIO(gif))
     assert replay.format == "GIF" and replay.is_animated and replay.n_frames == len(log) + 1
     assert attachment(env, final, "match-1-record.txt") is not None  # the record still comes with it
-    assert "The animation below replays it" in text(final) and "`/match replay 1`" in text(final)
+    assert "`/match replay 1` shows the replay again" in text(final)
+    parts = leaf_components(final.components)
     gallery = [
-        item.media.url
-        for part in leaf_components(final.components)
-        if isinstance(part, discord.MediaGalleryComponent)
-        for item in part.items
+        item for part in parts if isinstance(part, discord.MediaGalleryComponent) for item in part.items
     ]
-    # shown in the board's layout (where it animates), not listed as a file to download
-    assert [url.rsplit("/", 1)[-1] for url in gallery] == ["board.png", REPLAY.format(1)]
+    # one picture, shown in the board's layout (where it animates), not listed as a file to download;
+    # its still frame is the end, so it stands in for the final board
+    assert [item.media.url.rsplit("/", 1)[-1] for item in gallery] == [REPLAY.format(1)]
+    assert gallery[0].description.startswith("Replay of the match, opening on its final position.")
+    # the result and Rematch come before the picture
+    kinds = [type(part).__name__ for part in parts]
+    assert kinds.index("Button") < kinds.index("MediaGalleryComponent")
 
 
 async def test_match_replay_shows_an_ended_match_of_this_server_only_to_who_asked(simcord_env):

@@ -80,13 +80,15 @@ def test_a_short_match_has_one_frame_per_action_plus_the_start():
     image = Image.open(io.BytesIO(gif))
     assert image.is_animated and image.n_frames == len(log) + 1
     assert image.info["loop"] == 0  # loops for ever
-    assert durations(gif) == [FRAME_MS] * len(log) + [LAST_FRAME_MS]
+    assert durations(gif) == [LAST_FRAME_MS] + [FRAME_MS] * len(log)  # the end stays up first
 
 
-def test_the_first_and_last_frames_are_the_first_and_last_boards_scaled_down():
+def test_the_replay_opens_on_the_final_board_then_plays_from_the_start():
+    """A phone that doesn't play GIFs shows the first frame: it is the end of the match."""
     log = list(random_match("senet", 2, 3))
     views = spectator_views(GAMES["senet"], 2, 3, None, log)
-    drawn = frames(render_replay(views, names=NAMES[:2]))
+    played = frames(render_replay(views, names=NAMES[:2]))
+    drawn = [*played[1:], played[0]]  # in the match's order
     first, last = downscaled_board(views[0]), downscaled_board(views[-1])
     assert drawn[0].width == REPLAY_WIDTH
     # every frame has the canvas size; a shorter board is padded below
@@ -149,7 +151,7 @@ def test_boards_of_different_heights_share_one_canvas_padded_with_the_table_colo
 
     drawn = frames(render_replay([{"n": n} for n in range(3)], draw=draw))
     assert [frame.size for frame in drawn] == [(600, 660)] * 3  # 1100 scaled by 0.6
-    for frame, colour in zip(drawn, colours, strict=True):
+    for frame, colour in zip(drawn, [colours[-1], *colours[:-1]], strict=True):  # the end first
         assert frame.getpixel((300, 100)) == colour
         assert frame.getpixel((300, 650)) == colour  # the padding below a shorter board
 
