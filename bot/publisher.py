@@ -444,14 +444,15 @@ class Publisher:
             ]
         )
         if match.status != "active":  # finished, resigned, forfeited or cancelled
-            files, layout = await self._final_board(moment, top)
+            last = [line for line in lines if line]  # what ended it
+            files, layout = await self._final_board(moment, "\n".join([top, *last]))
         else:
             files = [await moment.board()]
-            if match.vacancy:
-                below, items = self._vacancy_lines(match), self._vacancy_controls(match)
+            if match.vacancy:  # the vote alone
+                below, items, extras = self._vacancy_lines(match), self._vacancy_controls(match), []
             else:
                 below = [*recent, presenter.status_line(scene), *self._turn_lines(moment)]
-                items = self._board_controls(moment)
+                items, extras = self._board_controls(moment), self._board_extras(moment)
             layout = board_layout(
                 top,
                 "board.png",
@@ -459,7 +460,7 @@ class Publisher:
                 items,
                 alt=moment.alt(scene.public),
                 legend=presenter.legend(scene),
-                extras=self._board_extras(moment),
+                extras=extras,
             )
         now = self.service.now()
         previous = match.board_message_id

@@ -214,6 +214,8 @@ class Play(commands.Cog):
         secrets, what they hold themselves; the latest position, whichever board was clicked."""
         try:
             match = await self.service.load_for(claim.match_id, interaction.guild_id)
+            if match.state is None:
+                raise MatchError("This match hasn't started yet.")
         except MatchError as error:
             await tell(interaction, str(error))
             return
