@@ -161,13 +161,18 @@ def render_lines(summary: dict) -> list[str]:
     ]
 
 
-def click_lines(clicks: dict[str, dict]) -> list[str]:
+def click_lines(clicks: dict[str, dict], renders: dict[str, dict]) -> list[str]:
+    def per_encode(game_id: str, ms: float) -> str:
+        encode = renders.get(game_id, {}).get("encode_ms_median")
+        return f"{ms / encode:.1f}x" if encode else "-"
+
     rows = [
         [
             f"{game_id} ({summary['players']}p)",
             str(summary["moves"]),
             f"{summary['move_ms_p50']:.1f}",
             f"{summary['move_ms_p95']:.1f}",
+            per_encode(game_id, summary["move_ms_p95"]),
             f"{summary['move_ms_max']:.1f}",
             str(summary["steps"]),
             f"{summary['step_ms_p50']:.1f}",
@@ -175,12 +180,13 @@ def click_lines(clicks: dict[str, dict]) -> list[str]:
         ]
         for game_id, summary in clicks.items()
     ]
-    headers = ["game", "moves", "p50 ms", "p95 ms", "max ms", "steps", "step p50", "step p95"]
+    headers = ["game", "moves", "p50 ms", "p95 ms", "p95/encode", "max ms", "steps", "step p50", "step p95"]
     return [
         *table(headers, rows),
         "  Random moves by clicks on the real bot in SimCord (board buttons and selects, DM prompts,",
         "  Play's private prompt); each timed from the click until the bot's handling has settled.",
         "  A move is a click that changes the board; steps lead to one (opening Play, picking a piece).",
+        "  p95/encode: a move's p95 over the median bare PNG encode of that game's board, in this run.",
     ]
 
 
@@ -193,6 +199,6 @@ def as_text(mode: str, summaries: dict[str, dict], clicks: dict[str, dict], peak
     for game_id, summary in summaries.items():
         lines += ["", f"== {game_id} ==", "", *engine_lines(summary), "", *render_lines(summary)]
     if clicks:
-        lines += ["", "== click latency ==", "", *click_lines(clicks)]
+        lines += ["", "== click latency ==", "", *click_lines(clicks, summaries)]
     lines += ["", f"Peak memory (ru_maxrss): {peak_mb:.1f} MB"]
     return "\n".join(lines)
