@@ -111,7 +111,7 @@ TRAY_BADGE = scaled(24)
 TREE_LIFT = 0.55  # a smaller pyramid sits this far up the bigger one under it
 TOWER_X = 0.52  # right of a goal flag; the badges still clear it
 PADLOCK = scaled(15)
-SMALL_FLAG = scaled(24)  # beside a stack: ends above a nest's tray
+SMALL_FLAG = scaled(22)  # beside a stack: ends above a nest's tray
 BIG_FLAG = scaled(52)  # alone on an empty goal square
 ARROW_W = scaled(6)
 FRAME_W = scaled(4)
@@ -159,15 +159,15 @@ def chip_box(square: str) -> Box:
     return (x0 + INSET, y0 + INSET, x0 + INSET + CHIP, y0 + INSET + CHIP)
 
 
-def goal_flag_box(square: str, *, alone: bool) -> Box:
-    """Where a goal square flies its owner's flag: big in the middle of an empty square; beside a
-    stack on the left, under the force chip, clear of the tower's base and of a nest's tray."""
-    x0, y0, x1, y1 = square_box(square)
+def goal_flag_box(box: Box, *, alone: bool) -> Box:
+    """Where a goal square (its `box`) flies its owner's flag: big in the middle of an empty square;
+    beside a stack on the left, under the force chip, clear of the tower's base and of a nest's tray."""
+    x0, y0, x1, y1 = box
     flag = goal_flag("R", BIG_FLAG if alone else SMALL_FLAG)
     if alone:
         left, top = (x0 + x1 - flag.width) // 2, (y0 + y1 - flag.height) // 2
     else:
-        left, top = x0 + INSET - 2, y0 + INSET + CHIP + 3
+        left, top = x0 + INSET - 2, y0 + INSET + CHIP + 2
     return (left, top, left + flag.width, top + flag.height)
 
 
@@ -346,7 +346,7 @@ def draw_square(
     if frozen:
         draw.rectangle((x0 + 4, y0 + 4, x1 - 5, y1 - 5), outline=FROZEN, width=FRAME_W)
     if goal:
-        paste(image, goal_flag(goal, SMALL_FLAG), (x0 + INSET - 2, y0 + INSET + CHIP + 3))
+        paste(image, goal_flag(goal, SMALL_FLAG), goal_flag_box(box, alone=False)[:2])
     draw_badges(image, placed)
     chip = (x0 + INSET, y0 + INSET)
     if frozen:
@@ -455,7 +455,7 @@ def render_combat_board(view: dict, *, names: list[str] | None = None) -> bytes:
     # frame or arrow hides a badge or a chip
     for square, colour in homes.items():
         if square not in board:
-            paste(image, goal_flag(colour, BIG_FLAG), goal_flag_box(square, alone=True)[:2])
+            paste(image, goal_flag(colour, BIG_FLAG), goal_flag_box(square_box(square), alone=True)[:2])
     offer = view.get("offer") or {}
     aim = view.get("aim") or {}
     if not over and is_square(offer.get("square")):
