@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
 
 from PIL import Image, ImageDraw
@@ -47,7 +48,7 @@ from .combat_sprites import (
     SQUARE_LINE,
     TRAY_FILL,
     colour_badge,
-    force_chip,
+    draw_force_chip,
     goal_flag,
     hatch_tile,
     home_tint,
@@ -352,8 +353,7 @@ def draw_square(
     if frozen:
         paste(image, snowflake_sprite(), chip)
     else:
-        force = entry["force"]
-        paste(image, force_chip(force["colour"], force["pips"]), chip)
+        draw_force_chip(draw, chip, entry["force"]["colour"], entry["force"]["pips"])
 
 
 # --- arrows ---------------------------------------------------------------------------------------
@@ -419,38 +419,23 @@ def arrow_between(draw: ImageDraw.ImageDraw, a: str, b: str, *, both: bool = Fal
 
 def render_combat_board(view: dict, *, names: list[str] | None = None) -> bytes:
     """The board, filling the picture. `names` are not drawn: the board's text names the players."""
-    image, draw = new_canvas(WIDTH, HEIGHT)
     seats = view["seats"]
-    blocked = set(view["blocked"])
     homes = {  # an eliminated player's goals are plain squares again, as their bars go grey
         square: seat["colour"] for seat in seats if not seat["eliminated"] for square in seat["home"]
     }
+    bars = tuple(
+        (seat["side"], seat["colour"], seat["eliminated"], tuple(seat["row"]), tuple(seat["start"]))
+        for seat in seats
+    )
+    image, draw = new_canvas(WIDTH, HEIGHT)
+    image.paste(_board_base(tuple(view["blocked"]), tuple(homes.items()), bars), (0, 0))
     board = view.get("board") or {}
     marks = last_marks(view)
     over = bool(view.get("is_over"))
-    draw.rectangle(
-        (BOARD_X0 - EDGE, BOARD_Y0 - EDGE, BOARD_X1 + EDGE - 1, BOARD_Y1 + EDGE - 1), fill=BOARD_EDGE
-    )
-    tile = hatch_tile(CELL)
-    for square in SQUARES:
-        box = square_box(square)
-        if square in blocked:
-            paste(image, tile, box[:2])
-            continue
-        fill = _square_fill(square, homes)
-        if square in marks.squares:
-            fill = last_tint(fill)
-        draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=fill)
-    for i in range(1, 6):
-        x, y = BOARD_X0 + i * CELL, BOARD_Y0 + i * CELL
-        draw.line((x, BOARD_Y0, x, BOARD_Y1 - 1), fill=SQUARE_LINE, width=2)
-        draw.line((BOARD_X0, y, BOARD_X1 - 1, y), fill=SQUARE_LINE, width=2)
-    _draw_coordinates(draw)
-    for seat in seats:  # each side's seat: a thin bar along its starting row, a thick one at its starts
-        rgb = FAINT if seat["eliminated"] else piece_rgb(seat["colour"])
-        for square in seat["row"]:
-            width = BAR_W if square in seat["start"] else ROW_BAR_W
-            draw.rectangle(start_bar_box(seat["side"], square, width), fill=rgb)
+    for square in marks.squares:
+        if square not in view["blocked"]:
+            x0, y0, x1, y1 = square_box(square)
+            draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=last_tint(_square_fill(square, homes)))
     # empty goals fly a big flag; then the frames and arrows; then the stacks with their marks, so no
     # frame or arrow hides a badge or a chip
     for square, colour in homes.items():
@@ -473,6 +458,35 @@ def render_combat_board(view: dict, *, names: list[str] | None = None) -> bytes:
     for square, entry in board.items():
         draw_square(image, draw, square_box(square), entry, homes.get(square))
     return to_png(image)
+
+
+@lru_cache(maxsize=16)
+def _board_base(blocked: tuple[str, ...], homes: tuple[tuple[str, str], ...], bars: tuple) -> Image.Image:
+    """What stays put through a match: squares, tints, blocked squares, coordinates and the sides'
+    bars; drawn once and copied under every board."""
+    image, draw = new_canvas(WIDTH, HEIGHT)
+    draw.rectangle(
+        (BOARD_X0 - EDGE, BOARD_Y0 - EDGE, BOARD_X1 + EDGE - 1, BOARD_Y1 + EDGE - 1), fill=BOARD_EDGE
+    )
+    tile = hatch_tile(CELL)
+    for square in SQUARES:
+        box = square_box(square)
+        if square in blocked:
+            paste(image, tile, box[:2])
+        else:
+            draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=_square_fill(square, dict(homes)))
+    for i in range(1, 6):
+        x, y = BOARD_X0 + i * CELL, BOARD_Y0 + i * CELL
+        draw.line((x, BOARD_Y0, x, BOARD_Y1 - 1), fill=SQUARE_LINE, width=2)
+        draw.line((BOARD_X0, y, BOARD_X1 - 1, y), fill=SQUARE_LINE, width=2)
+    _draw_coordinates(draw)
+    for side, colour, eliminated, row, start in bars:  # a thin bar along the starting row, thick at starts
+        for square in row:
+            width = BAR_W if square in start else ROW_BAR_W
+            draw.rectangle(
+                start_bar_box(side, square, width), fill=FAINT if eliminated else piece_rgb(colour)
+            )
+    return image
 
 
 def _square_fill(square: str, homes: dict[str, str]) -> Colour:
@@ -594,7 +608,7 @@ def _rule_key(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         elif mark == "blocked":
             paste(image, hatch_tile(RULE_CELL).crop((0, 0, sample_w, sample_w)), sample[:2])
         else:
-            _paste_centred(image, force_chip("R", 5), (x0 + sample_w / 2, middle))
+            draw_force_chip(draw, (x0 + (sample_w - CHIP) / 2, middle - CHIP / 2), "R", 5)
         draw_text(
             draw, (x0 + sample_w + 24, middle), tr(label), size=RULE_SIZE, fill=TEXT, anchor="lm", bold=True
         )

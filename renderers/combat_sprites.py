@@ -164,27 +164,14 @@ def snowflake_sprite(size: int = CHIP) -> Image.Image:
     return image.reduce(s)
 
 
-@lru_cache(maxsize=64)
-def force_chip(colour: str, pips: int) -> Image.Image:
-    """The top owner's force in pips, big, on a rounded square of their colour."""
+def draw_force_chip(draw: ImageDraw.ImageDraw, xy: tuple[float, float], colour: str, pips: int) -> None:
+    """The top owner's force in pips, big, on a square of their colour. Drawn straight on the
+    canvas, with no soft edges to blend: a sprite would be made again for every square's shade."""
+    x, y = round(xy[0]), round(xy[1])
     rgb = piece_rgb(colour)
-    s = SUPERSAMPLE
-    n = CHIP * s
-    image = Image.new("RGBA", (n, n), (0, 0, 0, 0))
-    ImageDraw.Draw(image).rounded_rectangle(
-        (0, 0, n - 1, n - 1), radius=round(n * 0.22), fill=(*rgb, 255), outline=(*BADGE_RIM, 255), width=2 * s
-    )
-    chip = image.reduce(s)
-    draw_text(
-        ImageDraw.Draw(chip),
-        (CHIP / 2, CHIP / 2 + 1),
-        str(pips),
-        size=CHIP_DIGIT,
-        fill=ink_on(rgb, BADGE_RIM),
-        anchor="mm",
-        bold=True,
-    )
-    return chip
+    draw.rectangle((x, y, x + CHIP - 1, y + CHIP - 1), fill=rgb, outline=BADGE_RIM, width=3)
+    middle = (x + CHIP / 2, y + CHIP / 2 + 1)
+    draw_text(draw, middle, str(pips), size=CHIP_DIGIT, fill=ink_on(rgb, BADGE_RIM), anchor="mm", bold=True)
 
 
 @lru_cache(maxsize=4)

@@ -322,7 +322,7 @@ def test_the_board_fills_the_picture_and_its_only_words_are_big_coordinates(make
         render_board(make_view(), names=NAMES)
     words = {text for _, text in drawn}
     assert words <= set("abcdef123456") | {str(pips) for pips in range(1, 7)}, words
-    assert min(size for size, _ in drawn) * 325 / 1000 >= 10
+    assert all(size * 325 / 1000 >= 10 for size, _ in drawn)
 
 
 def test_names_are_not_drawn_the_text_says_them():
