@@ -1,13 +1,18 @@
-"""How Martian Combat looks and is played on Discord.
+"""How Martian Combat looks and is played on Discord, and every word said about it.
 
-No secrets, so the controls sit on the board for whoever must decide now: the
-player whose turn it is, or an opponent asked whether to start combat, to counter-attack or where
-their defeated force goes back. Choices with two parts (which unit, then where; which of your
-pyramids, then which of theirs) start on the board and finish in an ephemeral message; the first
-part travels in the custom_id as a prefix of the action's notation ("M c1-", "SW R2@b3").
+No secrets, so the controls sit on the board for whoever must decide now (`to_move` in the view):
+the player whose turn it is, or an opponent asked whether to start combat, to counter-attack or
+where their defeated force goes back. Every text names that one seat as the one acting. Choices
+in two parts (which unit, then where; which of your pyramids, then which of theirs) start on the
+board with a `step` button per unit, laid out like the board, and finish with a button per square
+in an ephemeral message; the first part travels in the custom_id as a prefix of the action's
+notation ("M c1-", "SW R2@b3"). A force's pips are always the view's `force.pips` of its square,
+written beside that square.
 """
 
 from __future__ import annotations
+
+from itertools import pairwise
 
 import discord
 
@@ -27,7 +32,7 @@ from games.combat import (
     Swap,
     WildChoice,
 )
-from renderers.combat import ACTION_LABELS, action_label, win_reason_text
+from renderers.combat import RULE_KEY, RULE_STACKS, last_marks
 
 from ..components import MatchButton, MatchSelect
 from ..errors import MatchError
@@ -40,12 +45,27 @@ VERSIONS = {
     "simple": N_("Simple (centre open)"),
     "advanced": N_("Advanced (3 sets, reserves)"),
 }
-# What the deciding player does now: after their name in the status line, and addressing them in
-# their prompt (the same English; German speaks to them there).
+ACTION_LABELS = {  # the action die's actions
+    "tip": N_("Tip"),
+    "swap": N_("Swap"),
+    "hop": N_("Hop"),
+    "dig": N_("Dig"),
+    "aim": N_("Aim"),
+    "wild": N_("Wild"),
+}
+WIN_REASONS = {
+    "trees": N_("both goal trees capped"),
+    "last standing": N_("the last player with pyramids in play"),
+    "stalemate": N_("nobody could move or act; most caps"),
+    "turn limit": N_("the round limit; most caps, then most own pyramids at home"),
+}
+COLOUR_WORDS = {"R": N_("Red"), "Y": N_("Yellow"), "B": N_("Blue"), "G": N_("Green")}
+# What the deciding player does now: after their name in the status line and the alt text, and as
+# the prompt of their controls. {force}: a square with its force's pips.
 PHASE_TEXT = {
     "move": N_("{player} may move one step (or skip)."),
-    "offer": N_("{player} may attack."),
-    "reply": N_("{player} may start combat."),
+    "offer": N_("{player} may attack from {force}."),
+    "reply": N_("{player} may start combat against {force}."),
     "counter": N_("{player} may counter-attack."),
     "return": N_("{player} chooses where the defeated force goes back."),
     "reserve": N_("{player} chooses where the reserve nest enters."),
@@ -53,23 +73,35 @@ PHASE_TEXT = {
     "action": N_("{player} carries out the action."),
     "aim": N_("{player} is aiming."),
 }
-PHASE_PROMPT = {
-    "move": N_("{player}, may move one step (or skip)."),
-    "offer": N_("{player}, may attack."),
-    "reply": N_("{player}, may start combat."),
-    "counter": N_("{player}, may counter-attack."),
-    "return": N_("{player}, chooses where the defeated force goes back."),
-    "reserve": N_("{player}, chooses where the reserve nest enters."),
-    "wild": N_("{player}, chooses an action (Wild)."),
-    "action": N_("{player}, carries out the action."),
-    "aim": N_("{player}, is aiming."),
+# The second part of a two-part choice, asked in the ephemeral message; {unit}: the first part.
+STEP_QUESTIONS = {
+    "M": N_("{unit}: one step, where to?"),
+    "AM": N_("{unit}: aim one step, where to?"),
+    "HP": N_("{unit}: hop onto which square?"),
+    "SW": N_("{unit}: swap with which pyramid?"),
+    "DG": N_("{unit}: dig under which pyramid?"),
 }
-PICK_PLACEHOLDERS = {  # the first menu of a choice in two parts
-    "M": N_("Move one step: choose what moves"),
-    "AM": N_("Aim: choose what steps"),
-    "HP": N_("Hop: choose what hops"),
-    "SW": N_("Swap: choose your pyramid"),
-    "DG": N_("Dig: choose your pyramid"),
+FIRST_PARTS = ("M", "AM", "HP", "SW", "DG")
+# The picture's key, in words (small print under the board).
+LEGEND = (
+    N_("flag: a goal square"),
+    N_("bar outside the edge: start squares"),
+    N_("hatched: blocked"),
+    N_("ice frame ❄: frozen (capped tree, waiting reserve)"),
+    N_("number in a corner: the force's pips"),
+    N_("padlock: covered by an opponent"),
+    N_("pink: the last actions"),
+    N_("amber: the force that arrived, and dashed the forces beside it"),
+)
+RULE_MARKS = {  # the rules picture's marks, explained in its alt text
+    "start": N_("a thick bar outside the board's edge beside a side's two start squares"),
+    "goal": N_("a flag of your colour on your two home squares, across the board"),
+    "blocked": N_("hatched squares: the corners and the centre four"),
+    "force": N_("the number in a square's corner: the pips of the top owner's force"),
+    "Tree": N_("large, medium and small, smaller on bigger"),
+    "Nest": N_("the large over the medium over the small"),
+    "Pinned": N_("a blue small on a red large, which carries a padlock: it can't move"),
+    "Capped": N_("a finished L-M-S tree on its goal square, capped in black and frozen"),
 }
 # Pyramids named in words ("small red"): German inflects them, so each is one entry.
 PIECE_NAMES = {
@@ -82,6 +114,33 @@ PIECE_NAMES = {
     }.items()
     for size, name in zip((1, 2, 3), names, strict=True)
 }
+ROW_WIDTH = 5  # buttons in an action row
+BOARD_ROWS = 4  # rows of controls on the board, so the publisher's Hint button still fits under them
+PROMPT_ROWS = 5  # rows of a classic message (the ephemeral second step)
+
+
+# --- words ----------------------------------------------------------------------------------------
+
+
+def action_label(name: str) -> str:
+    """ "swap" -> "Swap": an action's name in the language spoken."""
+    return tr(ACTION_LABELS[name]) if name in ACTION_LABELS else name.capitalize()
+
+
+def win_reason_text(reason: str | None) -> str:
+    return tr(WIN_REASONS[reason]) if reason in WIN_REASONS else str(reason or "")
+
+
+def pips_text(count: int) -> str:
+    return trn("{count} pip", "{count} pips", count, count=count)
+
+
+def force_text(view: dict, square: str) -> str:
+    """A square with its force's pips, "c5 (5 pips)": the one count of a force everywhere."""
+    spot = view["board"].get(square)
+    if not spot:
+        return square
+    return f"{square} ({pips_text(spot['force']['pips'])})"
 
 
 def _dice(*values: int | str) -> str:
@@ -101,31 +160,32 @@ def _then(parts: list[str], template: str) -> str:
     return joined
 
 
+def _piece_mark(code: str) -> str:
+    """ "R2" -> "🟥2": a pyramid on a button, its colour and pips."""
+    return f"{COLOUR_EMOJI[code[0]]}{code[1]}"
+
+
 def _stack_text(view: dict, square: str) -> str:
     spot = view["board"].get(square)
-    if not spot:
-        return tr("empty")
-    return " ".join(f"{COLOUR_EMOJI[p[0]]}{p[1]}" for p in spot["stack"])
+    return " ".join(_piece_mark(p) for p in spot["stack"]) if spot else tr("empty")
 
 
 def _piece_text(code: str) -> str:
     return tr(PIECE_NAMES[code]) if code in PIECE_NAMES else code
 
 
-def _act(scene: Scene, action: str, label: str, row: int, style=discord.ButtonStyle.success) -> MatchButton:
-    return MatchButton(scene.claim("act", action), label=label[:80], style=style, row=row)
+def _colour_word(colour: str) -> str:
+    return tr(COLOUR_WORDS[colour]) if colour in COLOUR_WORDS else colour
 
 
-def _menus(scene: Scene, kind: str, placeholder: str, options: list[tuple[str, str]], first_row: int) -> list:
-    return [
-        MatchSelect(
-            scene.claim(kind, f"{kind}{index}"),
-            placeholder=placeholder,
-            options=[discord.SelectOption(label=label[:100], value=value) for label, value in group],
-            row=first_row + index,
-        )
-        for index, group in enumerate(chunks(options)[: 5 - first_row])
-    ]
+def phase_text(view: dict, player: str) -> str:
+    """What `player`, the deciding seat, may do now."""
+    phase = view["phase"]
+    if phase not in PHASE_TEXT:
+        return tr("{player} decides.", player=player)
+    offer = view.get("offer") or {}
+    force = force_text(view, offer["square"]) if offer else ""
+    return tr(PHASE_TEXT[phase], player=player, force=force)
 
 
 def _step_phrase(move: Move | AimStep) -> str:
@@ -138,6 +198,64 @@ def _step_phrase(move: Move | AimStep) -> str:
     if move.whole:
         return tr("moved the whole force {origin} → {target}", **squares)
     return tr("moved the top pyramid {origin} → {target}", **squares)
+
+
+# --- controls laid out like the board -------------------------------------------------------------
+
+
+def _rank_file(square: str) -> tuple[int, int]:
+    return int(square[1]), "abcdef".index(square[0])
+
+
+def board_rows(squares: list[str], rows: int) -> list[list[int]]:
+    """Indexes into `squares` grouped as on the board: a row per rank, the top rank first, files
+    left to right; a rank with more than a row's buttons wraps, and neighbouring ranks share a row
+    when the controls have fewer `rows`. An empty list: they don't fit."""
+    order = sorted(range(len(squares)), key=lambda i: (-_rank_file(squares[i])[0], _rank_file(squares[i])[1]))
+    groups: list[list[int]] = []
+    for i in order:
+        if groups and squares[groups[-1][-1]][1] == squares[i][1] and len(groups[-1]) < ROW_WIDTH:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    if rows < 1:
+        return []
+    while len(groups) > rows:
+        sizes = [len(a) + len(b) for a, b in pairwise(groups)]
+        smallest = min(range(len(sizes)), key=sizes.__getitem__)
+        if sizes[smallest] > ROW_WIDTH:
+            return []
+        groups[smallest : smallest + 2] = [groups[smallest] + groups[smallest + 1]]
+    return groups
+
+
+def _button(scene: Scene, kind: str, argument: str, label: str, row: int, style=discord.ButtonStyle.success):
+    return MatchButton(scene.claim(kind, argument), label=label[:80], style=style, row=row)
+
+
+def _placeholder(scene: Scene, label: str, row: int, argument: str) -> MatchButton:
+    """A square shown for its place on the board that can't be chosen (disabled)."""
+    return MatchButton(scene.claim("act", argument), label=label, row=row, disabled=True)
+
+
+def _compass(scene: Scene, origin: str, targets: dict[str, tuple[str, str]], reach: int) -> list:
+    """The squares around `origin` within `reach`, as the board shows them: a row per rank, the
+    choosable targets (square -> (action, label)) green, the origin and other squares greyed; only
+    the ranks and files from the origin to its targets."""
+    file, rank = "abcdef".index(origin[0]), int(origin[1])
+    spots = [origin, *targets]
+    files = range(min("abcdef".index(s[0]) for s in spots), max("abcdef".index(s[0]) for s in spots) + 1)
+    ranks = range(max(int(s[1]) for s in spots), min(int(s[1]) for s in spots) - 1, -1)
+    items = []
+    for row, r in enumerate(ranks):
+        for f in files:
+            square = f"{'abcdef'[f]}{r}"
+            if square in targets:
+                action, label = targets[square]
+                items.append(_button(scene, "act", action, label, row))
+            elif max(abs(f - file), abs(r - rank)) <= reach:
+                items.append(_placeholder(scene, square, row, f"X {square}"))
+    return items
 
 
 class CombatPresenter(Presenter):
@@ -184,16 +302,50 @@ class CombatPresenter(Presenter):
             )
         return line
 
-    def status_line(self, scene: Scene) -> str:
-        view = scene.public
-        deciding = view["to_move"][0]
-        parts = [
-            tr(
-                "Turn {turn} · {player} to play",
-                turn=view["turn"],
-                player=self.seat_label(scene, view["current"]),
-            )
+    # --- the board's text
+
+    @staticmethod
+    def _deciding(view: dict) -> int | None:
+        """The one seat that acts now, as every text names it: the view's `to_move`."""
+        return view["to_move"][0] if view["to_move"] else None
+
+    def _seat_facts(self, view: dict, seat: int) -> list[str]:
+        """What the table knows of a seat, in words: its goal, caps, and in Advanced its losses and reserve."""
+        info = view["seats"][seat]
+        caps = sum(bool((view["board"].get(home) or {}).get("capped")) for home in info["home"])
+        facts = [
+            tr("goal {squares}", squares=" ".join(info["home"])),
+            tr("caps {caps}/{total}", caps=caps, total=len(info["home"])),
         ]
+        if view["version"] == "advanced":
+            small, medium, large = info["removed"]
+            facts.append(
+                tr("lost S {small} · M {medium} · L {large}", small=small, medium=medium, large=large)
+            )
+            if info["reserve"]:
+                facts.append(tr("reserve waits on {square}", square=info["reserve"]))
+            elif not info["eliminated"]:
+                facts.append(tr("reserve in play"))
+        if info["eliminated"]:
+            facts.append(tr("out"))
+        return facts
+
+    def seat_lines(self, scene: Scene) -> list[str]:
+        view = scene.public
+        deciding = self._deciding(view)
+        lines = []
+        for seat in range(len(scene.names)):
+            mark = "👉 " if seat == deciding else "🏆 " if seat in view["winners"] else ""
+            facts = " · ".join(self._seat_facts(view, seat))
+            lines.append(f"{mark}**{self.seat_label(scene, seat)}** · {facts}")
+        return lines
+
+    def legend(self, scene: Scene) -> str:
+        return " · ".join(tr(item) for item in LEGEND)
+
+    def _progress_parts(self, view: dict) -> list[str]:
+        """The turn, the round limit, this turn's action die and Aim: the first line of the status."""
+        parts = [tr("Turn {turn}", turn=view["turn"])]
         if view.get("turns_left") is not None:
             left = view["turns_left"]
             parts.append(
@@ -205,14 +357,11 @@ class CombatPresenter(Presenter):
                     limit=view["round_limit"],
                 )
             )
-        if view["action"] and view["action"]["roll"]:
-            name = view["action"]["name"]
+        action = view["action"]
+        if action and action["roll"]:
+            name = action["chosen"] if action.get("chosen") else action["name"]
             parts.append(
-                tr(
-                    "action die {die} {action}",
-                    die=_dice(view["action"]["roll"]),
-                    action=action_label(name) if name in ACTION_LABELS else "",
-                )
+                tr("action die {die} {action}", die=_dice(action["roll"]), action=action_label(name))
             )
         if view["aim"]:
             left, budget = view["aim"]["left"], view["aim"]["budget"]
@@ -225,44 +374,92 @@ class CombatPresenter(Presenter):
                     budget=budget,
                 )
             )
-        line = " · ".join(parts)
-        player = self.seat_label(scene, deciding)
-        phase = view["phase"]
-        doing = (
-            tr(PHASE_TEXT[phase], player=player)
-            if phase in PHASE_TEXT
-            else tr("{player} decides.", player=player)
+        return parts
+
+    def _combat_line(self, view: dict) -> str:
+        """While a counter-attack is being decided: round 1's totals, pips + die."""
+        combat = view["combat"]
+        if view["phase"] != "counter" or not combat:
+            return ""
+        attack, defence = combat["totals"]["rolls"][0]
+        return tr(
+            "Round 1: {origin} {attack} against {target} {defence} (pips + die).",
+            origin=combat["from"],
+            target=combat["to"],
+            attack=attack,
+            defence=defence,
         )
-        return f"{line}\n{doing}"
+
+    def status_line(self, scene: Scene) -> str:
+        view = scene.public
+        deciding = self._deciding(view)
+        lines = [" · ".join(self._progress_parts(view))]
+        if deciding is not None:
+            lines.append(phase_text(view, self.seat_label(scene, deciding)))
+            lines.append(self._combat_line(view))
+        return "\n".join(line for line in lines if line)
+
+    def describe(self, scene: Scene, view: dict, seat: int | None = None) -> str:
+        lines = [
+            tr(
+                "Martian Combat, {version}, 6 by 6 board seen from the South. {progress}.",
+                version=tr(VERSIONS[view["version"]]),
+                progress=", ".join(self._progress_parts(view)),
+            )
+        ]
+        for index, info in enumerate(view["seats"]):
+            player = f"{_colour_word(info['colour'])} {scene.names[index]}"
+            lines.append(f"{player}: {', '.join(self._seat_facts(view, index))}.")
+        deciding = self._deciding(view)
+        if deciding is not None:
+            lines.append(phase_text(view, scene.names[deciding]))
+            lines.append(self._combat_line(view))
+        elif view["winners"]:
+            lines.append(self.final_text(scene).replace("*", "").removeprefix("🏆 "))
+        stacks = []
+        for square, spot in sorted(view["board"].items(), key=lambda item: (-int(item[0][1]), item[0][0])):
+            if spot["capped"]:
+                state = tr("capped")
+            elif spot["reserve"]:
+                state = tr("reserve, frozen")
+            else:
+                state = pips_text(spot["force"]["pips"])
+            stacks.append(f"{square} {' '.join(spot['stack'])} ({state})")
+        lines.append(
+            tr(
+                "Stacks, bottom to top, colour letter and pips, force in brackets: {stacks}.",
+                stacks="; ".join(stacks),
+            )
+        )
+        lines.append(tr("Blocked: {squares}.", squares=" ".join(view["blocked"])))
+        marked = last_marks(view).squares
+        if marked:
+            lines.append(tr("Last actions on {squares}.", squares=" ".join(marked)))
+        return "\n".join(line for line in lines if line)
+
+    def rules_alt(self) -> str:
+        marks = [mark for mark, _ in RULE_KEY] + [name for _, name in RULE_STACKS]
+        labels = [label for _, label in RULE_KEY] + [name for _, name in RULE_STACKS]
+        return "\n".join(
+            f"{tr(label)}: {tr(RULE_MARKS[mark])}." for mark, label in zip(marks, labels, strict=True)
+        )
 
     # --- controls
 
-    def _first_part_label(self, view: dict, choice: dict) -> str:
+    def _unit_label(self, view: dict, choice: dict) -> str:
+        """The first part of a two-part choice: a unit ("c1 🟥3", "Whole force c1 (6 pips)") or one
+        of your pyramids ("b3 🟥2")."""
         if "mine" in choice:
-            return tr(
-                "Your {piece} on {square}",
-                piece=_piece_text(choice["mine"]["pyramid"]),
-                square=choice["mine"]["square"],
-            )
+            return f"{choice['mine']['square']} {_piece_mark(choice['mine']['pyramid'])}"
         square = choice["origin"]
-        spot = view["board"][square]["stack"]
         if choice["whole"]:
-            return tr("{square}: the whole force ({stack})", square=square, stack=_stack_text(view, square))
-        return tr(
-            "{square}: the {piece} on top ({stack})",
-            square=square,
-            piece=_piece_text(spot[-1]),
-            stack=_stack_text(view, square),
-        )
+            return tr("Whole force {force}", force=force_text(view, square))
+        return f"{square} {_piece_mark(view['board'][square]['stack'][-1])}"
 
-    def _second_part_label(self, view: dict, choice: dict) -> str:
+    def _target_label(self, view: dict, choice: dict) -> str:
         if "theirs" in choice:
-            code, square = choice["theirs"]["pyramid"], choice["theirs"]["square"]
-            words = {"piece": _piece_text(code), "square": square, "stack": _stack_text(view, square)}
-            if choice["kind"] == "SW":
-                return tr("Swap with the {piece} on {square} ({stack})", **words)
-            return tr("Dig under the {piece} on {square} ({stack})", **words)
-        return f"→ {choice['target']} ({_stack_text(view, choice['target'])})"
+            return f"{choice['theirs']['square']} {_piece_mark(choice['theirs']['pyramid'])}"
+        return choice["target"]
 
     def _simple_label(self, view: dict, choice: dict) -> str:
         """Labels for one-click decisions."""
@@ -271,94 +468,159 @@ class CombatPresenter(Presenter):
             return tr("Skip the move")
         if action == "X -":
             return tr("Don't attack") if view["phase"] == "offer" else tr("Don't start combat")
+        if kind == "X" and view["phase"] == "offer":
+            return tr("Attack {force}", force=force_text(view, choice["target"]))
         if kind == "X":
-            return self._attack_label(view, choice)
+            return tr("Attack from {force}", force=force_text(view, choice["origin"]))
         if action == "C":
             return tr("Counter-attack")
         if action == "C -":
             return tr("Let round 1 stand")
-        if kind == "RET":
-            return tr(
-                "Back to {square} ({stack})",
-                square=choice["square"],
-                stack=_stack_text(view, choice["square"]),
-            )
-        if kind == "RES":
-            return tr("Reserve enters on {square}", square=choice["square"])
+        if kind in ("RET", "RES"):
+            return choice["square"]
         if kind == "W":
             return action_label(choice["chosen"])
         if action == "AM /":
             return tr("End this leg") if (view["aim"] or {}).get("leg") else tr("Finish aiming")
         return action
 
-    @staticmethod
-    def _attack_label(view: dict, choice: dict) -> str:
-        """An attack's button: on whom (and from where, when an opponent answers), with the pips."""
-        mine, theirs = choice["origin"], choice["target"]
-        offer = view["phase"] == "offer"
-        target = theirs if offer else mine
-        pips = next(
-            (t["pips"] for t in (view["offer"] or {}).get("targets", []) if t["square"] == target), None
-        )
-        squares = {"target": theirs, "origin": mine}
-        if pips is None:
-            if offer:
-                return tr("Attack {target}", **squares)
-            return tr("Attack {target} from {origin}", **squares)
-        if offer:
-            return trn(
-                "Attack {target} ({pips} pips)", "Attack {target} ({pips} pips)", pips, pips=pips, **squares
-            )
-        return trn(
-            "Attack {target} from {origin} ({pips} pips)",
-            "Attack {target} from {origin} ({pips} pips)",
-            pips,
-            pips=pips,
-            **squares,
-        )
-
     def prompt(self, scene: Scene, seat: int, mine: dict, choice: str = "") -> Prompt:
         view = mine
         if choice:
-            seconds = [c for c in mine["choices"] if c.get("first") == choice]
-            labelled = [(self._second_part_label(view, c), c["action"]) for c in seconds]
-            text = tr("{choice}: choose.", choice=self._first_part_label(view, seconds[0]))
-            if len(labelled) <= 20:
-                return Prompt(
-                    text, [_act(scene, action, label, i // 5) for i, (label, action) in enumerate(labelled)]
-                )
-            return Prompt(text, _menus(scene, "do", tr("Choose"), labelled, 0))
-
+            seconds = [c for c in view["choices"] if c.get("first") == choice]
+            if not seconds:
+                raise MatchError("That isn't possible any more; look at the latest board.")
+            question = tr(STEP_QUESTIONS[seconds[0]["kind"]], unit=self._unit_label(view, seconds[0]))
+            items = self._second_part(scene, view, seconds, PROMPT_ROWS)
+            return Prompt(question, items if items is not None else self._menus(scene, view, seconds))
         firsts: dict[str, dict] = {}
         singles = []
-        for option in mine["choices"]:
+        for option in view["choices"]:
             if "first" in option:
                 firsts.setdefault(option["first"], option)
             else:
                 singles.append(option)
-        items: list[discord.ui.Item] = [
-            _act(scene, option["action"], self._simple_label(view, option), i // 5)
-            for i, option in enumerate(singles[:10])
+        squares = [option["square"] for option in singles if option["kind"] in ("RET", "RES")]
+        others = [option for option in singles if option["kind"] not in ("RET", "RES")]
+        items = self._single_buttons(scene, view, others)
+        used = -(-len(items) // ROW_WIDTH)
+        if squares:  # where a force or reserve goes: the squares as on the board
+            items += self._square_buttons(scene, [o["square"] for o in singles], singles, used)
+        if len(firsts) == 1:  # one unit or pyramid: its choices at once, if they fit under the rest
+            seconds = [c for c in view["choices"] if "first" in c]
+            inline = self._second_part(scene, view, seconds, BOARD_ROWS - used, first_row=used)
+            items += (
+                inline if inline is not None else self._first_parts(scene, view, list(firsts.values()), used)
+            )
+        elif firsts:
+            items += self._first_parts(scene, view, list(firsts.values()), used)
+        player = self.seat_label(scene, seat)
+        return Prompt(phase_text(view, player), items)
+
+    def _single_buttons(self, scene: Scene, view: dict, options: list[dict]) -> list:
+        return [
+            _button(scene, "act", option["action"], self._simple_label(view, option), i // ROW_WIDTH)
+            for i, option in enumerate(options)
         ]
-        first_row = -(-len(items) // 5)
-        kinds = {option["kind"] for option in firsts.values()}
-        placeholder = tr(PICK_PLACEHOLDERS.get(next(iter(kinds), ""), N_("Choose")))
-        options = [(self._first_part_label(view, option), first) for first, option in firsts.items()]
-        items += _menus(scene, "pick", placeholder, options, first_row)
-        player, phase = self.seat_label(scene, seat), view["phase"]
-        if phase in PHASE_PROMPT:
-            return Prompt(tr(PHASE_PROMPT[phase], player=player), items)
-        return Prompt(tr("{player}, decide.", player=player), items)
+
+    def _square_buttons(self, scene: Scene, squares: list[str], options: list[dict], first_row: int) -> list:
+        rows = board_rows(squares, BOARD_ROWS - first_row) or [
+            list(range(i, min(i + ROW_WIDTH, len(squares)))) for i in range(0, len(squares), ROW_WIDTH)
+        ]
+        return [
+            _button(
+                scene,
+                "act",
+                options[i]["action"],
+                self._simple_label(scene.public, options[i]),
+                first_row + r,
+            )
+            for r, row in enumerate(rows)
+            for i in row
+        ]
+
+    def _first_parts(self, scene: Scene, view: dict, options: list[dict], first_row: int) -> list:
+        """A `step` button per unit or pyramid that may act, laid out like the board."""
+        squares = [option.get("origin") or option["mine"]["square"] for option in options]
+        rows = board_rows(squares, BOARD_ROWS - first_row) or board_rows(squares, PROMPT_ROWS - first_row)
+        if not rows:  # more than the board holds: pack them
+            rows = [
+                list(range(i, min(i + ROW_WIDTH, len(options)))) for i in range(0, len(options), ROW_WIDTH)
+            ]
+        return [
+            _button(
+                scene,
+                "step",
+                options[i]["first"].strip(),
+                self._unit_label(view, options[i]),
+                first_row + r,
+                discord.ButtonStyle.primary,
+            )
+            for r, row in enumerate(rows)
+            for i in row
+        ]
+
+    def _second_part(
+        self, scene: Scene, view: dict, seconds: list[dict], rows: int, *, first_row: int = 0
+    ) -> list | None:
+        """The second part's buttons: for a unit, the squares around it as on the board; for a
+        pyramid, the opponents' pyramids it may swap or dig with, as on the board. None if they
+        don't fit in `rows`."""
+        kind = seconds[0]["kind"]
+        if kind in ("M", "AM", "HP"):
+            targets = {c["target"]: (c["action"], c["target"]) for c in seconds}
+            items = _compass(scene, seconds[0]["origin"], targets, 2 if kind == "HP" else 1)
+            height = max(item.row for item in items) + 1
+            if height <= rows and all(
+                sum(item.row == r for item in items) <= ROW_WIDTH for r in range(height)
+            ):
+                for item in items:
+                    item.row += first_row
+                return items
+        else:
+            squares = [c["theirs"]["square"] for c in seconds]
+            grouped = board_rows(squares, rows)
+            if grouped:
+                return [
+                    _button(
+                        scene,
+                        "act",
+                        seconds[i]["action"],
+                        self._target_label(view, seconds[i]),
+                        first_row + r,
+                    )
+                    for r, row in enumerate(grouped)
+                    for i in row
+                ]
+        return None
+
+    def _menus(self, scene: Scene, view: dict, seconds: list[dict]) -> list:
+        """More choices than buttons fit: menus of 25."""
+        labelled = [(self._target_label(view, c), c["action"]) for c in seconds]
+        return [
+            MatchSelect(
+                scene.claim("do", f"do{index}"),
+                placeholder=tr("Choose"),
+                options=[discord.SelectOption(label=label[:100], value=value) for label, value in group],
+                row=index,
+            )
+            for index, group in enumerate(chunks(labelled)[:PROMPT_ROWS])
+        ]
+
+    def check_step(self, scene: Scene, seat: int, mine: dict, carried: str) -> str:
+        words = carried.split()
+        if not words or words[0] not in FIRST_PARTS:
+            raise MatchError("That choice isn't one of the options.")
+        for option in mine["choices"]:
+            if option.get("first", "").strip() == carried:
+                return option["first"]
+        raise MatchError("That isn't possible any more; look at the latest board.")
 
     def check_pick(self, scene: Scene, seat: int, mine: dict, values: list[str], carried: str) -> str:
+        """A menu of first parts, as boards posted before the step buttons had them."""
         if len(values) != 1:
             raise MatchError("Choose one option.")
-        choice = values[0]
-        if not choice.split() or choice.split()[0] not in ("M", "HP", "AM", "SW", "DG"):
-            raise MatchError("That choice isn't one of the options.")
-        if not any(option.get("first") == choice for option in mine["choices"]):
-            raise MatchError("That isn't possible any more; look at the latest board.")
-        return choice
+        return self.check_step(scene, seat, mine, values[0].strip())
 
     # --- texts
 
@@ -391,7 +653,7 @@ class CombatPresenter(Presenter):
             return tr("dug {mine} under {theirs}", mine=str(move.mine), theirs=str(move.theirs))
         return tr("played {action}", action=action)
 
-    def describe_events(self, scene: Scene, events: list[str]) -> list[str]:
+    def describe_events(self, scene: Scene, events: list) -> list[str]:
         lines = []
         for event in events:
             line = self._event_line(scene, event.kind, event.facts)
@@ -449,7 +711,7 @@ class CombatPresenter(Presenter):
             )
         if kind == "TURN":
             return tr(
-                "**Turn {turn}**: {player} to play.",
+                "**Turn {turn}** begins for {player}.",
                 turn=facts["turn"],
                 player=self._colour_label(scene, facts["colour"]),
             )

@@ -3,13 +3,18 @@
 import random
 import re
 
+import discord
+
+from benchmarks.clicks import leaf_components
+from bot.layout import COMPONENT_LIMIT
 from games import GAMES, replay_actions
+from tests.bot.test_hostile_holes import forged_message
 from tests.helpers import (
+    as_message,
     board,
     buttons,
     claim_of,
     dms,
-    kind_of,
     make_table,
     reply,
     selects,
@@ -32,6 +37,24 @@ async def combat_match(env, names=("alice", "bob"), **options):
     return table, thread_of(table)
 
 
+def check_one_seat_acts(table, where, match) -> None:
+    """The seat the board's controls and mention are for is the one the seat lines point at and the
+    status line names: the view's `to_move`, even when it isn't the turn's owner."""
+    deciding = match.state.view(None)["to_move"][0]
+    name = match.seats[deciding].display_name
+    shown = text(board(where))
+    assert decider(table, where).id == match.seats[deciding].user_id
+    pointed = [line for line in reversed(shown.splitlines()) if line.startswith("👉 **")]
+    assert len(pointed) == 1 and name in pointed[0], shown
+    status = next(
+        line
+        for line in reversed(shown.splitlines())
+        if line.startswith(f"🟥 {name}") or line.startswith(f"🟦 {name}")
+    )
+    assert "may" in status or "chooses" in status, status
+    assert "to play" not in shown, shown
+
+
 def decider(table, where):
     return table.by_id(int(re.search(r"👉 <@(\d+)>", text(board(where)))[1]))
 
@@ -46,23 +69,23 @@ def distance(a: str, b: str) -> int:
 
 
 async def combat_step(table, where, rng: random.Random) -> str:
-    """The deciding player plays like a keen beginner: heads for home, fights when offered."""
+    """The deciding player plays like a keen beginner: heads for home, fights when offered. A
+    two-part choice is a step button on the board, then a square in the ephemeral answer."""
     view = (await stored(table.env, table.match_id)).state.view(None)
     homes = view["seats"][view["to_move"][0]]["home"]
     current = board(where)
     player = decider(table, where)
     acts = [b for b in buttons(current, "act") if not b.disabled]
-    picks = [m for m in selects(current) if kind_of(m) == "pick"]
+    steps = buttons(current, "step")
     fights = [b for b in acts if b.label.startswith(("Attack", "Counter"))]
     if fights and rng.random() < 0.8:
         await player.click(current, custom_id=rng.choice(fights).custom_id)
         return action_of(fights[0])
     keep_going = [b for b in acts if b.label not in ("Skip the move", "Finish aiming", "End this leg")]
-    if picks and (not keep_going or rng.random() < 0.9):
-        menu = rng.choice(picks)
-        step = reply(await player.select(current, [rng.choice(menu.options).value], custom_id=menu.custom_id))
+    if steps and (not keep_going or rng.random() < 0.9):
+        step = reply(await player.click(current, custom_id=rng.choice(steps).custom_id))
         assert step.message.flags.ephemeral
-        choices = [action_of(b) for b in buttons(step, "act")]
+        choices = [action_of(b) for b in buttons(step, "act") if not b.disabled]
         for menu in selects(step):
             choices += [option.value for option in menu.options]
 
@@ -95,8 +118,9 @@ async def test_forty_turns_with_a_combat_and_a_restart_while_an_opponent_decides
         view = match.state.view(None)
         if view["is_over"] or (view["turn"] > 40 and fought and restarted):
             break
+        if view["to_move"] != [view["current"]]:  # an opponent's call, mid-turn: everything names them
+            check_one_seat_acts(table, thread, match)
         if view["phase"] == "reply" and not restarted:
-            assert view["to_move"] != [view["current"]]  # the opponent's call, mid-turn
             await env.restart_bot(make_bot())
             restarted = True
         before = match.version
@@ -118,14 +142,9 @@ async def test_only_the_deciding_player_may_press_the_board(simcord_env):
     assert (await stored(env)).options == {"version": "simple", "rounds": 0}
     waiting = next(p for p in table.players if p is not decider(table, thread))
     version = (await stored(env)).version
-    first = (buttons(board(thread), "act") or selects(board(thread)))[0]
-    if hasattr(first, "options"):
-        answer = reply(
-            await waiting.select(board(thread), [first.options[0].value], custom_id=first.custom_id)
-        )
-    else:
+    for first in (buttons(board(thread), "act")[0], buttons(board(thread), "step")[0]):
         answer = reply(await waiting.click(board(thread), custom_id=first.custom_id))
-    assert "not your turn" in answer.content and (await stored(env)).version == version
+        assert "not your turn" in answer.content and (await stored(env)).version == version
 
 
 async def test_move_command_and_rules(simcord_env):
@@ -154,3 +173,98 @@ async def test_a_round_limit_is_chosen_in_play_and_shown_to_everyone(simcord_env
     match = await stored(env)
     assert match.options == {"version": "standard", "rounds": 30} and match.state.round_limit == 30
     assert "turns left (30-round limit)" in text(board(thread_of(table)))
+
+
+def descriptions(message) -> list[str]:
+    """The alt texts of a board message's gallery pictures."""
+    parts = leaf_components(as_message(message).components)
+    return [
+        item.description or ""
+        for part in parts
+        if isinstance(part, discord.MediaGalleryComponent)
+        for item in part.items
+    ]
+
+
+def component_count(components) -> int:
+    """Every component of a Components V2 message, nested ones included, as Discord counts them."""
+    return sum(1 + component_count(getattr(part, "children", None) or []) for part in components)
+
+
+async def test_the_board_message_says_seats_status_and_position_in_words(simcord_env):
+    env = simcord_env
+    _, thread = await combat_match(env)
+    match = await stored(env)
+    shown = text(board(thread))
+    deciding = match.state.to_move[0]
+    alice, bob = (seat.display_name for seat in match.seats)
+    assert (
+        f"**🟥 {alice}** · goal c6 d6 · caps 0/2" in shown
+        and f"**🟦 {bob}** · goal c1 d1 · caps 0/2" in shown
+    )
+    assert f"👉 **{'🟥🟦'[deciding]} {match.seats[deciding].display_name}**" in shown
+    assert "Turn 1" in shown and "may move one step (or skip)." in shown
+    assert "-# flag: a goal square · bar outside the edge: start squares" in shown  # the legend, small print
+    (alt,) = descriptions(board(thread))
+    assert "c1 R1 R2 R3 (6 pips)" in alt and "c6 B1 B2 B3 (6 pips)" in alt and f"Red {alice}" in alt
+    assert "Blocked: a1 f1 c3 d3 c4 d4 a6 f6." in alt and len(alt) <= 1024
+    assert component_count(as_message(board(thread)).components) <= COMPONENT_LIMIT
+
+
+async def test_playing_alone_the_first_move_is_at_most_four_taps_from_play(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice"])
+    (alice,) = table.players
+    await alice.slash(table.channel, "play combat")  # tap 1: the computer takes the other seat
+    taps = 1
+    thread = thread_of(table)
+    for _ in range(200):  # the computer may open: its turns pass on the virtual clock
+        match = await stored(env)
+        if match.state.to_move == (0,):
+            break
+        await env.advance_time(3)
+    else:
+        raise AssertionError("alice never got to move")
+    before = match.version
+    current = board(thread)
+    steps = buttons(current, "step")
+    if steps:  # what moves, then where: both taps
+        step = reply(await alice.click(current, custom_id=steps[0].custom_id))
+        taps += 1
+        square = next(b for b in buttons(step, "act") if not b.disabled)
+        await alice.click(step, custom_id=square.custom_id)
+    else:
+        first = next(b for b in buttons(current, "act") if not b.disabled)
+        await alice.click(current, custom_id=first.custom_id)
+    taps += 1
+    match = await stored(env)
+    assert match.version > before and taps <= 4
+    mine = [seat for seat, _ in (await env.bot.service.action_log(match.id))[before - 1 :]]
+    assert mine[0] == 0
+
+
+async def test_a_step_button_opens_the_squares_and_a_forged_one_changes_nothing(simcord_env):
+    env = simcord_env
+    table, thread = await combat_match(env)
+    match = await stored(env)
+    player = decider(table, thread)
+    current = board(thread)
+    origins = sorted(b.label for b in buttons(current, "step"))
+    assert origins == sorted(
+        ["c1 🟥3", "Whole force c1 (6 pips)", "d1 🟥3", "Whole force d1 (6 pips)"]
+    ) or origins == sorted(["c6 🟦3", "Whole force c6 (6 pips)", "d6 🟦3", "Whole force d6 (6 pips)"])
+    whole = next(b for b in buttons(current, "step") if b.label.startswith("Whole force"))
+    step = reply(await player.click(current, custom_id=whole.custom_id))
+    assert step.message.flags.ephemeral and ": one step, where to?" in step.content
+    enabled = {b.label for b in buttons(step, "act") if not b.disabled}
+    first = claim_of(whole.custom_id).argument
+    legal = {c["target"] for c in match.state.view(None)["choices"] if c.get("first", "").strip() == first}
+    assert enabled == legal and len(legal) >= 2
+    assert (await stored(env)).version == match.version  # nothing moved yet
+    for forged in ("M z9-", "QQ c1-", "M c3-", "SW R2@c1"):
+        crafted = f"m1:{match.id}:{match.version}:step:{forged}"
+        answer = reply(await player.click(await forged_message(env, thread, [crafted]), custom_id=crafted))
+        assert answer.message.flags.ephemeral and (
+            "isn't one of the options" in answer.content or "isn't possible" in answer.content
+        )
+    assert (await stored(env)).version == match.version and text(board(thread)) == text(current)

@@ -9,11 +9,12 @@ import pytest
 
 from bot.errors import MatchError
 from bot.kits import KITS
+from bot.presenters.combat import win_reason_text
 from catalogue import catalogues, speaking, tr
 from games import GAMES, random_choice
 from games.core import IllegalAction
 from renderers import combat, render_hand
-from renderers.common import BACKGROUND, text_sizes
+from renderers.common import BACKGROUND, text_sizes, text_width
 from tests.bot.test_presenters import check_fits_discord, moment_of
 from tests.pictures import decode
 
@@ -121,37 +122,20 @@ def test_every_label_is_german_and_nothing_is_cut_or_overflows(name):
 
 
 def test_german_labels_fit_their_room():
+    """The rules picture's words stay inside their column (the board draws no words)."""
     with speaking("de"):
-        for state, _ in MOMENTS.values():
-            view = state.view(None)
-            lines = combat.decision_lines(view)
-            assert len(lines) <= 2 and not lines[-1].endswith("…"), lines
-            # each log phrase fits a line of the log
-            room = combat.WIDTH - 2 * combat.MARGIN - 2 * combat.PAD - combat.log_text_x()
-            for line in combat.log_lines(view):
-                width = sum(
-                    combat.BADGE if kind == "badge" else value if kind == "gap" else combat._run_width(value)
-                    for kind, value in line[:-1]
-                )
-                assert width <= room, line
-            # the combat card's column labels stay inside their columns
-            for column in combat.combat_columns(view):
-                assert combat.text_width(column.label, 22) < column.width, column
-        # the action key's second column clears the ring around the longest name of the first
-        boxes = combat.key_die_boxes(MOMENTS["re-rolled"][0].view(None))
-        widest = max(
-            combat.text_width(combat.action_label_of_face(face), 22, bold=True) for face in (1, 2, 3)
-        )
-        assert boxes[0][2] + 12 + widest + 6 < boxes[3][0]
+        for word in combat.rule_words()[len(combat.RULE_KEY) :]:
+            assert text_width(word, combat.RULE_SIZE, bold=True) < (combat.WIDTH - 2 * combat.RULE_MARGIN) / 4
+        for word in combat.rule_words()[: len(combat.RULE_KEY)]:
+            assert (
+                combat.RULE_KEY_X + 64 + 24 + text_width(word, combat.RULE_SIZE, bold=True)
+                < combat.WIDTH - 16
+            )
 
 
 def test_the_english_pictures_stay_as_they_were():
-    state, seat = MOMENTS["start 2 players"]
-    with text_sizes() as sizes:
-        render_hand(state.view(seat), names=NAMES[:2])
-    texts = {text for _, text in sizes}
-    assert {"caps 0/2", "South · goal c6 d6", "North · goal c1 d1", "Log", "action die"} <= texts
-    assert combat.win_reason_text("trees") == "both goal trees capped"
+    assert combat.rule_words() == ["Start", "Goal", "Blocked", "Force", "Tree", "Nest", "Pinned", "Capped"]
+    assert win_reason_text("trees") == "both goal trees capped"
 
 
 def test_the_rules_picture_is_drawn_once_per_language():
