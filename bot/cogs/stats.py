@@ -9,7 +9,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from catalogue import speaking, tr
-from renderers.stats import render_leaderboard, render_player_stats
+from renderers.stats import (
+    leaderboard_alt,
+    player_stats_alt,
+    ranks,
+    render_leaderboard,
+    render_player_stats,
+)
 
 from ..arcade import Arcade
 from ..commands import game_command
@@ -50,6 +56,7 @@ class Stats(commands.Cog):
             await server_language(self.arcade.service, interaction.guild)
         ):  # posted for everyone to see
             picture = await asyncio.to_thread(render_player_stats, member.display_name, numbers)
+            alt = player_stats_alt(member.display_name, numbers)
             summary = tr(
                 "**{name}**: {played} played, {won} won in this server ({with_computers} of them with computer players).",
                 name=member.display_name,
@@ -58,7 +65,7 @@ class Stats(commands.Cog):
                 with_computers=numbers["with_computers"],
             )
         await interaction.followup.send(
-            summary, file=png_file(picture, "stats.png"), allowed_mentions=discord.AllowedMentions.none()
+            summary, file=png_file(picture, "stats.png", alt), allowed_mentions=discord.AllowedMentions.none()
         )
 
     async def show_leaderboard(self, interaction: discord.Interaction, kit: GameKit) -> None:
@@ -73,6 +80,7 @@ class Stats(commands.Cog):
             ]
             title = tr("{title} leaderboard", title=kit.title)
             picture = await asyncio.to_thread(render_leaderboard, title, rows)
+            alt = leaderboard_alt(title, rows)
             text = "\n".join(
                 tr(
                     "{rank}. {name} — {rating} ({games} played, {wins} won)",
@@ -82,7 +90,9 @@ class Stats(commands.Cog):
                     games=games,
                     wins=wins,
                 )
-                for rank, (name, rating, games, wins) in enumerate(rows, start=1)
+                for rank, (name, rating, games, wins) in zip(
+                    ranks([rating for _, rating, _, _ in rows]), rows, strict=True
+                )
             )
             head = tr(
                 "**{title}** (Elo; computer players are rated per level; see README for how ratings work)",
@@ -91,7 +101,7 @@ class Stats(commands.Cog):
             body = text or tr("No finished matches yet.")
         await interaction.followup.send(
             f"{head}\n{body}",
-            file=png_file(picture, "leaderboard.png"),
+            file=png_file(picture, "leaderboard.png", alt),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 

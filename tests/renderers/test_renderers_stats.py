@@ -1,4 +1,5 @@
-"""The leaderboard and player statistics pictures: small palette PNGs whose bars measure what they show.
+"""The leaderboard and player statistics pictures: small palette PNGs, drawn for a phone, whose bars
+measure what they show, and the words that say what they show (their alt text).
 
 Bars are found by their colour in the rows the renderer's layout helpers give; nothing compares
 exact pixels.
@@ -6,26 +7,43 @@ exact pixels.
 
 import pytest
 
-from renderers.common import TEXT
+from catalogue import speaking
+from renderers.common import TEXT, text_sizes
 from renderers.stats import (
     BAR,
     BAR_W,
     BAR_X0,
     EMPTY_H,
+    FOOTER_H,
+    LEGEND_H,
     MEDALS,
     NAME_W,
     NAME_X,
     PAIR_W,
     PAIR_X0,
+    WIDTH,
     WON_BAR,
     display_name,
+    leaderboard_alt,
     leaderboard_row_box,
+    player_stats_alt,
     ranks,
     render_leaderboard,
     render_player_stats,
     stats_row_box,
 )
-from tests.pictures import check_png, colour_extent, count_near
+from tests.pictures import check_png as check_any_png
+from tests.pictures import colour_extent, count_near
+
+PHONE_WIDTH = 325  # px: how wide Discord shows the picture on a phone held upright
+
+
+def check_png(png: bytes, *, min_height: int, max_height: int):
+    """A small palette PNG as wide as a phone picture needs (and no taller than 1.2 times that)."""
+    image = check_any_png(png, width=WIDTH, min_height=min_height, max_height=max_height)
+    assert image.height <= 1.2 * image.width
+    return image
+
 
 ROWS = [
     ("Alice", 1087.4, 23, 15),
@@ -64,12 +82,33 @@ def bar_widths(image, rows: int) -> list[int]:
 
 
 def test_leaderboard_is_a_small_palette_png():
-    image = check_png(render_leaderboard("Martian Senet", ROWS), min_height=600, max_height=900)
-    assert image.height == leaderboard_row_box(len(ROWS) - 1)[3] + 44
+    image = check_png(render_leaderboard("Martian Senet", ROWS), min_height=500, max_height=720)
+    assert image.height == leaderboard_row_box(len(ROWS) - 1)[3] + FOOTER_H
+
+
+def test_the_leaderboard_draws_rank_name_and_rating_and_leaves_games_to_the_message():
+    rows = [("Alice", 1087.4, 4321, 1234), ("Bob", 1052.1, 5678, 876)]
+    with text_sizes() as drawn:
+        render_leaderboard("Martian Senet", rows)
+    texts = {text for _, text in drawn}
+    assert {"1", "2", "Alice", "Bob", "1087", "1052"} <= texts
+    assert not texts & {"4321", "1234", "5678", "876", "29%", "15%"}, "games and wins are in the text"
+
+
+def test_every_word_reads_at_phone_width():
+    for draw in (
+        lambda: render_leaderboard("Martian Senet", ROWS),
+        lambda: render_leaderboard("Martian Senet", []),
+        lambda: render_player_stats("Zoë Ørsted", STATS),
+        lambda: render_player_stats("Newcomer", {"played": 0, "won": 0, "games": {}}),
+    ):
+        with text_sizes() as drawn:
+            draw()
+        assert min(size for size, _ in drawn) * PHONE_WIDTH / WIDTH >= 11.5
 
 
 def test_bars_are_as_long_as_the_ratings_above_the_baseline():
-    image = check_png(render_leaderboard("Martian Senet", ROWS), min_height=600, max_height=900)
+    image = check_png(render_leaderboard("Martian Senet", ROWS), min_height=500, max_height=720)
     widths = bar_widths(image, len(ROWS))
     assert widths == sorted(widths, reverse=True) and len(set(widths)) == len(widths)
     assert widths[0] == pytest.approx(BAR_W, abs=2)
@@ -92,7 +131,7 @@ def test_equal_ratings_get_full_equal_bars():
 
 
 def test_the_top_three_wear_medals():
-    image = check_png(render_leaderboard("Martian Senet", ROWS), min_height=600, max_height=900)
+    image = check_png(render_leaderboard("Martian Senet", ROWS), min_height=500, max_height=720)
     for index, rank in enumerate(range(1, 5)):
         x0, y0, _, y1 = leaderboard_row_box(index)
         badge = (x0, y0, NAME_X - 4, y1)  # the rank badge and the row's edge beside it
@@ -136,12 +175,14 @@ def test_long_names_stop_before_the_bars(name):
         render_leaderboard("Martian Senet", [(name, 1000.0, 3, 1)]), min_height=150, max_height=300
     )
     _, y0, _, y1 = leaderboard_row_box(0)
-    assert count_near(image, (NAME_X + NAME_W - 40, y0, NAME_X + NAME_W, y1), TEXT, tolerance=20) > 20
+    written = colour_extent(image, (NAME_X - 4, y0 + 4, BAR_X0 - 2, y1 - 4), TEXT, tolerance=20)
+    assert written is not None and written[0] == pytest.approx(NAME_X, abs=4)
+    assert NAME_X + NAME_W - 30 <= written[1] <= NAME_X + NAME_W, "cut short where the column ends"
     assert count_near(image, (NAME_X + NAME_W + 2, y0, BAR_X0 - 2, y1), TEXT, tolerance=60) == 0
 
 
 def test_player_stats_pair_played_and_won_on_one_scale():
-    image = check_png(render_player_stats("Zoë Ørsted 🚀", STATS), min_height=500, max_height=900)
+    image = check_png(render_player_stats("Zoë Ørsted 🚀", STATS), min_height=500, max_height=720)
     most = 14
     for index, counts in enumerate(STATS["games"].values()):
         _, y0, x1, y1 = stats_row_box(index)
@@ -163,10 +204,74 @@ def test_player_stats_skip_games_not_played():
         "games": {"mars": {"played": 2, "won": 1}, "flood": {"played": 0, "won": 0}},
     }
     image = check_png(render_player_stats("Ann", stats), min_height=200, max_height=500)
-    assert image.height == stats_row_box(0)[3] + 44
+    assert image.height == stats_row_box(0)[3] + LEGEND_H
 
 
 def test_player_without_matches_gets_the_friendly_picture():
     png = render_player_stats("Newcomer", {"played": 0, "won": 0, "games": {}})
     image = check_png(png, min_height=EMPTY_H, max_height=EMPTY_H)
     assert count_near(image, (0, 0, image.width, image.height), BAR) == 0
+
+
+# --- the pictures in words (their alt text) ---------------------------------------------------
+
+
+def test_the_leaderboard_in_words_names_each_player_with_rank_and_rating():
+    words = leaderboard_alt("Martian Senet leaderboard", ROWS)
+    assert words.startswith("Martian Senet leaderboard, ratings as bars: 1. Alice 1087; ")
+    assert "2. Bartholomew the Magnificent of Mars 1052; 3. Zoë Ørsted 1032;" in words  # whole names
+    assert "10. Gus 922." in words and words.endswith("Bars start at 850; everyone starts at 1000.")
+    assert "23" not in words and "15" not in words, "games and wins are the message's"
+
+
+def test_the_leaderboard_in_words_ranks_as_the_picture_does():
+    rows = [("Ann", 1010.0, 1, 1), ("Ben", 1000.2, 1, 0), ("Cy", 999.8, 1, 0), ("Di", 990.0, 1, 0)]
+    assert "1. Ann 1010; 2. Ben 1000; 2. Cy 1000; 4. Di 990." in leaderboard_alt("T", rows)
+    eleven = [*ROWS, ("Hidden", 900.0, 2, 0)]
+    assert leaderboard_alt("T", eleven) == leaderboard_alt("T", ROWS) and "Hidden" not in leaderboard_alt(
+        "T", eleven
+    )
+
+
+def test_the_player_in_words_gives_the_totals_then_each_game_played():
+    lines = player_stats_alt("Zoë Ørsted 🚀", STATS).splitlines()
+    assert lines == [
+        "Zoë Ørsted 🚀: 31 played, 12 won (39%).",
+        "Martian Senet: 14 played, 8 won (57%), rating 1052.",
+        "Martian Trickery: 9 played, 2 won (22%).",
+        "Agents of M.A.R.S.: 5 played, 2 won (40%).",
+        "Martian Combat: 2 played, 0 won (0%).",
+        "Martian Flood: 1 played, 0 won (0%).",
+    ]
+    skipped = {
+        "played": 2,
+        "won": 1,
+        "games": {"flood": {"played": 0, "won": 0}, "mars": {"played": 2, "won": 1}},
+    }
+    assert "Flood" not in player_stats_alt("Ann", skipped)
+
+
+def test_empty_pictures_say_so_in_words():
+    assert (
+        leaderboard_alt("Martian Flood leaderboard", [])
+        == "Martian Flood leaderboard: No finished matches yet."
+    )
+    assert player_stats_alt("Newcomer", {"played": 0, "won": 0, "games": {}}) == (
+        "Newcomer: No finished matches yet."
+    )
+
+
+def test_the_words_speak_the_language_spoken():
+    with speaking("de"):
+        board = leaderboard_alt("Martian Senet: Rangliste", ROWS[:2])
+        player = player_stats_alt("Zoë", STATS)
+        empty = player_stats_alt("Zoë", {"played": 0, "won": 0, "games": {}})
+    assert board == (
+        "Martian Senet: Rangliste, Elo-Zahlen als Balken: 1. Alice 1087; 2. Bartholomew the Magnificent of"
+        " Mars 1052. Balken ab 1000; alle beginnen bei 1000."  # 1052 - 50, rounded down to 50
+    )
+    assert player.splitlines()[:2] == [
+        "Zoë: 31 gespielt, 12 gewonnen (39\u00a0%).",
+        "Martian Senet: 14 gespielt, 8 gewonnen (57\u00a0%), Elo 1052.",
+    ]
+    assert empty == "Zoë: Noch keine Partie beendet."
