@@ -175,7 +175,7 @@ async def test_stats_and_leaderboard_after_finished_matches(simcord_env):
     first_line = message.content.split("\n")[1]
     assert first_line.startswith(f"1. {winner.user.name}") and "1016" in first_line  # 1000 + 32/2
     picture = Image.open(io.BytesIO(env.backend.cdn.get(message.attachments[0].url)))
-    assert picture.width == 1000
+    assert picture.width == 600
     mine = reply(await bob.slash(table.channel, "stats"))
     assert "1 played" in mine.content
     assert mine.attachments[0].filename == "stats.png"
