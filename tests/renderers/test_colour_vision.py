@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 
 from renderers.combat import colour_badge
 from renderers.common import PANEL, draw_text, pyramid_sprite
+from renderers.flood import seat_chip_sprite
 from renderers.mars import top_sprite
 from renderers.senet import owner_badge
 
@@ -20,6 +21,7 @@ CUE_PIXELS = 25  # pixels whose lightness differs clearly between the two pieces
 PIECES = {
     "trickery": {colour: lambda c=colour: pyramid_sprite(c, 3, 44) for colour in "OCPWK"},
     "flood": {colour: lambda c=colour: pyramid_sprite(c, 2, 40) for colour in "RBGY"},
+    "flood seats": {seat: lambda s=seat: seat_chip_sprite("RBGY"[s], s) for seat in range(4)},
     "mars": {colour: lambda c=colour: top_sprite(c, 2, 56) for colour in "RGYBPK"},
     "combat": {colour: lambda c=colour: colour_badge(c) for colour in "RYGB"},
     "senet": {owner: lambda o=owner: owner_badge(o) for owner in "ab"},
