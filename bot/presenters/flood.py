@@ -1,9 +1,15 @@
 """How Martian Flood looks and is played on Discord.
 
-Flood has no secrets (drawn cards are public), so the first step of every choice sits on the
-board message. Scrapping two ships takes several picks; they continue in an ephemeral message,
-and each step's choice so far travels in the custom_id as a prefix of the action's notation
-("S 7h", "S 7h:^", "S 7h:^ 9d"), checked against the legal actions.
+Flood has no secrets (drawn cards are public), so the controls sit on the board message: one button
+per card of the player to act that has something to do, laid out in the order the picture shows
+them, and Draw. A tower taking only one size builds at once; one taking several, and every ship
+(send it to an opponent, or scrap it with a second ship), is a `step` whose next buttons come in an
+ephemeral message. Each step's choice is a prefix of the action's notation where one exists ("S 7h:^"
+is the first half of a scrap), else the card ("B 9d": build on 9d; "7h": the ship on 7h), and is
+checked against the legal actions.
+
+The picture shows only the cards and pieces; everything in words is here: the seats' stashes and
+ships, whose turn, the deck, the flood's rolls, the picture's key and its alt text.
 """
 
 from __future__ import annotations
@@ -12,17 +18,28 @@ from functools import reduce
 
 import discord
 
-from catalogue import N_, listing, tr
+from catalogue import N_, listing, tr, trn
 from games.flood import Build, Draw, Infiltrate, Keep, Resolve, Scrap
 from games.pieces import Card
+from renderers.flood import (
+    FLOOD_DICE,
+    FLOODED_TOWER,
+    RULE_ACTIONS,
+    RULE_FLOOD,
+    RULE_SCORING,
+    RULE_STACKING,
+    SCORING_EXAMPLES,
+)
+from renderers.words import colour_name, size_name
 
-from ..components import MatchButton, MatchSelect
+from ..components import MatchButton
 from ..errors import MatchError
 from .base import Presenter, Prompt, Scene
-from .common import COLOUR_EMOJI, chunks
+from .common import COLOUR_EMOJI
 from .senet import DIE_FACES
 
-MENU_ROWS = 4  # rows under the buttons' row
+ROW_WIDTH = 5  # buttons to an action row
+MAX_BUTTONS = 25  # in a message's action rows (the board holds 40 components in all, rows included)
 
 # One text per size: other languages inflect the size word ("ein kleines Schiff", "eine kleine").
 KEEP_LABELS = {
@@ -44,6 +61,13 @@ BUILT = {
     1: N_("built a small on {card}"),
     2: N_("built a medium on {card}"),
     3: N_("built a large on {card}"),
+}
+# What each panel of the rules picture shows (its title is the picture's own).
+RULE_SHOWN = {
+    "draw": N_("two cards drawn; a ship lies on the 7♥ kept, and the 3♣ is discarded."),
+    "scrap": N_("the ship on 5♦ stands up as a tower."),
+    "build": N_("a small red pyramid goes on top of the tower on 9♠."),
+    "infiltrate": N_("the ship on 6♠ goes with its card to P2, framed in pink until it lands."),
 }
 
 
@@ -81,19 +105,27 @@ def joined(names: list[str]) -> str:
     return reduce(lambda rest, last: tr("{rest} and {last}", rest=rest, last=last), names) if names else ""
 
 
-def _act_button(scene: Scene, action: str, label: str, row: int) -> MatchButton:
-    return MatchButton(
-        scene.claim("act", action), label=label[:80], style=discord.ButtonStyle.success, row=row
-    )
+def _button(scene: Scene, kind: str, argument: str, label: str, row: int | None = None) -> MatchButton:
+    style = discord.ButtonStyle.success if kind == "act" else discord.ButtonStyle.primary
+    return MatchButton(scene.claim(kind, argument), label=label[:80], style=style, row=row)
 
 
-def _menu(scene: Scene, kind: str, argument: str, placeholder: str, options: list[tuple[str, str]], row: int):
-    return MatchSelect(
-        scene.claim(kind, argument),
-        placeholder=placeholder[:150],
-        options=[discord.SelectOption(label=label[:100], value=value) for label, value in options],
-        row=row,
-    )
+def _in_rows(items: list[MatchButton]) -> list[MatchButton]:
+    """Buttons five to a row, in order."""
+    for index, item in enumerate(items):
+        item.row = index // ROW_WIDTH
+    return items
+
+
+def _actions(legal: list[str], kind: str) -> list[list[str]]:
+    """The legal actions of one kind ("B", "I", "S", ...), split into their parts."""
+    return [action.split() for action in legal if action.split()[0] == kind]
+
+
+def _own_cards(view: dict, seat: int) -> list[dict]:
+    """The seat's cards as the picture draws them: pending ships are not the seat's to use."""
+    pending = {entry["card"] for entry in view["pending"][seat]}
+    return [slot for slot in view["areas"][seat] if slot["card"] not in pending]
 
 
 class FloodPresenter(Presenter):
@@ -112,33 +144,212 @@ class FloodPresenter(Presenter):
             "Three rounds, then the flood decides. Everything is public: act with the buttons on the board."
         )
 
+    # --- the board's text: what the picture shows as pieces, said in words
+
+    def seat_lines(self, scene: Scene) -> list[str]:
+        view = scene.public
+        return [self._seat_line(scene, view, seat) for seat in range(view["players"])]
+
+    def _seat_line(self, scene: Scene, view: dict, seat: int) -> str:
+        name = f"**{self.seat_label(scene, seat)}**"
+        if view["is_over"]:
+            points = trn("{count} point", "{count} points", view["scores"][seat], count=view["scores"][seat])
+            trophy = " 🏆" if seat in view["winners"] else ""
+            return f"{name}{trophy} · {points}"
+        parts = [stash_text(view, seat)]
+        ships = [slot for slot in _own_cards(view, seat) if slot["ship"]]
+        if ships:
+            parts.append(
+                tr("ships {cards}", cards=", ".join(sized_card(s["card"], s["ship"]) for s in ships))
+            )
+        cards = len(view["areas"][seat])
+        parts.append(trn("{count} card", "{count} cards", cards, count=cards))
+        waiting = view["pending"][seat]
+        if waiting:
+            parts.append(
+                tr(
+                    "waiting to land: {cards}",
+                    cards=", ".join(
+                        tr(
+                            "{ship} from P{number}",
+                            ship=sized_card(e["card"], e["ship"]),
+                            number=e["from"] + 1,
+                        )
+                        for e in waiting
+                    ),
+                )
+            )
+        mark = " ⬅️" if view["current"] == seat else ""
+        return f"{name}{mark} · " + " · ".join(parts)
+
+    def legend(self, scene: Scene) -> str:
+        return "\n".join(
+            [
+                tr(
+                    "Picture: a band per player, P1 first, with their cards (a card's number is its "
+                    "sector; A = 1). A pyramid lying on a card is a ship, standing ones are a tower "
+                    "(its height beside it). Letters say the colour, dots the size (1 to 3)."
+                ),
+                tr(
+                    "Grey ×N: empty cards. Pink frame: an infiltrated ship waiting to land. Gold: whose turn "
+                    "it is, the cards they just drew, and where the ship being placed may go."
+                ),
+            ]
+        )
+
     def status_line(self, scene: Scene) -> str:
         view = scene.public
+        if view["is_over"]:
+            return ""
         if view["discard"]:
             top = tr("discard top {card}", card=card_text(view["discard"][-1]))
         else:
             top = tr("discard empty")
-        line = tr(
-            "Round {round}/{rounds} ({direction}) · {player}, action {slot} of {slots} · deck {deck} · {discard}",
-            round=view["round"],
-            rounds=view["rounds"],
-            direction=direction_text(view["direction"]),
-            player=self.seat_label(scene, view["current"]),
-            slot=view["slot"],
-            slots=view["slots"],
-            deck=view["deck_count"],
-            discard=top,
-        )
+        lines = [
+            tr(
+                "Round {round}/{rounds} ({direction}) · {player}, action {slot} of {slots} · deck {deck} · {discard}",
+                round=view["round"],
+                rounds=view["rounds"],
+                direction=direction_text(view["direction"]),
+                player=self.seat_label(scene, view["current"]),
+                slot=view["slot"],
+                slots=view["slots"],
+                deck=view["deck_count"],
+                discard=top,
+            )
+        ]
+        if view["drawn"]:
+            lines.append(
+                "🃏 "
+                + tr(
+                    "{player} drew {cards} and keeps one.",
+                    player=scene.label(view["current"]),
+                    cards=joined([card_text(card) for card in view["drawn"]["cards"]]),
+                )
+            )
+        if view["resolving"]:
+            lines.append(self._resolving_text(scene, view))
         if view["last_turn"]:
-            line += "\n" + tr("⚠️ This is the last turn of the round: the flood follows.")
-        return line
+            lines.append(tr("⚠️ This is the last turn of the round: the flood follows."))
+        return "\n".join(lines)
+
+    def _resolving_text(self, scene: Scene, view: dict) -> str:
+        ship = view["resolving"]
+        return tr(
+            "{player} places the ship {ship} from {sender} on one of the towers {towers}.",
+            player=scene.label(view["current"]),
+            ship=sized_card(ship["card"], ship["ship"]),
+            sender=f"P{ship['from'] + 1}",
+            towers=joined([card_text(card) for card in ship["towers"]]),
+        )
+
+    def describe(self, scene: Scene, view: dict, seat: int | None = None) -> str:
+        """The board in words: the round and whose turn, then each seat's stash and cards (towers
+        bottom to top, in the notation's letters and sizes)."""
+        if view["is_over"]:
+            head = tr("Martian Flood, final position.")
+        else:
+            head = tr(
+                "Martian Flood, round {round} of {rounds}, {direction}; {player} to act, action {slot} "
+                "of {slots}. Deck {deck}, discard pile {discard}.",
+                round=view["round"],
+                rounds=view["rounds"],
+                direction=direction_text(view["direction"]),
+                player=scene.label(view["current"]),
+                slot=view["slot"],
+                slots=view["slots"],
+                deck=view["deck_count"],
+                discard=card_text(view["discard"][-1]) if view["discard"] else "0",
+            )
+        lines = [
+            head,
+            tr("Pyramids by colour letter and size (1 small to 3 large); towers from the bottom up."),
+        ]
+        for player in range(view["players"]):
+            lines.append(self._describe_seat(scene, view, player))
+        if not view["is_over"] and view["drawn"]:
+            lines.append(
+                tr(
+                    "{player} drew {cards} and keeps one.",
+                    player=scene.label(view["current"]),
+                    cards=joined([card_text(card) for card in view["drawn"]["cards"]]),
+                )
+            )
+        return "\n".join(lines)
+
+    def _describe_seat(self, scene: Scene, view: dict, seat: int) -> str:
+        cards = _own_cards(view, seat)
+        towers = [f"{card_text(s['card'])} {' '.join(s['tower'])}" for s in cards if s["tower"]]
+        ships = [f"{card_text(s['card'])} {s['ship']}" for s in cards if s["ship"]]
+        empty = [card_text(s["card"]) for s in cards if not s["tower"] and not s["ship"]]
+        parts = [
+            tr("towers {cards}", cards="; ".join(towers)) if towers else tr("no towers"),
+            tr("ships {cards}", cards=", ".join(ships)) if ships else tr("no ships"),
+        ]
+        if empty:
+            parts.append(tr("empty {cards}", cards=", ".join(empty)))
+        waiting = [f"{card_text(e['card'])} {e['ship']}" for e in view["pending"][seat]]
+        if waiting:
+            parts.append(tr("waiting to land: {cards}", cards=", ".join(waiting)))
+        if view["is_over"]:
+            parts.insert(
+                0, trn("{count} point", "{count} points", view["scores"][seat], count=view["scores"][seat])
+            )
+        else:
+            parts.insert(0, stash_text(view, seat))
+        who = tr("{player} ({colour})", player=scene.label(seat), colour=colour_name(view["colours"][seat]))
+        return tr("{player}: {facts}.", player=who, facts="; ".join(parts))
+
+    def rules_alt(self) -> str:
+        lines = [
+            tr("{title}: {shown}", title=f"{number}. {tr(title)}", shown=tr(RULE_SHOWN[kind]))
+            for number, (kind, title) in enumerate(RULE_ACTIONS, start=1)
+        ]
+        lines.append(
+            tr(
+                "{title}: {shown}",
+                title=tr(RULE_STACKING),
+                shown=tr("smaller or equal pyramids on bigger ones are fine, a bigger one on top is not."),
+            )
+        )
+        size = int(FLOODED_TOWER[0][1])
+        lines.append(
+            tr(
+                "{title}: {shown}",
+                title=tr(RULE_FLOOD),
+                shown=tr(
+                    "dice {dice} make {sum}, less 1: sector {sector}. The tower {before} on a card {sector} "
+                    "loses its bottom size and keeps {after}.",
+                    dice=joined([str(die) for die in FLOOD_DICE]),
+                    sum=sum(FLOOD_DICE),
+                    sector=sum(FLOOD_DICE) - 1,
+                    before=" ".join(FLOODED_TOWER),
+                    after=" ".join(code for code in FLOODED_TOWER if int(code[1]) != size),
+                ),
+            )
+        )
+        (tallest, _), (singles, _), (sector, _) = SCORING_EXAMPLES
+        lines.append(
+            tr(
+                "{title}: {shown}",
+                title=tr(RULE_SCORING),
+                shown=tr(
+                    "+{tallest} for the tallest tower, +{singles} for the most single-pyramid towers, "
+                    "+{sector} for a tower of 2 or more on a card {sector}.",
+                    tallest=tallest,
+                    singles=singles,
+                    sector=sector,
+                ),
+            )
+        )
+        return "\n".join(lines)
 
     # --- controls
 
     def prompt(self, scene: Scene, seat: int, mine: dict, choice: str = "") -> Prompt:
         legal = mine["legal"]
         if choice:
-            return self._scrap_step(scene, mine, legal, choice)
+            return self._step_prompt(scene, mine, legal, choice)
         if mine["drawn"]:
             return self._keep_prompt(scene, mine, legal)
         if mine["resolving"]:
@@ -146,12 +357,15 @@ class FloodPresenter(Presenter):
         return self._action_prompt(scene, mine, legal)
 
     def _keep_prompt(self, scene: Scene, view: dict, legal: list[str]) -> Prompt:
+        """A button per card and size, a row per card."""
         cards = view["drawn"]["cards"]
-        items = []
-        for index, action in enumerate(a for a in legal if a.startswith("K ")):
-            _, card, size = action.split()
-            label = tr(KEEP_LABELS[int(size)], card=card_text(card))
-            items.append(_act_button(scene, action, label, index // 5))
+        items = [
+            _button(
+                scene, "act", " ".join(parts), tr(KEEP_LABELS[int(parts[2])], card=card_text(parts[1])), row
+            )
+            for parts in _actions(legal, "K")
+            for row in [cards.index(parts[1]) if parts[1] in cards else 0]
+        ]
         if len(cards) == 1:  # the deck's last card, with no discard pile to take a second from
             text = tr("Drawn: **{card}**. Keep it as a ship (choose its size).", card=card_text(cards[0]))
         else:
@@ -165,103 +379,166 @@ class FloodPresenter(Presenter):
 
     def _resolve_prompt(self, scene: Scene, view: dict, legal: list[str]) -> Prompt:
         ship = view["resolving"]
-        items = []
-        for index, action in enumerate(a for a in legal if a.startswith("R ")):
-            tower = action.split()[2]
-            items.append(
-                _act_button(scene, action, tr("Onto {where}", where=_where(view, tower)), index // 5)
-            )
+        items = [
+            _button(scene, "act", " ".join(parts), tr("Onto {where}", where=_where(view, parts[2])))
+            for parts in _actions(legal, "R")
+        ]
         text = tr(
             "{player}'s {pyramids} ship infiltrated you. Choose the tower it lands on.",
             player=scene.label(ship["from"]),
             pyramids=pyramids_text([ship["ship"]]),
         )
-        return Prompt(text, items)
+        return self._fitted(text, items)
 
     def _action_prompt(self, scene: Scene, view: dict, legal: list[str]) -> Prompt:
-        items: list[discord.ui.Item] = []
+        """Draw, then a button per card of the player's that has something to do, in the picture's order."""
+        items = []
         if "D" in legal:
-            items.append(_act_button(scene, "D", tr("Draw 2 cards"), 0))
-        menus = []
-        builds = [
-            (tr(BUILD_LABELS[int(a.split()[1])], where=_where(view, a.split()[2])), a)
-            for a in legal
-            if a.startswith("B ")
-        ]
-        for index, group in enumerate(chunks(builds)):
-            menus.append(
-                ("do", f"build{index}", tr("Build: put a pyramid from your stash on a tower"), group)
-            )
-        infiltrations = []
-        for action in (a for a in legal if a.startswith("I ")):
-            _, card, target = action.split()
-            target_seat = int(target[1:]) - 1
-            label = tr(
-                "Send the ship on {where} to {player}",
-                where=_where(view, card),
-                player=scene.label(target_seat),
-            )
-            infiltrations.append((label, action))
-        for index, group in enumerate(chunks(infiltrations)):
-            menus.append(("do", f"infil{index}", tr("Infiltrate: send a ship to an opponent"), group))
-        first_ships = sorted({a.split()[1].split(":")[0] for a in legal if a.startswith("S ")})
-        if first_ships:
-            options = [
-                (tr("First ship: {where}", where=_where(view, card)), f"S {card}") for card in first_ships
-            ]
-            for index, group in enumerate(chunks(options)):
-                menus.append(("pick", f"scrap{index}", tr("Scrap two ships: choose the first"), group))
-        for row, (kind, argument, placeholder, options) in enumerate(menus[:MENU_ROWS], start=1):
-            items.append(_menu(scene, kind, argument, placeholder, options, row))
+            items.append(_button(scene, "act", "D", tr("Draw 2 cards")))
+        builds = _actions(legal, "B")
+        ships = {parts[1] for parts in _actions(legal, "I")} | {
+            parts[1].split(":")[0] for parts in _actions(legal, "S")
+        }
+        scrapping = bool(_actions(legal, "S"))
+        for slot in _own_cards(view, view["current"]):
+            card = slot["card"]
+            sizes = [int(parts[1]) for parts in builds if parts[2] == card]
+            if len(sizes) == 1:
+                label = tr(BUILD_LABELS[sizes[0]], where=card_text(card))
+                items.append(_button(scene, "act", f"B {sizes[0]} {card}", label))
+            elif sizes:
+                items.append(
+                    _button(scene, "step", f"B {card}", tr("Build on {card}…", card=card_text(card)))
+                )
+            elif card in ships:
+                label = (
+                    tr("Ship on {card}: send or scrap…", card=card_text(card))
+                    if scrapping
+                    else tr("Ship on {card}: send…", card=card_text(card))
+                )
+                items.append(_button(scene, "step", card, label))
         text = tr(
-            "Action {slot} of {slots}: draw, scrap two ships, build, or infiltrate.",
+            "Action {slot} of {slots}: draw, or press a card: a tower to build on, a ship to send "
+            "to an opponent or to scrap with another ship.",
             slot=view["slot"],
             slots=view["slots"],
         )
-        if len(menus) > MENU_ROWS:
+        return self._fitted(text, items)
+
+    @staticmethod
+    def _fitted(text: str, items: list[MatchButton]) -> Prompt:
+        """The buttons in rows; more than a message holds are left to /move, and the text says so."""
+        if len(items) > MAX_BUTTONS:
+            items = items[:MAX_BUTTONS]
             text += " " + tr("(More choices than fit here: type them with /move.)")
-        return Prompt(text, items)
+        return Prompt(text, _in_rows(items))
+
+    def _step_prompt(self, scene: Scene, view: dict, legal: list[str], choice: str) -> Prompt:
+        """The buttons after a step: the sizes to build on a tower ("B 9d"), what to do with a ship
+        ("7h"), or the rest of a scrap ("S 7h:^", then "S 7h:^ 5h" if its second halves didn't fit)."""
+        if choice.startswith("B "):
+            card = choice[2:]
+            items = [
+                _button(scene, "act", " ".join(parts), tr(BUILD_LABELS[int(parts[1])], where=card_text(card)))
+                for parts in _actions(legal, "B")
+                if parts[2] == card
+            ]
+            return self._fitted(tr("Build on {where}: which size?", where=_where(view, card)), items)
+        if choice.startswith("S "):
+            return self._scrap_step(scene, view, legal, choice)
+        return self._ship_step(scene, view, legal, choice)
+
+    def _ship_step(self, scene: Scene, view: dict, legal: list[str], card: str) -> Prompt:
+        items = [
+            _button(
+                scene,
+                "act",
+                " ".join(parts),
+                tr("Send to {player}", player=scene.label(int(parts[2][1:]) - 1)),
+            )
+            for parts in _actions(legal, "I")
+            if parts[1] == card
+        ]
+        firsts = sorted({parts[1] for parts in _actions(legal, "S") if parts[1].split(":")[0] == card})
+        for first in firsts:
+            dest = first.split(":")[1]
+            label = (
+                tr("Scrap: stand it up, then a second ship…")
+                if dest == "^"
+                else tr("Scrap: onto {card}, then a second ship…", card=card_text(dest))
+            )
+            items.append(_button(scene, "step", f"S {first}", label))
+        if firsts:
+            text = tr(
+                "The ship on {where}: send it to an opponent, or scrap it with a second ship.",
+                where=_where(view, card),
+            )
+        else:
+            text = tr("The ship on {where}: send it to an opponent.", where=_where(view, card))
+        return self._fitted(text, items)
 
     def _scrap_step(self, scene: Scene, view: dict, legal: list[str], choice: str) -> Prompt:
-        """The pick after `choice`, a prefix of a legal scrap: "S 7h" and "S 7h:^ 9d" need the ship's
-        destination (the second completes the action); "S 7h:^" needs the second ship."""
-        matching = [action[len(choice) :] for action in legal if action.startswith(choice)]
+        """After the first ship's move: every second half as a button, or a step per second ship
+        when they don't all fit; after that ship: its destinations."""
         parts = choice.split()
-        if ":" in parts[-1]:
-            seconds = sorted({rest.split()[0].split(":")[0] for rest in matching})
-            options = [
-                (tr("Second ship: {where}", where=_where(view, card)), f"{choice} {card}") for card in seconds
+        scraps = [action for action in _actions(legal, "S") if action[1] == parts[1]]
+        first = parts[1].split(":")
+        done = self._scrap_move(first[0], first[1])
+        if len(parts) == 3:
+            moves = [action[2] for action in scraps if action[2].split(":")[0] == parts[2]]
+            items = [
+                _button(scene, "act", f"S {parts[1]} {move}", self._scrap_move(*move.split(":"), then=False))
+                for move in moves
             ]
-            menu = _menu(scene, "pick", choice, tr("Scrap: choose the second ship"), options, 0)
-            return Prompt(tr("Scrap: now choose the second ship."), [menu])
-        ship = parts[-1]
-        destinations = sorted({rest[1:].split()[0] for rest in matching})
-        labelled = [
-            (
-                tr("Stand it upright on its own card")
-                if dest == "^"
-                else tr("Onto the tower on {where}", where=_where(view, dest)),
-                dest,
+            return self._fitted(
+                tr("Scrap: {first}; where does {card} go?", first=done, card=card_text(parts[2])), items
             )
-            for dest in destinations
-        ]
-        text = tr("Scrap: where does the ship on {where} go?", where=_where(view, ship))
-        if len(parts) == 3:  # the second ship's destination completes the action
-            return Prompt(
-                text,
-                [_act_button(scene, f"{choice}:{d}", label, i // 5) for i, (label, d) in enumerate(labelled)],
-            )
-        options = [(label, f"{choice}:{dest}") for label, dest in labelled]
-        return Prompt(text, [_menu(scene, "pick", choice, tr("Choose where it goes"), options, 0)])
+        seconds = [action[2] for action in scraps]
+        if len(seconds) <= MAX_BUTTONS:
+            items = [
+                _button(scene, "act", f"S {parts[1]} {move}", self._scrap_move(*move.split(":")))
+                for move in seconds
+            ]
+        else:
+            ships = sorted({move.split(":")[0] for move in seconds})
+            items = [
+                _button(scene, "step", f"S {parts[1]} {ship}", tr("Then {card}…", card=card_text(ship)))
+                for ship in ships
+            ]
+        return self._fitted(tr("Scrap: {first}; now the second ship.", first=done), items)
 
-    def check_pick(self, scene: Scene, seat: int, mine: dict, values: list[str], carried: str) -> str:
-        """A pick extends the scrap being built; it must still lead to a legal action."""
-        if len(values) != 1:
-            raise MatchError("Choose one option.")
-        choice = values[0]
-        if not any(action.startswith(choice) for action in mine["legal"]) or not choice.startswith("S "):
+    @staticmethod
+    def _scrap_move(card: str, dest: str, *, then: bool = True) -> str:
+        """One ship's part of a scrap, as a button or prompt says it."""
+        if not then:
+            if dest == "^":
+                return tr("Stand it upright on its own card")
+            return tr("Onto the tower on {where}", where=card_text(dest))
+        if dest == "^":
+            return tr("{card} stood upright", card=card_text(card))
+        return tr("{card} onto {dest}", card=card_text(card), dest=card_text(dest))
+
+    def check_step(self, scene: Scene, seat: int, mine: dict, carried: str) -> str:
+        """A step must lead to a legal action: a tower taking several sizes, a ship that can go
+        somewhere, or the start of a legal scrap."""
+        legal = mine["legal"]
+        parts = carried.split()
+        if carried.startswith("B ") and len(parts) == 2:
+            sizes = [action for action in _actions(legal, "B") if action[2] == parts[1]]
+            valid = len(sizes) > 1
+        elif carried.startswith("S ") and len(parts) in (2, 3):
+            valid = any(
+                action[1] == parts[1] and (len(parts) == 2 or action[2].split(":")[0] == parts[2])
+                for action in _actions(legal, "S")
+            )
+        else:
+            valid = len(parts) == 1 and (
+                any(action[1] == carried for action in _actions(legal, "I"))
+                or any(action[1].split(":")[0] == carried for action in _actions(legal, "S"))
+            )
+        if not valid or carried != " ".join(parts):
             raise MatchError("That choice isn't possible any more; look at the latest board.")
-        return choice
+        return carried
 
     # --- texts
 
@@ -287,16 +564,17 @@ class FloodPresenter(Presenter):
             )
         if isinstance(move, Scrap):
             first, second = (
-                tr("{card} stood upright", card=part.card.label)
-                if part.dest is None
-                else tr("{card} onto {dest}", card=part.card.label, dest=part.dest.label)
+                self._scrap_move(str(part.card), str(part.dest) if part.dest else "^")
                 for part in (move.first, move.second)
             )
             return tr("scrapped two ships: {first}, {second}", first=first, second=second)
         return tr("played {action}", action=action)
 
     def describe_events(self, scene: Scene, events: list[str]) -> list[str]:
+        """Each event in a line; a flood with all its rolls is one entry (lines below one another),
+        so the board's recent lines keep it whole."""
         lines = []
+        flood = None  # the index of the flood's entry, its rolls added to it
         for event in events:
             facts = event.facts
             if event.kind == "ROUND":
@@ -329,6 +607,7 @@ class FloodPresenter(Presenter):
             elif event.kind == "LAST":
                 lines.append(tr("⚠️ That ends the round after this turn."))
             elif event.kind == "FLOOD":
+                flood = len(lines)
                 lines.append(tr("🌊 **The flood after round {round}:**", round=facts["round"]))
             elif event.kind == "ROLL":
                 dice = "".join(DIE_FACES[die] for die in facts["dice"])
@@ -336,14 +615,16 @@ class FloodPresenter(Presenter):
                     f"{card_text(hit['card'])} {pyramids_text(hit['before'])} → {pyramids_text(hit['after'])}"
                     for hit in facts["hits"]
                 )
-                lines.append(
-                    tr(
-                        "{dice} sector {sector}: {losses}.",
-                        dice=dice,
-                        sector=facts["sector"],
-                        losses=losses or tr("no tower hit"),
-                    )
+                roll = tr(
+                    "{dice} sector {sector}: {losses}.",
+                    dice=dice,
+                    sector=facts["sector"],
+                    losses=losses or tr("no tower hit"),
                 )
+                if flood is None:
+                    lines.append(roll)
+                else:
+                    lines[flood] += "\n" + roll
             elif facts.get("automatic"):  # a slot the rules played for the player
                 number = facts["seat"] + 1
                 if facts["action"]["kind"] == "pass":
@@ -382,3 +663,13 @@ class FloodPresenter(Presenter):
         else:
             title = tr("🏆 {winners} wins Martian Flood!", winners=winners)
         return title + "\n```\n" + "\n".join(lines) + "\n```"
+
+
+def stash_text(view: dict, seat: int) -> str:
+    small, medium, large = view["stash"][seat]
+    return tr("stash {small} small, {medium} medium, {large} large", small=small, medium=medium, large=large)
+
+
+def sized_card(card: str, pyramid: str) -> str:
+    """A ship by its card and size: "9♥ (medium)"."""
+    return tr("{card} ({size})", card=card_text(card), size=size_name(int(pyramid[1])))
