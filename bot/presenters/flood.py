@@ -5,8 +5,8 @@ per card of the player to act that has something to do, laid out in the order th
 them, and Draw. A tower taking only one size builds at once; one taking several, and every ship
 (send it to an opponent, or scrap it with a second ship), is a `step` whose next buttons come in an
 ephemeral message. Each step's choice is a prefix of the action's notation where one exists ("S 7h:^"
-is the first half of a scrap), else the card ("B 9d": build on 9d; "7h": the ship on 7h), and is
-checked against the legal actions.
+is the first half of a scrap), else the card ("B 9d": build on 9d; "7h": the ship on 7h; "B": the
+towers, when the board has no room for them), and is checked against the legal actions.
 
 The picture shows only the cards and pieces; everything in words is here: the seats' stashes and
 ships, whose turn, the deck, the flood's rolls, the picture's key and its alt text.
@@ -14,7 +14,7 @@ ships, whose turn, the deck, the flood's rolls, the picture's key and its alt te
 
 from __future__ import annotations
 
-from functools import reduce
+from functools import lru_cache, reduce
 
 import discord
 
@@ -118,8 +118,18 @@ def _in_rows(items: list[MatchButton]) -> list[MatchButton]:
 
 
 def _actions(legal: list[str], kind: str) -> list[list[str]]:
-    """The legal actions of one kind ("B", "I", "S", ...), split into their parts."""
-    return [action.split() for action in legal if action.split()[0] == kind]
+    """The legal actions of one kind ("B", "I", "S", ...), split into their parts (not to be changed)."""
+    return _by_kind(tuple(legal)).get(kind, [])
+
+
+@lru_cache(maxsize=8)
+def _by_kind(legal: tuple[str, ...]) -> dict[str, list[list[str]]]:
+    """Split once for every step of a turn: two ships and many towers make thousands of scraps."""
+    found: dict[str, list[list[str]]] = {}
+    for action in legal:
+        parts = action.split()
+        found.setdefault(parts[0], []).append(parts)
+    return found
 
 
 def _own_cards(view: dict, seat: int) -> list[dict]:
@@ -391,39 +401,51 @@ class FloodPresenter(Presenter):
         return self._fitted(text, items)
 
     def _action_prompt(self, scene: Scene, view: dict, legal: list[str]) -> Prompt:
-        """Draw, then a button per card of the player's that has something to do, in the picture's order."""
-        items = []
-        if "D" in legal:
-            items.append(_button(scene, "act", "D", tr("Draw 2 cards")))
-        builds = _actions(legal, "B")
-        ships = {parts[1] for parts in _actions(legal, "I")} | {
-            parts[1].split(":")[0] for parts in _actions(legal, "S")
-        }
-        scrapping = bool(_actions(legal, "S"))
-        for slot in _own_cards(view, view["current"]):
-            card = slot["card"]
-            sizes = [int(parts[1]) for parts in builds if parts[2] == card]
-            if len(sizes) == 1:
-                label = tr(BUILD_LABELS[sizes[0]], where=card_text(card))
-                items.append(_button(scene, "act", f"B {sizes[0]} {card}", label))
-            elif sizes:
-                items.append(
-                    _button(scene, "step", f"B {card}", tr("Build on {card}…", card=card_text(card)))
-                )
-            elif card in ships:
-                label = (
-                    tr("Ship on {card}: send or scrap…", card=card_text(card))
-                    if scrapping
-                    else tr("Ship on {card}: send…", card=card_text(card))
-                )
-                items.append(_button(scene, "step", card, label))
+        """Draw, then a button per card of the player's that has something to do, in the picture's
+        order. Should they be more than a message holds, the towers wait behind one button (the
+        ships always fit: a player has 15 pyramids)."""
+        items = [_button(scene, "act", "D", tr("Draw 2 cards"))] if "D" in legal else []
+        cards = self._card_buttons(scene, view, legal)
+        if len(items) + len(cards) > MAX_BUTTONS:
+            items.append(_button(scene, "step", "B", tr("Build on a tower…")))
+            cards = [(kind, button) for kind, button in cards if kind == "ship"]
         text = tr(
             "Action {slot} of {slots}: draw, or press a card: a tower to build on, a ship to send "
             "to an opponent or to scrap with another ship.",
             slot=view["slot"],
             slots=view["slots"],
         )
-        return self._fitted(text, items)
+        return self._fitted(text, items + [button for _, button in cards])
+
+    def _card_buttons(
+        self, scene: Scene, view: dict, legal: list[str], only: str = ""
+    ) -> list[tuple[str, MatchButton]]:
+        """("tower" or "ship", its button) for each card of the player's that has something to do,
+        in area order (`only`: of that kind). A tower taking one size builds at once; one taking
+        several, and a ship, lead to a step."""
+        builds = _actions(legal, "B")
+        ships = {parts[1] for parts in _actions(legal, "I")} | {
+            parts[1].split(":")[0] for parts in _actions(legal, "S")
+        }
+        scrapping = bool(_actions(legal, "S"))
+        found = []
+        for slot in _own_cards(view, view["current"]):
+            card = slot["card"]
+            sizes = [int(parts[1]) for parts in builds if parts[2] == card]
+            if len(sizes) == 1:
+                label = tr(BUILD_LABELS[sizes[0]], where=card_text(card))
+                found.append(("tower", _button(scene, "act", f"B {sizes[0]} {card}", label)))
+            elif sizes:
+                label = tr("Build on {card}…", card=card_text(card))
+                found.append(("tower", _button(scene, "step", f"B {card}", label)))
+            elif card in ships:
+                label = (
+                    tr("Ship on {card}: send or scrap…", card=card_text(card))
+                    if scrapping
+                    else tr("Ship on {card}: send…", card=card_text(card))
+                )
+                found.append(("ship", _button(scene, "step", card, label)))
+        return [(kind, button) for kind, button in found if kind == only or not only]
 
     @staticmethod
     def _fitted(text: str, items: list[MatchButton]) -> Prompt:
@@ -436,6 +458,9 @@ class FloodPresenter(Presenter):
     def _step_prompt(self, scene: Scene, view: dict, legal: list[str], choice: str) -> Prompt:
         """The buttons after a step: the sizes to build on a tower ("B 9d"), what to do with a ship
         ("7h"), or the rest of a scrap ("S 7h:^", then "S 7h:^ 5h" if its second halves didn't fit)."""
+        if choice == "B":  # the towers, when the board had no room for them
+            towers = [button for _, button in self._card_buttons(scene, view, legal, "tower")]
+            return self._fitted(tr("Build: press a tower."), towers)
         if choice.startswith("B "):
             card = choice[2:]
             items = [
@@ -519,11 +544,13 @@ class FloodPresenter(Presenter):
         return tr("{card} onto {dest}", card=card_text(card), dest=card_text(dest))
 
     def check_step(self, scene: Scene, seat: int, mine: dict, carried: str) -> str:
-        """A step must lead to a legal action: a tower taking several sizes, a ship that can go
-        somewhere, or the start of a legal scrap."""
+        """A step must lead to a legal action: the towers the board had no room for, a tower taking
+        several sizes, a ship that can go somewhere, or the start of a legal scrap."""
         legal = mine["legal"]
         parts = carried.split()
-        if carried.startswith("B ") and len(parts) == 2:
+        if carried == "B":
+            valid = bool(_actions(legal, "B"))
+        elif carried.startswith("B ") and len(parts) == 2:
             sizes = [action for action in _actions(legal, "B") if action[2] == parts[1]]
             valid = len(sizes) > 1
         elif carried.startswith("S ") and len(parts) in (2, 3):

@@ -1,16 +1,24 @@
-"""Martian Flood end to end through SimCord: 3-4 players, controls on the board, scrapping in steps."""
+"""Martian Flood end to end through SimCord: 3-4 players, controls on the board (a button per card,
+steps continuing in an ephemeral message), the board's words in its text and its alt text."""
 
 import random
 
+import discord
+
+from benchmarks.clicks import leaf_components
+from bot.components import Claim
 from games import GAMES, replay_actions
+from tests.bot.test_hostile_holes import forged_message
 from tests.helpers import (
+    as_message,
     board,
     buttons,
     claim_of,
+    components,
     dms,
-    kind_of,
     make_table,
     mover,
+    movers,
     reply,
     selects,
     stored,
@@ -31,29 +39,37 @@ async def flood_match(env, names=("alice", "bob", "carol")):
     return table, thread_of(table)
 
 
+def gallery_alt(message) -> str:
+    """The description (alt text) of the board's picture in its media gallery."""
+    galleries = [
+        part
+        for part in leaf_components(as_message(message).components)
+        if isinstance(part, discord.MediaGalleryComponent)
+    ]
+    return galleries[0].items[0].description or ""
+
+
 async def flood_step(table, where, rng: random.Random) -> str:
-    """The player to move picks a random offered choice; a scrap is finished in its ephemeral steps."""
+    """The player to move presses a random button on the board (Draw more often than not); a step
+    continues in its ephemeral message, pressing random buttons until an action is made."""
     current = board(where)
     player = mover(table, where)
-    choices = [("button", b, None) for b in buttons(current, "act") if not b.disabled]
-    for menu in selects(current):
-        choices += [("select", menu, option.value) for option in menu.options]
-    draw = [c for c in choices if c[0] == "button" and c[1].label == "Draw 2 cards"]
-    how, component, value = draw[0] if draw and rng.random() < 0.6 else rng.choice(choices)
-    if how == "button":
-        await player.click(current, custom_id=component.custom_id)
-        return component.label
-    result = await player.select(current, [value], custom_id=component.custom_id)
-    if kind_of(component) == "do":
-        return value
-    step = reply(result)  # the scrap continues privately
+    choices = [
+        b for b in buttons(current) if claim_of(b.custom_id).kind in ("act", "step") and not b.disabled
+    ]
+    assert not selects(current), "no menus on the board: every choice is a tap"
+    draw = [b for b in choices if b.label == "Draw 2 cards"]
+    button = draw[0] if draw and rng.random() < 0.6 else rng.choice(choices)
+    result = await player.click(current, custom_id=button.custom_id)
+    if claim_of(button.custom_id).kind == "act":
+        return claim_of(button.custom_id).argument
+    step = reply(result)  # the next steps are the player's own
     assert step.message.flags.ephemeral
-    while selects(step):
-        menu = selects(step)[0]
-        await player.select(step, [rng.choice(menu.options).value], custom_id=menu.custom_id)
-    final = rng.choice(buttons(step, "act"))
-    await player.click(step, custom_id=final.custom_id)
-    return claim_of(final.custom_id).argument
+    while True:
+        button = rng.choice(buttons(step))
+        await player.click(step, custom_id=button.custom_id)
+        if claim_of(button.custom_id).kind == "act":
+            return claim_of(button.custom_id).argument
 
 
 async def test_full_three_player_match_with_a_restart_between_two_actions(simcord_env, make_bot):
@@ -76,7 +92,7 @@ async def test_full_three_player_match_with_a_restart_between_two_actions(simcor
             restarted = True
     else:
         raise AssertionError("the match did not finish")
-    assert restarted
+    assert restarted and scraps
 
     match = await stored(env)
     view = match.state.view(None)
@@ -85,12 +101,42 @@ async def test_full_three_player_match_with_a_restart_between_two_actions(simcor
     for seat, row in enumerate(view["breakdown"]):
         assert f"{match.label(seat)[:16]:<16} tallest {row['tallest']:>2}" in text(final)
         assert f"= {row['total']}" in text(final)
+        assert f"P{seat + 1} {match.shown_names[seat]}** " in text(final)  # its seat line, with the points
+    assert "final position" in gallery_alt(final)
     assert [b.label for b in buttons(final)] == ["Rematch"] and set(view["winners"]) == set(
         match.state.outcome.winners
     )
     log = await env.bot.service.action_log(match.id)
     replayed = replay_actions(FLOOD, 3, match.seed, match.options, log)
     assert replayed.to_json() == match.state.to_json()
+
+
+async def test_the_board_words_the_seats_the_status_and_the_picture(simcord_env):
+    env = simcord_env
+    table, thread = await flood_match(env, ("alice", "bob", "carol", "dave"))
+    current = board(thread)
+    shown = text(current)
+    match = await stored(env)
+    view = match.state.view(None)
+    for seat in range(4):
+        line = next(line for line in shown.splitlines() if f"P{seat + 1} {match.shown_names[seat]}" in line)
+        assert "stash 5 small, 5 medium, 5 large · 0 cards" in line
+        assert ("⬅️" in line) == (seat == view["current"])
+    assert f"Round 1/3 (clockwise) · {'🟥🟦🟩🟨'[view['current']]} P{view['current'] + 1}" in shown
+    assert "-# Picture: a band per player" in shown  # the legend, in small print
+    alt = gallery_alt(current)
+    assert alt.startswith("Martian Flood, round 1 of 3, clockwise;")
+    assert all(f"P{seat + 1} {match.shown_names[seat]} (" in alt for seat in range(4))
+    # a draw: the drawn cards are named in the text and the alt text
+    player = mover(table, thread)
+    await player.click(current, label="Draw 2 cards")
+    cards = [
+        FLOOD.parse_action(f"K {card} 1").card.label
+        for card in (await stored(env)).state.view(None)["drawn"]["cards"]
+    ]
+    assert f"drew {cards[0]} and {cards[1]} and keeps one." in text(board(thread))
+    assert f"drew {cards[0]} and {cards[1]} and keeps one." in gallery_alt(board(thread))
+    assert board(thread).attachments[0].description == gallery_alt(board(thread))
 
 
 async def test_four_players_and_refusals(simcord_env):
@@ -109,45 +155,90 @@ async def test_four_players_and_refusals(simcord_env):
     assert "kept" in text(board(thread))
 
 
-def scrap_menu(message):
-    return next((m for m in selects(message) if "Scrap" in (m.placeholder or "")), None)
+async def test_a_forged_or_garbled_step_is_answered_privately_and_changes_nothing(simcord_env):
+    env = simcord_env
+    table, thread = await flood_match(env)
+    player = mover(table, thread)
+    match = await stored(env)
+    shown = text(board(thread))
+    for argument in ("zz", "B 9d", "S 2c:^ 3c:^", "7h P2"):  # none leads to a legal action now
+        forged = Claim(match.id, match.version, "step", argument).custom_id
+        answer = reply(await player.click(await forged_message(env, thread, [forged]), custom_id=forged))
+        assert answer.message.flags.ephemeral
+        assert "That choice isn't possible any more" in answer.content, argument
+    garbled = f"m1:{match.id}:{match.version}:step:7h!"  # not an argument the bot ever makes
+    answer = reply(await player.click(await forged_message(env, thread, [garbled]), custom_id=garbled))
+    assert answer.message.flags.ephemeral
+    assert (await stored(env)).version == match.version and text(board(thread)) == shown
 
 
-async def test_scrapping_two_ships_step_by_step(simcord_env):
+async def test_scrapping_two_ships_by_taps(simcord_env):
+    """Play on (never scrapping) until the player to move has two ships, then scrap them: the ship's
+    button, where it goes, and the second half, each one tap."""
     env = simcord_env
     table, thread = await flood_match(env)
     rng = random.Random(2)
-    for _ in range(200):  # play on (never scrapping) until someone may scrap
-        if scrap_menu(board(thread)):
+
+    def ship_steps():
+        return [b for b in buttons(board(thread), "step") if "send or scrap" in b.label]
+
+    for _ in range(200):
+        if ship_steps():
             break
         current = board(thread)
         player = mover(table, thread)
-        keep_or_draw = [b for b in buttons(current, "act") if b.label.startswith(("Keep", "Draw"))]
-        if keep_or_draw:
-            await player.click(current, custom_id=rng.choice(keep_or_draw).custom_id)
-        else:
-            menu = next(m for m in selects(current) if kind_of(m) == "do")
-            await player.select(current, [menu.options[0].value], custom_id=menu.custom_id)
-    menu = scrap_menu(board(thread))
-    assert menu, "nobody could scrap"
+        acts = [b for b in buttons(current, "act") if b.label.startswith(("Keep", "Draw", "Build"))]
+        if acts:
+            await player.click(current, custom_id=rng.choice(acts).custom_id)
+        else:  # a tower's sizes, or a ship that can only be sent
+            await flood_step(table, thread, rng)
+    assert ship_steps(), "nobody could scrap"
     player = mover(table, thread)
     version = (await stored(env)).version
-    first = menu.options[0].value
-    step = reply(await player.select(board(thread), [first], custom_id=menu.custom_id))
-    assert step.message.flags.ephemeral and "where does the ship" in step.content
-    # Someone else can't continue this player's scrap.
+    ship = ship_steps()[0]
+    step = reply(await player.click(board(thread), custom_id=ship.custom_id))
+    assert step.message.flags.ephemeral and "send it to an opponent, or scrap it" in step.content
+    # someone else can't continue this player's scrap
     other = next(p for p in table.players if p is not player)
-    refused = reply(await other.select(board(thread), [first], custom_id=menu.custom_id))
+    refused = reply(await other.click(board(thread), custom_id=ship.custom_id))
     assert "not your turn" in refused.content
-    picks = []
-    while selects(step):
-        choice = selects(step)[0].options[0].value
-        picks.append(choice)
-        await player.select(step, [choice], custom_id=selects(step)[0].custom_id)
-    assert len(picks) == 2 and picks[1].startswith(picks[0])  # destination, then the second ship
+    first = next(b for b in buttons(step, "step") if b.label.startswith("Scrap:"))
+    await player.click(step, custom_id=first.custom_id)
+    assert "now the second ship" in step.content or "where does" in step.content
+    while buttons(step, "step"):  # only when the second halves don't fit one message
+        await player.click(step, custom_id=buttons(step, "step")[0].custom_id)
     final = buttons(step, "act")[0]
     action = claim_of(final.custom_id).argument
     await player.click(step, custom_id=final.custom_id)
     assert (await stored(env)).version == version + 1
-    assert action.startswith(first) and "scrapped two ships" in text(board(thread))
+    assert action.startswith(claim_of(first.custom_id).argument) and "scrapped two ships" in text(
+        board(thread)
+    )
     assert step.content.startswith("You scrapped")
+    assert not components(step)
+
+
+async def test_from_play_to_the_first_move_by_taps_alone(simcord_env, make_bot):
+    """/play flood against computer players, then buttons only: the first move (a draw, and the card
+    kept with its ship) within 4 taps of the command (the command counts 1, each button 1)."""
+    env = simcord_env
+    await env.restart_bot(make_bot(computer_delay_seconds=0))
+    table = make_table(env, ["alice"])
+    (alice,) = table.players
+    taps = 1
+    await alice.slash(table.channel, "play flood")
+    thread = thread_of(table)
+    for _ in range(60):  # the computer players move until it is alice's turn
+        if movers(table, thread) == [alice]:
+            break
+        await env.advance_time(1)
+    assert movers(table, thread) == [alice]
+    version = (await stored(env)).version
+    await alice.click(board(thread), label="Draw 2 cards")
+    taps += 1
+    keep = next(b for b in buttons(board(thread), "act") if b.label.startswith("Keep"))
+    await alice.click(board(thread), custom_id=keep.custom_id)
+    taps += 1
+    match = await stored(env)
+    assert match.version == version + 2 and taps <= 4
+    assert (await env.bot.service.action_log(match.id))[-1] == (0, claim_of(keep.custom_id).argument)

@@ -4,6 +4,7 @@ components, and the board's words (seat lines, status, legend, alt text)."""
 
 import random
 
+import discord
 import pytest
 
 from benchmarks.taps import taps_to_actions
@@ -122,50 +123,68 @@ def test_every_legal_action_is_within_reach_along_random_games(players):
             state.apply(seat, random_choice(state.legal_actions(seat), chooser))
 
 
-def crowded_state():
-    """P1 (4 players) with 13 ships and 15 towers that each take a large: 29 choices on the board."""
-    ships = " ".join(
+def crowded_state(towers: int = 15):
+    """P1 (4 players) with 13 ships and up to 15 towers that each take a large."""
+    ships = [
         f"{rank}{suit}=R{1 + i % 3}"
         for i, (rank, suit) in enumerate(zip("23456789TA234", "c" * 10 + "ddd", strict=True))
-    )
-    towers = " ".join(
+    ]
+    bases = [
         f"{card}[{colour}3]"
         for colour, cards in (("B", "5d 6d 7d 8d 9d"), ("G", "Td Ad 2h 3h 4h"), ("Y", "5h 6h 7h 8h 9h"))
         for card in cards.split()
-    )
-    return position(4, areas={0: f"{ships} {towers}"}, stashes={0: (0, 0, 2)})
+    ]
+    return position(4, areas={0: " ".join(ships + bases[:towers])}, stashes={0: (0, 0, 2)})
 
 
-def components_of(state, *, hints: bool) -> int:
-    """Every component of the board message the publisher would send, counted as Discord does."""
+def board_message(state, *, hints: bool):
+    """The board message the publisher would send while the match goes on."""
     moment = moment_of("flood", state, {}, players=state.num_players)
     moment.match.hints_allowed = hints
     presenter, scene = moment.presenter, moment.scene
-    view = board_layout(
+    return board_layout(
         "\n".join(presenter.seat_lines(scene)),
         "board.png",
         presenter.status_line(scene),
         Publisher._board_controls(moment),
         alt=presenter.describe(scene, scene.public),
         legend=presenter.legend(scene),
+        extras=Publisher._board_extras(moment),
     )
-    counted = sum(1 for _ in view.walk_children())
-    assert counted == view.total_children_count
-    return counted
+
+
+def components_of(view) -> tuple[int, list[str]]:
+    """Every component of a message, counted as Discord does, and its buttons' labels."""
+    parts = [getattr(part, "item", part) for part in view.walk_children()]  # a MatchButton holds its button
+    assert len(parts) == view.total_children_count
+    return len(parts), [part.label for part in parts if isinstance(part, discord.ui.Button)]
 
 
 def test_the_board_stays_within_discords_forty_components_at_worst():
-    crowded = crowded_state()
-    shown = controls(crowded)
-    assert len(shown) == 25  # all a message holds; the rest is left to /move, and the text says so
-    assert "/move" in moment_of("flood", crowded, {}, players=4).prompt(0).text
-    assert components_of(crowded, hints=True) <= COMPONENT_LIMIT
-    # 20 buttons in 4 rows: the publisher adds a Hint button in a fifth row
-    fewer = crowded_state()
-    fewer.areas[0] = fewer.areas[0][:19]  # 13 ships and 6 towers, and Draw
+    """Draw and 24 cards fill a message's 25 buttons; with Hint and In words the board still holds
+    at most 40 components."""
+    full = crowded_state(towers=11)
+    assert len(controls(full)) == 25
+    count, labels = components_of(board_message(full, hints=True))
+    assert count <= COMPONENT_LIMIT
+    assert labels[-2:] == ["💡 Hint", "📝 In words"]  # they still fit below the moves
+    fewer = crowded_state(towers=6)  # Draw, 13 ships and 6 towers: four rows
     assert len(controls(fewer)) == 20
-    with_hint = components_of(fewer, hints=True)
-    assert with_hint == components_of(fewer, hints=False) + 2 <= COMPONENT_LIMIT
+    with_hint, _ = components_of(board_message(fewer, hints=True))
+    without, _ = components_of(board_message(fewer, hints=False))
+    assert with_hint == without + 1 < count
+
+
+def test_towers_the_board_has_no_room_for_wait_behind_one_button():
+    crowded = crowded_state()  # Draw, 13 ships and 15 towers: 29 buttons would not fit
+    shown = controls(crowded)
+    assert shown[:2] == [("act", "D", "Draw 2 cards"), ("step", "B", "Build on a tower…")]
+    assert len(shown) == 15 and all(
+        argument.endswith(("c", "d")) for _, argument, _ in shown[2:]
+    )  # the ships
+    towers = controls(crowded, choice=check_step(crowded, "B"))  # every build, a tap further
+    builds = {str(action) for action in crowded.legal_actions(0) if str(action).startswith("B ")}
+    assert {argument for kind, argument, _ in towers if kind == "act"} == builds and len(towers) == 15
 
 
 def test_the_board_text_words_what_the_picture_shows():
