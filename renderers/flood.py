@@ -41,6 +41,8 @@ from .common import (
     ON_GOOD,
     PANEL,
     PANEL_ACTIVE,
+    PANEL_EDGE,
+    PANEL_RADIUS,
     PENALTY,
     PYRAMID_COLOURS,
     SUIT_BLACK,
@@ -338,16 +340,27 @@ def _tile_shape(width: int, height: int, face: Colour, edge: Colour) -> Image.Im
     return shape.reduce(s)
 
 
+@lru_cache(maxsize=16)
+def tile_face(width: int) -> Image.Image:
+    """A card's face as a low tile: one sprite per width, whatever the card."""
+    return _tile_shape(width, TILE_H, CARD_FACE, CARD_EDGE)
+
+
+def draw_tile(image: Image.Image, code: str, sector: int, x: float, top: float, width: int) -> None:
+    """A card as a low tile at (x, top), under where a piece stands."""
+    paste(image, tile_sprite(code, sector, width), (x, top))
+
+
 @lru_cache(maxsize=256)
 def tile_sprite(code: str, sector: int, width: int) -> Image.Image:
-    """A card as a low tile: its number (an ace's is A, its sector 1) and suit, under where a piece
-    stands."""
-    sprite = _tile_shape(width, TILE_H, CARD_FACE, CARD_EDGE)
+    """A card as a low tile: its number (an ace's is A, its sector 1) and suit stamped on the face
+    of its width."""
+    sprite = tile_face(width).copy()
     middle = (TILE_SINK + TILE_H) / 2  # of the part the piece leaves free
     suit = code[1].lower()
     ink = suit_colour(suit)
     number = "A" if code[0] == "A" else str(sector)  # as the buttons and texts name the card (A♣, 10♣)
-    number_w = text_width(number, LABEL_SIZE, bold=True)
+    number_w = measure(number, LABEL_SIZE, True)
     cap = glyphs("0", LABEL_SIZE, True).top  # digits' height above the baseline (negative)
     draw_text(
         ImageDraw.Draw(sprite),
@@ -462,7 +475,7 @@ def draw_flood_card(
     x0, _, x1, _ = box
     width = x1 - x0
     ship, tower = entry.get("ship"), entry.get("tower") or []
-    paste(image, tile_sprite(entry["card"], entry["sector"], width), (x0, tile_top))
+    draw_tile(image, entry["card"], entry["sector"], x0, tile_top, width)
     baseline = tile_top + TILE_SINK
     if ship:
         sprite = ship_sprite(ship[0], pyramid_size(ship), scale)
@@ -496,6 +509,40 @@ def render_flood_board(view: dict, *, names: list[str] | None = None) -> bytes:
     return to_png(image)
 
 
+@lru_cache(maxsize=8)
+def _band_ends(width: int, fill: Colour, edge: Colour, line: int) -> tuple[Image.Image, Image.Image]:
+    """A band's rounded top and bottom, as `panel_card` draws a panel's, made once per colours: the
+    straight middle is filled in between, so a band of a height never drawn before costs no new
+    sprite."""
+    s = SUPERSAMPLE
+    shape = Image.new("RGBA", (width * s, 4 * PANEL_RADIUS * s), (0, 0, 0, 0))
+    ImageDraw.Draw(shape).rounded_rectangle(
+        (0, 0, width * s - 1, 4 * PANEL_RADIUS * s - 1),
+        radius=PANEL_RADIUS * s,
+        fill=(*fill, 255),
+        outline=(*edge, 255),
+        width=line * s,
+    )
+    ends = shape.reduce(s)
+    return ends.crop((0, 0, width, 2 * PANEL_RADIUS)), ends.crop(
+        (0, 2 * PANEL_RADIUS, width, 4 * PANEL_RADIUS)
+    )
+
+
+def band_panel(
+    image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, fill: Colour, edge: Colour, line: int
+) -> None:
+    """A seat's band: a rounded panel with an edge `line` px wide."""
+    x0, y0, x1, y1 = box
+    top, bottom = _band_ends(x1 - x0 + 1, fill, edge, line)
+    paste(image, top, (x0, y0))
+    paste(image, bottom, (x0, y1 + 1 - bottom.height))
+    middle = (y0 + top.height, y1 - bottom.height)
+    if middle[1] >= middle[0]:
+        draw.rectangle((x0, middle[0], x1, middle[1]), fill=edge)
+        draw.rectangle((x0 + line, middle[0], x1 - line, middle[1]), fill=fill)
+
+
 def _draw_band(
     image: Image.Image, draw: ImageDraw.ImageDraw, layout: FloodLayout, view: dict, seat: int
 ) -> None:
@@ -503,11 +550,11 @@ def _draw_band(
     over = bool(view.get("is_over"))
     current = not over and view.get("current") == seat
     if current:
-        _panel(draw, box, fill=PANEL_ACTIVE, edge=ACCENT, width=5)
+        band_panel(image, draw, box, PANEL_ACTIVE, ACCENT, 5)
     elif over and seat in (view.get("winners") or []):
-        _panel(draw, box, fill=mix(PANEL, GOOD, 0.16), edge=GOOD, width=5)
+        band_panel(image, draw, box, mix(PANEL, GOOD, 0.16), GOOD, 5)
     else:
-        _panel(draw, box)
+        band_panel(image, draw, box, PANEL, PANEL_EDGE, 2)
     paste(image, seat_chip_sprite(seat_colour(view, seat), seat), (box[0] + PAD, box[1] + PAD))
 
     resolving = view.get("resolving") if current else None
@@ -543,10 +590,8 @@ def _draw_band(
         )
         drawn = view["drawn"]
         for k, (code, sector) in enumerate(zip(drawn["cards"], drawn["sectors"], strict=True)):
-            paste(
-                image,
-                tile_sprite(code, sector, layout.tile_width),
-                (x0 + k * (layout.tile_width + ITEM_GAP), tile_top),
+            draw_tile(
+                image, code, sector, x0 + k * (layout.tile_width + ITEM_GAP), tile_top, layout.tile_width
             )
 
 
@@ -659,8 +704,8 @@ def _action_diagram(
     middle = tile_top + TILE_H / 2
     after = x + card_w + 100  # where the card stands after the action
     if kind == "draw":  # two cards face up; one keeps a ship, the other is discarded
-        paste(image, tile_sprite("3c", SECTOR_OF_CARD["3c"], card_w), (x, tile_top - 40))
-        paste(image, tile_sprite("7h", SECTOR_OF_CARD["7h"], card_w), (x + 16, tile_top))
+        draw_tile(image, "3c", SECTOR_OF_CARD["3c"], x, tile_top - 40, card_w)
+        draw_tile(image, "7h", SECTOR_OF_CARD["7h"], x + 16, tile_top, card_w)
         right_arrow(draw, x + card_w + 34, middle, 50, MUTED)
         _rule_card(image, draw, "7h", after + 16, tile_top, ship="R2")
     elif kind == "scrap":

@@ -10,6 +10,7 @@ import copy
 import re
 
 import pytest
+from PIL import Image
 
 from games.flood import LAST_ROUND, SECTOR_OF_CARD, SLOTS, card_sectors, log_entry
 from renderers import render_board, render_hand, render_rules_picture
@@ -20,10 +21,12 @@ from renderers.flood import (
     MAX_HEIGHT,
     PENDING,
     SCALES,
+    TILE_H,
     badge_box,
     band_box,
     board_layout,
     card_box,
+    draw_tile,
     empty_sprite,
     pending_box,
     render_flood_rules_picture,
@@ -511,7 +514,8 @@ def test_empty_cards_are_one_grey_tile_with_their_count():
 def test_a_ten_and_its_suit_do_not_overlap():
     """At any card width the number and the suit stay apart: three separate marks for 10."""
     for width in (tile_width(scale) for scale in SCALES):
-        tile = tile_sprite("Tc", 10, width).convert("RGB")
+        tile = Image.new("RGB", (width, TILE_H), CARD_FACE)
+        draw_tile(tile, "Tc", 10, 0, 0, width)
         middle = range(tile.height // 3, tile.height - 6)
         inked = [any(sum(tile.getpixel((x, y))) < 200 for y in middle) for x in range(4, tile.width - 4)]
         marks = sum(1 for i, ink in enumerate(inked) if ink and (i == 0 or not inked[i - 1]))
