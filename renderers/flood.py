@@ -81,7 +81,22 @@ LABEL_SIZE = 32  # every number and word drawn: at least 10 px when a phone show
 GAP = 10
 PAD = 12
 MAX_HEIGHT = round(WIDTH * 1.2)  # a phone shows the whole picture without scrolling past a screen
-SCALES = (56, 52, 48, 44, 40, 36, 33, 30, 28, 26, 24, 22, 20)  # from 30 up a small pyramid shows its letter
+SCALES = (
+    64,
+    56,
+    52,
+    48,
+    44,
+    40,
+    36,
+    33,
+    30,
+    28,
+    26,
+    24,
+    22,
+    20,
+)  # from 30 up a small pyramid shows its letter
 TILE_H = 52  # a card, seen as a low tile under its piece
 TILE_SINK = 8  # a piece stands this far down into its tile: it is on the card, not behind it
 TILE_TEXT_X = 8

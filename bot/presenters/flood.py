@@ -667,20 +667,20 @@ class FloodPresenter(Presenter):
         return lines
 
     def final_text(self, scene: Scene) -> str:
+        """The winner, then each seat's points by kind, a line each (a phone wraps them; a table
+        in a code block would run off its screen)."""
         view = scene.public
         lines = []
         for seat, row in enumerate(view["breakdown"]):
-            own = sum(item["points"] for item in row["own"])
-            colour = sum(item["points"] for item in row["colour"])
             lines.append(
                 tr(
-                    "{name:<16} tallest {tallest:>2} · singles {singles:>2} · own towers {own:>2}"
-                    " · their colour {colour:>2} = {total}",
-                    name=scene.label(seat)[:16],
+                    "{player}: tallest {tallest} · singles {singles} · own towers {own} · their colour {colour}"
+                    " = **{total}**",
+                    player=self.seat_label(scene, seat),
                     tallest=row["tallest"],
                     singles=row["singles"],
-                    own=own,
-                    colour=colour,
+                    own=sum(item["points"] for item in row["own"]),
+                    colour=sum(item["points"] for item in row["colour"]),
                     total=row["total"],
                 )
             )
@@ -689,7 +689,7 @@ class FloodPresenter(Presenter):
             title = tr("🏆 {winners} win Martian Flood!", winners=winners)
         else:
             title = tr("🏆 {winners} wins Martian Flood!", winners=winners)
-        return title + "\n```\n" + "\n".join(lines) + "\n```"
+        return "\n".join([title, *lines])
 
 
 def stash_text(view: dict, seat: int) -> str:

@@ -99,8 +99,8 @@ async def test_full_three_player_match_with_a_restart_between_two_actions(simcor
     final = board(thread)
     assert "🌊 **The flood after round 3:**" in "\n".join(text(m) for m in thread.history()[-3:])
     for seat, row in enumerate(view["breakdown"]):
-        assert f"{match.label(seat)[:16]:<16} tallest {row['tallest']:>2}" in text(final)
-        assert f"= {row['total']}" in text(final)
+        assert f"P{seat + 1} {match.shown_names[seat]}: tallest {row['tallest']} · " in text(final)
+        assert f"= **{row['total']}**" in text(final)
         assert f"P{seat + 1} {match.shown_names[seat]}** " in text(final)  # its seat line, with the points
     assert "final position" in gallery_alt(final)
     assert [b.label for b in buttons(final)] == ["Rematch"] and set(view["winners"]) == set(
@@ -137,6 +137,8 @@ async def test_the_board_words_the_seats_the_status_and_the_picture(simcord_env)
     assert f"drew {cards[0]} and {cards[1]} and keeps one." in text(board(thread))
     assert f"drew {cards[0]} and {cards[1]} and keeps one." in gallery_alt(board(thread))
     assert board(thread).attachments[0].description == gallery_alt(board(thread))
+    deck = (await stored(env)).state.deck  # the one secret: nobody knows the deck's order, or its cards
+    assert deck and not [card.label for card in deck if card.label in gallery_alt(board(thread))]
 
 
 async def test_four_players_and_refusals(simcord_env):
