@@ -34,6 +34,7 @@ from renderers.words import colour_name, size_name
 
 from ..components import MatchButton
 from ..errors import MatchError
+from ..layout import ALT_LIMIT
 from .base import Presenter, Prompt, Scene
 from .common import COLOUR_EMOJI
 from .senet import DIE_FACES
@@ -271,23 +272,23 @@ class FloodPresenter(Presenter):
                 deck=view["deck_count"],
                 discard=card_text(view["discard"][-1]) if view["discard"] else "0",
             )
-        lines = [
-            head,
-            tr("Pyramids by colour letter and size (1 small to 3 large); towers from the bottom up."),
-        ]
-        for player in range(view["players"]):
-            lines.append(self._describe_seat(scene, view, player))
+        drew = ""
         if not view["is_over"] and view["drawn"]:
-            lines.append(
-                tr(
-                    "{player} drew {cards} and keeps one.",
-                    player=scene.label(view["current"]),
-                    cards=joined([card_text(card) for card in view["drawn"]["cards"]]),
-                )
+            drew = tr(
+                "{player} drew {cards} and keeps one.",
+                player=scene.label(view["current"]),
+                cards=joined([card_text(card) for card in view["drawn"]["cards"]]),
             )
-        return "\n".join(lines)
+        key = tr("Pyramids by colour letter and size (1 small to 3 large); towers from the bottom up.")
+        for full in (True, False):  # a crowded table leaves out the key and the empty cards to fit
+            seats = [self._describe_seat(scene, view, player, full) for player in range(view["players"])]
+            lines = [head, key, *seats, drew] if full else [head, *seats, drew]
+            text = "\n".join(line for line in lines if line)
+            if len(text) <= ALT_LIMIT:
+                break
+        return text
 
-    def _describe_seat(self, scene: Scene, view: dict, seat: int) -> str:
+    def _describe_seat(self, scene: Scene, view: dict, seat: int, full: bool = True) -> str:
         cards = _own_cards(view, seat)
         towers = [f"{card_text(s['card'])} {' '.join(s['tower'])}" for s in cards if s["tower"]]
         ships = [f"{card_text(s['card'])} {s['ship']}" for s in cards if s["ship"]]
@@ -296,7 +297,7 @@ class FloodPresenter(Presenter):
             tr("towers {cards}", cards="; ".join(towers)) if towers else tr("no towers"),
             tr("ships {cards}", cards=", ".join(ships)) if ships else tr("no ships"),
         ]
-        if empty:
+        if empty and full:
             parts.append(tr("empty {cards}", cards=", ".join(empty)))
         waiting = [f"{card_text(e['card'])} {e['ship']}" for e in view["pending"][seat]]
         if waiting:

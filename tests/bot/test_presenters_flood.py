@@ -3,6 +3,7 @@ for the choices that need two, every legal action within reach, the board within
 components, and the board's words (seat lines, status, legend, alt text)."""
 
 import random
+from dataclasses import replace
 
 import discord
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from benchmarks.taps import taps_to_actions
 from bot.components import MatchButton
 from bot.errors import MatchError
-from bot.layout import COMPONENT_LIMIT, board_layout
+from bot.layout import ALT_LIMIT, COMPONENT_LIMIT, board_layout
 from bot.publisher import Publisher
 from games import GAMES, random_choice
 from games.flood import position
@@ -234,3 +235,26 @@ def test_a_flood_and_its_rolls_are_one_entry_of_the_recent_lines():
     rolls = flood[0].splitlines()[1:]
     assert len(rolls) == sum(1 for event in events if event.kind == "ROLL") == 3  # after round 1
     assert all(" sector " in roll for roll in rolls)
+
+
+def test_the_alt_text_of_a_crowded_table_leaves_out_the_key_and_the_empty_cards_to_fit():
+    cards = [f"{rank}{suit}" for suit in "cdhs" for rank in "A23456789T"]  # all forty in play
+    areas = {
+        0: " ".join(f"{card}=R{1 + i % 3}" for i, card in enumerate(cards[:10])),
+        1: " ".join(f"{card}[B3]" if i < 5 else f"{card}[B2,B1]" for i, card in enumerate(cards[10:20])),
+        2: " ".join(cards[20:30]),
+        3: " ".join(f"{card}[Y3,G1]" if i < 5 else card for i, card in enumerate(cards[30:40])),
+    }
+    moment = moment_of("flood", position(4, areas=areas), {}, players=4)
+    presenter, scene = moment.presenter, moment.scene
+    assert "empty A♥, 2♥" in presenter.describe(scene, scene.public)
+    long_names = replace(
+        scene,
+        names=tuple(
+            f"Bartholomew the Magnificent, Keeper of the Ships of Olympus Mons {seat}" for seat in range(4)
+        ),
+    )
+    crowded = presenter.describe(long_names, long_names.public)
+    assert len(crowded) <= ALT_LIMIT and "empty" not in crowded and "Pyramids by colour" not in crowded
+    assert all(f"P{seat + 1} Bartholomew" in crowded for seat in range(4))
+    assert "towers A♠ Y3 G1" in crowded and "ships A♣ R1" in crowded
