@@ -81,22 +81,8 @@ LABEL_SIZE = 32  # every number and word drawn: at least 10 px when a phone show
 GAP = 10
 PAD = 12
 MAX_HEIGHT = round(WIDTH * 1.2)  # a phone shows the whole picture without scrolling past a screen
-SCALES = (
-    64,
-    56,
-    52,
-    48,
-    44,
-    40,
-    36,
-    33,
-    30,
-    28,
-    26,
-    24,
-    22,
-    20,
-)  # from 30 up a small pyramid shows its letter
+# the scales of every piece, largest first; from 30 up a small pyramid shows its letter
+SCALES = (64, 56, 52, 48, 44, 40, 36, 33, 30, 28, 26, 24, 22, 20)
 TILE_H = 52  # a card, seen as a low tile under its piece
 TILE_SINK = 8  # a piece stands this far down into its tile: it is on the card, not behind it
 TILE_TEXT_X = 8
@@ -107,6 +93,8 @@ CHIP_GAP = 14  # between a band's chip and its cards
 BADGE_PAD = 5  # around a tower's height in its badge
 FRAME = 6  # a pending ship's frame around its card and ship
 FAN = 6  # how far the empty cards' grey tiles fan out behind the front one
+TOWER_LIFT = 0.58  # a pyramid stands this far up the one below it (it sits on the tip)
+BADGE_H = LABEL_SIZE + 2 * BADGE_PAD
 
 PENDING = (255, 104, 196)  # infiltrated ships waiting: no seat colour is pink
 EMPTY_FACE = mix(CARD_FACE, PANEL, 0.3)  # empty cards, so the ones with pieces stand out
@@ -147,9 +135,6 @@ def badge_width(height: int) -> int:
     return round(measure(str(height), LABEL_SIZE, True)) + 2 * BADGE_PAD
 
 
-BADGE_H = LABEL_SIZE + 2 * BADGE_PAD
-
-
 def tile_width(scale: int) -> int:
     """A card wide enough for its number and suit, a large pyramid with a height badge beside it,
     and a large ship lying down."""
@@ -169,9 +154,6 @@ def empty_width(count: int) -> int:
 def tower_height(codes: list[str], scale: int) -> float:
     heights = [pyramid_extent(pyramid_size(code), scale)[1] for code in codes]
     return sum(heights[:-1]) * TOWER_LIFT + (heights[-1] if heights else 0)
-
-
-TOWER_LIFT = 0.58  # a pyramid stands this far up the one below it (it sits on the tip)
 
 
 def piece_height(entry: dict, scale: int) -> float:
@@ -206,7 +188,8 @@ class FloodLayout:
 
 @dataclass
 class Placed:
-    """One thing in a band's row: a card with its piece, the empty cards, or a pending ship."""
+    """One thing in a band's row: a card with its piece, the empty cards, a pending ship, or the
+    drawn cards."""
 
     kind: str  # "card", "empty", "pending" or "drawn"
     index: int  # into the area ("card") or the pending queue ("pending")
