@@ -610,6 +610,11 @@ RULE_ACTIONS = (
 RULE_STACKING = N_("Stacking: never bigger on top")
 RULE_FLOOD = N_("The flood: after each round, 3, 4, 5 rolls")
 RULE_SCORING = N_("Scoring, after the flood of round 3")
+# The cards of the action diagrams: drawn (kept, discarded), scrapped, built on, infiltrating P2
+DRAW_EXAMPLE = ("7h", "3c")
+SCRAP_EXAMPLE = "5d"
+BUILD_EXAMPLE = "9s"
+INFILTRATE_EXAMPLE = "6s"
 STACKING_EXAMPLES = ((["G3", "R2", "G1"], True), (["B2", "B2"], True), (["R1", "R2"], False))
 FLOODED_TOWER = ["R3", "B3", "R2", "G1"]  # the rules' flood example, on an 8 before sector 8 floods
 FLOOD_DICE = (2, 3, 4)
@@ -702,27 +707,28 @@ def _action_diagram(
     middle = tile_top + TILE_H / 2
     after = x + card_w + 100  # where the card stands after the action
     if kind == "draw":  # two cards face up; one keeps a ship, the other is discarded
-        draw_tile(image, "3c", SECTOR_OF_CARD["3c"], x, tile_top - 40, card_w)
-        draw_tile(image, "7h", SECTOR_OF_CARD["7h"], x + 16, tile_top, card_w)
+        kept, discarded = DRAW_EXAMPLE
+        draw_tile(image, discarded, SECTOR_OF_CARD[discarded], x, tile_top - 40, card_w)
+        draw_tile(image, kept, SECTOR_OF_CARD[kept], x + 16, tile_top, card_w)
         right_arrow(draw, x + card_w + 34, middle, 50, MUTED)
-        _rule_card(image, draw, "7h", after + 16, tile_top, ship="R2")
+        _rule_card(image, draw, kept, after + 16, tile_top, ship="R2")
     elif kind == "scrap":
-        _rule_card(image, draw, "5d", x, tile_top, ship="R2")
+        _rule_card(image, draw, SCRAP_EXAMPLE, x, tile_top, ship="R2")
         right_arrow(draw, x + card_w + 25, middle, 50, MUTED)
-        _rule_card(image, draw, "5d", after, tile_top, tower=["R2"])
+        _rule_card(image, draw, SCRAP_EXAMPLE, after, tile_top, tower=["R2"])
     elif kind == "build":
-        _rule_card(image, draw, "9s", x, tile_top, tower=["R3", "B2"])
+        _rule_card(image, draw, BUILD_EXAMPLE, x, tile_top, tower=["R3", "B2"])
         _paste_pyramid(image, "R1", RULE_SCALE, x + card_w + 50, middle - 20)
         right_arrow(draw, x + card_w + 25, middle, 50, MUTED)
-        _rule_card(image, draw, "9s", after, tile_top, tower=["R3", "B2", "R1"])
+        _rule_card(image, draw, BUILD_EXAMPLE, after, tile_top, tower=["R3", "B2", "R1"])
     else:  # the ship goes with its card to P2, framed pink until it lands
-        _rule_card(image, draw, "6s", x, tile_top, ship="R2")
+        _rule_card(image, draw, INFILTRATE_EXAMPLE, x, tile_top, ship="R2")
         right_arrow(draw, x + card_w + 25, middle, 50, MUTED)
         ship_top = tile_top + TILE_SINK - pyramid_extent(2, RULE_SCALE)[0]
         frame = (after - FRAME, ship_top - FRAME, after + card_w + FRAME, tile_top + TILE_H + FRAME)
         draw.rounded_rectangle(frame, radius=8, fill=mix(PANEL, PENDING, 0.22))
         dashed_frame(draw, frame, colour=PENDING, width=4)
-        _rule_card(image, draw, "6s", after, tile_top, ship="R2")
+        _rule_card(image, draw, INFILTRATE_EXAMPLE, after, tile_top, ship="R2")
         chip = seat_chip_sprite("B", 1)
         paste(image, chip, (frame[2] + 14, tile_top + TILE_H - chip.height))
 

@@ -22,13 +22,17 @@ from catalogue import N_, listing, tr, trn
 from games.flood import Build, Draw, Infiltrate, Keep, Resolve, Scrap
 from games.pieces import Card
 from renderers.flood import (
+    BUILD_EXAMPLE,
+    DRAW_EXAMPLE,
     FLOOD_DICE,
     FLOODED_TOWER,
+    INFILTRATE_EXAMPLE,
     RULE_ACTIONS,
     RULE_FLOOD,
     RULE_SCORING,
     RULE_STACKING,
     SCORING_EXAMPLES,
+    SCRAP_EXAMPLE,
 )
 from renderers.words import colour_name, size_name
 
@@ -65,10 +69,10 @@ BUILT = {
 }
 # What each panel of the rules picture shows (its title is the picture's own).
 RULE_SHOWN = {
-    "draw": N_("two cards drawn; a ship lies on the 7♥ kept, and the 3♣ is discarded."),
-    "scrap": N_("the ship on 5♦ stands up as a tower."),
-    "build": N_("a small red pyramid goes on top of the tower on 9♠."),
-    "infiltrate": N_("the ship on 6♠ goes with its card to P2, framed in pink until it lands."),
+    "draw": N_("two cards drawn; a ship lies on the {kept} kept, and the {discarded} is discarded."),
+    "scrap": N_("the ship on {card} stands up as a tower."),
+    "build": N_("a small red pyramid goes on top of the tower on {card}."),
+    "infiltrate": N_("the ship on {card} goes with its card to P2, framed in pink until it lands."),
 }
 
 
@@ -312,8 +316,15 @@ class FloodPresenter(Presenter):
         return tr("{player}: {facts}.", player=who, facts="; ".join(parts))
 
     def rules_alt(self) -> str:
+        kept, discarded = (card_text(card) for card in DRAW_EXAMPLE)
+        shown = {  # the diagrams' cards, as the picture has them
+            "draw": {"kept": kept, "discarded": discarded},
+            "scrap": {"card": card_text(SCRAP_EXAMPLE)},
+            "build": {"card": card_text(BUILD_EXAMPLE)},
+            "infiltrate": {"card": card_text(INFILTRATE_EXAMPLE)},
+        }
         lines = [
-            tr("{title}: {shown}", title=f"{number}. {tr(title)}", shown=tr(RULE_SHOWN[kind]))
+            tr("{title}: {shown}", title=f"{number}. {tr(title)}", shown=tr(RULE_SHOWN[kind], **shown[kind]))
             for number, (kind, title) in enumerate(RULE_ACTIONS, start=1)
         ]
         lines.append(
