@@ -244,3 +244,12 @@ async def test_from_play_to_the_first_move_by_taps_alone(simcord_env, make_bot):
     match = await stored(env)
     assert match.version == version + 2 and taps <= 4
     assert (await env.bot.service.action_log(match.id))[-1] == (0, claim_of(keep.custom_id).argument)
+
+
+async def test_the_rules_picture_comes_with_its_description(simcord_env):
+    table = make_table(simcord_env, ["alice"])
+    result = await table.players[0].slash(table.channel, "rules", game="flood")
+    assert "Martian Flood" in result.response.embeds[0].title
+    (picture,) = [a for a in result.response.attachments if a.filename == "rules.png"]
+    assert picture.description.startswith("1. Draw: two cards drawn; a ship lies on the 7♥ kept")
+    assert "The flood: after each round, 3, 4, 5 rolls: dice 2 and 3 and 4 make 9" in picture.description
