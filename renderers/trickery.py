@@ -69,13 +69,13 @@ TAG_H = round(TAG_SIZE * 1.45)  # a pill's height (renderers.common.pill)
 
 # Sizes chosen for a phone: a card's rank (a third of its width) and a small pyramid's colour
 # letter stay readable at 325 px.
-TRICK_CARD_W = 150
+CARD_W = 144  # on the table and in the hand alike: one set of card tiles
 POOL_SCALE = 66
 PRIZE_SCALE = POOL_SCALE  # one sprite for a pyramid in the pool and as the prize
 TAKEN_SCALE = 54
 TAKEN_SCALES = (TAKEN_SCALE, 44, 36, 29)  # a long row shrinks in steps: few sprites to make
 PRIZE_COLUMN_W = 150
-TABLE_H = PAD + TAG_H + 12 + card_extent(TRICK_CARD_W)[1] + 20
+TABLE_H = PAD + TAG_H + 12 + card_extent(CARD_W)[1] + 20
 POOL_H = pyramid_extent(3, POOL_SCALE)[1] + 48
 SEAT_H = pyramid_extent(3, TAKEN_SCALE)[1] + 30
 
@@ -275,7 +275,7 @@ def _draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: d
     x0, y0, x1, _ = box
     draw.rounded_rectangle(box, radius=RADIUS, fill=PANEL, outline=PANEL_EDGE, width=2)
     trick, over = table_trick(view)
-    card_w, card_h = card_extent(TRICK_CARD_W)
+    card_w, card_h = card_extent(CARD_W)
     card_top = y0 + PAD + TAG_H + 12
     _draw_prize(image, draw, (x0 + PAD, card_top, x0 + PAD + PRIZE_COLUMN_W, card_top + card_h), trick, view)
     n = view["num_players"]
@@ -362,7 +362,7 @@ def _deck_made_once(mode: str) -> None:
     (ranks and suit signs in each ink) are then ready for any card tile."""
     for card in deck(range(3, 15)):
         for dim in (False, True):
-            _card_tile(str(card), TRICK_CARD_W, dim, PANEL, None, mode)
+            _card_tile(str(card), CARD_W, dim, PANEL, None, mode)
 
 
 @lru_cache(maxsize=512)
@@ -396,7 +396,6 @@ def _card_tile(
 
 # --- the hand -------------------------------------------------------------------------------
 
-HAND_CARD_W = 144
 HAND_PER_ROW = 6  # twelve cards make two rows
 HAND_CARD_GAP = 20
 HAND_LIFT = 14
@@ -429,7 +428,7 @@ def hand_card_boxes(view: dict) -> list[Box]:
     cards = list(view.get("hand") or [])
     per_row = (len(cards) + 1) // 2 if len(cards) > HAND_PER_ROW else len(cards)
     rows = [cards[i : i + per_row] for i in range(0, len(cards), per_row)] if cards else []
-    card_w, card_h = card_extent(HAND_CARD_W)
+    card_w, card_h = card_extent(CARD_W)
     boxes = []
     for r, row in enumerate(rows):
         top = MARGIN + HAND_LIFT + 6 + r * (card_h + HAND_CARD_GAP + 6)

@@ -1,38 +1,95 @@
 """How Martian Trickery looks and is played on Discord: texts and move controls.
 
-A lead is built in two clicks without server-side memory: the prize select's choice comes back
-in the card buttons' custom_ids (`act:L R3 7h`).
+The board's picture shows the trick, the pool and what each seat took; everything in words (names,
+scores, cards held, the dealer, whose turn) is here. A lead is one tap: the card buttons lead for
+the prize shown as chosen (at first the largest point pyramid left), and a tap on another pyramid
+(a `step` button, its code carried in the custom_id) first chooses that one instead.
 """
 
 from __future__ import annotations
 
 import discord
 
-from catalogue import N_, tr
-from games.pieces import Card
-from renderers.words import pyramid_name
+from catalogue import N_, listing, tr, trn
+from games.pieces import RANK_LABELS, Card
+from renderers.trickery import (
+    PENALTY_GROUPS,
+    PENALTY_HEADING,
+    POINT_GROUPS,
+    pool_nests,
+    sorted_pyramids,
+    table_trick,
+)
+from renderers.words import colour_name, pyramid_name, size_name
 
-from ..components import MatchButton, MatchSelect
+from ..components import MatchButton
 from ..errors import MatchError
 from .base import Presenter, Prompt, Scene
-from .common import COLOUR_EMOJI, pyramid_text
+from .common import pyramid_text
 
-RED_SUITS = "hd"
 PYRAMID_SETS = {
     "rainbow": N_("Rainbow Treehouse"),
     "xeno": N_("Xeno Treehouse"),
     "mono": N_("two monochrome stashes"),
 }
 SUIT_WORDS = {"c": N_("clubs"), "d": N_("diamonds"), "h": N_("hearts"), "s": N_("spades")}
+RANK_WORDS = {11: N_("jack"), 12: N_("queen"), 13: N_("king"), 14: N_("ace")}
+
+# A card is written with the outline suit signs ♧ ♢ ♡ ♤: they are plain text, which Discord never
+# turns into emoji, so they take the text's colour (white on every button; light on the dark
+# theme, dark on the light one). The filled signs ♣♦♥♠ become emoji: a red ♥ on Discord's red
+# button, or a near-black ♠ on its dark theme, can hardly be seen.
+SUIT_SIGNS = {"c": "♧", "d": "♢", "h": "♡", "s": "♤"}
+# Card buttons by suit colour: never a red suit on the red (danger) button nor a black suit on the
+# grey (secondary) one, which is nearly black on the dark theme. Red suits take blurple (primary),
+# black suits green (success), so the two colours of suits stay apart on the buttons too; the
+# prize buttons are grey, or red for the penalty colour, so cards and prizes differ at a glance.
+CARD_STYLES = {
+    "c": discord.ButtonStyle.success,
+    "s": discord.ButtonStyle.success,
+    "d": discord.ButtonStyle.primary,
+    "h": discord.ButtonStyle.primary,
+}
+ROW_WIDTH = 5  # buttons in one row of a message's controls
+MAX_ROWS = 5
 
 
-def card_text(card: str) -> str:
-    return Card.parse(card).label
+def card_text(card: str | Card) -> str:
+    """'10♡': the rank and the suit's outline sign."""
+    card = card if isinstance(card, Card) else Card.parse(card)
+    return RANK_LABELS.get(card.rank, str(card.rank)) + SUIT_SIGNS[card.suit]
+
+
+def card_words(card: str | Card) -> str:
+    """'queen of hearts', for the pictures' descriptions (read aloud by screen readers)."""
+    card = card if isinstance(card, Card) else Card.parse(card)
+    rank = tr(RANK_WORDS[card.rank]) if card.rank in RANK_WORDS else str(card.rank)
+    return tr("{rank} of {suit}", rank=rank, suit=tr(SUIT_WORDS[card.suit]))
+
+
+def pyramid_groups(codes: list[str], penalty_colour: str) -> str:
+    """Pyramids by colour, as the pictures set them out: 'red: small, large; black (penalty): medium'."""
+    groups: dict[str, list[str]] = {}
+    for code in sorted_pyramids(codes, penalty_colour):
+        groups.setdefault(code[0], []).append(size_name(int(code[1])))
+    named = []
+    for colour, sizes in groups.items():
+        name = colour_name(colour)
+        if colour == penalty_colour:
+            name = tr("{colour} (penalty)", colour=name)
+        named.append(tr("{colour}: {sizes}", colour=name, sizes=", ".join(sizes)))
+    return "; ".join(named)
 
 
 def capitalized(text: str) -> str:
     """The first letter upper-case and the rest as it is (`str.capitalize` would lower a German noun)."""
     return text[:1].upper() + text[1:]
+
+
+def default_prize(pool: list[str], penalty_colour: str) -> str:
+    """The prize a lead is for until the leader picks another: the largest point pyramid left
+    (by colour letter on a tie), else the largest penalty pyramid."""
+    return min(set(pool), key=lambda code: (code[0] == penalty_colour, -int(code[1]), code))
 
 
 class TrickeryPresenter(Presenter):
@@ -57,13 +114,220 @@ class TrickeryPresenter(Presenter):
         """A new deal: every player gets their new cards privately."""
         return any(event.kind == "HAND" for event in events)
 
+    # --- the board's text
+
+    def seat_lines(self, scene: Scene) -> list[str]:
+        """'**P1 Alice** · 12 points · 9 cards · 2 tricks · dealer · **to play**'."""
+        view = scene.public
+        lines = []
+        for seat in range(view["num_players"]):
+            total = view["totals"][seat]
+            parts = [
+                f"**{self.seat_label(scene, seat)}**",
+                trn("{total} point", "{total} points", total, total=total),
+            ]
+            if not view["is_over"]:
+                cards, tricks = view["cards_left"][seat], len(view["taken"][seat])
+                parts.append(trn("{count} card", "{count} cards", cards, count=cards))
+                parts.append(trn("{count} trick", "{count} tricks", tricks, count=tricks))
+                if seat == view["dealer"]:
+                    parts.append(tr("dealer"))
+                if seat in view["to_move"]:
+                    parts.append(tr("**to play**") if view["trick"]["plays"] else tr("**to lead**"))
+            line = " · ".join(parts)
+            lines.append(f"🏆 {line}" if seat in view["winners"] else line)
+        return lines
+
+    def status_line(self, scene: Scene) -> str:
+        """Where the hand stands, and the trick on the table in words."""
+        view = scene.public
+        where = {
+            "hand": view["hand_number"],
+            "trick": view["trick_number"],
+            "tricks": view["tricks_per_hand"],
+        }
+        if view["spades_broken"]:
+            head = tr("Hand {hand} · Trick {trick}/{tricks} · spades broken", **where)
+        else:
+            head = tr("Hand {hand} · Trick {trick}/{tricks} · spades not broken", **where)
+        trick, over = table_trick(view)
+        if trick["plays"] and not over:
+            return f"{head}\n{self._trick_line(scene, trick)}"
+        if over:
+            last = tr(
+                "On the table: the last trick; {player} won the {pyramid}.",
+                player=self.seat_label(scene, trick["winner"]),
+                pyramid=pyramid_text(trick["prize"]),
+            )
+            return f"{head}\n{last}"
+        return head
+
+    def _trick_line(self, scene: Scene, trick: dict) -> str:
+        """'P2 Bob led 7♡ for the large red (R3). P3 Chen played 9♡. P3 Chen is ahead.'"""
+        leader, card = trick["plays"][0]
+        line = tr(
+            "{player} led {card} for the {pyramid}.",
+            player=self.seat_label(scene, leader),
+            card=card_text(card),
+            pyramid=pyramid_text(trick["prize"]),
+        )
+        followers = [
+            tr("{player} played {card}", player=self.seat_label(scene, seat), card=card_text(card))
+            for seat, card in trick["plays"][1:]
+        ]
+        if followers:
+            line += f" {listing(followers)}. "
+            line += tr("{player} is ahead.", player=self.seat_label(scene, trick["winning"]))
+        return line
+
+    def legend(self, scene: Scene) -> str:
+        view = scene.public
+        letters = ", ".join(f"{colour} {colour_name(colour)}" for colour in dict.fromkeys(view["nests"]))
+        return "\n".join(
+            [
+                tr(
+                    "Picture: the trick (the prize pyramid, then the cards in play order; green: the card "
+                    "taking it, yellow: who plays next), the pool, and the pyramids each player took this hand."
+                ),
+                tr(
+                    "Letters: {letters}. {penalty} pyramids are penalties (red edge, − badge).",
+                    letters=letters,
+                    penalty=capitalized(colour_name(view["penalty_colour"])),
+                ),
+            ]
+        )
+
+    def describe(self, scene: Scene, view: dict, seat: int | None = None) -> str:
+        """The board (public view) or the seat's hand (its own view) in plain words."""
+        if seat is not None:
+            return self._describe_hand(view)
+        lines = [self._describe_heading(view)]
+        for each in range(view["num_players"]):
+            lines.append(self._describe_seat(scene, view, each))
+        lines.append(self._describe_table(scene, view))
+        if not view["is_over"]:
+            lines.append(self._describe_pool(view))
+        return "\n".join(line for line in lines if line)
+
+    @staticmethod
+    def _describe_heading(view: dict) -> str:
+        if view["is_over"]:
+            hands = view["hand_number"]
+            return trn(
+                "Martian Trickery, the end after {count} hand.",
+                "Martian Trickery, the end after {count} hands.",
+                hands,
+                count=hands,
+            )
+        where = {
+            "hand": view["hand_number"],
+            "trick": view["trick_number"],
+            "tricks": view["tricks_per_hand"],
+        }
+        if view["spades_broken"]:
+            return tr("Martian Trickery, hand {hand}, trick {trick} of {tricks}; spades are broken.", **where)
+        return tr("Martian Trickery, hand {hand}, trick {trick} of {tricks}; spades are not broken.", **where)
+
+    def _describe_seat(self, scene: Scene, view: dict, seat: int) -> str:
+        """'P1 Alice: 12 points, 9 cards, dealer; took red: large; black (penalty): small.'"""
+        total = view["totals"][seat]
+        facts = [trn("{total} point", "{total} points", total, total=total)]
+        if not view["is_over"]:
+            cards = view["cards_left"][seat]
+            facts.append(trn("{count} card", "{count} cards", cards, count=cards))
+            if seat == view["dealer"]:
+                facts.append(tr("dealer"))
+        if seat in view["to_move"]:
+            facts.append(tr("to play now"))
+        if seat in view["winners"]:
+            facts.append(tr("the winner"))
+        taken = view["taken"][seat]
+        took = (
+            tr("took {pyramids}", pyramids=pyramid_groups(taken, view["penalty_colour"]))
+            if taken
+            else tr("took nothing")
+        )
+        return tr(
+            "{player}: {facts}; {took}.",
+            player=self.seat_label(scene, seat),
+            facts=", ".join(facts),
+            took=took,
+        )
+
+    def _describe_table(self, scene: Scene, view: dict) -> str:
+        trick, over = table_trick(view)
+        plays = [
+            tr("{player}: {card}", player=self.seat_label(scene, seat), card=card_words(card))
+            for seat, card in trick["plays"]
+        ]
+        if over:
+            return tr(
+                "On the table, the last trick for the {pyramid}: {plays}; {player} won it.",
+                pyramid=pyramid_name(trick["prize"]),
+                plays=", ".join(plays),
+                player=self.seat_label(scene, trick["winner"]),
+            )
+        if plays:
+            return tr(
+                "On the table, the trick for the {pyramid}: {plays}; {player} is ahead.",
+                pyramid=pyramid_name(trick["prize"]),
+                plays=", ".join(plays),
+                player=self.seat_label(scene, trick["winning"]),
+            )
+        return tr("The table is empty: no card led yet.")
+
+    @staticmethod
+    def _describe_pool(view: dict) -> str:
+        """'Pool: red: small, large; black (penalty): medium.'"""
+        left = [
+            f"{colour}{size}"
+            for colour, present in pool_nests(view)
+            for size in (1, 2, 3)
+            if present[size - 1]
+        ]
+        if not left:
+            return tr("The pool is empty.")
+        return tr("Pool: {nests}.", nests=pyramid_groups(left, view["penalty_colour"]))
+
+    @staticmethod
+    def _describe_hand(mine: dict) -> str:
+        cards = [card_words(card) for card in mine.get("hand") or []]
+        if not cards:
+            return tr("Your hand: no cards left.")
+        text = tr("Your hand: {cards}.", cards=", ".join(cards))
+        if mine.get("seat") in mine["to_move"]:
+            playable = [card_words(card) for card in mine["legal"]]
+            if len(playable) < len(cards):
+                text += "\n" + tr("You may play: {cards}.", cards=", ".join(playable))
+            else:
+                text += "\n" + tr("Your turn: you may play any of them.")
+        return text
+
+    def rules_alt(self) -> str:
+        """The scoring guide in words: every group and what it is worth."""
+        points = [
+            tr("{title} ({description}): {value}", title=tr(title), description=tr(words), value=tr(value))
+            for _, title, words, value in POINT_GROUPS
+        ]
+        penalties = [
+            tr("{title} ({description}): {value}", title=tr(title), description=tr(words), value=tr(value))
+            for _, title, words, value in PENALTY_GROUPS
+        ]
+        return "\n".join(
+            [
+                tr("Martian Trickery scoring: your pyramids are split into the groups that score the most."),
+                "; ".join(points) + ".",
+                f"{tr(PENALTY_HEADING)}: " + "; ".join(penalties) + ".",
+            ]
+        )
+
     def describe_events(self, scene: Scene, events: list[str]) -> list[str]:
         """The engine's events (`WIN P3 K2`, `BROKEN`, ...) as sentences for the board message."""
         lines = []
         for event in events:
             facts = event.facts
             if event.kind == "BROKEN":
-                lines.append(tr("♠ **Spades are broken!** They may be led from now on."))
+                lines.append(tr("♤ **Spades are broken!** They may be led from now on."))
             elif event.kind == "WIN":
                 lines.append(
                     tr(
@@ -94,38 +358,13 @@ class TrickeryPresenter(Presenter):
             lines.insert(kinds.index("SCORE"), tr("**Hand scores:**"))
         return lines
 
-    def _lead_line(self, scene: Scene, trick: dict) -> str:
-        leader, card = trick["plays"][0]
-        return tr(
-            "{player} led {card} for the {pyramid}.",
-            player=self.seat_label(scene, leader),
-            card=card_text(card),
-            pyramid=pyramid_text(trick["prize"]),
-        )
-
-    def status_line(self, scene: Scene) -> str:
-        """Where the hand stands, for the board; repeats the lead once later cards follow it."""
-        view = scene.public
-        where = {
-            "hand": view["hand_number"],
-            "trick": view["trick_number"],
-            "tricks": view["tricks_per_hand"],
-        }
-        if view["spades_broken"]:
-            head = tr("Hand {hand} · Trick {trick}/{tricks} · spades broken", **where)
-        else:
-            head = tr("Hand {hand} · Trick {trick}/{tricks} · spades not broken", **where)
-        plays = view["trick"]["plays"]
-        return f"{head}\n{self._lead_line(scene, view['trick'])}" if len(plays) > 1 else head
+    # --- controls
 
     def prompt(self, scene: Scene, seat: int, mine: dict, choice: str = "") -> Prompt:
-        """The seat's legal cards as buttons, and the prize choice when leading.
+        """A button per legal card; when leading, a button per pyramid of the pool above them.
 
-        `choice` is the prize picked in the select (empty until then)."""
-        prize = choice or None
+        `choice` is the prize the leader tapped (empty: the default prize)."""
         legal = [Card.parse(c) for c in mine["legal"]]
-        pool = sorted(set(mine["pool"]))
-        items: list[discord.ui.Item] = []
         trick = mine["trick"]
         if trick["plays"]:
             lead = Card.parse(trick["plays"][0][1])
@@ -135,69 +374,69 @@ class TrickeryPresenter(Presenter):
                 if all(c.suit == lead.suit for c in legal)
                 else tr("You have no {suit}: play any card (a spade trumps).", suit=suit)
             )
-            text = tr("**Your turn.** {lead}\n{must}", lead=self._lead_line(scene, trick), must=must)
-            choices = [(str(card), card) for card in legal]
-        elif len(pool) == 1:
+            text = tr("**Your turn.** {lead}\n{must}", lead=self._trick_line(scene, trick), must=must)
+            return Prompt(text, self._card_buttons(scene, [(str(card), card) for card in legal]))
+        pool = sorted(
+            set(mine["pool"]), key=lambda code: (mine["nests"].index(code[0]), code[1])
+        )  # as pictured
+        if len(mine["pool"]) == 1:
             text = tr(
                 "**Your lead — last trick.** The prize is the {pyramid}. Pick your card.",
                 pyramid=pyramid_text(pool[0]),
             )
-            choices = [(f"L {card}", card) for card in legal]
-        else:
-            spade_note = (
-                "" if mine["spades_broken"] else tr("Spades aren't broken, so lead another suit if you can.")
+            return Prompt(text, self._card_buttons(scene, [(f"L {card}", card) for card in legal]))
+        prize = choice if choice in pool else default_prize(pool, mine["penalty_colour"])
+        text = tr(
+            "**Your lead.** Prize: the {pyramid}; tap another pyramid to change it. Then tap your card.",
+            pyramid=pyramid_text(prize),
+        )
+        if not mine["spades_broken"]:
+            text += " " + tr("Spades aren't broken, so lead another suit if you can.")
+        prizes = [
+            MatchButton(
+                scene.claim("step", code),
+                label=("✓ " if code == prize else "") + capitalized(pyramid_name(code)),
+                style=discord.ButtonStyle.danger
+                if code[0] == mine["penalty_colour"]
+                else discord.ButtonStyle.secondary,
             )
-            items.append(
-                MatchSelect(
-                    scene.claim("pick"),
-                    placeholder=tr("1. Choose the prize pyramid"),
-                    options=[
-                        discord.SelectOption(
-                            label=f"{capitalized(pyramid_name(p))} ({p})",
-                            value=p,
-                            emoji=COLOUR_EMOJI.get(p[0]),
-                            description=tr("Penalty pyramid") if p[0] == mine["penalty_colour"] else None,
-                            default=p == prize,
-                        )
-                        for p in pool
-                    ],
-                    row=0,
-                )
-            )
-            if prize is None:
-                text = tr("**Your lead.** First choose the prize pyramid, then your card.")
-                choices = []
-            else:
-                text = tr(
-                    "**Your lead.** Prize: the {pyramid}. Now pick the card to lead.",
-                    pyramid=pyramid_text(prize),
-                )
-                choices = [(f"L {prize} {card}", card) for card in legal]
-            text = f"{text} {spade_note}" if spade_note else text
-        first_row = 1 if items else 0
-        for index, (action, card) in enumerate(choices):
-            style = discord.ButtonStyle.danger if card.suit in RED_SUITS else discord.ButtonStyle.secondary
-            items.append(
-                MatchButton(
-                    scene.claim("act", action), label=card.label, style=style, row=first_row + index // 5
-                )
-            )
-        return Prompt(text, items)
+            for code in pool
+        ]
+        cards = self._card_buttons(scene, [(f"L {prize} {card}", card) for card in legal])
+        return Prompt(text, in_rows(prizes, cards))
+
+    @staticmethod
+    def _card_buttons(scene: Scene, choices: list[tuple[str, Card]]) -> list[discord.ui.Item]:
+        buttons = [
+            MatchButton(scene.claim("act", action), label=card_text(card), style=CARD_STYLES[card.suit])
+            for action, card in choices
+        ]
+        return in_rows(buttons)
+
+    def check_step(self, scene: Scene, seat: int, mine: dict, carried: str) -> str:
+        """The prize tapped: a pyramid of the pool, while the trick waits for its lead."""
+        return self._checked_prize(mine, carried)
 
     def check_pick(self, scene: Scene, seat: int, mine: dict, values: list[str], carried: str) -> str:
-        """Validate the prize chosen in the select; returns it."""
-        if len(values) != 1 or values[0] not in mine["pool"]:
+        """The prize chosen in the menu of a private message sent before prize buttons existed."""
+        if len(values) != 1:
             raise MatchError("That pyramid isn't in the pool any more.")
+        return self._checked_prize(mine, values[0])
+
+    @staticmethod
+    def _checked_prize(mine: dict, prize: str) -> str:
         if mine["trick"]["plays"]:
             raise MatchError("This trick has already been led.")
-        return values[0]
+        if prize not in mine["pool"]:
+            raise MatchError("That pyramid isn't in the pool any more.")
+        return prize
 
     def private_text(self, scene: Scene, seat: int, mine: dict) -> str:
         cards = " ".join(card_text(card) for card in mine["hand"])
         return tr("Your cards: {cards}", cards=cards or tr("no cards"))
 
     def action_phrase(self, scene: Scene, seat: int, action: str, *, done: bool = True) -> str:
-        """The action as a verb phrase: 'led 7♥ for the large red (R3)'."""
+        """The action as a verb phrase: 'led 7♡ for the large red (R3)'."""
         words = action.split()
         if words[0] == "L" and len(words) == 3:
             return tr(
@@ -229,3 +468,17 @@ class TrickeryPresenter(Presenter):
             points=view["totals"][winner],
         )
         return f"{head}\n```\n" + "\n".join(lines) + "\n```"
+
+
+def in_rows(*groups: list[discord.ui.Item]) -> list[discord.ui.Item]:
+    """The groups' buttons in rows of five, each group starting a row of its own where the five
+    rows a message allows leave room for that; else packed, one after the other."""
+    own_rows = sum(-(-len(group) // ROW_WIDTH) for group in groups) <= MAX_ROWS
+    index = 0
+    for group in groups:
+        if own_rows and index % ROW_WIDTH:
+            index += ROW_WIDTH - index % ROW_WIDTH
+        for item in group:
+            item.row = index // ROW_WIDTH
+            index += 1
+    return [item for group in groups for item in group]
