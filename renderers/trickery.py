@@ -73,7 +73,7 @@ CARD_W = 144  # on the table and in the hand alike: one set of card tiles
 POOL_SCALE = 66
 PRIZE_SCALE = POOL_SCALE  # one sprite for a pyramid in the pool and as the prize
 TAKEN_SCALE = 54
-TAKEN_SCALES = (TAKEN_SCALE, 44, 36, 29)  # a long row shrinks in steps: few sprites to make
+TAKEN_SCALES = (TAKEN_SCALE, 44, 36, 29, 24)  # a long row shrinks in steps: few sprites to make
 PRIZE_COLUMN_W = 150
 TABLE_H = PAD + TAG_H + 12 + card_extent(CARD_W)[1] + 20
 POOL_H = pyramid_extent(3, POOL_SCALE)[1] + 48
@@ -193,7 +193,7 @@ def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: di
     x0, y0, x1, y1 = box
     colours = TURN_TAG if to_move else (WON_TAG if won else PLAIN_TAG)
     tag = _tag(image, (x0 + PAD, (y0 + y1) / 2), seat, colours, fill, anchor="l")
-    taken = sorted_pyramids(view["taken"][seat], view["penalty_colour"])
+    taken = sorted_pyramids(view["taken"][seat], view["nests"])
     room = x1 - PAD - tag[2] - 18
     scale = next((s for s in TAKEN_SCALES if row_width(taken, s, 6) <= room), TAKEN_SCALES[-1])
     draw_pyramid_row(
@@ -201,9 +201,9 @@ def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: di
     )
 
 
-def sorted_pyramids(codes: list[str], penalty_colour: str) -> list[str]:
-    """Point pyramids by colour and size, penalty pyramids last."""
-    return sorted(codes, key=lambda code: (code[0] == penalty_colour, code[0], code[1]))
+def sorted_pyramids(codes: list[str], nests: list[str]) -> list[str]:
+    """Pyramids in the order of the set's nests (the penalty nest last), small to large."""
+    return sorted(codes, key=lambda code: (nests.index(code[0]), code[1]))
 
 
 # --- the pool -------------------------------------------------------------------------------

@@ -67,15 +67,15 @@ def card_words(card: str | Card) -> str:
     return tr("{rank} of {suit}", rank=rank, suit=tr(SUIT_WORDS[card.suit]))
 
 
-def pyramid_groups(codes: list[str], penalty_colour: str) -> str:
+def pyramid_groups(codes: list[str], view: dict) -> str:
     """Pyramids by colour, as the pictures set them out: 'red: small, large; black (penalty): medium'."""
     groups: dict[str, list[str]] = {}
-    for code in sorted_pyramids(codes, penalty_colour):
+    for code in sorted_pyramids(codes, view["nests"]):
         groups.setdefault(code[0], []).append(size_name(int(code[1])))
     named = []
     for colour, sizes in groups.items():
         name = colour_name(colour)
-        if colour == penalty_colour:
+        if colour == view["penalty_colour"]:
             name = tr("{colour} (penalty)", colour=name)
         named.append(tr("{colour}: {sizes}", colour=name, sizes=", ".join(sizes)))
     return "; ".join(named)
@@ -86,10 +86,13 @@ def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def default_prize(pool: list[str], penalty_colour: str) -> str:
+def default_prize(pool: list[str], view: dict) -> str:
     """The prize a lead is for until the leader picks another: the largest point pyramid left
-    (by colour letter on a tie), else the largest penalty pyramid."""
-    return min(set(pool), key=lambda code: (code[0] == penalty_colour, -int(code[1]), code))
+    (of the first nest on a tie), else the largest penalty pyramid."""
+    return min(
+        pool,
+        key=lambda code: (code[0] == view["penalty_colour"], -int(code[1]), view["nests"].index(code[0])),
+    )
 
 
 class TrickeryPresenter(Presenter):
@@ -242,11 +245,7 @@ class TrickeryPresenter(Presenter):
         if seat in view["winners"]:
             facts.append(tr("the winner"))
         taken = view["taken"][seat]
-        took = (
-            tr("took {pyramids}", pyramids=pyramid_groups(taken, view["penalty_colour"]))
-            if taken
-            else tr("took nothing")
-        )
+        took = tr("took {pyramids}", pyramids=pyramid_groups(taken, view)) if taken else tr("took nothing")
         return tr(
             "{player}: {facts}; {took}.",
             player=self.seat_label(scene, seat),
@@ -287,7 +286,7 @@ class TrickeryPresenter(Presenter):
         ]
         if not left:
             return tr("The pool is empty.")
-        return tr("Pool: {nests}.", nests=pyramid_groups(left, view["penalty_colour"]))
+        return tr("Pool: {nests}.", nests=pyramid_groups(left, view))
 
     @staticmethod
     def _describe_hand(mine: dict) -> str:
@@ -385,7 +384,7 @@ class TrickeryPresenter(Presenter):
                 pyramid=pyramid_text(pool[0]),
             )
             return Prompt(text, self._card_buttons(scene, [(f"L {card}", card) for card in legal]))
-        prize = choice if choice in pool else default_prize(pool, mine["penalty_colour"])
+        prize = choice if choice in pool else default_prize(pool, mine)
         text = tr(
             "**Your lead.** Prize: the {pyramid}; tap another pyramid to change it. Then tap your card.",
             pyramid=pyramid_text(prize),

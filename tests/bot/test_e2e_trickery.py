@@ -7,7 +7,9 @@ import discord
 import pytest
 from PIL import Image
 
+from benchmarks.clicks import leaf_components
 from bot.components import claim_of
+from bot.presenters.trickery import card_text, card_words
 from games import GAMES, replay_actions
 from tests.helpers import (
     board,
@@ -31,17 +33,35 @@ def png_of(env, message, filename: str) -> Image.Image:
     return Image.open(io.BytesIO(env.backend.cdn.get(attachment.url)))
 
 
-async def assert_board_hides_hands(env, where):
-    """No card still held by anyone appears in the public board's text or on its buttons.
+def gallery_items(message) -> list:
+    """The pictures a Components V2 message shows, with their descriptions (alt text)."""
+    return [
+        item
+        for part in leaf_components(message.components)
+        if isinstance(part, discord.MediaGalleryComponent)
+        for item in part.items
+    ]
 
-    The board's second line tells the action just made; after the last trick of a hand that card
-    may be dealt again, so that line is left out.
+
+def board_alt(message) -> str:
+    return next(item.description for item in gallery_items(message) if item.media.url.endswith("board.png"))
+
+
+async def assert_board_hides_hands(env, where):
+    """No card still held by anyone appears in the public board's text, its picture's alt text or
+    its buttons, written as the texts write cards (`10♡`) or as the alt text does (`10 of hearts`).
+
+    The recent actions it lists name the cards played; after the last trick of a hand such a card
+    may be dealt again, so those lines are left out.
     """
     current = board(where)
-    title, _just_played, rest = text(current).split("\n", 2)
-    public = f"{title}\n{rest} " + " ".join(str(b.label) for b in buttons(current))
-    held = {card.label for hand in (await stored(env)).state.hands for card in hand}
-    assert not {label for label in held if label in public}, public
+    match = await stored(env)
+    narrated = set(match.board_lines)
+    lines = [line for line in text(current).splitlines() if line not in narrated]
+    public = "\n".join([*lines, board_alt(current), *(str(b.label) for b in buttons(current))])
+    held = [card for hand in match.state.hands for card in hand]
+    shown = [card for card in held if card_text(card) in public or card_words(card) in public]
+    assert not shown, (shown, public)
 
 
 async def play_to_the_end(table, where, rng, *, restart_after: int | None = None, make_bot=None, limit=400):
@@ -89,7 +109,10 @@ async def test_full_match_through_clicks_with_a_restart(simcord_env, make_bot, n
     for seat, player in enumerate(table.players):
         deal = dms(player)[0]
         assert "match #1" in deal.content and "Test Guild" in deal.content
-        assert all(card.label in deal.content for card in dealt.hands[seat]) and len(dealt.hands[seat]) == 12
+        assert (
+            all(card_text(card) in deal.content for card in dealt.hands[seat])
+            and len(dealt.hands[seat]) == 12
+        )
         assert png_of(env, deal, "hand.png").size[0] >= 800
 
     rng = random.Random(len(names))
@@ -150,10 +173,6 @@ async def test_refusals_change_nothing(simcord_env):
     # The mover plays from their DM; that message then shows their hand without controls, and the
     # board is edited in place with controls for the new turn only.
     prompt = last_dm(mover)
-    if not buttons(prompt, "act"):
-        menu = next(c for row in prompt.components for c in row.children if isinstance(c, discord.SelectMenu))
-        await mover.user.select(prompt, [menu.options[0].value], custom_id=menu.custom_id)
-        prompt = next(m for m in dms(mover) if m.id == prompt.id)
     await mover.user.click(prompt, custom_id=buttons(prompt, "act")[0].custom_id)
     used = next(m for m in dms(mover) if m.id == prompt.id)
     assert "Waiting for" in used.content and "Your turn" not in used.content and not buttons(used)
@@ -175,14 +194,10 @@ async def test_stale_and_foreign_action_clicks_are_refused(simcord_env):
     assert "not playing" in reply(refused).content
     await play_one_action(table, thread, random.Random(2), use_dm=True)
     versions = (await stored(env)).version
-    # The ephemeral prompt from before the move is now one version behind.
-    menu_or_button = buttons(prompt) or []
-    if menu_or_button:
-        result = await mover.click(prompt, custom_id=menu_or_button[0].custom_id)
-        assert "earlier turn" in reply(result).content
-    else:
-        menu = prompt.message.components[0].children[0]
-        result = await mover.select(prompt, [menu.options[0].value], custom_id=menu.custom_id)
+    # The ephemeral prompt from before the move is now one version behind: neither its prize nor
+    # its card buttons do anything.
+    for kind in ("step", "act"):
+        result = await mover.click(prompt, custom_id=buttons(prompt, kind)[0].custom_id)
         assert "earlier turn" in reply(result).content
     assert (await stored(env)).version == versions
 
@@ -380,3 +395,128 @@ async def test_restart_between_saving_an_action_and_posting_it(simcord_env, make
     latest = board(thread)
     await env.restart_bot(make_bot())
     assert board(thread).id == latest.id and (await env.bot.service.behind_on_discord()) == []
+
+
+# --- a table made for phones (issue 27) ----------------------------------------------------
+
+
+async def alone_against_two_computers(table, **options):
+    """The host's `/play trickery` with two computer players; P3 deals, so the host (P1) leads."""
+    (alice,) = table.players
+    await alice.slash(table.channel, "play trickery", computers="2", first_dealer="3", **options)
+    return thread_of(table)
+
+
+async def test_the_board_says_in_words_what_its_picture_shows(simcord_env):
+    """Above the picture a line per seat (the two computer players named apart), below it the
+    hand and the trick in words and the picture's key in small print; the picture's alt text gives
+    the whole position and no card in anyone's hand."""
+    env = simcord_env
+    table = make_table(env, ["alice"])
+    thread = await alone_against_two_computers(table)
+    current = board(thread)
+    lines = text(current).splitlines()
+    seat_lines = [line for line in lines if line.startswith("**P")]
+    assert seat_lines == [
+        "**P1 alice** · 0 points · 12 cards · 0 tricks · **to lead**",
+        "**P2 Computer 1 (normal)** · 0 points · 12 cards · 0 tricks",
+        "**P3 Computer 2 (normal)** · 0 points · 12 cards · 0 tricks · dealer",
+    ]
+    assert "Hand 1 · Trick 1/12 · spades not broken" in lines
+    assert any(line.startswith("-# Picture: the trick") for line in lines)
+    assert any(line.startswith("-# Letters: R red, G green, B blue, K black.") for line in lines)
+    alt = board_alt(current)
+    assert alt.startswith("Martian Trickery, hand 1, trick 1 of 12; spades are not broken.")
+    assert "P2 Computer 1 (normal): 0 points, 12 cards; took nothing." in alt
+    assert "Pool: red: small, medium, large; green: small, medium, large;" in alt
+    await assert_board_hides_hands(env, thread)
+
+    # The private picture has its own alt text: the hand, in words.
+    deal = last_dm(table.players[0])
+    (hand,) = [a for a in deal.attachments if a.filename == "hand.png"]
+    held = (await stored(env)).state.hands[0]
+    assert hand.description.startswith("Your hand: ") and all(card_words(c) in hand.description for c in held)
+
+    # After the lead the computer players follow; the board then words what lies on the table.
+    await play_one_action(table, thread, random.Random(4), use_dm=True)
+    await env.advance_time(10)
+    state = (await stored(env)).state
+    (winner,) = [trick["winner"] for trick in state.done_tricks]
+    current, alt = board(thread), board_alt(board(thread))
+    if state.plays:  # a computer player won the first trick and led the second
+        leader = state.plays[0][0]
+        assert f"P{leader + 1} Computer {leader} (normal) led {card_text(state.plays[0][1])} for the" in text(
+            current
+        )
+        assert "On the table, the trick for the" in alt
+    else:
+        assert "On the table: the last trick; P1 alice won the" in text(current)
+        assert "On the table, the last trick for the" in alt and alt.count("P1 alice won it") == 1
+    assert f"P{winner + 1} " in alt and "0 points, 11 cards" in alt
+
+
+async def test_a_first_lead_is_three_taps_from_play_in_the_dm(simcord_env):
+    """`/play`, a pyramid, a card: the prize buttons sit above the cards in the private message,
+    which is edited in place to lead for the pyramid tapped."""
+    env = simcord_env
+    table = make_table(env, ["alice"])
+    (alice,) = table.players
+    taps = 1  # the slash command
+    await alone_against_two_computers(table)
+    prompt = last_dm(alice)
+    chosen = [b for b in buttons(prompt, "step") if b.label.startswith("✓ ")]
+    assert len(chosen) == 1 and chosen[0].label == "✓ Large red", "the default prize: a large point pyramid"
+    assert all(claim_of(b.custom_id).argument.startswith("L R3 ") for b in buttons(prompt, "act"))
+    green = next(b for b in buttons(prompt, "step") if b.label == "Small green")
+    await alice.user.click(prompt, custom_id=green.custom_id)
+    taps += 1
+    prompt = next(m for m in dms(alice) if m.id == prompt.id)
+    assert "Prize: the 🟩 small green (G1)" in prompt.content
+    assert [b.label for b in buttons(prompt, "step") if b.label.startswith("✓ ")] == ["✓ Small green"]
+    card = buttons(prompt, "act")[0]
+    assert claim_of(card.custom_id).argument.startswith("L G1 ")
+    await alice.user.click(prompt, custom_id=card.custom_id)
+    taps += 1
+    log = await env.bot.service.action_log(1)
+    assert log[0] == (0, claim_of(card.custom_id).argument) and taps == 3
+
+
+async def test_a_first_lead_is_four_taps_from_play_on_the_board(simcord_env):
+    """`/play`, **Play** on the board, a pyramid, a card: the private steps go on in the ephemeral
+    prompt."""
+    env = simcord_env
+    table = make_table(env, ["alice"])
+    (alice,) = table.players
+    taps = 1
+    thread = await alone_against_two_computers(table)
+    prompt = reply(await alice.click(board(thread), label="Play"))
+    taps += 1
+    assert prompt.ephemeral and len(buttons(prompt)) <= 25
+    black = next(b for b in buttons(prompt, "step") if b.label == "Large black")
+    assert black.style == discord.ButtonStyle.danger, "penalty pyramids are on red buttons"
+    await alice.click(prompt, custom_id=black.custom_id)
+    taps += 1
+    card = buttons(prompt, "act")[-1]
+    assert claim_of(card.custom_id).argument.startswith("L K3 ")
+    await alice.click(prompt, custom_id=card.custom_id)
+    taps += 1
+    log = await env.bot.service.action_log(1)
+    assert log[0] == (0, claim_of(card.custom_id).argument) and taps <= 4
+
+
+async def test_a_forged_or_garbled_prize_is_refused_privately_and_changes_nothing(simcord_env):
+    from tests.bot.test_hostile_holes import forged_message
+
+    env = simcord_env
+    table = make_table(env, ["alice"])
+    (alice,) = table.players
+    thread = await alone_against_two_computers(table)
+    before, shown = await stored(env), board(thread)
+    version = before.version
+    for garbled in ("ZZ", "Y3", "R3 7h", "L"):  # no such pyramid in the pool, or no pyramid at all
+        crafted = f"m1:1:{version}:step:{garbled}"
+        answer = reply(await alice.click(await forged_message(env, thread, [crafted]), custom_id=crafted))
+        assert answer.ephemeral and "isn't in the pool" in answer.content
+    after = await stored(env)
+    assert after.version == version and after.state.to_json() == before.state.to_json()
+    assert board(thread).id == shown.id and text(board(thread)) == text(shown)
