@@ -55,7 +55,6 @@ from .common import (
     row_width,
     seat_tag,
     suit_colour,
-    text_width,
     to_png,
 )
 
@@ -144,29 +143,15 @@ def _pyramids_of_the_set(nests: tuple[str, ...], penalty_colour: str, mode: str)
 
 
 def _tag(
-    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
     centre: tuple[float, float],
     seat: int,
     colours: tuple[Colour, Colour],
-    under: Colour,
-    anchor: str = "m",
+    anchor="m",
 ) -> Box:
-    """A seat's tag as a pill on a background of colour `under`; returns its box."""
-    tile = _tag_tile(seat, colours, under, common.CANVAS_MODE)
-    x = round(centre[0] - {"l": 0, "m": tile.width / 2}[anchor])
-    y = round(centre[1] - tile.height / 2)
-    image.paste(tile, (x, y))
-    return (x, y, x + tile.width, y + tile.height)
-
-
-@lru_cache(maxsize=64)
-def _tag_tile(seat: int, colours: tuple[Colour, Colour], under: Colour, mode: str) -> Image.Image:
-    """A tag drawn once per seat, colours and background (`mode`: the canvas mode, part of the key)."""
+    """A seat's tag as a pill; returns its box."""
     fill, ink = colours
-    width = round(text_width(seat_tag(seat), TAG_SIZE, bold=True)) + 2 * round(TAG_SIZE * 0.55)
-    tile, draw = _blank(width, TAG_H, under)
-    pill(draw, (0, TAG_H / 2), seat_tag(seat), size=TAG_SIZE, fill=fill, text_fill=ink)
-    return tile
+    return pill(draw, centre, seat_tag(seat), size=TAG_SIZE, fill=fill, text_fill=ink, anchor=anchor)
 
 
 def _blank(width: int, height: int, colour: Colour) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -192,7 +177,7 @@ def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: di
     draw.rounded_rectangle(box, radius=RADIUS, fill=fill, outline=edge, width=edge_width)
     x0, y0, x1, y1 = box
     colours = TURN_TAG if to_move else (WON_TAG if won else PLAIN_TAG)
-    tag = _tag(image, (x0 + PAD, (y0 + y1) / 2), seat, colours, fill, anchor="l")
+    tag = _tag(draw, (x0 + PAD, (y0 + y1) / 2), seat, colours, anchor="l")
     taken = sorted_pyramids(view["taken"][seat], view["nests"])
     room = x1 - PAD - tag[2] - 18
     scale = next((s for s in TAKEN_SCALES if row_width(taken, s, 6) <= room), TAKEN_SCALES[-1])
@@ -299,7 +284,7 @@ def _draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: d
             colours = TURN_TAG
         else:
             colours = WAITING_TAG if over or i >= len(plays) else PLAIN_TAG
-        _tag(image, (x + card_w / 2, y0 + PAD + TAG_H / 2), seat, colours, PANEL)
+        _tag(draw, (x + card_w / 2, y0 + PAD + TAG_H / 2), seat, colours)
 
 
 def _draw_prize(image: Image.Image, draw: ImageDraw.ImageDraw, column: Box, trick: dict, view: dict) -> None:

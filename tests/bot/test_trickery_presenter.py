@@ -113,6 +113,10 @@ def test_a_prize_step_is_checked():
     for garbled in ("ZZ", "Y2", "G1 7h", "L", "G"):
         with pytest.raises(MatchError, match="isn't in the pool"):
             PRESENTER.check_step(scene, seat, mine, garbled)
+    # A prize menu of a private message sent before the prize buttons still works.
+    assert PRESENTER.check_pick(scene, seat, mine, ["B2"], "") == "B2"
+    with pytest.raises(MatchError, match="isn't in the pool"):
+        PRESENTER.check_pick(scene, seat, mine, ["B2", "G1"], "")
     state.apply(seat, state.legal_actions(seat)[0])
     follower = state.to_move[0]
     with pytest.raises(MatchError, match="already been led"):

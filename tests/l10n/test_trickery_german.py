@@ -112,7 +112,6 @@ def same_in_every_language(text: str) -> bool:
 def test_boards_and_hands_draw_no_words_to_translate(monkeypatch, picture):
     """Their words are Discord text; what they draw (seat tags, ranks, a "?") is the same in both
     languages, but for a hand played out ("No cards left", a test below)."""
-    trickery._tag_tile.cache_clear()
     trickery._card_tile.cache_clear()
     german, _, _ = recorded(monkeypatch, trickery, PICTURES[picture], "de")
     english, _, _ = drawn(monkeypatch, picture, "en")

@@ -104,8 +104,7 @@ def test_the_board_draws_no_words_but_seat_tags():
 
     for state in (play(4, 2, steps=37), play(3, 3, steps=0), play(4, 5)):
         view = state.view(None)
-        trickery._tag_tile.cache_clear()  # tags and cards are made once: made again, to be measured
-        trickery._card_tile.cache_clear()
+        trickery._card_tile.cache_clear()  # cards are made once: made again, so their ranks are measured
         with text_sizes() as drawn:
             picture = render_board(view, names=NAMES)
         assert picture == render_board(view, names=["A", "B", "C", "D"]) == render_board(view)
