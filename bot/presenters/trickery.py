@@ -154,7 +154,7 @@ class TrickeryPresenter(Presenter):
         else:
             head = tr("Hand {hand} · Trick {trick}/{tricks} · spades not broken", **where)
         trick, over = table_trick(view)
-        if trick["plays"] and not over:
+        if len(trick["plays"]) > 1 and not over:  # the lead alone is the latest action, listed already
             return f"{head}\n{self._trick_line(scene, trick)}"
         if over:
             last = tr(
@@ -446,13 +446,17 @@ class TrickeryPresenter(Presenter):
         return tr("played {card}", card=card_text(words[0]))
 
     def final_text(self, scene: Scene) -> str:
-        """Final standings: the winner and every hand's scores."""
+        """Final standings: the winner and every hand's scores, in a table narrow enough for a phone
+        (columns headed P1-P4: the seat lines above name the players)."""
         view = scene.public
-        names = [f"P{i + 1} {name}"[:14] for i, name in enumerate(scene.names)]
-        width = max(len(n) for n in names)
+        tags = [f"P{seat + 1}" for seat in range(len(scene.names))]
+        cells = [f"{score:+d}" for row in view["hand_scores"] for score in row] + [
+            str(t) for t in view["totals"]
+        ]
+        width = max(len(cell) for cell in [*tags, *cells])
         hand_word, total_word = tr("Hand"), tr("Total")
         label_w = max(6, len(hand_word) + 2, len(total_word) + 1)  # the first column, as its words need
-        lines = [hand_word.ljust(label_w) + "  ".join(n.rjust(width) for n in names)]
+        lines = [hand_word.ljust(label_w) + "  ".join(tag.rjust(width) for tag in tags)]
         for number, row in enumerate(view["hand_scores"], start=1):
             lines.append(
                 f"{number:<{label_w - 2}}  " + "  ".join(f"{score:+d}".rjust(width) for score in row)

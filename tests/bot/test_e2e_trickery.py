@@ -44,7 +44,9 @@ def gallery_items(message) -> list:
 
 
 def board_alt(message) -> str:
-    return next(item.description for item in gallery_items(message) if item.media.url.endswith("board.png"))
+    """The alt text of a board's picture (of an ended match's last board, its replay)."""
+    (picture,) = gallery_items(message)
+    return picture.description
 
 
 async def assert_board_hides_hands(env, where):

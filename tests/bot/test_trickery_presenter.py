@@ -91,7 +91,9 @@ def test_every_lead_and_follow_is_a_tap_or_two_within_25_buttons(num_players, se
         if not state.plays and len(state.pool) > 1:
             leads += 1
             prizes = [item for item in prompt.items if item.custom_id.split(":")[3] == "step"]
-            assert sorted(item.custom_id.rsplit(":", 1)[1] for item in prizes) == sorted({str(p) for p in state.pool})
+            assert sorted(item.custom_id.rsplit(":", 1)[1] for item in prizes) == sorted(
+                {str(p) for p in state.pool}
+            )
             assert [item.row for item in prompt.items] == sorted(item.row for item in prompt.items)
     assert leads > 10
 
@@ -165,3 +167,14 @@ def test_the_rules_picture_is_described_with_every_value():
         assert words in alt
     with speaking("de"):
         assert "Gemischter Baum" in PRESENTER.rules_alt()
+
+
+def test_the_final_table_fits_a_phone():
+    """Columns headed P1-P4 (the seat lines name the players), so the table is at most 30 characters
+    wide however long the names: a phone shows a code block about that wide without scrolling."""
+    *_, (scene, _, _, state) = positions(4, 2)  # the state is played on to the end
+    assert state.is_over
+    final = Scene(1, 99, ("Bartholomew the Magnificent", *NAMES[1:]), scene.options, state.view(None))
+    table = PRESENTER.final_text(final).split("```")[1].strip("\n").splitlines()
+    assert table[0].split() == ["Hand", "P1", "P2", "P3", "P4"] and table[-1].startswith("Total")
+    assert max(len(line) for line in table) <= 30
