@@ -201,10 +201,10 @@ class TrickeryPresenter(Presenter):
         )
 
     def describe(self, scene: Scene, view: dict, seat: int | None = None) -> str:
-        """The board (public view) or the seat's hand (its own view) in plain words."""
-        if seat is not None:
-            return self._describe_hand(view)
-        lines = [self._describe_heading(view)]
+        """The board in plain words; from a seat's own view, its hand first (what its picture
+        shows, kept whole if the alt text is cut), then the board."""
+        lines = [self._describe_hand(view)] if seat is not None else []
+        lines.append(self._describe_heading(view))
         for each in range(view["num_players"]):
             lines.append(self._describe_seat(scene, view, each))
         lines.append(self._describe_table(scene, view))
@@ -295,11 +295,15 @@ class TrickeryPresenter(Presenter):
             return tr("Your hand: no cards left.")
         text = tr("Your hand: {cards}.", cards=", ".join(cards))
         if mine.get("seat") in mine["to_move"]:
-            playable = [card_words(card) for card in mine["legal"]]
-            if len(playable) < len(cards):
-                text += "\n" + tr("You may play: {cards}.", cards=", ".join(playable))
-            else:
+            legal = set(mine["legal"])
+            playable = [card_words(card) for card in mine["hand"] if card in legal]
+            held_back = [card_words(card) for card in mine["hand"] if card not in legal]
+            if not held_back:
                 text += "\n" + tr("Your turn: you may play any of them.")
+            elif len(playable) <= len(held_back):
+                text += "\n" + tr("Your turn: you may play {cards}.", cards=", ".join(playable))
+            else:
+                text += "\n" + tr("Your turn: you may play any but {cards}.", cards=", ".join(held_back))
         return text
 
     def rules_alt(self) -> str:
