@@ -244,7 +244,9 @@ def test_the_presenter_speaks_german():
     assert not leftovers, leftovers[:10]
     assert any(ENGLISH_WORDS.search(line) for line in english)  # the check can see English
     final = next(line for line in german if line.startswith("🏆"))
-    assert final.startswith("🏆 **P2 Bob gewinnt Martian Trickery** mit 31 Punkten!\n```\nRunde   P1   P2   P3\n")
+    assert final.startswith(
+        "🏆 **P2 Bob gewinnt Martian Trickery** mit 31 Punkten!\n```\nRunde   P1   P2   P3\n"
+    )
     assert "\nGesamt   0   31    5\n" in final  # the first column widens for the longer German words
 
 
