@@ -130,16 +130,23 @@ def render_trickery_board(view: dict, *, names: list[str] | None = None) -> byte
 @lru_cache(maxsize=8)
 def _pyramids_of_the_set(nests: tuple[str, ...], penalty_colour: str, mode: str) -> None:
     """Make every pyramid of the set at the board's scales, on the panels it stands on, the first
-    time the set is drawn (on a scratch canvas), rather than a few in each new position."""
-    scratch, _ = _blank(200, 200, PANEL)
-    active, _ = _blank(200, 200, PANEL_ACTIVE)
+    time the set is drawn (each on a scratch canvas of that panel's colour), rather than a few in
+    each new position."""
+
+    def on(colour: Colour, code: str, scale: int, *, ghost: bool = False) -> None:
+        scratch, _ = _blank(120, 200, colour)
+        if ghost:
+            draw_ghost(scratch, int(code[1]), 0, 190, scale)
+        else:
+            draw_pyramid(scratch, code, 0, 190, scale=scale, penalty_colour=penalty_colour)
+
     for colour in set(nests):
         for size in (1, 2, 3):
             code = f"{colour}{size}"
-            draw_pyramid(scratch, code, 0, 190, scale=POOL_SCALE, penalty_colour=penalty_colour)
-            for canvas in (scratch, active):
-                draw_pyramid(canvas, code, 0, 190, scale=TAKEN_SCALE, penalty_colour=penalty_colour)
-            draw_ghost(scratch, size, 0, 190, POOL_SCALE)
+            on(PANEL, code, POOL_SCALE)
+            on(PANEL, code, TAKEN_SCALE)
+            on(PANEL_ACTIVE, code, TAKEN_SCALE)
+            on(PANEL, code, POOL_SCALE, ghost=True)
 
 
 def _tag(
