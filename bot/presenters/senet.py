@@ -2,15 +2,23 @@
 
 Senet has no secrets, so its move buttons sit on the board message itself and nothing goes by
 DM. The bot rolls the die (the match's seeded generator); a player only chooses which pyramid
-moves, or which coaster travels on a 5.
+moves, or which coaster travels on a 5: one tap on a button naming the pyramid, its square and
+where it lands.
+
+The picture is the board alone; everything in words is here: each player's line above it, the
+roll under it, the key to its marks in small print, and the whole position as its alt text.
 """
 
 from __future__ import annotations
 
 import discord
 
-from catalogue import N_, tr
-from games.senet import OFF
+from catalogue import N_, listing, tr, trn
+from games.senet import OFF, SQUARE_INDEX
+from renderers.senet import STACK_RULES
+from renderers.senet_words import DIE_RULES, TRACK_NAMES
+from renderers.senet_words import OFF as OFF_WORD
+from renderers.words import colour_name, size_name
 
 from ..components import MatchButton
 from .base import Presenter, Prompt, Scene
@@ -21,7 +29,8 @@ COLOUR_SETS = {
     "treehouse": N_("two Treehouse sets: A green and blue, B red and yellow"),
     "treehouse_alt": N_("two Treehouse sets: A cyan and purple, B orange and clear"),
 }
-TRACK_NAMES = {"S": "Source", "B": "Balance", "P": "Perfect"}  # names, like the S, B, P of notation
+TRACK_SQUARES = {"S": ("S1", "S9"), "B": ("B9", "B1"), "P": ("P1", "P9")}  # each track in path order
+TRACK_WORDS = {name.lower(): name for name in TRACK_NAMES.values()}  # {source}, ... in templates
 # A coaster move on its button, and as what a player did (a verb phrase, see `action_phrase`).
 COASTER_BUTTONS = {"E": N_("E: east coaster to the west end"), "W": N_("W: west coaster to the east end")}
 COASTER_MOVED = {
@@ -39,6 +48,20 @@ MOVED = {
     2: N_("moved the medium {origin}{where}"),
     3: N_("moved the large {origin}{where}"),
 }
+LEGEND = (  # the key to the board picture's marks, a line each
+    N_("**A** on a light disc, **B** on a dark disc: whose pyramid it is."),
+    N_(
+        "Rows: **S** {source} (right to left), **B** {balance} (left to right), **P** {perfect} "
+        "(right to left), then off at the bottom left. Columns 1 to 9 from the east (**E**, right) "
+        "to the west (**W**, left)."
+    ),
+    N_("The path turns down at the west end from S9 to B9 and at the east end from B1 to P1: one step each."),
+    N_("The dark strip at a square's foot: pyramids locked inside the nest above it."),
+    N_(
+        "Red and black frame: a block. Pink: the last move (round a coaster: it travelled). "
+        "Yellow dashes: where this roll can land."
+    ),
+)
 
 
 def roll_text(roll: int) -> str:
@@ -47,15 +70,54 @@ def roll_text(roll: int) -> str:
 
 def target_text(target: str) -> str:
     """A square as it is, or "off" (past P9) in words, as the board picture labels it."""
-    return tr("off") if target == OFF else target
+    return tr(OFF_WORD) if target == OFF else target
+
+
+def roll_effect(roll: int, *, again: bool) -> str:
+    """What a roll lets the player do: 'move a pyramid 4 steps; the turn then ends'."""
+    if roll == 5:
+        return tr("move a coaster, E or W, then roll again")
+    if again:
+        return trn(
+            "move a pyramid {count} step, then roll again",
+            "move a pyramid {count} steps, then roll again",
+            roll,
+            count=roll,
+        )
+    return trn(
+        "move a pyramid {count} step; the turn then ends",
+        "move a pyramid {count} steps; the turn then ends",
+        roll,
+        count=roll,
+    )
+
+
+def pieces_text(pieces) -> str:
+    """'A large, B medium': owners and sizes, bottom to top."""
+    return ", ".join(f"{owner.upper()} {size_name(int(size))}" for owner, size, *_ in pieces)
+
+
+def stack_text(stack: list, peak: int, *, block: bool) -> str:
+    """A stack in words: 'A small, A medium inside A large with B medium on top'."""
+    text = pieces_text(stack[peak : peak + 1])
+    if peak:
+        text = tr("{locked} inside {outer}", locked=pieces_text(stack[:peak]), outer=text)
+    if peak + 1 < len(stack):
+        text = tr("{stack} with {tree} on top", stack=text, tree=pieces_text(stack[peak + 1 :]))
+    if block:
+        text = tr("{stack}: {player}'s block", stack=text, player=stack[-1][0].upper())
+    return text
 
 
 class SenetPresenter(Presenter):
+    def name_of(self, scene: Scene, player: str) -> str:
+        """The name of whoever plays A or B."""
+        a_seat = scene.public["a_seat"]
+        return scene.names[a_seat if player == "a" else 1 - a_seat]
+
     def player_name(self, scene: Scene, player: str) -> str:
         """'alice (A)'."""
-        a_seat = scene.public["a_seat"]
-        seat = a_seat if player == "a" else 1 - a_seat
-        return f"{scene.names[seat]} ({player.upper()})"
+        return f"{self.name_of(scene, player)} ({player.upper()})"
 
     def seat_label(self, scene: Scene, seat: int) -> str:
         return self.player_name(scene, "a" if seat == scene.public["a_seat"] else "b")
@@ -70,20 +132,124 @@ class SenetPresenter(Presenter):
             name=scene.names[seat],
         )
 
+    # --- the board's text
+
+    def seat_lines(self, scene: Scene) -> list[str]:
+        """A, then B: letter and name, colours, pyramids borne off, and who is to move or has won."""
+        view = scene.public
+        lines = []
+        for player in ("a", "b"):
+            colours = " + ".join(colour_name(colour) for colour in view["colours"][player])
+            parts = [
+                f"**{player.upper()}** · {self.name_of(scene, player)} · {colours}",
+                tr("{off}/{each} off", off=view["off"][player], each=view["pyramids_each"]),
+            ]
+            if view["is_over"] and view["winner"] == player:
+                parts.append(f"🏆 {tr('WINNER')}")
+            elif not view["is_over"] and view["current"] == player:
+                parts.append(f"🎲 {tr('to move')}")
+            lines.append(" · ".join(parts))
+        return lines
+
     def status_line(self, scene: Scene) -> str:
         view = scene.public
-        each = view["pyramids_each"]
-        off = " · ".join(
-            tr("{player} {off}/{each} off", player=self.player_name(scene, p), off=view["off"][p], each=each)
-            for p in ("a", "b")
-        )
         roll = view["roll"]
-        player, rolled = self.player_name(scene, view["current"]), roll_text(roll)
-        if roll == 5:
-            what = tr("{player} rolled {roll}: choose which coaster travels.", player=player, roll=rolled)
+        if roll is None:
+            return tr("Turn {turn}", turn=view["turn"])
+        return tr(
+            "Turn {turn} · **{player}** rolled {roll}: {effect}.",
+            turn=view["turn"],
+            player=self.player_name(scene, view["current"]),
+            roll=roll_text(roll),
+            effect=roll_effect(roll, again=view["roll_again"]),
+        )
+
+    def legend(self, scene: Scene) -> str:
+        return "\n".join(tr(line, **TRACK_WORDS) for line in LEGEND)
+
+    def describe(self, scene: Scene, view: dict, seat: int | None = None) -> str:
+        """The position in words: whose turn and roll, the pyramids borne off, every stack by track
+        in path order, the last move and where the roll can land."""
+        if view["is_over"]:
+            head = tr("Martian Senet, the end: {player} won.", player=self.player_name(scene, view["winner"]))
+        elif view["roll"] is None:
+            head = tr(
+                "Martian Senet, turn {turn}: {player} to move.",
+                turn=view["turn"],
+                player=self.player_name(scene, view["current"]),
+            )
         else:
-            what = tr("{player} rolled {roll}: choose a move.", player=player, roll=rolled)
-        return "\n".join((tr("Turn {turn} · {off}", turn=view["turn"], off=off), what))
+            head = tr(
+                "Martian Senet, turn {turn}: {player} to move, rolled {roll}: {effect}.",
+                turn=view["turn"],
+                player=self.player_name(scene, view["current"]),
+                roll=view["roll"],
+                effect=roll_effect(view["roll"], again=view["roll_again"]),
+            )
+        off = [
+            tr(
+                "{player} {off}/{each} off",
+                player=self.player_name(scene, p),
+                off=view["off"][p],
+                each=view["pyramids_each"],
+            )
+            for p in ("a", "b")
+        ]
+        lines = [head, ", ".join(off) + "."]
+        squares, peaks, blocks = view["squares"], view["peaks"], set(view["blocks"])
+        for track, (first, last) in TRACK_SQUARES.items():
+            step = 1 if first < last else -1
+            names = [f"{track}{column}" for column in range(int(first[1]), int(last[1]) + step, step)]
+            stacks = [
+                f"{name} {stack_text(squares[name], peaks[name], block=name in blocks)}"
+                for name in names
+                if name in squares
+            ]
+            lines.append(
+                tr(
+                    "{track} ({first} to {last}): {stacks}.",
+                    track=TRACK_NAMES[track],
+                    first=first,
+                    last=last,
+                    stacks="; ".join(stacks) or tr("empty"),
+                )
+            )
+        last = view.get("last")
+        if last:
+            lines.append(
+                tr(
+                    "Last move: {player} {action}.",
+                    player=self.player_name(scene, last["player"]),
+                    action=self._moved(last),
+                )
+            )
+        targets = [] if view["is_over"] else sorted(set(view["targets"].values()), key=_path_order)
+        if targets:
+            lines.append(
+                tr("This roll can land on {squares}.", squares=listing([target_text(t) for t in targets]))
+            )
+        return "\n".join(lines)
+
+    def rules_alt(self) -> str:
+        stacks = "; ".join(
+            f"{tr(name)}: {stack_text(stack, len(stack) - 1 if stack[-1][1] > stack[0][1] else 0, block=False)}"
+            for name, stack, _ in STACK_RULES
+        )
+        die = " ".join(f"{', '.join(map(str, faces))}: {tr(rule)}." for faces, rule in DIE_RULES)
+        return "\n".join(
+            (
+                tr(
+                    "The path over three rows of nine squares, columns 1 to 9 from the right: {source} "
+                    "S1 to S9 right to left, down to {balance} B9 to B1 left to right, down to {perfect} "
+                    "P1 to P9 right to left, then off.",
+                    **TRACK_WORDS,
+                ),
+                tr("Three squares: {stacks}; a block is framed red and black.", stacks=stacks),
+                tr("The die: {rules}", rules=die),
+            )
+        )
+
+    # --- controls and events
 
     def prompt(self, scene: Scene, seat: int, mine: dict, choice: str = "") -> Prompt:
         """One button per legal action: a move per movable pyramid, or E / W on a 5."""
@@ -100,6 +266,13 @@ class SenetPresenter(Presenter):
                 )
             )
         return Prompt(tr("You rolled {roll}. Choose below.", roll=roll_text(mine["roll"])), items)
+
+    def _moved(self, last: dict) -> str:
+        """The last move, as what its player did: 'moved the large S3 → S5'."""
+        if last.get("action") in COASTER_MOVED:
+            return tr(COASTER_MOVED[last["action"]])
+        parsed = self.game.parse_action(last["action"])
+        return tr(MOVED[parsed.size], origin=parsed.origin, where=f" → {target_text(last['to'])}")
 
     def action_phrase(self, scene: Scene, seat: int, action: str, *, done: bool = True) -> str:
         """'rolled ⚃ **4** and moved the large S3 → S5': a verb phrase after the player's name."""
@@ -151,3 +324,8 @@ class SenetPresenter(Presenter):
             parts=" + ".join(parts),
         )
         return f"{won}\n{points}"
+
+
+def _path_order(target: str) -> int:
+    """Where a destination lies along the path ("off" last)."""
+    return SQUARE_INDEX.get(target, len(SQUARE_INDEX) + 1)

@@ -1,6 +1,7 @@
 """Martian Senet in German: every label of its pictures (the board at several moments, the rules
-picture) and every text of its Discord presenter and engine refusals is German, fits where it is
-drawn, and the English stays as it was."""
+picture) and every text of its Discord presenter (the players' lines, the roll, the key, the alt
+texts, the buttons) and engine refusals is German, fits where it is drawn, and the English stays
+as it was."""
 
 import random
 import re
@@ -13,7 +14,7 @@ from catalogue import catalogues, speaking, tr
 from games import GAMES, random_choice
 from games.core import IllegalAction
 from renderers import senet
-from renderers.common import BACKGROUND, SMALL_SIZE, text_sizes, text_width
+from renderers.common import BACKGROUND, text_sizes, text_width
 from tests.bot.test_presenters import moment_of
 from tests.pictures import decode
 from tests.renderers.test_renderers_senet import (
@@ -69,7 +70,7 @@ def pictures() -> dict[str, object]:
 
 def drawn(language: str, draw) -> tuple[list[str], bytes]:
     """The texts a picture draws in `language` (sprites that hold text are drawn afresh), and it."""
-    senet.rotated_label.cache_clear()
+    senet._empty_board.cache_clear()
     senet.owner_badge.cache_clear()
     senet.render_senet_rules_picture.cache_clear()
     with speaking(language), text_sizes() as sizes:
@@ -105,11 +106,10 @@ def test_every_label_is_german_and_nothing_is_cut_or_overflows(name):
 
 
 def test_the_english_pictures_stay_as_they_were():
-    with text_sizes() as sizes:
-        senet.render_senet_board(mid_view(), names=NAMES)
-    texts = {text for _, text in sizes}
-    assert {"large S3 to S5", "locked in the nest above", "West coaster", "Birth flip", "3/12 off"} <= texts
-    assert senet.roll_hint(mid_view()) == ("move 6 steps,", "then roll again")
+    texts, _ = drawn("en", lambda: senet.render_senet_board(mid_view(), names=NAMES))
+    assert {"off", "S", "B", "P", "W", "E", "1", "9", "A"} <= set(texts)
+    texts, _ = drawn("en", senet.render_senet_rules_picture)
+    assert {"Source", "Nest", "Tree", "Block", "move, roll again", "off"} <= set(texts)
 
 
 def test_the_rules_picture_is_drawn_once_per_language():
@@ -121,24 +121,13 @@ def test_the_rules_picture_is_drawn_once_per_language():
 
 def test_german_labels_fit_their_room():
     with speaking("de"):
-        for title, _, _, text in senet.STACK_RULES:
-            assert len(senet.stack_rule_lines(text)) <= senet.STACK_RULE_LINES, title
+        # the die's rules, right of three dice, inside the rules picture's card
+        room = senet.WIDTH - senet.SIDE - 4 - 20 - (senet.SIDE + 4 + 20 + 3 * (senet.RULE_DIE + 10) + 10)
         for _, text in senet.DIE_RULES:
-            assert len(senet.die_rule_lines(text)) == 1, text
-        # the roll's two hint lines, between the die and the log's divider
-        room = senet.LOG_X - 12 - (senet.roll_die_box(mid_view())[2] + 16)
-        for roll in range(1, 7):
-            for again in (False, True):
-                view = {**mid_view(), "roll": roll, "roll_again": again, "coaster_roll": roll == 5}
-                for line in senet.roll_hint(view):
-                    assert text_width(line, SMALL_SIZE) <= room, line
-        # the flips' names stand upright in their lane between two tracks' arrows
-        for flip in senet.FLIP_LABELS:
-            box = senet.flip_label_box(flip)
-            assert box[3] - box[1] <= senet.CELL_H - 24, tr(flip)
-        # log entries in German name no English word
-        for entry in mid_view()["log"] + final_view()["log"]:
-            assert not re.search(r"\b(?:to|off|large|small|medium|move)\b", senet.describe_entry(entry))
+            assert text_width(tr(text), senet.LABEL_SIZE, bold=True) <= room, text
+        # the exit's word, under the west lane and inside its frame
+        off = senet.off_box()
+        assert text_width(tr(senet.OFF), senet.LABEL_SIZE, bold=True) <= off[2] - off[0] - 6
 
 
 def match_texts(language: str) -> tuple[list[str], list[str]]:
@@ -157,7 +146,8 @@ def match_texts(language: str) -> tuple[list[str], list[str]]:
             seat = state.to_move[0]
             moment = moment_of("senet", state, options)
             prompt = presenter.prompt(moment.scene, seat, moment.mine(seat))
-            texts += [presenter.status_line(moment.scene), prompt.text]
+            texts += [presenter.status_line(moment.scene), prompt.text, *presenter.seat_lines(moment.scene)]
+            texts += [presenter.describe(moment.scene, moment.scene.public), presenter.legend(moment.scene)]
             labels += [item.item.label for item in prompt.items]
             action = str(random_choice(state.legal_actions(seat), rng))
             texts.append(presenter.action_phrase(moment.scene, seat, action, done=False))
@@ -165,7 +155,7 @@ def match_texts(language: str) -> tuple[list[str], list[str]]:
             scene = moment_of("senet", state, options).scene
             texts.append(presenter.action_phrase(scene, seat, action))
             texts += presenter.describe_events(scene, events)
-        texts.append(presenter.final_text(scene))
+        texts += [presenter.final_text(scene), presenter.describe(scene, scene.public), presenter.rules_alt()]
     return texts, labels
 
 
@@ -232,7 +222,8 @@ def test_unreadable_actions_are_refused_in_german(typed):
 
 
 def test_colour_names_follow_the_language():
-    view = treehouse_view()
-    with speaking("de"), text_sizes() as sizes:
-        senet.render_senet_board(view, names=NAMES)
-    assert "grün + blau gegen rot + gelb" in {text for _, text in sizes}
+    options = GAME.resolve_options({"colours": "treehouse"})
+    scene = moment_of("senet", GAME.new(2, 1, options), options).scene
+    with speaking("de"):
+        lines = KITS["senet"].presenter.seat_lines(scene)
+    assert "grün + blau" in lines[0] and "rot + gelb" in lines[1]
