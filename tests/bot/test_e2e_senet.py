@@ -1,9 +1,26 @@
 """Martian Senet end to end through SimCord: the move buttons are on the board itself."""
 
 import random
+import re
 
+import discord
+
+from bot.components import Claim
 from games import GAMES, replay_actions
-from tests.helpers import board, buttons, dms, make_table, mover, reply, stored, text, thread_of
+from tests.bot.test_hostile_holes import forged_message
+from tests.helpers import (
+    as_message,
+    board,
+    buttons,
+    dms,
+    leaf_components,
+    make_table,
+    mover,
+    reply,
+    stored,
+    text,
+    thread_of,
+)
 
 SENET = GAMES["senet"]
 
@@ -127,3 +144,78 @@ async def test_a_text_that_fails_does_not_hold_back_the_board(simcord_env, monke
     fresh = board(thread)  # the live board, edited in place
     assert fresh.id == old.id and (await stored(env)).board_version == (await stored(env)).version
     assert f"played {choice.custom_id.split(':', 4)[4]}" in text(fresh)
+
+
+# --- the board for phones -------------------------------------------------------------------
+
+
+def gallery_descriptions(message) -> list[str]:
+    return [
+        item.description
+        for part in leaf_components(as_message(message).components)
+        if isinstance(part, discord.MediaGalleryComponent)
+        for item in part.items
+    ]
+
+
+async def test_the_board_says_in_words_who_plays_what_the_roll_does_and_the_key(simcord_env):
+    env = simcord_env
+    table, *_, thread = await senet_match(env)
+    match = await stored(env)
+    a_name = "alice" if match.state.view(None)["a_seat"] == 0 else "bob"
+    b_name = "bob" if a_name == "alice" else "alice"
+    words = text(board(thread))
+    assert f"**A** · {a_name} · blue · 0/12 off · 🎲 to move" in words
+    assert f"**B** · {b_name} · orange · 0/12 off\n" in words
+    assert re.search(rf"Turn 1 · \*\*{a_name} \(A\)\*\* rolled . \*\*\d\*\*: move ", words)
+    assert "-# **A** on a light disc, **B** on a dark disc" in words  # the picture's key, in small print
+    # the picture's alt text is the position in words, from the public view
+    (alt,) = gallery_descriptions(board(thread))
+    assert alt.startswith(f"Martian Senet, turn 1: {a_name} (A) to move, rolled")
+    assert (
+        "Source (S1 to S9): S1 A small, A medium inside A large; S2 B small, B medium inside B large;" in alt
+    )
+    assert "Balance (B9 to B1): empty." in alt and "This roll can land on" in alt
+    # after a move, the lines follow: the last move is in the recent actions and in the alt text
+    await mover(table, thread).click(board(thread), custom_id=buttons(board(thread), "act")[0].custom_id)
+    (alt,) = gallery_descriptions(board(thread))
+    assert "Last move: " in alt and "moved the large" in alt
+
+
+async def test_from_play_to_the_first_move_against_the_computer_takes_two_taps(simcord_env, make_bot):
+    env = simcord_env
+    await env.restart_bot(make_bot(computer_delay_seconds=0))
+    table = make_table(env, ["alice"])
+    (alice,) = table.players
+    taps = 1
+    await alice.slash(table.channel, "play senet", level="easy")  # the command: one tap
+    thread = thread_of(table)
+    await env.advance_time(1)  # the computer's first turn, if it is A
+    match = await stored(env)
+    alice_seat = next(s.seat for s in match.seats if not s.computer)
+    assert match.state.to_move == (alice_seat,) and mover(table, thread) is alice
+    before = match.version
+    move = buttons(board(thread), "act")[0]  # every move is a button on the board: no menu, no step
+    assert "→" in move.label
+    await alice.click(board(thread), custom_id=move.custom_id)
+    taps += 1
+    assert taps <= 4
+    after = await stored(env)
+    assert after.version > before
+    log = await env.bot.service.action_log(after.id)
+    assert log[before - 1] == (alice_seat, move.custom_id.split(":", 4)[4])
+
+
+async def test_a_forged_step_button_is_answered_privately_and_changes_nothing(simcord_env):
+    """Senet has no two-step moves: a step claim a modified client makes up is refused."""
+    env = simcord_env
+    table, _, _, thread = await senet_match(env)
+    player = mover(table, thread)
+    match = await stored(env)
+    legal = str(match.state.legal_actions(match.state.to_move[0])[0])
+    for argument in (legal.split("-")[0], "zz"):
+        crafted = Claim(match.id, match.version, "step", argument).custom_id
+        answer = reply(await player.click(await forged_message(env, thread, [crafted]), custom_id=crafted))
+        assert answer.ephemeral and "nothing to pick" in answer.content
+    assert (await stored(env)).version == match.version
+    assert not dms(player)

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from bot.components import MatchButton
 from bot.kits import KITS
 from bot.layout import ALT_LIMIT, COMPONENT_LIMIT, board_layout
 from bot.publisher import Publisher
@@ -161,13 +162,13 @@ def most_moves():
     return position(f"{text} P9=bS", to_move="a", roll=1, off_b=11)
 
 
-def test_the_board_message_with_the_most_moves_and_a_hint_stays_within_40_components():
+def test_the_board_message_with_the_most_moves_and_both_extras_stays_within_40_components():
     state = most_moves()
     assert len(state.legal_actions(0)) == 12
     moment = moment_of("senet", state, SINGLE)
     moment.match.hints_allowed = True
-    items = Publisher._board_controls(moment)
-    assert len(items) == 13 and items[-1].claim.kind == "hint"  # the publisher found room for Hint
+    items, extras = Publisher._board_controls(moment), Publisher._board_extras(moment)
+    assert len(items) == 12 and len(extras) == 2
     scene = moment.scene
     layout = board_layout(
         "\n".join(["**Martian Senet** · match #1", *PRESENTER.seat_lines(scene)]),
@@ -176,9 +177,13 @@ def test_the_board_message_with_the_most_moves_and_a_hint_stays_within_40_compon
         items,
         alt=PRESENTER.describe(scene, scene.public),
         legend=PRESENTER.legend(scene),
+        extras=extras,
     )
-    assert layout.total_children_count <= COMPONENT_LIMIT
-    assert layout.total_children_count == 5 + 4 + 13  # frame, 3 texts, picture; 4 rows; 13 buttons
+    kinds = [item.claim.kind for item in layout.walk_children() if isinstance(item, MatchButton)]
+    assert kinds == ["act"] * 12 + ["hint", "words"]  # Hint and In words both found room
+    assert (
+        layout.total_children_count == 5 + 4 + 14 <= COMPONENT_LIMIT
+    )  # frame, 3 texts, picture; rows; buttons
 
 
 def test_a_stray_step_button_is_refused():
