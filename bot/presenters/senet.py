@@ -49,17 +49,15 @@ MOVED = {
     3: N_("moved the large {origin}{where}"),
 }
 LEGEND = (  # the key to the board picture's marks, a line each
-    N_("**A** on a light disc, **B** on a dark disc: whose pyramid it is."),
     N_(
-        "Rows: **S** {source} (right to left), **B** {balance} (left to right), **P** {perfect} "
-        "(right to left), then off at the bottom left. Columns 1 to 9 from the east (**E**, right) "
-        "to the west (**W**, left)."
+        "**A** light disc, **B** dark disc: whose pyramid. Dark strip at a square's foot: locked in the nest above."
     ),
-    N_("The path turns down at the west end from S9 to B9 and at the east end from B1 to P1: one step each."),
-    N_("The dark strip at a square's foot: pyramids locked inside the nest above it."),
     N_(
-        "Red and black frame: a block. Pink: the last move (round a coaster: it travelled). "
-        "Yellow dashes: where this roll can land."
+        "The path: **S** {source} ←, down to **B** {balance} →, down to **P** {perfect} ←, then off; "
+        "each turn down is one step. Columns 1 in the east (**E**) to 9 in the west (**W**)."
+    ),
+    N_(
+        "Red and black frame: a block. Pink: the last move (round a coaster: it travelled). Yellow dashes: where this roll can land."
     ),
 )
 
