@@ -27,6 +27,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from catalogue import spoken, tr
+from games.senet import OFF, SQUARE_INDEX
 
 from . import common
 from .common import (
@@ -60,14 +61,13 @@ from .common import (
 from .common import (
     panel_card as _card,
 )
-from .senet_words import BLOCK, DIE_RULES, NEST, OFF, TRACK_NAMES, TREE
+from .senet_words import BLOCK, DIE_RULES, NEST, OFF_WORD, TRACK_NAMES, TREE
 
 # --- the game's geometry ------------------------------------------------------------------------
 
 TRACKS = ("S", "B", "P")  # top to bottom
 TRACK_DIRECTION = {"S": -1, "B": 1, "P": -1}  # on the picture: -1 = right to left (column 1 -> 9)
 COLUMNS = 9
-OFF_SQUARE = "off"  # the notation's destination past P9
 
 
 def square_name(track: str, column: int) -> str:
@@ -88,8 +88,7 @@ def is_square(square: object) -> bool:
 
 def path_index(square: str) -> int:
     """The race order, 1..27 (spec §1): S1..S9, then B9..B1, then P1..P9."""
-    track, column = parse_square(square)
-    return {"S": column, "B": 19 - column, "P": 18 + column}[track]
+    return SQUARE_INDEX[square]
 
 
 def column_position(column: int) -> int:
@@ -120,7 +119,6 @@ EAST_BEND_X = BOARD_X1 + LANE_W // 2  # and at the east end (Death flip)
 TOP_BAND = 14
 BADGE = 35  # owner badge diameter; its letter is LABEL_SIZE
 TRAY_ROW = BADGE + 2
-TRAY_H = 2 * TRAY_ROW + 4
 TOWER_SCALE = 42  # a small pyramid is 42 px tall
 TRAY_SCALE = 24
 TREE_LIFT = 0.55  # a smaller pyramid sits this far up the bigger one under it
@@ -459,7 +457,7 @@ def render_senet_board(view: dict, *, names: list[str] | None = None) -> bytes:
         if is_square(square):
             x0, y0, x1, y1 = board_square_box(square)
             _dashed_rectangle(draw, (x0 + 4, y0 + 4, x1 - 5, y1 - 5), colour=ACCENT, width=4, dash=8)
-    if OFF_SQUARE in targets:
+    if OFF in targets:
         _dashed_rectangle(draw, off_box(), colour=ACCENT, width=4, dash=7)
     for square in view.get("squares") or {}:
         if is_square(square):
@@ -506,7 +504,7 @@ def _empty_board(language: str, mode: str) -> Image.Image:
         draw_text(draw, (x, _row_middle(track)), track, size=LABEL_SIZE, fill=TEXT, anchor="mm", bold=True)
     off = off_box()
     middle = ((off[0] + off[2]) / 2, (off[1] + off[3]) / 2)
-    draw_text(draw, middle, tr(OFF), size=LABEL_SIZE, fill=TEXT, anchor="mm", bold=True)
+    draw_text(draw, middle, tr(OFF_WORD), size=LABEL_SIZE, fill=TEXT, anchor="mm", bold=True)
     return image
 
 
@@ -536,9 +534,9 @@ def _draw_direction_chevrons(draw: ImageDraw.ImageDraw) -> None:
 def moved_squares(last: dict) -> set[str]:
     """The squares whose top band the last move's arrow runs through: its origin to its destination."""
     origin, destination = last.get("from"), last.get("to")
-    if not is_square(origin) or not (destination == OFF_SQUARE or is_square(destination)):
+    if not is_square(origin) or not (destination == OFF or is_square(destination)):
         return set()
-    start, end = path_index(origin), 28 if destination == OFF_SQUARE else path_index(destination)
+    start, end = path_index(origin), 28 if destination == OFF else path_index(destination)
     return {
         square_name(track, column)
         for track in TRACKS
@@ -556,14 +554,14 @@ def _draw_last_move_arrow(draw: ImageDraw.ImageDraw, origin: str, destination: s
     """Along the path, in the squares' top band: through a lane where the move used a flip."""
     points = [_path_point(origin)]
     start = path_index(origin)
-    end = 28 if destination == OFF_SQUARE else (path_index(destination) if is_square(destination) else None)
+    end = 28 if destination == OFF else (path_index(destination) if is_square(destination) else None)
     if end is None or end <= start:
         return
     if start <= 9 < end:  # the Birth flip
         points += [(WEST_BEND_X, _band_middle("S")), (WEST_BEND_X, _band_middle("B"))]
     if start <= 18 < end:  # the Death flip
         points += [(EAST_BEND_X, _band_middle("B")), (EAST_BEND_X, _band_middle("P"))]
-    if destination == OFF_SQUARE:
+    if destination == OFF:
         points += [(WEST_BEND_X, _band_middle("P")), (WEST_BEND_X, off_box()[1] - 4)]
     else:
         points.append(_path_point(destination))
@@ -641,7 +639,7 @@ def _rule_path(draw: ImageDraw.ImageDraw, top: int) -> int:
     ]
     draw_path_arrow(draw, points, colour=ACCENT, width=6, outline=BACKGROUND)
     off_y = board_y0 + 3 * RULE_CELL_H + 44
-    draw_text(draw, (west + 28, off_y), tr(OFF), size=LABEL_SIZE, fill=TEXT, anchor="lm", bold=True)
+    draw_text(draw, (west + 28, off_y), tr(OFF_WORD), size=LABEL_SIZE, fill=TEXT, anchor="lm", bold=True)
     return box[3]
 
 

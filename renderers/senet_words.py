@@ -7,7 +7,7 @@ from catalogue import N_
 
 # The tracks' names, like the S, B and P of the notation: names, the same in every language.
 TRACK_NAMES = {"S": "Source", "B": "Balance", "P": "Perfect"}
-OFF = N_("off")  # past P9: the board's exit, and a move's destination in words
+OFF_WORD = N_("off")  # past P9: the board's exit, and a move's destination in words
 NEST, TREE, BLOCK = N_("Nest"), N_("Tree"), N_("Block")  # the three kinds of stack
 # The die, face by face, as the rules picture labels it and its alt text reads it.
 DIE_RULES = (

@@ -16,8 +16,7 @@ import discord
 from catalogue import N_, listing, tr, trn
 from games.senet import OFF, SQUARE_INDEX
 from renderers.senet import STACK_RULES
-from renderers.senet_words import DIE_RULES, TRACK_NAMES
-from renderers.senet_words import OFF as OFF_WORD
+from renderers.senet_words import DIE_RULES, OFF_WORD, TRACK_NAMES
 from renderers.words import colour_name, size_name
 
 from ..components import MatchButton

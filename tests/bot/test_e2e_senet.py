@@ -126,7 +126,8 @@ async def test_rules_for_senet(simcord_env):
         and "Blocks" in embed.description
         and "Bearing off" in embed.description
     )
-    assert any(a.filename == "rules.png" for a in result.response.attachments)
+    (picture,) = [a for a in result.response.attachments if a.filename == "rules.png"]
+    assert "S1 to S9" in picture.description and "Nest:" in picture.description  # its alt text
 
 
 async def test_a_text_that_fails_does_not_hold_back_the_board(simcord_env, monkeypatch):

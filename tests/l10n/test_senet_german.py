@@ -127,7 +127,7 @@ def test_german_labels_fit_their_room():
             assert text_width(tr(text), senet.LABEL_SIZE, bold=True) <= room, text
         # the exit's word, under the west lane and inside its frame
         off = senet.off_box()
-        assert text_width(tr(senet.OFF), senet.LABEL_SIZE, bold=True) <= off[2] - off[0] - 6
+        assert text_width(tr(senet.OFF_WORD), senet.LABEL_SIZE, bold=True) <= off[2] - off[0] - 6
 
 
 def match_texts(language: str) -> tuple[list[str], list[str]]:
