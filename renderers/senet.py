@@ -137,6 +137,7 @@ def board_layout(view: dict | None = None) -> SenetLayout:
     return SenetLayout(WIDTH, HEIGHT, (BOARD_X0, BOARD_Y0, BOARD_X1, BOARD_Y1))
 
 
+@lru_cache(maxsize=32)
 def board_square_box(square: str) -> Box:
     """The pixel box of a square on the board picture (the same for every view)."""
     track, column = parse_square(square)
@@ -180,8 +181,10 @@ BADGE_LIGHT = (238, 240, 244)
 BADGE_DARK = (18, 20, 26)
 
 
-def stack_of(view: dict, square: str) -> list[tuple[str, int, str]]:
-    return [(owner, int(size), colour) for owner, size, colour in (view.get("squares") or {}).get(square, [])]
+def stack_of(view: dict, square: str) -> tuple[tuple[str, int, str], ...]:
+    return tuple(
+        (owner, int(size), colour) for owner, size, colour in (view.get("squares") or {}).get(square, [])
+    )
 
 
 def peak_of(view: dict, square: str) -> int:
@@ -270,14 +273,21 @@ def wrap(text: str, size: int, max_width: float) -> list[str]:
     return lines
 
 
+@lru_cache(maxsize=64)
+def _standing_pyramid(colour: str, size: int, scale: int) -> tuple[Image.Image, float, float]:
+    """A side-view pyramid's sprite and where its top-left lies from the middle of its base."""
+    width, height = pyramid_extent(size, scale)
+    sprite = pyramid_sprite(colour, size, scale, letter=False)  # the A/B badge tells whose it is
+    over = sprite.height - height  # the sprite leaves room above for a penalty badge
+    return sprite, -width / 2, -height - over
+
+
 def _paste_pyramid(
     image: Image.Image, colour: str, size: int, scale: int, centre_x: float, baseline: float
 ) -> None:
     """A side-view pyramid standing on `baseline`, centred on `centre_x`."""
-    width, height = pyramid_extent(size, scale)
-    sprite = pyramid_sprite(colour, size, scale, letter=False)  # the A/B badge tells whose it is
-    over = sprite.height - height  # the sprite leaves room above for a penalty badge
-    paste(image, sprite, (centre_x - width / 2, baseline - height - over))
+    sprite, dx, dy = _standing_pyramid(colour, size, scale)
+    paste(image, sprite, (centre_x + dx, baseline + dy))
 
 
 # --- drawing helpers ----------------------------------------------------------------------------
@@ -368,7 +378,8 @@ def owner_runs(pieces: list[tuple[str, int, str]]) -> list[list[int]]:
     return runs
 
 
-def place_stack(box: Box, stack: list[tuple[str, int, str]], peak: int) -> list[PlacedPyramid]:
+@lru_cache(maxsize=512)
+def place_stack(box: Box, stack: tuple[tuple[str, int, str], ...], peak: int) -> tuple[PlacedPyramid, ...]:
     """Lay out a stack in a square, bottom to top.
 
     The tower (the peak and the tree part on it) stands on the tray's top edge, each smaller
@@ -378,7 +389,7 @@ def place_stack(box: Box, stack: list[tuple[str, int, str]], peak: int) -> list[
     top), each row's pyramids side by side with the run's one badge in the same column.
     """
     if not stack:
-        return []
+        return ()
     x0, _, x1, y1 = box
     peak = max(0, min(peak, len(stack) - 1))
     centre_x = x0 + (x1 - x0) * TOWER_X
@@ -414,14 +425,14 @@ def place_stack(box: Box, stack: list[tuple[str, int, str]], peak: int) -> list[
         )
         last_badge_y = badge_y
         base -= height * TREE_LIFT
-    return placed
+    return tuple(placed)
 
 
 def draw_stack(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
     box: Box,
-    stack: list[tuple[str, int, str]],
+    stack: tuple[tuple[str, int, str], ...],
     peak: int,
 ) -> None:
     """The tower (peak and tree part) with owner badges, and the locked pyramids in a tray below."""
@@ -574,9 +585,9 @@ RULE_CELL_W, RULE_CELL_H = 64, 52
 RULE_DIE = 56
 RULE_STACK_H = 150  # the examples' squares: as wide as the board's, only as tall as they need
 STACK_RULES = [  # (name, stack bottom to top, whether it is a block)
-    (NEST, [("a", 1, "B"), ("a", 2, "B"), ("a", 3, "B")], False),
-    (TREE, [("a", 3, "B"), ("b", 2, "O"), ("a", 1, "B")], False),
-    (BLOCK, [("b", 3, "O"), ("b", 2, "O"), ("b", 1, "O")], True),
+    (NEST, (("a", 1, "B"), ("a", 2, "B"), ("a", 3, "B")), False),
+    (TREE, (("a", 3, "B"), ("b", 2, "O"), ("a", 1, "B")), False),
+    (BLOCK, (("b", 3, "O"), ("b", 2, "O"), ("b", 1, "O")), True),
 ]
 
 

@@ -303,7 +303,7 @@ def test_every_stack_fits_its_square_without_overlaps(stack):
     the square, badges apart from one another and right of the tower."""
     view = senet_view(f"P5={stack}")
     box = board_square_box("P5")
-    placed = place_stack(box, [tuple(p) for p in view["squares"]["P5"]], view["peaks"]["P5"])
+    placed = place_stack(box, tuple(map(tuple, view["squares"]["P5"])), view["peaks"]["P5"])
     assert len(placed) == len(stack.split("."))
     badges = [piece.badge for piece in placed if piece.badge is not None]
     for x, y in badges:
@@ -365,7 +365,7 @@ def test_treehouse_colours_all_render(colours):
 def badge_discs(image, square: str, view: dict):
     """For each badge of a square's stack: its owner and the colour of its disc, sampled left of
     the letter, inside the rim."""
-    stack = [tuple(piece) for piece in view["squares"][square]]
+    stack = tuple(tuple(piece) for piece in view["squares"][square])
     rgb = image.convert("RGB")
     found = []
     for piece in place_stack(board_square_box(square), stack, view["peaks"][square]):
@@ -396,8 +396,8 @@ def test_owner_badges_tell_players_apart_when_colours_do_not():
 
 
 def test_the_tray_holds_a_row_per_owner_among_the_locked_pyramids():
-    one_owner = place_stack(board_square_box("S1"), [("a", 1, "B"), ("a", 2, "B"), ("a", 3, "B")], 2)
-    two_owners = place_stack(board_square_box("S1"), [("a", 1, "B"), ("b", 2, "O"), ("a", 3, "B")], 2)
+    one_owner = place_stack(board_square_box("S1"), (("a", 1, "B"), ("a", 2, "B"), ("a", 3, "B")), 2)
+    two_owners = place_stack(board_square_box("S1"), (("a", 1, "B"), ("b", 2, "O"), ("a", 3, "B")), 2)
     rows = {piece.baseline for piece in one_owner if piece.locked}
     assert len(rows) == 1 and [piece.badge is None for piece in one_owner] == [True, False, False]
     rows = sorted({piece.baseline for piece in two_owners if piece.locked})
@@ -406,7 +406,7 @@ def test_the_tray_holds_a_row_per_owner_among_the_locked_pyramids():
         "a"
     ]  # innermost lowest
     # the tower stands on the tray it has, else on the square's floor
-    alone = place_stack(board_square_box("S1"), [("a", 3, "B")], 0)
+    alone = place_stack(board_square_box("S1"), (("a", 3, "B"),), 0)
     assert alone[0].baseline > one_owner[-1].baseline > two_owners[-1].baseline
 
 
