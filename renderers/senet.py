@@ -461,18 +461,21 @@ def render_senet_board(view: dict, *, names: list[str] | None = None) -> bytes:
     blocks = {square for square in view.get("blocks") or [] if is_square(square)}
     targets = set() if view.get("is_over") else set((view.get("targets") or {}).values())
 
-    for square in last_squares:
-        x0, y0, x1, y1 = board_square_box(square)
-        draw.rectangle((x0 + 1, y0 + 1, x1 - 2, y1 - 2), fill=LAST_TINT)
-    for square in sorted(targets):
-        if is_square(square):
-            x0, y0, x1, y1 = board_square_box(square)
-            _dashed_rectangle(draw, (x0 + 4, y0 + 4, x1 - 5, y1 - 5), colour=ACCENT, width=4, dash=8)
+    squares = view.get("squares") or {}
+    for square in sorted(last_squares | targets | set(squares)):
+        if not is_square(square):
+            continue
+        x0, y0, _, _ = board_square_box(square)
+        tinted, target = square in last_squares, square in targets
+        if square in squares:
+            inside = _occupied_square(
+                stack_of(view, square), peak_of(view, square), tinted, target, common.CANVAS_MODE
+            )
+            image.paste(inside, (x0 + 2, y0 + 2))
+        else:
+            _draw_square_marks(draw, (x0 + 2, y0 + 2), tinted=tinted, target=target)
     if OFF in targets:
         _dashed_rectangle(draw, off_box(), colour=ACCENT, width=4, dash=7)
-    for square in view.get("squares") or {}:
-        if is_square(square):
-            draw_stack(image, draw, board_square_box(square), stack_of(view, square), peak_of(view, square))
     for square in blocks:
         x0, y0, x1, y1 = board_square_box(square)
         _hazard_frame(draw, (x0 + 1, y0 + 1, x1 - 2, y1 - 2))
@@ -486,6 +489,33 @@ def render_senet_board(view: dict, *, names: list[str] | None = None) -> bytes:
         x0, y0, x1, y1 = coaster_box(0 if last["action"] == "E" else 2)
         draw.rounded_rectangle((x0 - 7, y0 - 7, x1 + 6, y1 + 6), radius=12, outline=LAST, width=5)
     return to_png(image)
+
+
+def _draw_square_marks(
+    draw: ImageDraw.ImageDraw, corner: tuple[int, int], *, tinted: bool, target: bool
+) -> None:
+    """A square's inside (clear of the grid lines), from `corner`: tinted if the last move left or
+    reached it, dashed where the roll can land."""
+    x, y = corner
+    if tinted:
+        draw.rectangle((x, y, x + CELL_W - 4, y + CELL_H - 4), fill=LAST_TINT)
+    if target:
+        _dashed_rectangle(
+            draw, (x + 2, y + 2, x + CELL_W - 7, y + CELL_H - 7), colour=ACCENT, width=4, dash=8
+        )
+
+
+@lru_cache(maxsize=256)  # 19 KB each
+def _occupied_square(
+    stack: tuple[tuple[str, int, str], ...], peak: int, tinted: bool, target: bool, mode: str
+) -> Image.Image:
+    """The inside of a square holding `stack` with its marks, drawn once and then pasted whole: most
+    squares look the same from one position to the next (`mode` keys the canvas mode)."""
+    inside, draw = new_canvas(CELL_W - 3, CELL_H - 3)
+    draw.rectangle((0, 0, CELL_W - 4, CELL_H - 4), fill=SQUARE_FILL)
+    _draw_square_marks(draw, (0, 0), tinted=tinted, target=target)
+    draw_stack(inside, draw, (-2, -2, CELL_W - 2, CELL_H - 2), stack, peak)
+    return inside
 
 
 @lru_cache(maxsize=4)
@@ -697,6 +727,12 @@ def _rule_die(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int:
             bold=True,
         )
     return box[3]
+
+
+def clear_caches() -> None:
+    """Forget every drawing kept for reuse, so the next pictures draw (and say) their words again."""
+    for cached in (_empty_board, _occupied_square, owner_badge, render_senet_rules_picture):
+        cached.cache_clear()
 
 
 # Nothing in Senet is hidden: a seat's picture is the board.

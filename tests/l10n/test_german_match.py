@@ -9,6 +9,7 @@ say "de", as German players' would."""
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
 
@@ -215,18 +216,23 @@ def assert_no_english(table: WatchedTable, drawn, *, least_drawn: int = 50) -> N
     assert not found, f"{len(found)} texts with English words:\n" + "\n".join(found[:40])
 
 
+def draw_afresh(game_id: str) -> None:
+    """Forget the drawings a game's pictures keep for reuse, so their words are drawn, and seen, again."""
+    clear = getattr(importlib.import_module(f"renderers.{game_id}"), "clear_caches", None)
+    if clear is not None:
+        clear()
+
+
 @pytest.mark.parametrize("game_id", list(GAMES))
 async def test_a_match_in_german_shows_no_english(game_id, german_discord, simcord_env):
+    draw_afresh(game_id)
     with text_sizes() as drawn:
         table = await play_in_german(simcord_env, game_id)
     assert_no_english(table, drawn)
 
 
 async def test_a_match_against_the_computer_with_hints_in_german(german_discord, simcord_env):
-    from renderers import senet
-
-    senet._empty_board.cache_clear()  # drawn earlier, its labels would not be seen again
-    senet.owner_badge.cache_clear()
+    draw_afresh("senet")
     with text_sizes() as drawn:
         table = await play_the_computer_in_german(simcord_env)
     assert any("Computer (leicht)" in piece for piece in table.shown)

@@ -70,9 +70,7 @@ def pictures() -> dict[str, object]:
 
 def drawn(language: str, draw) -> tuple[list[str], bytes]:
     """The texts a picture draws in `language` (sprites that hold text are drawn afresh), and it."""
-    senet._empty_board.cache_clear()
-    senet.owner_badge.cache_clear()
-    senet.render_senet_rules_picture.cache_clear()
+    senet.clear_caches()
     with speaking(language), text_sizes() as sizes:
         png = draw()
     return [text for _, text in sizes], png

@@ -32,6 +32,7 @@ from renderers.senet import (
     TRAY_ROW,
     board_layout,
     board_square_box,
+    clear_caches,
     coaster_box,
     moved_squares,
     off_box,
@@ -243,10 +244,7 @@ def test_hand_is_the_board_and_the_rules_picture_is_drawn_once():
 def test_the_board_names_nobody_and_draws_only_big_short_labels():
     """Names, counts, the roll and the log are in the board's text now; the picture keeps its
     coordinates, the owners' letters and the exit, each at least LABEL_SIZE."""
-    from renderers.senet import _empty_board, owner_badge
-
-    _empty_board.cache_clear()  # labels are drawn into cached sprites: draw them again
-    owner_badge.cache_clear()
+    clear_caches()  # labels are drawn into cached sprites: draw them again
     view = mid_view()
     with text_sizes() as drawn:
         named = render_board(view, names=NAMES)
@@ -544,3 +542,24 @@ def test_every_few_states_of_an_engine_game_render():
     final = state.view(None)
     image = check_png(render_board(final, names=NAMES), min_height=650, max_height=800)
     assert image.height == board_layout(final).height
+
+
+def test_a_square_pasted_from_the_cache_looks_as_drawn_afresh():
+    """Occupied squares are drawn once per stack and marks, then pasted whole, wherever they lie."""
+    from renderers.senet import _occupied_square
+
+    views = [mid_view(), final_view(), treehouse_view()]
+    clear_caches()
+    fresh = [render_board(view) for view in views]
+    assert [render_board(view) for view in views] == fresh
+    # mid_view's S5, just reached by the last move, in another row and coaster
+    moved = senet_view(
+        "B2=aS.bM.aL.bM.aS", last={"player": "a", "roll": 1, "action": "B3L-B2", "from": "B3", "to": "B2"}
+    )
+    clear_caches()
+    alone = render_board(moved)
+    clear_caches()
+    render_board(mid_view())
+    hits = _occupied_square.cache_info().hits
+    assert render_board(moved) == alone
+    assert _occupied_square.cache_info().hits == hits + 1  # B2 was S5's square, pasted
