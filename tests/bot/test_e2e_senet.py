@@ -200,7 +200,7 @@ async def test_from_play_to_the_first_move_against_the_computer_takes_two_taps(s
     assert match.state.to_move == (alice_seat,) and mover(table, thread) is alice
     before = match.version
     move = buttons(board(thread), "act")[0]  # every move is a button on the board: no menu, no step
-    assert "→" in move.label
+    assert "→" in move.label or move.label.startswith(("E: ", "W: "))  # a pyramid's move, or a coaster's
     await alice.click(board(thread), custom_id=move.custom_id)
     taps += 1
     assert taps <= 4
