@@ -239,7 +239,7 @@ DIE_PIPS = {
 }
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=8)
 def die_sprite(value: int, size: int) -> Image.Image:
     """A white d6 face with its pips laid out like a real die."""
     s = SUPERSAMPLE
@@ -259,18 +259,6 @@ def die_sprite(value: int, size: int) -> Image.Image:
             (px * n - radius, py * n - radius, px * n + radius, py * n + radius), fill=(*SUIT_BLACK, 255)
         )
     return image.reduce(s)
-
-
-def wrap(text: str, size: int, max_width: float) -> list[str]:
-    """Greedy word wrap (the Flood and Combat pictures use it, and `die_sprite`, from here)."""
-    lines: list[str] = []
-    for word in text.split():
-        attempt = f"{lines[-1]} {word}" if lines else word
-        if lines and common.text_width(attempt, size) <= max_width:
-            lines[-1] = attempt
-        else:
-            lines.append(word)
-    return lines
 
 
 @lru_cache(maxsize=64)
