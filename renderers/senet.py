@@ -15,8 +15,9 @@ tower, and the pyramids locked inside the nest small in a dark tray under it. Ev
 its owner's badge (A: dark letter on a light disc, B: light letter on a dark disc) in a column at
 the square's right, top to bottom as the stack, so owners read apart whatever the colours.
 
-Everything that never changes (tiles, grid, path, coordinates) is drawn once per language and
-copied under each position; pictures use the kit's fixed palette.
+What never changes (tiles, grid, path) is drawn once and copied under each position, the
+coordinates stamped on it; an occupied square is drawn once per stack and marks and then pasted
+whole. Pictures use the kit's fixed palette.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from catalogue import spoken, tr
+from catalogue import tr
 from games.senet import OFF, SQUARE_INDEX
 
 from . import common
@@ -442,7 +443,8 @@ def render_senet_board(view: dict, *, names: list[str] | None = None) -> bytes:
     """The three coasters with the path and the stacks; the last move, the roll's destinations and
     blocks marked on them. (`names` are the board text's business: nothing here is named.)"""
     image, draw = new_canvas(WIDTH, HEIGHT)
-    image.paste(_empty_board(spoken(), common.CANVAS_MODE))
+    image.paste(_empty_board(common.CANVAS_MODE))
+    _draw_coordinates(draw)
     last = view.get("last") or {}
     moved_from, moved_to = last.get("from"), last.get("to")
     last_squares = {square for square in (moved_from, moved_to) if is_square(square)}
@@ -506,10 +508,10 @@ def _occupied_square(
     return inside
 
 
-@lru_cache(maxsize=4)
-def _empty_board(language: str, mode: str) -> Image.Image:
-    """The board with nothing on it: tiles, grid, the path and the coordinates (`language` and
-    `mode` key the cache: the exit's word is spoken, the canvas mode may be the RGB reference)."""
+@lru_cache(maxsize=2)
+def _empty_board(mode: str) -> Image.Image:
+    """The board with nothing on it: tiles, grid and the path (`mode` keys the cache: the canvas
+    may be the RGB reference)."""
     image, draw = new_canvas(WIDTH, HEIGHT)
     for position in range(3):
         x0, y0, x1, y1 = coaster_box(position)
@@ -520,13 +522,19 @@ def _empty_board(language: str, mode: str) -> Image.Image:
             draw.line((x0, y0 + i * CELL_H, x1 - 1, y0 + i * CELL_H), fill=SQUARE_LINE, width=2)
     _draw_direction_chevrons(draw)
     _draw_fixed_path(draw)
+    return image
+
+
+def _draw_coordinates(draw: ImageDraw.ImageDraw) -> None:
+    """The columns' numbers, the ends' letters (the coaster moves'), the tracks' letters and the
+    exit's word: stamped on every board (from cached text), so checks of the words drawn see them."""
     numbers_y = BOARD_Y0 / 2 - 1
     for column in range(1, COLUMNS + 1):
         x0, _, x1, _ = board_square_box(square_name("S", column))
         draw_text(
             draw, ((x0 + x1) / 2, numbers_y), str(column), size=LABEL_SIZE, fill=MUTED, anchor="mm", bold=True
         )
-    for end, x in (("W", WEST_BEND_X), ("E", EAST_BEND_X)):  # the coaster moves' letters
+    for end, x in (("W", WEST_BEND_X), ("E", EAST_BEND_X)):
         draw_text(draw, (x, numbers_y), end, size=LABEL_SIZE, fill=TEXT, anchor="mm", bold=True)
     for track in TRACKS:
         x = SIDE + TRACK_LABEL_W / 2
@@ -534,7 +542,6 @@ def _empty_board(language: str, mode: str) -> Image.Image:
     off = off_box()
     middle = ((off[0] + off[2]) / 2, (off[1] + off[3]) / 2)
     draw_text(draw, middle, tr(OFF_WORD), size=LABEL_SIZE, fill=TEXT, anchor="mm", bold=True)
-    return image
 
 
 def _draw_fixed_path(draw: ImageDraw.ImageDraw) -> None:
