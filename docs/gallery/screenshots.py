@@ -71,7 +71,20 @@ PROMPT_LOOKAHEAD = 40  # moves played on after the board's shot until someone ac
 
 # custom_id kinds (`m1:<match>:<version>:<kind>[:<argument>]` today) a random player never presses:
 # they show things, leave the match or start another one.
-NOT_MOVES = {"hint", "words", "hand", "log", "rematch", "resign", "cancel", "handover", "sub", "end", "dec", "refuse"}
+NOT_MOVES = {
+    "hint",
+    "words",
+    "hand",
+    "log",
+    "rematch",
+    "resign",
+    "cancel",
+    "handover",
+    "sub",
+    "end",
+    "dec",
+    "refuse",
+}
 NOT_MOVE_LABELS = re.compile(r"hint|my hand|rematch|resign|hand over|history|decline|log|page", re.I)
 TURN_LINE = re.compile(r"👉[^\n]*?<@!?(\d+)>")
 MENTION = re.compile(r"<@!?(\d+)>")
