@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import io
 import json
+import sys
 import threading
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -282,13 +283,24 @@ _sizes_drawn: list[tuple[int, str]] | None = None
 
 @contextmanager
 def text_sizes() -> Iterator[list[tuple[int, str]]]:
-    """Collect the (size, text) of everything drawn meanwhile: how tests check legibility."""
+    """Collect the (size, text) of everything drawn meanwhile: how tests check legibility and
+    language. Drawings cached for reuse are forgotten first: a sprite made earlier would bring its
+    words along unseen."""
     global _sizes_drawn
+    _forget_cached_drawings()
     _sizes_drawn = []
     try:
         yield _sizes_drawn
     finally:
         _sizes_drawn = None
+
+
+def _forget_cached_drawings() -> None:
+    for name, module in list(sys.modules.items()):
+        if name == "renderers" or name.startswith("renderers."):
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
 
 
 @lru_cache(maxsize=64)
