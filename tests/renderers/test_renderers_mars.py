@@ -22,7 +22,6 @@ from renderers.mars import (
     board_square_box,
     letter_inks,
     objective_card_boxes,
-    slot_chip_boxes,
     square_size,
 )
 from tests.pictures import blob_sizes, check_png, count_near, decode, near
@@ -251,26 +250,36 @@ def edge_strip(box, side, depth=3, trim=14):
 # --- format and size ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("make_view", "min_height", "max_height"),
-    [
-        (setup_view, 700, 800),
-        (early_view, 700, 800),
-        (mid_view, 700, 800),
-        (five_colour_view, 700, 800),
-        (final_view, 1000, 1250),
-    ],
-)
-def test_board_is_a_small_palette_png(make_view, min_height, max_height):
+@pytest.mark.parametrize("make_view", [setup_view, early_view, mid_view, five_colour_view, final_view])
+def test_board_is_a_small_palette_png_filling_the_width(make_view):
+    """The squares take the picture's whole width (no side panel), and it is no taller than 1.2
+    times its width."""
     view = make_view()
-    image = check_png(render_board(view, names=NAMES), min_height=min_height, max_height=max_height)
-    assert image.height == board_layout(view).height
+    image = check_png(render_board(view, names=NAMES), min_height=900, max_height=1200)
+    layout = board_layout(view)
+    assert image.height == layout.height and image.height <= 1.2 * image.width
+    assert layout.board[2] - layout.board[0] >= 0.9 * image.width
+
+
+@pytest.mark.parametrize("make_view", [setup_view, early_view, mid_view, five_colour_view, final_view])
+def test_the_board_draws_no_words_but_its_coordinates_big_enough_for_a_phone(make_view):
+    """Names, the turn, the bag, the objectives and the result are Discord text; the picture keeps
+    the squares' names, 10 px tall or more when a phone shows it 325 px wide."""
+    from renderers.common import text_sizes
+
+    view = make_view()
+    with text_sizes() as drawn:
+        png = render_board(view, names=NAMES)
+    width = decode(png).width
+    coordinates = set("abcdefgh"[: view["files"]]) | {str(rank) for rank in range(1, 9)}
+    assert {text for _, text in drawn} == coordinates
+    assert min(size for size, _ in drawn) * 325 / width >= 10
 
 
 def test_objective_and_rules_pictures_are_small_palette_pngs():
-    check_png(render_hand(mid_view(), names=NAMES), min_height=350, max_height=700)
-    check_png(render_hand(five_colour_view(), names=NAMES), min_height=350, max_height=900)
-    check_png(render_rules_picture("mars"), min_height=800, max_height=1200)
+    check_png(render_hand(mid_view(), names=NAMES), min_height=300, max_height=700)
+    check_png(render_hand(five_colour_view(), names=NAMES), min_height=300, max_height=900)
+    check_png(render_rules_picture("mars"), min_height=700, max_height=1200)
 
 
 def test_last_action_is_framed_on_its_squares_with_an_arrow_between():
@@ -392,9 +401,12 @@ def test_hollow_pieces_of_the_final_board_keep_their_letter_and_pips(colour):
 
 def letter_pixels_of(colour: str, cvd_type: str, size: int = 2):
     """(mean colour, letter mask) of a piece on an 8x8 board (the smaller squares), as seen with
-    `cvd_type`: the middle of its square, where a small piece still fills most of the crop."""
+    `cvd_type`: the middle of its square, inside the piece's footprint."""
+    from renderers.mars import FOOTPRINT
+
     view = base_view(files=8, board={"c4": f"{colour}{size}"})
-    box = inset(board_square_box(view, "c4"), 16 if size == 1 else 12)
+    side = square_size(view)
+    box = inset(board_square_box(view, "c4"), round(side * (1 - FOOTPRINT[size]) / 2) + 2)
     crop = simulate(decode(render_board(view)), box, cvd_type)
     return crop.reshape(-1, 3).mean(axis=0), largest_mark(ink_mask(crop, letter_inks(colour)[0]))
 
@@ -440,9 +452,8 @@ def test_piece_sizes_are_clearly_different():
 def test_eight_files_make_a_board_of_smaller_squares():
     seven, eight = mid_view(), five_colour_view()
     assert square_size(eight) < square_size(seven)
-    h1 = board_square_box(eight, "h1")
     layout = board_layout(eight)
-    assert h1[2] == layout.board[2] and h1[2] <= layout.turn[0]
+    assert board_square_box(eight, "h1")[2:] == layout.board[2:]
     assert board_square_box(eight, "a8")[:2] == layout.board[:2]
     image = decode(render_board(eight))
     assert count_near(image, board_square_box(eight, "h5"), PYRAMID_COLOURS["P"], tolerance=30) > 200
@@ -453,89 +464,6 @@ def test_ranks_run_up_and_files_run_right():
     a1, a8, g1 = (board_square_box(view, sq) for sq in ("a1", "a8", "g1"))
     assert a1[1] > a8[1] and a1[0] == a8[0]
     assert g1[0] > a1[0] and g1[1] == a1[1]
-
-
-def test_drawn_piece_waits_in_the_turn_box():
-    view = early_view()  # drew G3
-    box = board_layout(view).turn
-    green = PYRAMID_COLOURS["G"]
-    assert count_near(decode(render_board(view)), box, green, tolerance=30) > 300
-    placed = copy.deepcopy(view)
-    placed["drawn"] = None
-    assert count_near(decode(render_board(placed)), box, green, tolerance=30) == 0
-
-
-def test_objective_swaps_open_or_closed_is_shown():
-    from renderers.common import GOOD
-
-    view = mid_view()
-    closed = copy.deepcopy(view)
-    closed["objective_swaps_open"] = False
-    box = board_layout(view).status
-    assert count_near(decode(render_board(view)), box, GOOD, tolerance=20) > 300
-    assert count_near(decode(render_board(closed)), box, GOOD, tolerance=20) == 0
-
-
-@pytest.mark.parametrize(
-    "last_action",
-    [
-        {"seat": 0, "kind": "objective", "squares": [], "piece": None},
-        {"seat": 1, "kind": "place", "squares": ["e5"], "piece": "K1"},
-        {"seat": 1, "kind": "move", "squares": ["f6", "d6"], "piece": "R2"},
-        {"seat": 1, "kind": "swap", "squares": ["g5", "g8"], "piece": "Y3"},
-    ],
-)
-def test_side_panel_sentences_are_never_cut(last_action):
-    """The turn box and the last action are written out whole (only names may be shortened)."""
-    from renderers.common import text_sizes
-
-    view = mid_view()
-    view["last_action"] = last_action
-    view["phase_a_used"] = last_action["kind"] == "objective"
-    with text_sizes() as drawn:
-        render_board(view, names=["Al", "Bo"])
-    texts = [text for _, text in drawn]
-    assert not [text for text in texts if text.endswith("…")], texts
-    if view["phase_a_used"]:
-        assert "swapped two slots;" in texts and "now draw, move or swap" in texts
-        assert "P1 swapped two slots" in texts
-
-
-# --- objective slots on the board -----------------------------------------------------------
-
-
-def chip(view, seat, index):
-    layout = board_layout(view)
-    return slot_chip_boxes(layout.objectives, seat, len(view["objectives"][seat]))[index]
-
-
-def test_hidden_slot_differs_from_a_revealed_one():
-    view = mid_view()  # P2's slots are all hidden from P1
-    revealed = copy.deepcopy(view)
-    revealed["objectives"][1][0] = token(1, 2, "G")
-    revealed["public_slots"][1] = [2]
-    hidden_chip = decode(render_board(view)).convert("RGB").crop(chip(view, 1, 0))
-    shown_chip = decode(render_board(revealed)).convert("RGB").crop(chip(view, 1, 0))
-    assert hidden_chip.tobytes() != shown_chip.tobytes()
-    green = PYRAMID_COLOURS["G"]
-    assert count_near(shown_chip, (0, 0, *shown_chip.size), green, tolerance=30) > 200
-    assert count_near(hidden_chip, (0, 0, *hidden_chip.size), green, tolerance=30) == 0
-    # the other hidden slots look alike
-    image = decode(render_board(view)).convert("RGB")
-    assert image.crop(chip(view, 1, 1)).tobytes() != image.crop(chip(view, 1, 0)).tobytes()  # values differ
-    assert count_near(image, chip(view, 1, 1), PRIVATE, tolerance=30) == 0
-
-
-def test_viewer_only_slots_are_marked_private_and_public_ones_are_not():
-    view = mid_view()  # P1's +2 and -1 are public, +1 and 0 only P1 sees
-    image = decode(render_board(view))
-    marked = [count_near(image, chip(view, 0, i), PRIVATE, tolerance=30) for i in range(4)]
-    assert marked[1] > 60 and marked[2] > 60
-    assert marked[0] == 0 and marked[3] == 0
-    public = copy.deepcopy(view)
-    public["public_slots"][0] = [2, 1, 0, -1]
-    image = decode(render_board(public))
-    assert all(count_near(image, chip(view, 0, i), PRIVATE, tolerance=30) == 0 for i in range(4))
 
 
 # --- the end of the game --------------------------------------------------------------------
@@ -563,49 +491,6 @@ def test_final_board_outlines_scoring_groups_only():
     image = decode(render_board(counted))
     strip = edge_strip(board_square_box(view, "c1"), "bottom")
     assert count_near(image, strip, yellow, tolerance=30) > 100
-
-
-def test_final_board_adds_a_breakdown_table():
-    from renderers.common import GOOD
-
-    final = final_view()
-    layout = board_layout(final)
-    assert layout.table is not None
-    assert board_layout(mid_view()).table is None
-    image = decode(render_board(final, names=NAMES))
-    assert count_near(image, layout.table, GOOD, tolerance=20) > 20_000  # the result banner
-    five_rows = copy.deepcopy(final)
-    five_rows["scoring"]["values"]["P"] = 0
-    assert board_layout(five_rows).height > layout.height
-
-
-def test_breakdown_names_its_players_on_two_lines_and_the_panel_drops_an_empty_legend():
-    from renderers.common import text_sizes
-
-    final = final_view()  # every slot public: no "only you see" or "? hidden" to explain
-    assert board_layout(final).objectives[3] < board_layout(mid_view()).objectives[3]
-    with text_sizes() as drawn:
-        render_board(final, names=["Computer (easy)", "Computer (hard)"])
-    texts = [text for _, text in drawn]
-    assert {"P1 Computer", "P2 Computer", "(easy)", "(hard)"} <= set(texts), texts
-    assert not [text for text in texts if text.endswith("…")], texts
-
-
-def test_breakdown_highlights_the_winners_column():
-    from renderers.common import GOOD, PANEL, mix
-
-    final = final_view()
-    table = board_layout(final).table
-    left_half = (table[0], table[1] + 100, (table[0] + table[2]) // 2 + 150, table[3])
-    right_part = ((table[0] + table[2]) // 2 + 200, table[1] + 100, table[2], table[3])
-    column = mix(PANEL, GOOD, 0.22)
-    image = decode(render_board(final))
-    assert count_near(image, right_part, column, tolerance=8) > 5_000
-    assert count_near(image, left_half, column, tolerance=8) < 500
-    draw = copy.deepcopy(final)
-    draw["winners"] = []
-    image = decode(render_board(draw))
-    assert count_near(image, right_part, column, tolerance=8) < 500
 
 
 # --- the objective picture ------------------------------------------------------------------
@@ -637,17 +522,40 @@ def test_objective_picture_hides_what_the_viewer_cannot_see():
 
 
 def test_an_objective_still_being_chosen_says_so_not_hidden():
-    """While its owner chooses it, an objective is "not chosen yet": "? hidden" for your own slots
-    read as if someone had hidden them from you."""
+    """While its owner chooses it, an objective is "not chosen yet": "hidden" for your own slots
+    would read as if someone had hidden them from you. A draft (the objective prompt's preview)
+    shows its colours, still "not chosen yet"."""
     from renderers.common import text_sizes
 
     choosing = setup_view() | {"seat": 0, "objective_set": [False, True]}  # P2 has chosen, unseen by P1
     with text_sizes() as drawn:
         render_hand(choosing, names=NAMES)
-        render_board(choosing, names=NAMES)
     texts = [text for _, text in drawn]
-    assert texts.count("not chosen yet") == 4 + 1, texts  # each of P1's cards, and beside P1 on the board
-    assert "hidden" not in texts and "? hidden" in texts  # only P2's chosen slots are hidden
+    assert texts.count("not chosen") == texts.count("yet") == 4 and "hidden" not in texts, texts
+    draft = copy.deepcopy(choosing)
+    draft["objectives"][0] = [token(0, v, c) for v, c in zip((2, 1, 0, -1), "YGRB", strict=True)]
+    with text_sizes() as drawn:
+        image = decode(render_hand(draft, names=NAMES))
+    texts = [text for _, text in drawn]
+    assert texts.count("not chosen") == 4 and {"yellow", "green", "red", "blue"} <= set(texts), texts
+    yellow = PYRAMID_COLOURS["Y"]
+    assert count_near(image, objective_card_boxes(draft)[0], yellow, tolerance=50) > 300
+
+
+def test_objective_cards_read_on_a_phone_whatever_the_number_of_slots():
+    """Five slots and Blind Agents' two objectives: every word 10 px or more at 325 px wide, no
+    word cut, and the picture no taller than 1.2 times its width."""
+    from renderers.common import text_sizes
+
+    blind = five_colour_view() | {"seat": 0}
+    blind["objectives"][1] = [token(1, v, c) for v, c in zip((3, 2, 1, 0, -1), "YGPRB", strict=True)]
+    with text_sizes() as drawn:
+        image = decode(render_hand(blind, names=NAMES))
+    assert image.height <= 1.2 * image.width
+    assert min(size for size, _ in drawn) * 325 / image.width >= 10
+    texts = [text for _, text in drawn]
+    assert not [text for text in texts if text.endswith("…") and "Bartholomew" not in text], texts
+    assert "Your objective" in texts and texts.count("only you") == 3  # P2's hidden slots, seen by P1
 
 
 def test_objective_picture_adds_the_opponents_slots_the_viewer_can_see():
@@ -661,6 +569,17 @@ def test_objective_picture_adds_the_opponents_slots_the_viewer_can_see():
     assert image.height > plain.height
     below = (0, objective_card_boxes(view)[0][3], 1000, image.height)
     assert count_near(image, below, PRIVATE, tolerance=30) > 200
+
+
+def test_the_other_objective_is_headed_with_its_owners_name_in_any_script():
+    """Blind Agents: the board names nobody (its text does), the objective picture heads the
+    opponent's slots with their name, drawn as written."""
+    blind = copy.deepcopy(mid_view())
+    blind["objectives"][1] = [token(1, v, c) for v, c in zip((2, 1, 0, -1), "GYRB", strict=True)]
+    first = decode(render_hand(blind, names=["Ann", "Дмитрий"])).convert("RGB")
+    second = decode(render_hand(blind, names=["Ann", "さくら"])).convert("RGB")
+    assert first.tobytes() != second.tobytes()
+    assert render_board(blind, names=["Ann", "Дмитрий"]) == render_board(blind, names=["Ann", "さくら"])
 
 
 # --- dispatch and real games ----------------------------------------------------------------
@@ -687,5 +606,5 @@ def test_every_few_states_of_an_engine_game_render(seed, options):
         state.apply(seat, random_choice(state.legal_actions(seat), chooser))
         k += 1
     final = state.view(None)
-    image = check_png(render_board(final, names=NAMES), min_height=1000, max_height=1250)
+    image = check_png(render_board(final, names=NAMES), min_height=900, max_height=1200)
     assert image.height == board_layout(final).height
