@@ -9,6 +9,7 @@ same player places the shown piece (`G3@c4`).
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 from collections import Counter
 from dataclasses import dataclass
@@ -602,6 +603,16 @@ class MarsState:
     def _slot_token(self, owner: int, value: int, colour: str | None) -> str:
         return f"P{owner + 1}{slot_text(value)}:{colour or '?'}"
 
+    def suggested_objective(self, seat: int) -> str | None:
+        """A ready objective (the colours from the highest slot down) for a seat that still has to
+        choose one, which it may confirm as it is or change: one of the orders, drawn from the
+        match's secret seed without touching its draws, so the opponent can't foresee it."""
+        if self.objectives[seat] is not None or self.over:
+            return None
+        orders = list(itertools.permutations(self.colours))
+        digest = hashlib.sha256(f"mars-suggested-objective:{self.rng.seed}:{seat}".encode()).digest()
+        return "".join(orders[int.from_bytes(digest[:8], "big") % len(orders)])
+
     def view(self, seat: int | None) -> dict:
         objectives = []
         for owner in (0, 1):
@@ -630,6 +641,8 @@ class MarsState:
             "objectives": objectives,
             "public_slots": [sorted(self.public[owner], reverse=True) for owner in (0, 1)],
             "objective_set": [objective is not None for objective in self.objectives],
+            # The seat's own ready-made objective while it chooses one (never in the public view).
+            "suggested_objective": None if seat is None else self.suggested_objective(seat),
             "phase": "over" if self.over else "setup" if self.in_setup else "play",
             "to_move": list(self.to_move),
             "first_player": self.first,

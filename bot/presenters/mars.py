@@ -1,24 +1,37 @@
 """How Agents of M.A.R.S. looks and is played on Discord: texts and move controls.
 
-Nothing is kept between clicks. While a player sets their objective, each slot's select carries
-the colours chosen so far in its custom_id (`pick:0 YGx`); while moving, the piece chosen in a
-select comes back as `prompt(choice="c3")`, which then lists that piece's destinations.
+Everything is tapped, nothing picked from a menu. A private message (or the ephemeral prompt of
+**Play**) holds at most 25 buttons in rows of 5, fewer than the board's 56 or 64 squares, so
+squares come as a part of the board at a time (5 files by 4 ranks, one in each corner), laid out
+like the board: the part holding most of what may be tapped first, the others a tap away
+(`step` buttons). Where every square that matters fits in one box of 5 files, it is shown whole.
+
+Nothing is kept between clicks: each `step` button carries what the next prompt shows, as the
+prompt's `choice`:
+- choosing the objective: the colours from the highest slot down, and the slot tapped first
+  (`"YGRB"`, `"YGRB 1"`); the first prompt shows the seat's ready-made objective;
+- placing a drawn piece: the part shown (`"NE"`);
+- a turn: the part whose pieces are shown (`"SW"`), a piece and its part (`"c3 SW"`, or `"c3"`
+  when shown whole: then its destinations), `"slots"` (the objective slot swaps) or `"turn"`
+  (back to the start).
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 import discord
 
 from catalogue import N_, tr
 from games.mars import Draw, Move, Place, Swap, SwapSlots, slot_text
+from renderers.mars_words import RULE_LABELS, SLOT_STATUS_WORDS, read_slots
 from renderers.words import colour_name, pyramid_name
 
-from ..components import MatchButton, MatchSelect
+from ..components import MatchButton
 from ..errors import MatchError
 from .base import Presenter, Prompt, Scene
-from .common import COLOUR_EMOJI, chunks, pyramid_text
+from .common import COLOUR_EMOJI, pyramid_text
 
-UNSET = "x"  # a slot without a colour yet, in the objective draft
 VARIANT_NAMES = {
     "blind": N_("Blind Agents"),
     "black_trio": N_("Black Trio Blocks the Swap"),
@@ -27,13 +40,15 @@ VARIANT_NAMES = {
     "no_center": N_("No Center"),
 }
 FIRST_PLAYER_NAMES = {"random": N_("random"), 1: N_("the host"), 2: N_("the opponent")}
-# The pieces next to a square, by how many there are: the German names hold commas themselves.
-NEIGHBOURS = (
-    N_("next to {first}"),
-    N_("next to {first}, {second}"),
-    N_("next to {first}, {second}, {third}"),
-    N_("next to {first}, {second}, {third}, {fourth}"),
-)
+FILES = "abcdefgh"
+ROW_WIDTH = 5  # buttons in a row of a message's controls
+PART_RANKS = 4  # a part of the board: 5 files by 4 ranks, under a row of other controls
+# The board's parts, one at each corner (overlapping in the middle files), in the order a tie for
+# the first one shown is settled: nearest a1 first.
+PARTS = ("SW", "SE", "NW", "NE")
+PART_ARROWS = {"NW": "↖", "NE": "↗", "SW": "↙", "SE": "↘"}
+BACK = "turn"
+SLOTS = "slots"
 
 
 # --- small text helpers ------------------------------------------------------------------------
@@ -47,100 +62,133 @@ def _piece(code: str | None) -> str:
     return pyramid_text(code) if code else tr("piece")
 
 
+def _spoken_piece(code: str | None) -> str:
+    """A piece for a screen reader: 'large green (G3)', without the colour's emoji."""
+    return f"{pyramid_name(code)} ({code})" if code else tr("piece")
+
+
 def _slots(view: dict, owner: int) -> list[tuple[int, str | None]]:
     """(value, colour or None when hidden from this view) for each slot of `owner`."""
-    found = []
-    for value, token in zip(view["slot_values"], view["objectives"][owner], strict=True):
-        colour = token.rsplit(":", 1)[1]
-        found.append((value, None if colour == "?" else colour))
-    return found
+    return [(slot.value, slot.colour) for slot in read_slots(view, owner)]
 
 
-def objective_line(view: dict, owner: int) -> str:
-    """'+2 🟨 yellow · +1 🟩 green · 0 ❔ · −1 🟦 blue (public: +2, −1)'."""
+def objective_line(view: dict, owner: int, *, spoken: bool = False) -> str:
+    """'+2 🟨 yellow · +1 🟩 green · 0 ❔ · −1 🟦 blue (public: +2, −1)'; `spoken`: plain words for
+    a screen reader ('+2 yellow, +1 hidden, ...')."""
+    if spoken:
+        return ", ".join(
+            f"{slot_text(slot.value)} {colour_name(slot.colour) if slot.colour else slot.status_word}"
+            for slot in read_slots(view, owner)
+        )
     parts = [
         f"**{slot_text(value)}** {_colour(colour) if colour else '❔'}"
         for value, colour in _slots(view, owner)
     ]
     public = view["public_slots"][owner]
-    if not public:
+    if not public or len(public) == len(parts) or view.get("seat") is None:
         return " · ".join(parts)
     return tr(
         "{slots} (public: {values})", slots=" · ".join(parts), values=", ".join(slot_text(v) for v in public)
     )
 
 
-def _read_draft(view: dict, text: str) -> list[str | None]:
-    """The colours chosen so far for every slot but the last (which takes the colour left over)."""
-    colours = view["colours"]
-    size = len(colours) - 1
-    if len(text) != size or any(c not in colours + UNSET for c in text):
-        return [None] * size
-    draft: list[str | None] = []
-    for c in text:
-        draft.append(None if c == UNSET or c in draft else c)
-    return draft
-
-
-def _rank_groups(squares: list[str]) -> list[list[str]]:
-    """Squares (in a1, b1, ... order) cut into menus of whole ranks, each within the option limit."""
-    groups: list[list[str]] = []
-    for square in squares:
-        rank_start = not groups or square[1:] != groups[-1][-1][1:]
-        whole_rank = [s for s in squares if s[1:] == square[1:]]
-        if not groups or (rank_start and len(groups[-1]) + len(whole_rank) > 25):
-            groups.append([])
-        groups[-1].append(square)
-    return groups
-
-
-def _neighbours(view: dict, square: str) -> str | None:
-    """The pieces orthogonally next to `square`, on the view's board of "files" x "ranks"."""
-    file, rank = "abcdefgh".index(square[0]), int(square[1:])
-    found = []
-    for df, dr in ((0, 1), (0, -1), (-1, 0), (1, 0)):
-        if 0 <= file + df < view["files"] and 1 <= rank + dr <= view["ranks"]:
-            code = view["board"].get(f"{'abcdefgh'[file + df]}{rank + dr}")
-            if code:
-                found.append(pyramid_name(code))
-    if not found:
+def _read_draft(view: dict, text: str) -> tuple[str, int | None] | None:
+    """An objective draft carried by a button: (the colours from the highest slot down, the slot
+    tapped first or None); None if `text` is no draft of this objective."""
+    order, _, picked = text.partition(" ")
+    if sorted(order) != sorted(view["colours"]):
         return None
-    places = ("first", "second", "third", "fourth")[: len(found)]
-    return tr(NEIGHBOURS[len(found) - 1], **dict(zip(places, found, strict=True)))[:100]
+    if not picked:
+        return order, None
+    if not picked.isdigit() or int(picked) >= len(order):
+        return None
+    return order, int(picked)
+
+
+def _part_rows(view: dict, part: str) -> list[list[str]]:
+    """The squares of a part of the board (5 files by 4 ranks in a corner) as rows, top rank first."""
+    files = FILES[: view["files"]]
+    columns = files[:ROW_WIDTH] if part[1] == "W" else files[-ROW_WIDTH:]
+    top = view["ranks"] if part[0] == "N" else PART_RANKS
+    return [[f"{file}{rank}" for file in columns] for rank in range(top, top - PART_RANKS, -1)]
+
+
+def _in_part(view: dict, part: str, square: str) -> bool:
+    return any(square in row for row in _part_rows(view, part))
+
+
+def _parts_holding(view: dict, squares: set[str]) -> dict[str, int]:
+    """The parts holding some of `squares`, and how many each holds."""
+    counts = {part: sum(s in squares for row in _part_rows(view, part) for s in row) for part in PARTS}
+    return {part: count for part, count in counts.items() if count}
+
+
+def _part_label(view: dict, part: str) -> str:
+    rows = _part_rows(view, part)
+    return f"{PART_ARROWS[part]} {rows[-1][0]}–{rows[0][-1]}"
+
+
+def _box(view: dict, squares: set[str], max_rows: int) -> list[list[str]] | None:
+    """The board's squares in the smallest box around `squares`, as rows (top rank first), if that
+    box is at most 5 files wide and `max_rows` ranks high; else None."""
+    if not squares:
+        return None
+    files = sorted(FILES.index(square[0]) for square in squares)
+    ranks = sorted(int(square[1:]) for square in squares)
+    if files[-1] - files[0] >= ROW_WIDTH or ranks[-1] - ranks[0] >= max_rows:
+        return None
+    return [
+        [f"{FILES[file]}{rank}" for file in range(files[0], files[-1] + 1)]
+        for rank in range(ranks[-1], ranks[0] - 1, -1)
+    ]
+
+
+def _shown(view: dict, targets: set[str], max_rows: int, asked: str) -> tuple[list[list[str]], str | None]:
+    """The squares to show for choosing among `targets`, and the part they are (None: every target
+    fits in one box of at most 5 files by `max_rows` ranks, shown whole). The part `asked` for if it
+    holds a target, else the one holding most."""
+    rows = _box(view, targets, max_rows)
+    if rows is not None:
+        return rows, None
+    counts = _parts_holding(view, targets)
+    part = asked if asked in counts else max(counts, key=counts.get)
+    return _part_rows(view, part), part
+
+
+def _grid_label(view: dict, square: str) -> str:
+    """What a square's button shows: the piece on it ('🟥3': colour and pips), else its name."""
+    code = view["board"].get(square)
+    return f"{COLOUR_EMOJI[code[0]]}{code[1]}" if code else square
+
+
+def _grid(view: dict, rows: list[list[str]], first_row: int, button) -> list[discord.ui.Item]:
+    """Squares laid out like the board, a row of buttons per rank from `first_row` on:
+    `button(square, label, row)` makes each one."""
+    return [
+        button(square, _grid_label(view, square), first_row + index)
+        for index, row in enumerate(rows)
+        for square in row
+    ]
 
 
 def _start(action: Move | Swap) -> str:
     return action.origin if isinstance(action, Move) else action.initiator
 
 
-def _targets_note(origin: str, piece_actions: list[tuple[str, Move | Swap]]) -> str | None:
-    notes = []
-    for square, action in piece_actions:
-        if square != origin:
-            continue
-        if isinstance(action, Move):
-            notes.append(f"→ {action.target}")
-        else:
-            notes.append(f"⇄ {action.target if action.initiator == origin else action.initiator}")
-    return ", ".join(notes)[:100] or tr("Ko: can't go back now")
-
-
-def _slot_swap_note(colours: dict[int, str | None], action: SwapSlots) -> str:
-    high, low = colours.get(action.high), colours.get(action.low)
-    if high and low:
-        return tr(
-            "{high} goes to {low_slot}, {low} to {high_slot}",
-            high=colour_name(high),
-            low_slot=slot_text(action.low),
-            low=colour_name(low),
-            high_slot=slot_text(action.high),
-        )
-    return tr("both slots become public")
+def _direction(origin: str, target: str) -> str:
+    if origin[0] == target[0]:
+        return "↑" if int(target[1:]) > int(origin[1:]) else "↓"
+    return "→" if target[0] > origin[0] else "←"
 
 
 class MarsPresenter(Presenter):
     public_controls = False  # moves are made in private prompts
     hand_label = N_("My objective")
+
+    def __init__(self, game) -> None:
+        super().__init__(game)
+        # A prompt reads the legal actions several times over: each notation is parsed once.
+        self._parse = lru_cache(maxsize=4096)(game.parse_action)
 
     # --- texts ---------------------------------------------------------------------------------
 
@@ -167,6 +215,44 @@ class MarsPresenter(Presenter):
         if scene.public["phase"] == "setup":
             return tr("Both agents: choose your secret objective in your DMs (or with **Play** below).")
         return tr("Your objectives are dealt from the deck — check your DMs.")
+
+    def seat_lines(self, scene: Scene) -> list[str]:
+        """Each agent, their objective as far as the table knows it, and at the end their score."""
+        view = scene.public
+        lines = []
+        for seat in range(len(scene.names)):
+            player = f"**{scene.label(seat)}**"
+            if view["phase"] == "setup":
+                chosen = view["objective_set"][seat]
+                objective = tr("objective chosen") if chosen else tr(SLOT_STATUS_WORDS["unchosen"])
+                lines.append(tr("{player} · {objective}", player=player, objective=objective))
+            elif view["phase"] == "over":
+                total = view["scoring"]["totals"][seat]
+                lines.append(
+                    tr(
+                        "{player} · **{points}** points · {objective}",
+                        player=player,
+                        points=total,
+                        objective=objective_line(view, seat),
+                    )
+                )
+            else:
+                marker = "▶️ " if seat in view["to_move"] else ""
+                line = tr("{player} · {objective}", player=player, objective=objective_line(view, seat))
+                lines.append(marker + line)
+        return lines
+
+    def legend(self, scene: Scene) -> str:
+        view = scene.public
+        letters = ", ".join(f"{colour} {colour_name(colour)}" for colour in view["colours"] + "K")
+        lines = [
+            tr(
+                "On the board: letters are colours ({letters}); dots are pips (1 small, 2 medium, 3 large).",
+                letters=letters,
+            ),
+            tr("Cyan frame and arrow: the last move. ❔: an objective slot still hidden."),
+        ]
+        return "\n".join(lines)
 
     def private_text(self, scene: Scene, seat: int, mine: dict) -> str:
         if not mine["objective_set"][seat]:
@@ -195,13 +281,23 @@ class MarsPresenter(Presenter):
             return tr("Choosing secret objectives — waiting for {waiting}.", waiting=waiting)
         counts = {"turn": view["turn"], "bag": view["bag_count"], "blacks": view["blacks_on_board"]}
         if view["objective_swaps_open"]:
-            return tr(
+            line = tr(
                 "Turn {turn} · bag {bag} · black on the board {blacks} · objective swaps open", **counts
             )
-        return tr("Turn {turn} · bag {bag} · black on the board {blacks} · objective swaps closed", **counts)
+        else:
+            line = tr(
+                "Turn {turn} · bag {bag} · black on the board {blacks} · objective swaps closed", **counts
+            )
+        if view["drawn"]:
+            line += " · " + tr("drawn, to place: {piece}", piece=pyramid_text(view["drawn"]))
+        return line
 
     def action_phrase(self, scene: Scene, seat: int, action: str, *, done: bool = True) -> str:
         """The action as a verb phrase. `done`: the match already shows its result."""
+        return self._phrase(scene, seat, action, done=done, piece=_piece)
+
+    def _phrase(self, scene: Scene, seat: int, action: str, *, done: bool, piece) -> str:
+        """The action in words, naming pieces with `piece` (with or without their colour's emoji)."""
         parsed = self.game.parse_action(action)
         board = scene.public["board"]
         if isinstance(parsed, SwapSlots):
@@ -216,14 +312,11 @@ class MarsPresenter(Presenter):
         if isinstance(parsed, Draw):
             return tr("drew a piece from the bag")
         if isinstance(parsed, Place):
-            return tr(
-                "placed the {piece} on {square}", piece=pyramid_text(str(parsed.piece)), square=parsed.square
-            )
+            return tr("placed the {piece} on {square}", piece=piece(str(parsed.piece)), square=parsed.square)
         if isinstance(parsed, Move):
-            piece = board.get(parsed.target if done else parsed.origin)
             return tr(
                 "moved the {piece} {origin} → {target}",
-                piece=_piece(piece),
+                piece=piece(board.get(parsed.target if done else parsed.origin)),
                 origin=parsed.origin,
                 target=parsed.target,
             )
@@ -233,9 +326,9 @@ class MarsPresenter(Presenter):
                 mover, other = other, mover
             return tr(
                 "swapped the {piece} on {origin} with the {other} on {target}",
-                piece=_piece(board.get(mover)),
+                piece=piece(board.get(mover)),
                 origin=parsed.initiator,
-                other=_piece(board.get(other)),
+                other=piece(board.get(other)),
                 target=parsed.target,
             )
         return tr("set a secret objective")
@@ -264,6 +357,87 @@ class MarsPresenter(Presenter):
                 )
         return lines
 
+    def describe(self, scene: Scene, view: dict, seat: int | None = None) -> str:
+        """The board square by square, whose turn, the bag and the objectives as `view` shows them
+        (the reader's own hidden slots only in their own view), in plain words."""
+        lines = [self._describe_moment(scene, view)]
+        pieces = len(view["board"])
+        lines.append(
+            tr(
+                "Board of {files} files (a–{last}) by {ranks} ranks, rank 1 at the bottom; {count} pieces, "
+                "each a colour's letter and its pips (K is black):",
+                files=view["files"],
+                last=FILES[view["files"] - 1],
+                ranks=view["ranks"],
+                count=pieces,
+            )
+        )
+        for rank in range(view["ranks"], 0, -1):
+            here = [f"{square} {code}" for square, code in view["board"].items() if int(square[1:]) == rank]
+            lines.append(f"{rank}: {', '.join(here) if here else tr('empty')}")
+        last = view.get("last_action")
+        if last and last["kind"] in ("place", "move", "swap"):
+            lines.append(
+                tr(
+                    "Last: {player} {action}.",
+                    player=scene.label(last["seat"]),
+                    action=self._phrase(
+                        scene, last["seat"], _last_notation(last), done=True, piece=_spoken_piece
+                    ),
+                )
+            )
+        objectives = [
+            tr(
+                "{player}: {objective}",
+                player=scene.label(owner),
+                objective=objective_line(view, owner, spoken=True),
+            )
+            for owner in range(len(scene.names))
+        ]
+        lines.append(tr("Objectives, slot by slot: {objectives}.", objectives="; ".join(objectives)))
+        return "\n".join(lines)
+
+    def _describe_moment(self, scene: Scene, view: dict) -> str:
+        if view["phase"] == "over":
+            totals = view["scoring"]["totals"]
+            scores = ", ".join(f"{scene.label(seat)} {total}" for seat, total in enumerate(totals))
+            values = ", ".join(
+                f"{colour_name(colour)} {value}" for colour, value in view["scoring"]["values"].items()
+            )
+            return tr(
+                "Agents of M.A.R.S., final board. Scores: {scores}. Points per colour, from the groups "
+                "outlined: {values}.",
+                scores=scores,
+                values=values,
+            )
+        if view["phase"] == "setup":
+            return tr("Agents of M.A.R.S.: {status}", status=self.status_line(scene))
+        to_move = scene.label(view["to_move"][0]) if view["to_move"] else ""
+        status = self.status_line(Scene(scene.id, scene.version, scene.names, scene.options, view))
+        return tr("Agents of M.A.R.S.: {status}. To move: {player}.", status=status, player=to_move)
+
+    def rules_alt(self) -> str:
+        return "\n".join(
+            (
+                tr(
+                    "Pieces seen from above, each with its colour's letter: a small one has 1 pip, a "
+                    "medium 2, a large 3; black pieces are dark."
+                ),
+                tr(RULE_LABELS[0])
+                + ": "
+                + tr("four touching red pieces outlined together score 3+1+2+1 = 7; three greens score 0."),
+                tr(RULE_LABELS[1])
+                + ": "
+                + tr("a large green went 3 squares in a straight line, jumping a blue and a black."),
+                tr(RULE_LABELS[2])
+                + ": "
+                + tr("a medium red went 2 squares onto a small blue, which took its place."),
+                tr(RULE_LABELS[3])
+                + ": "
+                + tr("a medium blue jumped over a black; blacks stay where they are."),
+            )
+        )
+
     def final_text(self, scene: Scene) -> str:
         """The result and the per-colour breakdown (the board picture outlines the scoring groups)."""
         view = scene.public
@@ -290,134 +464,150 @@ class MarsPresenter(Presenter):
                 score=totals[winner],
                 other=totals[1 - winner],
             )
-        revealed = tr("All objectives are revealed.")
+        revealed = tr(
+            "All objectives are revealed. On the board, the groups that score are outlined; "
+            "hollow pieces score nothing."
+        )
         return f"{head}\n{revealed}\n```\n" + "\n".join(lines) + "\n```"
 
     # --- controls ------------------------------------------------------------------------------
 
     def prompt(self, scene: Scene, seat: int, mine: dict, choice: str = "") -> Prompt:
         if mine["phase"] == "setup":
-            return self._objective_prompt(scene, seat, mine, _read_draft(mine, choice))
+            return self._objective_prompt(scene, seat, mine, choice)
         if mine["drawn"]:
-            return self._placement_prompt(scene, mine)
+            return self._placement_prompt(scene, mine, choice)
         return self._turn_prompt(scene, seat, mine, choice)
 
-    def check_pick(self, scene: Scene, seat: int, mine: dict, values: list[str], carried: str) -> str:
-        """Validate a select choice; returns the choice to re-render the prompt with."""
-        if len(values) != 1:
-            raise MatchError("Choose one option.")
-        value = values[0]
-        if mine["phase"] == "setup":  # setting the objective: carried is "<slot index> <draft>"
-            index, _, draft_text = carried.partition(" ")
-            draft = _read_draft(mine, draft_text)
-            colours = mine["colours"]
-            if not index.isdigit() or int(index) >= len(draft) or value not in colours:
+    def check_step(self, scene: Scene, seat: int, mine: dict, carried: str) -> str:
+        """Validate a step button's argument against the match as it stands; returns the choice."""
+        if mine["phase"] == "setup":
+            if _read_draft(mine, carried) is None:
                 raise MatchError("That choice doesn't fit this objective; open a fresh prompt with **Play**.")
-            slot = int(index)
-            if value in draft:  # the colour leaves its old slot, which takes this slot's colour
-                draft[draft.index(value)] = draft[slot]
-            draft[slot] = value
-            return "".join(colour or UNSET for colour in draft)
-        if value not in self._origins(scene, self._piece_actions(scene, mine)):
-            raise MatchError("That piece can't move now; pick another one.")
-        return value
+            return carried
+        if mine["drawn"]:
+            if carried not in _parts_holding(mine, self._empty(mine)):
+                raise MatchError("That part of the board has no empty square; pick another one.")
+            return carried
+        if carried == BACK:
+            return ""
+        if carried == SLOTS:
+            if not self._slot_swaps(mine):
+                raise MatchError("Objective swaps are closed: too many black pieces are on the board.")
+            return carried
+        origins = self._origins(scene, self._piece_actions(scene, mine))
+        square, _, part = carried.partition(" ")
+        if carried in _parts_holding(mine, set(origins)):
+            return carried
+        if square in origins and (not part or (part in PARTS and _in_part(mine, part, square))):
+            return carried
+        raise MatchError("That piece can't move now; pick another one.")
+
+    def check_pick(self, scene: Scene, seat: int, mine: dict, values: list[str], carried: str) -> str:
+        """A menu of a private message sent before M.A.R.S. had buttons (a match going on while the
+        bot was upgraded): answer it with the buttons, from the start of the decision."""
+        return ""
 
     def _legal(self, view: dict) -> list:
-        return [self.game.parse_action(text) for text in view["legal"]]
+        return [self._parse(text) for text in view["legal"]]
 
-    def _objective_prompt(self, scene: Scene, seat: int, view: dict, draft: list[str | None]) -> Prompt:
-        colours = view["colours"]
+    # -- the objective
+
+    def _objective_prompt(self, scene: Scene, seat: int, view: dict, choice: str) -> Prompt:
         values = view["slot_values"]
-        complete = None
-        if None not in draft:
-            complete = [*draft, next(c for c in colours if c not in draft)]
-        claim_text = "".join(colour or UNSET for colour in draft)
+        draft = _read_draft(view, choice) or _read_draft(view, view["suggested_objective"] or view["colours"])
+        order, picked = draft
         items: list[discord.ui.Item] = []
-        for index, value in enumerate(values[:-1]):
-            items.append(
-                MatchSelect(
-                    scene.claim("pick", f"{index} {claim_text}"),
-                    placeholder=tr("Slot {value}: choose its colour", value=slot_text(value)),
-                    options=[
-                        discord.SelectOption(
-                            label=f"{slot_text(value)}: {colour_name(colour)}",
-                            value=colour,
-                            emoji=COLOUR_EMOJI[colour],
-                            default=draft[index] == colour,
-                        )
-                        for colour in colours
-                    ],
-                    row=index,
-                )
-            )
-        if complete:
-            notation = " ".join(f"{slot_text(v)}:{c}" for v, c in zip(values, complete, strict=True))
+        for index, (value, colour) in enumerate(zip(values, order, strict=True)):
+            if picked is None:
+                argument = f"{order} {index}"
+            elif picked == index:
+                argument = order  # tapped again: let go
+            else:
+                swapped = list(order)
+                swapped[index], swapped[picked] = swapped[picked], swapped[index]
+                argument = "".join(swapped)
             items.append(
                 MatchButton(
-                    scene.claim("act", notation),
-                    label=tr("Confirm objective"),
-                    style=discord.ButtonStyle.success,
-                    row=len(values) - 1,
+                    scene.claim("step", argument),
+                    label=f"{slot_text(value)} {_colour(colour)}",
+                    style=discord.ButtonStyle.primary if picked == index else discord.ButtonStyle.secondary,
+                    row=0,
                 )
             )
-        else:
-            items.append(
-                MatchButton(
-                    scene.claim("act", "incomplete"),
-                    label=tr("Confirm (choose the colours first)"),
-                    disabled=True,
-                    row=len(values) - 1,
-                )
+        notation = " ".join(f"{slot_text(v)}:{c}" for v, c in zip(values, order, strict=True))
+        items.append(
+            MatchButton(
+                scene.claim("act", notation),
+                label=tr("Confirm objective"),
+                style=discord.ButtonStyle.success,
+                row=1,
             )
-        shown = complete or [*draft, None]
+        )
         preview = dict(view)
         preview["objectives"] = list(view["objectives"])
         preview["objectives"][seat] = [
-            f"P{seat + 1}{slot_text(v)}:{c or '?'}" for v, c in zip(values, shown, strict=True)
+            f"P{seat + 1}{slot_text(v)}:{c}" for v, c in zip(values, order, strict=True)
         ]
-        summary = " · ".join(
-            f"**{slot_text(v)}** {_colour(c) if c else '…'}" for v, c in zip(values, shown, strict=True)
-        )
+        summary = " · ".join(f"**{slot_text(v)}** {_colour(c)}" for v, c in zip(values, order, strict=True))
         lines = [
             tr(
                 "**Choose your secret objective.** At the end, each colour's points count times the value "
-                "of its slot. Pick a colour for each slot; the last slot takes the colour left over."
+                "of its slot."
             ),
             summary,
         ]
-        if complete:
-            lines.append(tr("Happy with it? Press **Confirm objective** (you can't change it afterwards)."))
-        text = "\n".join(lines)
-        return Prompt(text, items, preview=preview)
-
-    def _placement_prompt(self, scene: Scene, view: dict) -> Prompt:
-        drawn = view["drawn"]
-        squares = [action.square for action in self._legal(view)]  # the engine lists them a1, b1, ...
-        items: list[discord.ui.Item] = []
-        for index, group in enumerate(_rank_groups(squares)):
-            first, last = group[0][1:], group[-1][1:]
-            if first == last:
-                placeholder = tr("Place it: empty squares on rank {rank}", rank=first)
-            else:
-                placeholder = tr("Place it: empty squares on ranks {first}–{last}", first=first, last=last)
-            items.append(
-                MatchSelect(
-                    scene.claim("do", str(index)),
-                    placeholder=placeholder,
-                    options=[
-                        discord.SelectOption(
-                            label=square, value=f"{drawn}@{square}", description=_neighbours(view, square)
-                        )
-                        for square in group
-                    ],
-                    row=index,
+        if picked is None:
+            lines.append(
+                tr(
+                    "This one was drawn at random for you: **Confirm objective** keeps it. To change it, tap "
+                    "two slots to swap their colours, as often as you like: any order can be made. "
+                    "You can't change it once confirmed."
                 )
             )
-        text = tr(
-            "**Your turn.** You drew the **{piece}**. Choose an empty square for it.",
-            piece=pyramid_text(drawn),
-        )
-        return Prompt(text, items, shows_board=True)
+        else:
+            lines.append(
+                tr(
+                    "Slot **{value}** ({colour}) is picked: tap another slot to swap their colours, or "
+                    "tap it again to let go.",
+                    value=slot_text(values[picked]),
+                    colour=_colour(order[picked]),
+                )
+            )
+        return Prompt("\n".join(lines), items, preview=preview)
+
+    # -- placing a drawn piece
+
+    def _empty(self, view: dict) -> set[str]:
+        return {action.square for action in self._legal(view)}
+
+    def _placement_prompt(self, scene: Scene, view: dict, choice: str) -> Prompt:
+        drawn, empty = view["drawn"], self._empty(view)
+        lines = [
+            tr(
+                "**Your turn.** You drew the **{piece}**. Tap an empty square (green) for it.",
+                piece=pyramid_text(drawn),
+            )
+        ]
+        rows, part = _shown(view, empty, ROW_WIDTH if not choice else 0, choice)
+        others = [other for other in _parts_holding(view, empty) if other != part] if part else []
+        if others:
+            lines.append(tr("The arrows under the squares show the other parts of the board."))
+
+        def button(square: str, label: str, row: int) -> MatchButton:
+            claim = scene.claim("act", f"{drawn}@{square}")
+            if square in empty:
+                return MatchButton(claim, label=label, style=discord.ButtonStyle.success, row=row)
+            return MatchButton(claim, label=label, disabled=True, row=row)
+
+        items = _grid(view, rows, 0, button)
+        items += [
+            MatchButton(scene.claim("step", other), label=_part_label(view, other), row=len(rows))
+            for other in others
+        ]
+        return Prompt("\n".join(lines), items, shows_board=not choice)
+
+    # -- a turn: draw, or a piece and where it goes; first, perhaps, two objective slots
 
     def _piece_actions(self, scene: Scene, view: dict) -> list[tuple[str, Move | Swap]]:
         """(the square of the piece the player picks, the action) for every legal move and swap.
@@ -435,136 +625,179 @@ class MarsPresenter(Presenter):
         return found
 
     def _ko_forbidden(self, scene: Scene) -> list[Move | Swap]:
-        return [self.game.parse_action(text) for text in scene.public["ko_forbidden"]]
+        return [self._parse(text) for text in scene.public["ko_forbidden"]]
 
     def _origins(self, scene: Scene, piece_actions: list[tuple[str, Move | Swap]]) -> list[str]:
-        """Pieces offered in the piece menu, in the board's order: those with a move or swap, and
-        those Ko holds back (picking one shows why its way back is closed)."""
+        """Pieces offered, in the board's order: those with a move or swap, and those Ko holds back
+        (picking one shows why its way back is closed)."""
         squares = {square for square, _ in piece_actions} | {_start(a) for a in self._ko_forbidden(scene)}
         return [square for square in scene.public["board"] if square in squares]
 
-    def _turn_prompt(self, scene: Scene, seat: int, view: dict, origin: str) -> Prompt:
-        board = view["board"]
-        piece_actions = self._piece_actions(scene, view)
-        ko = self._ko_forbidden(scene)
-        origins = self._origins(scene, piece_actions)
+    def _slot_swaps(self, view: dict) -> list[SwapSlots]:
+        return [action for action in self._legal(view) if isinstance(action, SwapSlots)]
 
-        lines = [
-            tr(
-                "**Your turn** (turn {turn}). Draw a piece from the bag, or pick a piece on the board to move or swap.",
-                turn=view["turn"],
-            )
-        ]
+    def _turn_prompt(self, scene: Scene, seat: int, view: dict, choice: str) -> Prompt:
+        piece_actions = self._piece_actions(scene, view)
+        origins = self._origins(scene, piece_actions)
+        square, _, part = choice.partition(" ")
+        if square in origins:
+            return self._piece_prompt(scene, seat, view, square, part, piece_actions, origins)
+        slot_swaps = self._slot_swaps(view)
+        if choice == SLOTS and slot_swaps:
+            return self._slots_prompt(scene, seat, view, slot_swaps)
+        lines = [self._turn_line(view, origins)]
+        lines += self._ko_lines(scene, seat)
         items: list[discord.ui.Item] = [
             MatchButton(
-                scene.claim("act", "D"),
-                label=tr("🎲 Draw a piece"),
-                style=discord.ButtonStyle.primary,
-                row=0,
+                scene.claim("act", "D"), label=tr("🎲 Draw a piece"), style=discord.ButtonStyle.primary, row=0
             )
         ]
-        if origin:
-            lines.append(
-                tr(
-                    "**{square}**, the {piece}: choose where it goes.",
-                    square=origin,
-                    piece=pyramid_text(board[origin]),
-                )
-            )
-            for square, action in piece_actions:
-                if square == origin:
-                    items.append(self._destination_button(scene, board, origin, action))
-            for action in ko:
-                if _start(action) == origin:
-                    items.append(
-                        MatchButton(
-                            scene.claim("act", str(action)),
-                            label=tr("{square}: not allowed (Ko)", square=action.target),
-                            disabled=True,
-                            row=0,
-                        )
-                    )
-        if ko:
-            undo = str(ko[0])
-            for action in ko[1:]:
-                undo = tr("{first} or {second}", first=undo, second=str(action))
-            lines.append(
-                tr(
-                    "Ko: {undo} would undo {player}'s last move, so it isn't allowed this turn.",
-                    undo=undo,
-                    player=scene.label(1 - seat),
-                )
-            )
-
-        row = 1
-        slot_swaps = [a for a in self._legal(view) if isinstance(a, SwapSlots)]
         if slot_swaps:
-            owner = 1 - seat if scene.options["blind"] else seat
-            colours = dict(_slots(view, owner))
-            if owner != seat:
-                player = scene.label(owner)
-                lines.append(
-                    tr(
-                        "Optional, first: swap the colours of two of {player}'s objective slots "
-                        "(both become public).",
-                        player=player,
-                    )
-                )
-                placeholder = tr("Optional: swap two of {player}'s objective slots", player=player)
-            else:
-                lines.append(
-                    tr(
-                        "Optional, first: swap the colours of two of your objective slots (both become public)."
-                    )
-                )
-                placeholder = tr("Optional: swap two of your objective slots")
+            lines.append(self._slots_line(scene, seat))
+            items.append(MatchButton(scene.claim("step", SLOTS), label=tr("🔀 Objective slots"), row=0))
+        if origins:
+            rows, part = _shown(view, set(origins), PART_RANKS, choice)
+            if part:
+                items += [
+                    MatchButton(scene.claim("step", other), label=_part_label(view, other), row=0)
+                    for other in _parts_holding(view, set(origins))
+                    if other != part
+                ]
+
+            def button(square: str, label: str, row: int) -> MatchButton:
+                claim = scene.claim("step", f"{square} {part}" if part else square)
+                if square in origins:
+                    return MatchButton(claim, label=label, style=discord.ButtonStyle.primary, row=row)
+                return MatchButton(claim, label=label, disabled=True, row=row)
+
+            items += _grid(view, rows, 1, button)
+        return Prompt("\n".join(lines), items, shows_board=not choice)
+
+    @staticmethod
+    def _turn_line(view: dict, origins: list[str]) -> str:
+        if not origins:
+            return tr("**Your turn** (turn {turn}). Draw a piece from the bag.", turn=view["turn"])
+        return tr(
+            "**Your turn** (turn {turn}). Draw a piece from the bag, or tap a piece (blue) to move or "
+            "swap it; the arrows show the other parts of the board.",
+            turn=view["turn"],
+        )
+
+    def _ko_lines(self, scene: Scene, seat: int) -> list[str]:
+        ko = self._ko_forbidden(scene)
+        if not ko:
+            return []
+        undo = str(ko[0])
+        for action in ko[1:]:
+            undo = tr("{first} or {second}", first=undo, second=str(action))
+        return [
+            tr(
+                "Ko: {undo} would undo {player}'s last move, so it isn't allowed this turn.",
+                undo=undo,
+                player=scene.label(1 - seat),
+            )
+        ]
+
+    def _slot_owner(self, scene: Scene, seat: int) -> int:
+        return 1 - seat if scene.options["blind"] else seat
+
+    def _slots_line(self, scene: Scene, seat: int) -> str:
+        owner = self._slot_owner(scene, seat)
+        if owner != seat:
+            return tr(
+                "Optional, first: swap the colours of two of {player}'s objective slots (both become public).",
+                player=scene.label(owner),
+            )
+        return tr("Optional, first: swap the colours of two of your objective slots (both become public).")
+
+    def _slots_prompt(self, scene: Scene, seat: int, view: dict, slot_swaps: list[SwapSlots]) -> Prompt:
+        owner = self._slot_owner(scene, seat)
+        colours = dict(_slots(view, owner))
+        lines = [self._slots_line(scene, seat), objective_line(view, owner)]
+        items: list[discord.ui.Item] = []
+        for index, action in enumerate(slot_swaps):
+            high, low = colours.get(action.high), colours.get(action.low)
+            label = (
+                f"{slot_text(action.high)} {COLOUR_EMOJI.get(high, '❔')} ⇄ "
+                f"{slot_text(action.low)} {COLOUR_EMOJI.get(low, '❔')}"
+            )
             items.append(
-                MatchSelect(
-                    scene.claim("do", "slots"),
-                    placeholder=placeholder,
-                    options=[
-                        discord.SelectOption(
-                            label=tr(
-                                "Swap slots {high} and {low}", high=slot_text(a.high), low=slot_text(a.low)
-                            ),
-                            value=str(a),
-                            description=_slot_swap_note(colours, a),
-                        )
-                        for a in slot_swaps
-                    ],
-                    row=row,
+                MatchButton(
+                    scene.claim("act", str(action)),
+                    label=label,
+                    style=discord.ButtonStyle.success,
+                    row=index // ROW_WIDTH,
                 )
             )
-            row += 1
-        for index, group in enumerate(chunks(origins)):
-            items.append(
-                MatchSelect(
-                    scene.claim("pick", str(index)),
-                    placeholder=tr("Move or swap: choose a piece")
-                    + (f" ({group[0]}–{group[-1]})" if len(origins) > 25 else ""),
-                    options=[
-                        discord.SelectOption(
-                            label=f"{square} · {pyramid_name(board[square])}",
-                            value=square,
-                            emoji=COLOUR_EMOJI[board[square][0]],
-                            description=_targets_note(square, piece_actions),
-                            default=square == origin,
-                        )
-                        for square in group
-                    ],
-                    row=row + index,
-                )
+        items.append(
+            MatchButton(scene.claim("step", BACK), label=tr("↩ Back"), row=len(slot_swaps) // ROW_WIDTH + 1)
+        )
+        return Prompt("\n".join(lines), items)
+
+    def _piece_prompt(
+        self,
+        scene: Scene,
+        seat: int,
+        view: dict,
+        origin: str,
+        part: str,
+        piece_actions: list[tuple[str, Move | Swap]],
+        origins: list[str],
+    ) -> Prompt:
+        board = view["board"]
+        lines = [
+            tr(
+                "**{square}**, the {piece}: tap where it goes (or another piece).",
+                square=origin,
+                piece=pyramid_text(board[origin]),
             )
-        return Prompt("\n".join(lines), items, shows_board=not origin)
+        ]
+        lines += self._ko_lines(scene, seat)
+        items: list[discord.ui.Item] = [
+            self._destination_button(scene, board, origin, action)
+            for square, action in piece_actions
+            if square == origin
+        ]
+        for action in self._ko_forbidden(scene):
+            if _start(action) == origin:
+                items.append(
+                    MatchButton(
+                        scene.claim("act", str(action)),
+                        label=tr("{square}: not allowed (Ko)", square=action.target),
+                        disabled=True,
+                        row=0,
+                    )
+                )
+        rows, part = _shown(view, set(origins), PART_RANKS, part)
+        items.append(MatchButton(scene.claim("step", part or BACK), label=tr("↩ Back"), row=0))
+
+        def button(square: str, label: str, row: int) -> MatchButton:
+            claim = scene.claim("step", f"{square} {part}" if part else square)
+            if square == origin:  # the piece picked, marked
+                return MatchButton(
+                    claim, label=label, style=discord.ButtonStyle.success, disabled=True, row=row
+                )
+            if square in origins:
+                return MatchButton(claim, label=label, style=discord.ButtonStyle.primary, row=row)
+            return MatchButton(claim, label=label, disabled=True, row=row)
+
+        return Prompt("\n".join(lines), items + _grid(view, rows, 1, button))
 
     def _destination_button(
         self, scene: Scene, board: dict[str, str], origin: str, action: Move | Swap
     ) -> MatchButton:
         claim = scene.claim("act", str(action))
         if isinstance(action, Move):
-            return MatchButton(
-                claim, label=f"{origin} → {action.target}", style=discord.ButtonStyle.success, row=0
-            )
+            label = f"{_direction(origin, action.target)} {action.target}"
+            return MatchButton(claim, label=label, style=discord.ButtonStyle.success, row=0)
         other = action.target if action.initiator == origin else action.initiator
-        label = f"{origin} ⇄ {other} ({pyramid_name(board[other])})"
+        label = f"{_direction(origin, other)} {other} ⇄ {_grid_label({'board': board}, other)}"
         return MatchButton(claim, label=label, style=discord.ButtonStyle.success, row=0)
+
+
+def _last_notation(last: dict) -> str:
+    """The notation of the view's last move, placement or swap."""
+    squares = last["squares"]
+    if last["kind"] == "place":
+        return f"{last['piece']}@{squares[0]}"
+    return f"{squares[0]}{'-' if last['kind'] == 'move' else 'x'}{squares[1]}"

@@ -3,6 +3,7 @@
 import random
 from dataclasses import fields
 
+import discord
 import pytest
 
 from bot.components import view_of
@@ -30,9 +31,17 @@ def mars_prompt(match: Match, seat: int, choice: str = ""):
     return Moment(KITS["mars"], match).prompt(seat, choice)
 
 
-def check_pick(match: Match, seat: int, values: list[str], carried: str) -> str:
+def check_step(match: Match, seat: int, argument: str) -> str:
     moment = Moment(KITS["mars"], match)
-    return moment.presenter.check_pick(moment.scene, seat, moment.mine(seat), values, carried)
+    return moment.presenter.check_step(moment.scene, seat, moment.mine(seat), argument)
+
+
+def button_rows(prompt) -> list[list]:
+    """The prompt's buttons, row by row, as Discord lays them out."""
+    rows: dict[int, list] = {}
+    for item in prompt.items:
+        rows.setdefault(item.item.row, []).append(item)
+    return [rows[row] for row in sorted(rows)]
 
 
 def check_fits_discord(prompt) -> None:
@@ -74,16 +83,48 @@ def mars_match(**options):
     return moment_of("mars", state, options).match
 
 
-def test_placement_menus_cover_every_empty_square_in_whole_ranks():
-    match = mars_match(five_colours="+3", objectives="choose")
+@pytest.mark.parametrize("five_colours", ["off", "+3"])
+def test_a_drawn_piece_is_placed_by_pressing_its_square_laid_out_like_the_board(five_colours):
+    """On an empty board the part of the board with most empty squares comes first, 5 files by 4
+    ranks, rank by rank; the other parts are a tap away, and every square is reached in two taps."""
+    match = mars_match(five_colours=five_colours, objectives="choose")
     state = match.state
-    state.objectives = [{3: "P", 2: "R", 1: "G", 0: "B", -1: "Y"}] * 2
+    state.objectives = [dict(zip(state.slot_values, state.colours, strict=True))] * 2
     state.drawn = Pyramid("R", 3)
-    menus = [item.item for item in mars_prompt(match, state.current).items]
-    sizes = [len(menu.options) for menu in menus]
-    assert sizes == [24, 24, 16]  # 8x8: ranks 1-3, 4-6, 7-8
-    squares = [o.value.split("@")[1] for menu in menus for o in menu.options]
-    assert sorted(squares) == sorted(f"{f}{r}" for f in "abcdefgh" for r in range(1, 9))
+    prompt = mars_prompt(match, state.current)
+    rows = button_rows(prompt)
+    squares = [[claim_argument(b) for b in row] for row in rows[:4]]
+    assert squares == [[f"R3@{f}{rank}" for f in "abcde"] for rank in (4, 3, 2, 1)]  # a1 bottom left
+    parts = [b.claim.argument for b in rows[4]]
+    assert parts == ["SE", "NW", "NE"] and all(b.claim.kind == "step" for b in rows[4])
+    reached = {b.claim.argument.split("@")[1] for row in rows[:4] for b in row}
+    for part in parts:
+        shown = mars_prompt(match, state.current, check_step(match, state.current, part))
+        reached |= {i.claim.argument.split("@")[1] for i in shown.items if i.claim.kind == "act"}
+    files = "abcdefgh"[: state.files]
+    assert reached == {f"{f}{r}" for f in files for r in range(1, 9)}
+
+
+def claim_argument(item) -> str:
+    return item.claim.argument
+
+
+def test_a_placement_with_few_empty_squares_shows_them_at_once_and_occupied_ones_greyed():
+    match = mars_match()
+    state = match.state
+    files = "abcdefg"
+    state.board = {f"{f}{r}": Pyramid("K" if f == "a" else "G", 1) for f in files for r in range(1, 9)}
+    for square in ("c2", "e2", "d4"):
+        del state.board[square]
+    state.drawn = Pyramid("B", 2)
+    prompt = mars_prompt(match, 0)
+    assert [[(b.item.label, b.item.disabled) for b in row] for row in button_rows(prompt)] == [
+        [("🟩1", True), ("d4", False), ("🟩1", True)],
+        [("🟩1", True), ("🟩1", True), ("🟩1", True)],
+        [("c2", False), ("🟩1", True), ("e2", False)],
+    ]
+    with pytest.raises(MatchError):
+        check_step(match, 0, "NE")  # no empty square there: a forged part
 
 
 def test_a_piece_held_back_by_ko_is_offered_with_the_reason():
@@ -95,28 +136,44 @@ def test_a_piece_held_back_by_ko_is_offered_with_the_reason():
     state.board["d4"] = Pyramid("K", 1)  # blacks can't be swapped: a4's only way is back, Ko
     prompt = mars_prompt(match, 1)
     assert "a4-a1 would undo P1 player0's last move" in prompt.text
-    piece_menu = next(item.item for item in prompt.items if ":pick:" in item.item.custom_id)
-    assert [o.value for o in piece_menu.options] == ["a4"]
-    assert piece_menu.options[0].description == "Ko: can't go back now"
-    choice = check_pick(match, 1, ["a4"], "0")
-    buttons = [item.item for item in mars_prompt(match, 1, choice).items]
-    assert [(b.label, b.disabled) for b in buttons if not hasattr(b, "options")] == [
-        ("🎲 Draw a piece", False),
+    pieces = [item for item in button_rows(prompt)[1] if not item.item.disabled]  # under Draw, the slots
+    assert [(item.claim.argument, item.item.label) for item in pieces] == [("a4", "🟩3")]
+    shown = mars_prompt(match, 1, check_step(match, 1, "a4"))
+    assert [(b.item.label, b.item.disabled) for b in button_rows(shown)[0]] == [
         ("a1: not allowed (Ko)", True),
+        ("↩ Back", False),
     ]
 
 
-def test_objective_draft_moves_a_colour_that_is_chosen_again():
+def test_the_objective_is_ready_and_two_taps_swap_two_slots():
+    """A random objective comes ready to confirm; tapping a slot, then another, swaps their colours,
+    so any order can be made; a garbled or foreign draft is refused."""
     match = mars_match(objectives="choose")
-    assert check_pick(match, 0, ["Y"], "0 xxx") == "Yxx"
-    assert check_pick(match, 0, ["G"], "1 Yxx") == "YGx"
-    assert check_pick(match, 0, ["Y"], "1 YGx") == "GYx"  # yellow moves to +1, green to +2
-    with pytest.raises(MatchError):
-        check_pick(match, 0, ["P"], "0 xxx")  # no purple with four colours
-    with pytest.raises(MatchError):
-        check_pick(match, 0, ["Y"], "7 xxx")
-    confirm = mars_prompt(match, 0, "RGB").items[-1]
-    assert confirm.item.custom_id.endswith(":act:+2:R +1:G 0:B -1:Y")
+    suggested = match.state.suggested_objective(0)
+    first = mars_prompt(match, 0)
+    confirm = next(item for item in first.items if item.claim.kind == "act")
+    assert confirm.claim.argument == " ".join(
+        f"{value:+d}:{colour}".replace("+0", "0")
+        for value, colour in zip((2, 1, 0, -1), suggested, strict=True)
+    )
+    slots = [item for item in first.items if item.claim.kind == "step"]
+    assert [item.claim.argument for item in slots] == [f"{suggested} {i}" for i in range(4)]
+    picked = check_step(match, 0, slots[0].claim.argument)
+    second = mars_prompt(match, 0, picked)
+    swapped = f"{suggested[3]}{suggested[1:3]}{suggested[0]}"
+    assert [item.claim.argument for item in second.items if item.claim.kind == "step"][3] == swapped
+    assert second.items[0].item.style == discord.ButtonStyle.primary  # the slot picked stands out
+    done = mars_prompt(match, 0, check_step(match, 0, swapped))
+    assert next(i for i in done.items if i.claim.kind == "act").claim.argument.startswith(
+        f"+2:{suggested[3]} "
+    )
+    for garbled in ("RRGB", "RGBP", "RGBY 9", "RGB", "c3"):
+        with pytest.raises(MatchError):
+            check_step(match, 0, garbled)
+    assert (
+        match.state.suggested_objective(1) is not None
+        and Moment(KITS["mars"], match).scene.public["suggested_objective"] is None
+    )  # the spectator's view never holds it
 
 
 def test_a_swap_either_piece_can_start_is_offered_under_both():
@@ -124,7 +181,7 @@ def test_a_swap_either_piece_can_start_is_offered_under_both():
     state = match.state
     state.board = {"d4": Pyramid("R", 2), "d6": Pyramid("B", 2)}
     for origin in ("d4", "d6"):
-        buttons = mars_prompt(match, 0, check_pick(match, 0, [origin], "0")).items
+        buttons = mars_prompt(match, 0, check_step(match, 0, origin)).items
         assert any(b.item.custom_id.endswith(":act:d4xd6") for b in buttons)
 
 

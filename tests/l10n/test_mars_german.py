@@ -60,32 +60,32 @@ MOMENTS = {
 
 
 def pictures() -> dict[str, object]:
-    """(name: draw) for the public board, each seat's board and objective at every moment, a draw,
-    a drawn black medium (the longest piece name) and the rules picture."""
+    """(name: draw) for the objective pictures of the spectator and each seat at every moment, and
+    the rules picture: the pictures with words (the board has only its coordinates)."""
     found = {}
     for moment, state in MOMENTS.items():
         public = state.view(None)
-        found[f"board {moment}"] = lambda view=public: mars.render_mars_board(view, names=NAMES)
         found[f"objectives {moment}"] = lambda view=public: mars.render_mars_objective(view, names=NAMES)
         for seat in (0, 1):
             own = state.view(seat)
-            found[f"board of P{seat + 1} {moment}"] = lambda own=own: mars.render_mars_board(own, names=NAMES)
             found[f"objective of P{seat + 1} {moment}"] = lambda own=own: mars.render_mars_objective(
                 own, names=NAMES
             )
-    drawn_black = MOMENTS["drawn"].clone()
-    drawn_black.drawn = Pyramid("K", 2)
-    found["board drew a black medium"] = lambda: mars.render_mars_board(drawn_black.view(None), names=NAMES)
-    level = copy.deepcopy(MOMENTS["end"].view(None))
-    level["winners"], level["scoring"]["totals"] = [0, 1], [12, 12]
-    found["board draw"] = lambda: mars.render_mars_board(level, names=NAMES)
-    waiting = dict(MOMENTS["moved"].view(None), to_move=[])
-    found["board waiting"] = lambda: mars.render_mars_board(waiting, names=NAMES)
     found["rules"] = mars.render_mars_rules_picture
     return found
 
 
 PICTURES = pictures()
+
+
+@pytest.mark.parametrize("moment", ["setup", "drawn", "ko", "five colours mid-game", "end"])
+def test_the_board_is_the_same_picture_in_every_language(moment):
+    """The board's only words are its coordinates: everything else is the board's text."""
+    view = MOMENTS[moment].view(None)
+    with speaking("de"):
+        german = mars.render_mars_board(view, names=NAMES)
+    with speaking("en"):
+        assert mars.render_mars_board(view, names=NAMES) == german
 
 
 def drawn(monkeypatch, picture: str, language: str):
@@ -156,21 +156,14 @@ def tr_de(text: str, /, **values) -> str:
 
 
 def test_the_german_labels_are_the_ones_meant(monkeypatch):
-    board = {text for text, *_ in drawn(monkeypatch, "board moved", "de")[0]}
-    assert {"Beutel", "Schwarz auf dem Brett", "Zieltausch", "Zuletzt", "Ziele", "Wert : Farbe"} <= board
-    assert any(re.fullmatch(r"Agents of M\.A\.R\.S\. — Zug \d+", text) for text in board)
-    assert any(re.fullmatch(r"P\d zog [RGBYP][123] [a-g]\d-[a-g]\d", text) for text in board)
-    end = {text for text, *_ in drawn(monkeypatch, "board end", "de")[0]}
-    assert {"Farbe", "W", "Gesamt", "SIEGER", "Gruppen", "(Punkte+Figuren)"} <= end
-    black = [text for text, *_ in drawn(monkeypatch, "board drew a black medium", "de")[0]]
-    lines = ["Gezogen:", "schwarz, mittel", "noch aufs Brett setzen"]  # the name on a line of its own
-    assert [text for text in black if text in lines] == lines
+    blind = {text for text, *_ in drawn(monkeypatch, "objective of P1 blind mid-game", "de")[0]}
+    assert {"Dein Ziel", "aufgedeckt"} <= blind
+    assert any(text.startswith("Ziel von P2 Bartholomew") for text in blind)
+    setup = [text for text, *_ in drawn(monkeypatch, "objective of P1 setup", "de")[0]]
+    assert setup.count("noch offen") == 4
     rules = [text for text, *_ in drawn(monkeypatch, "rules", "de")[0]]
-    assert rules[0] == "Agents of M.A.R.S. in Kürze" and "klein: 1 Punkt" in rules
-    assert (
-        tr_de("The game ends when the board is full. 4 black pieces on the board close objective swaps.")
-        in rules
-    )
+    assert rules[:4] == ["1 Punkt", "2 Punkte", "3 Punkte", "schwarz"]
+    assert "Tauschen: auf einer Figur landen" in " ".join(rules)  # a label may take two lines
 
 
 def test_the_rules_picture_is_drawn_once_per_language():
@@ -202,6 +195,14 @@ def prompt_texts(prompt) -> list[str]:
     return said
 
 
+def step_arguments(prompt) -> list[str]:
+    """The arguments of a prompt's step buttons that may be pressed, the board's parts first."""
+    found = [
+        item.claim.argument for item in prompt.items if item.claim.kind == "step" and not item.item.disabled
+    ]
+    return sorted(found, key=lambda argument: len(argument) != 2 or argument[0] not in "NS")
+
+
 def presenter_texts(language: str) -> list[str]:
     """Everything the presenter says over whole matches (plain, blind, five colours), in `language`."""
     presenter = MarsPresenter(GAME)
@@ -218,14 +219,19 @@ def presenter_texts(language: str) -> list[str]:
                 seat = state.to_move[0]
                 mine = state.view(seat)
                 scene = Scene(1, step, names, options, state.view(None))
-                said += [presenter.start_line(scene), presenter.status_line(scene)]
+                said += [
+                    presenter.start_line(scene),
+                    presenter.status_line(scene),
+                    *presenter.seat_lines(scene),
+                ]
+                said += [presenter.describe(scene, scene.public), presenter.describe(scene, mine, seat)]
                 said += [presenter.private_text(scene, other, state.view(other)) for other in (0, 1)]
-                said += prompt_texts(presenter.prompt(scene, seat, mine))
-                if mine["phase"] == "setup":
-                    said += prompt_texts(presenter.prompt(scene, seat, mine, mine["colours"][:-1]))
-                elif not mine["drawn"] and step % 7 == 0:
-                    for origin in presenter._origins(scene, presenter._piece_actions(scene, mine))[:2]:
-                        said += prompt_texts(presenter.prompt(scene, seat, mine, origin))
+                first = presenter.prompt(scene, seat, mine)
+                said += prompt_texts(first)
+                if mine["phase"] == "setup" or step % 7 == 0:  # and where its first steps lead
+                    for argument in step_arguments(first)[:3]:
+                        choice = presenter.check_step(scene, seat, mine, argument)
+                        said += prompt_texts(presenter.prompt(scene, seat, mine, choice))
                 action = rng.choice(state.legal_actions(seat))
                 said.append(presenter.action_phrase(scene, seat, str(action), done=False))
                 events = state.apply(seat, action)
@@ -233,16 +239,19 @@ def presenter_texts(language: str) -> list[str]:
                 said += presenter.describe_events(scene, events)
                 said.append(presenter.action_phrase(scene, seat, str(action)))
                 step += 1
-            said.append(presenter.final_text(Scene(1, step, names, options, state.view(None))))
+            end = Scene(1, step, names, options, state.view(None))
+            said += [presenter.final_text(end), *presenter.seat_lines(end), presenter.legend(end)]
+            said += [presenter.describe(end, end.public), presenter.describe(end, state.view(0), 0)]
         level = copy.deepcopy(scene.public)
         level["winners"] = [0, 1]
         said.append(presenter.final_text(Scene(1, step, names, options, level)))
         for refusal in (
-            MatchError("Choose one option."),
             MatchError("That piece can't move now; pick another one."),
             MatchError("That choice doesn't fit this objective; open a fresh prompt with **Play**."),
+            MatchError("That part of the board has no empty square; pick another one."),
         ):
             said.append(str(refusal))
+        said.append(presenter.rules_alt())
     return said
 
 
