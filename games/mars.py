@@ -182,6 +182,18 @@ def _valid_square(text: str, files: int) -> bool:
     return len(text) == 2 and text[0] in "abcdefgh"[:files] and text[1] in "12345678"
 
 
+def suggested_objectives(colours: str, seed: int) -> list[str]:
+    """Each seat's ready-made objective (an order of `colours`, from the highest slot down), which
+    it may confirm or change while choosing: drawn from the match's secret seed without touching
+    its draws, so neither the opponent nor the replay of another match can foresee it."""
+    orders = ["".join(order) for order in itertools.permutations(colours)]
+    found = []
+    for seat in (0, 1):
+        digest = hashlib.sha256(f"mars-suggested-objective:{seed}:{seat}".encode()).digest()
+        found.append(orders[int.from_bytes(digest[:8], "big") % len(orders)])
+    return found
+
+
 # --- scoring (spec section 5) -------------------------------------------------------------
 
 
@@ -248,6 +260,7 @@ class MarsState:
         )
         self.last_action: dict | None = None
         self.over = False
+        self.suggestions: list[str | None] = suggested_objectives(self.colours, rng.seed)
 
     # -- configuration
 
@@ -605,13 +618,10 @@ class MarsState:
 
     def suggested_objective(self, seat: int) -> str | None:
         """A ready objective (the colours from the highest slot down) for a seat that still has to
-        choose one, which it may confirm as it is or change: one of the orders, drawn from the
-        match's secret seed without touching its draws, so the opponent can't foresee it."""
+        choose one, which it may confirm as it is or change."""
         if self.objectives[seat] is not None or self.over:
             return None
-        orders = list(itertools.permutations(self.colours))
-        digest = hashlib.sha256(f"mars-suggested-objective:{self.rng.seed}:{seat}".encode()).digest()
-        return "".join(orders[int.from_bytes(digest[:8], "big") % len(orders)])
+        return self.suggestions[seat]
 
     def view(self, seat: int | None) -> dict:
         objectives = []
@@ -697,6 +707,7 @@ class MarsState:
             "ko": dict(self.ko) if self.ko else None,
             "last_action": dict(self.last_action) if self.last_action else None,
             "over": self.over,
+            "suggestions": list(self.suggestions),
         }
 
     @classmethod
@@ -716,6 +727,7 @@ class MarsState:
         state.ko = dict(data["ko"]) if data["ko"] else None
         state.last_action = dict(data["last_action"]) if data["last_action"] else None
         state.over = data["over"]
+        state.suggestions = list(data.get("suggestions", state.suggestions))  # older states: from the seed
         return state
 
     def clone(self) -> MarsState:
@@ -729,6 +741,7 @@ class MarsState:
         state.bag = Counter(self.bag)
         state.ko = dict(self.ko) if self.ko else None
         state.last_action = copy_data(self.last_action)
+        state.suggestions = list(self.suggestions)
         return state
 
     def determinize(self, seat: int, seed: int) -> MarsState:
@@ -738,10 +751,12 @@ class MarsState:
 
         Dealt objectives (the card deck, Blind Agents) start different (6.7, R15b). While no slot
         of either has been swapped they are still the dealt ones, so the resampled one differs
-        from the other; after a swap the view no longer tells what was dealt, so any order goes."""
+        from the other; after a swap the view no longer tells what was dealt, so any order goes.
+        The other seat's ready-made objective is dropped: it could hint at the one they chose."""
         state = self.clone()
         rng = determinized_rng(seed)
         state.rng = rng
+        state.suggestions = [s if owner == seat else None for owner, s in enumerate(self.suggestions)]
         dealt = self.options["objectives"] == "deck" or self.blind
         for owner in (0, 1):
             objective = self.objectives[owner]

@@ -25,7 +25,7 @@ import discord
 from catalogue import N_, tr
 from games.mars import Draw, Move, Place, Swap, SwapSlots, slot_text
 from renderers.mars_words import RULE_LABELS, SLOT_STATUS_WORDS, read_slots
-from renderers.words import colour_name, pyramid_name
+from renderers.words import colour_name
 
 from ..components import MatchButton
 from ..errors import MatchError
@@ -60,11 +60,6 @@ def _colour(colour: str) -> str:
 
 def _piece(code: str | None) -> str:
     return pyramid_text(code) if code else tr("piece")
-
-
-def _spoken_piece(code: str | None) -> str:
-    """A piece for a screen reader: 'large green (G3)', without the colour's emoji."""
-    return f"{pyramid_name(code)} ({code})" if code else tr("piece")
 
 
 def _slots(view: dict, owner: int) -> list[tuple[int, str | None]]:
@@ -275,9 +270,14 @@ class MarsPresenter(Presenter):
         return tr("Your objective: {objective}", objective=objective_line(mine, seat))
 
     def status_line(self, scene: Scene) -> str:
-        view = scene.public
+        return self._status(scene.names, scene.public, piece=pyramid_text)
+
+    @staticmethod
+    def _status(names: tuple[str, ...], view: dict, *, piece) -> str:
+        """The turn, the bag, the blacks, whether objective swaps are open and the piece drawn
+        (named by `piece`), or who is still choosing an objective."""
         if view["phase"] == "setup":
-            waiting = ", ".join(scene.names[seat] for seat in view["to_move"])
+            waiting = ", ".join(names[seat] for seat in view["to_move"])
             return tr("Choosing secret objectives — waiting for {waiting}.", waiting=waiting)
         counts = {"turn": view["turn"], "bag": view["bag_count"], "blacks": view["blacks_on_board"]}
         if view["objective_swaps_open"]:
@@ -289,7 +289,7 @@ class MarsPresenter(Presenter):
                 "Turn {turn} · bag {bag} · black on the board {blacks} · objective swaps closed", **counts
             )
         if view["drawn"]:
-            line += " · " + tr("drawn, to place: {piece}", piece=pyramid_text(view["drawn"]))
+            line += " · " + tr("drawn, to place: {piece}", piece=piece(view["drawn"]))
         return line
 
     def action_phrase(self, scene: Scene, seat: int, action: str, *, done: bool = True) -> str:
@@ -358,63 +358,61 @@ class MarsPresenter(Presenter):
         return lines
 
     def describe(self, scene: Scene, view: dict, seat: int | None = None) -> str:
-        """The board square by square, whose turn, the bag and the objectives as `view` shows them
-        (the reader's own hidden slots only in their own view), in plain words."""
+        """Whose turn, the objectives as `view` shows them (the reader's own hidden slots only in
+        their own view), the last move and the board square by square, in plain words: pieces by
+        their notation (G3: green, 3 pips), as the board's buttons and the log write them."""
         lines = [self._describe_moment(scene, view)]
-        pieces = len(view["board"])
-        lines.append(
-            tr(
-                "Board of {files} files (a–{last}) by {ranks} ranks, rank 1 at the bottom; {count} pieces, "
-                "each a colour's letter and its pips (K is black):",
-                files=view["files"],
-                last=FILES[view["files"] - 1],
-                ranks=view["ranks"],
-                count=pieces,
-            )
-        )
-        for rank in range(view["ranks"], 0, -1):
-            here = [f"{square} {code}" for square, code in view["board"].items() if int(square[1:]) == rank]
-            lines.append(f"{rank}: {', '.join(here) if here else tr('empty')}")
-        last = view.get("last_action")
-        if last and last["kind"] in ("place", "move", "swap"):
-            lines.append(
-                tr(
-                    "Last: {player} {action}.",
-                    player=scene.label(last["seat"]),
-                    action=self._phrase(
-                        scene, last["seat"], _last_notation(last), done=True, piece=_spoken_piece
-                    ),
-                )
-            )
         objectives = [
             tr(
                 "{player}: {objective}",
-                player=scene.label(owner),
+                player=f"P{owner + 1}",
                 objective=objective_line(view, owner, spoken=True),
             )
             for owner in range(len(scene.names))
         ]
         lines.append(tr("Objectives, slot by slot: {objectives}.", objectives="; ".join(objectives)))
+        last = view.get("last_action")
+        if last and last["kind"] in ("place", "move", "swap"):
+            action = self._phrase(scene, last["seat"], _last_notation(last), done=True, piece=str)
+            lines.append(tr("Last: {player} {action}.", player=f"P{last['seat'] + 1}", action=action))
+        lines.append(
+            tr(
+                "Board a–{last} by 1–{ranks}, rank 1 at the bottom, {count} pieces (letter: colour, K black; "
+                "digit: pips):",
+                last=FILES[view["files"] - 1],
+                ranks=view["ranks"],
+                count=len(view["board"]),
+            )
+        )
+        for rank in range(view["ranks"], 0, -1):
+            here = [f"{square} {code}" for square, code in view["board"].items() if int(square[1:]) == rank]
+            lines.append(f"{rank}: {', '.join(here) if here else tr('empty')}")
         return "\n".join(lines)
 
     def _describe_moment(self, scene: Scene, view: dict) -> str:
+        players = ", ".join(scene.label(seat) for seat in range(len(scene.names)))
         if view["phase"] == "over":
             totals = view["scoring"]["totals"]
-            scores = ", ".join(f"{scene.label(seat)} {total}" for seat, total in enumerate(totals))
+            scores = ", ".join(f"P{seat + 1} {total}" for seat, total in enumerate(totals))
             values = ", ".join(
                 f"{colour_name(colour)} {value}" for colour, value in view["scoring"]["values"].items()
             )
             return tr(
-                "Agents of M.A.R.S., final board. Scores: {scores}. Points per colour, from the groups "
-                "outlined: {values}.",
+                "Agents of M.A.R.S., {players}; final board. Scores: {scores}. Points per colour, from the "
+                "groups outlined: {values}.",
+                players=players,
                 scores=scores,
                 values=values,
             )
+        status = self._status(scene.names, view, piece=str)
         if view["phase"] == "setup":
-            return tr("Agents of M.A.R.S.: {status}", status=self.status_line(scene))
-        to_move = scene.label(view["to_move"][0]) if view["to_move"] else ""
-        status = self.status_line(Scene(scene.id, scene.version, scene.names, scene.options, view))
-        return tr("Agents of M.A.R.S.: {status}. To move: {player}.", status=status, player=to_move)
+            return tr("Agents of M.A.R.S., {players}: {status}", players=players, status=status)
+        return tr(
+            "Agents of M.A.R.S., {players}: {status}. To move: P{number}.",
+            players=players,
+            status=status,
+            number=view["to_move"][0] + 1 if view["to_move"] else "–",
+        )
 
     def rules_alt(self) -> str:
         return "\n".join(

@@ -3,23 +3,24 @@
 import random
 import re
 
+import discord
 import pytest
 
+from benchmarks.clicks import leaf_components
 from bot.presenters.common import COLOUR_EMOJI
 from games import GAMES, replay_actions
 from games.mars import slot_text
+from tests.bot.test_hostile_holes import forged_message
 from tests.helpers import (
     board,
     buttons,
     claim_of,
     dms,
-    kind_of,
     last_dm,
     make_table,
     movers,
     refresh,
     reply,
-    selects,
     stored,
     text,
     thread_of,
@@ -47,52 +48,47 @@ async def mars_match(env, **options):
 async def open_prompt(player, where, *, use_dm: bool):
     """The player's move prompt and who acts on it: their DM prompt, or Play on the board."""
     dm = last_dm(player)
-    if use_dm and dm is not None and (buttons(dm) or selects(dm)):
+    if use_dm and dm is not None and buttons(dm):
         return dm, player.user
     return reply(await player.click(board(where), label="Play")), player
 
 
+def enabled(prompt, kind: str) -> list:
+    return [b for b in buttons(prompt, kind) if not b.disabled]
+
+
 async def choose_objective(player, prompt, actor, colours: str) -> None:
-    """Pick `colours` (highest slot first) in the slot selects, then confirm."""
-    for index, colour in enumerate(colours[:-1]):
-        menu = next(m for m in selects(prompt) if claim_of(m.custom_id).argument.startswith(f"{index} "))
-        await actor.select(prompt, [colour], custom_id=menu.custom_id)
+    """Tap slots to swap their colours until they read `colours` (highest slot first), then confirm."""
+    for index, colour in enumerate(colours):
+        slots = enabled(prompt, "step")
+        current = [b.label.split()[1] for b in slots]  # '+2 🟨 yellow': the colour's emoji
+        wanted = COLOUR_EMOJI[colour]
+        if current[index] == wanted:
+            continue
+        await actor.click(prompt, custom_id=slots[index].custom_id)
+        prompt = refresh(prompt, player)
+        other = current.index(wanted)
+        await actor.click(prompt, custom_id=enabled(prompt, "step")[other].custom_id)
         prompt = refresh(prompt, player)
     await actor.click(prompt, label="Confirm objective")
 
 
 async def mars_step(table, where, rng: random.Random) -> str:
-    """The player to move makes a random legal choice with clicks and selects; returns it."""
+    """The player to move makes a random legal choice by tapping: step buttons (a slot, a part of
+    the board, a piece) lead to other buttons, until an act button decides; returns its label."""
     player = rng.choice(movers(table, where))
     prompt, actor = await open_prompt(player, where, use_dm=rng.random() < 0.6)
-    if any(kind_of(m) == "pick" and "Slot" in (m.placeholder or "") for m in selects(prompt)):
-        colours = list((await stored(table.env, table.match_id)).state.colours)
-        rng.shuffle(colours)
-        await choose_objective(player, prompt, actor, "".join(colours))
-        return "objective"
-    placing = [m for m in selects(prompt) if kind_of(m) == "do" and "Place" in (m.placeholder or "")]
-    if placing:
-        menu = rng.choice(placing)
-        choice = rng.choice(menu.options).value
-        await actor.select(prompt, [choice], custom_id=menu.custom_id)
-        return choice
-    slot_menu = [m for m in selects(prompt) if kind_of(m) == "do"]
-    if slot_menu and rng.random() < 0.1:
-        choice = rng.choice(slot_menu[0].options).value
-        await actor.select(prompt, [choice], custom_id=slot_menu[0].custom_id)
-        return choice
-    pieces = [m for m in selects(prompt) if kind_of(m) == "pick"]
-    if pieces and rng.random() < 0.3:
-        menu = rng.choice(pieces)
-        await actor.select(prompt, [rng.choice(menu.options).value], custom_id=menu.custom_id)
-        prompt = refresh(prompt, player)
-        targets = [b for b in buttons(prompt, "act") if not b.disabled and b.label != "🎲 Draw a piece"]
-        if targets:
-            button = rng.choice(targets)
+    for tap in range(30):
+        acts, steps = enabled(prompt, "act"), enabled(prompt, "step")
+        draw = [b for b in acts if b.label == "🎲 Draw a piece"]
+        explore = steps and (not acts or (tap < 8 and rng.random() < (0.5 if draw else 0.4)))
+        if not explore:
+            button = draw[0] if draw else rng.choice(acts)
             await actor.click(prompt, custom_id=button.custom_id)
             return button.label
-    await actor.click(prompt, label="🎲 Draw a piece")
-    return "D"
+        await actor.click(prompt, custom_id=rng.choice(steps).custom_id)
+        prompt = refresh(prompt, player)
+    raise AssertionError(f"no decision after 30 taps: {prompt.content!r}")
 
 
 async def test_full_match_through_clicks_with_a_restart(simcord_env, make_bot):
@@ -125,37 +121,41 @@ async def test_full_match_through_clicks_with_a_restart(simcord_env, make_bot):
 
 
 async def test_objective_setup_in_dm(simcord_env, make_bot):
+    """The DM offers a ready objective; two taps swap two slots (the picture follows); Confirm."""
     env = simcord_env
     table = make_table(env, ["alice", "bob"])
     alice, bob = table.players
     await start_mars(table)
     thread = thread_of(table)
     alice_dm, bob_dm = last_dm(alice), last_dm(bob)
-    assert "Choose your secret objective" in alice_dm.content
+    assert "Choose your secret objective" in alice_dm.content and "drawn at random" in alice_dm.content
+    suggested = (await stored(env)).state.suggested_objective(0)
     first_picture = alice_dm.attachments[0].url
+    assert [b.label.split()[0] for b in enabled(alice_dm, "step")] == ["+2", "+1", "0", "-1"]
 
-    await alice.user.select(alice_dm, ["Y"], custom_id=selects(alice_dm)[0].custom_id)
+    await alice.user.click(alice_dm, custom_id=enabled(alice_dm, "step")[0].custom_id)  # pick +2
     alice_dm = refresh(alice_dm, alice)
-    assert "**+2** 🟨 yellow" in alice_dm.content
-    assert alice_dm.attachments and alice_dm.attachments[0].url != first_picture  # the summary image
-    assert [b for b in buttons(alice_dm) if b.disabled]  # can't confirm half an objective
-    await alice.user.select(alice_dm, ["G"], custom_id=selects(alice_dm)[1].custom_id)
+    assert "is picked" in alice_dm.content
+    await alice.user.click(alice_dm, custom_id=enabled(alice_dm, "step")[3].custom_id)  # swap with -1
     alice_dm = refresh(alice_dm, alice)
-    # Choosing yellow again for +1 moves it there: +2 is free again.
-    await alice.user.select(alice_dm, ["Y"], custom_id=selects(alice_dm)[1].custom_id)
-    alice_dm = refresh(alice_dm, alice)
-    assert "**+1** 🟨 yellow" in alice_dm.content
+    swapped = suggested[3] + suggested[1:3] + suggested[0]
+    assert f"**+2** {COLOUR_EMOJI[swapped[0]]}" in alice_dm.content
+    assert alice_dm.attachments[0].url != first_picture  # the draft's cards
+    words = {"R": "red", "G": "green", "B": "blue", "Y": "yellow"}
+    assert f"P1: +2 {words[swapped[0]]}" in alice_dm.attachments[0].description  # its alt text: the draft
+    assert (await stored(env)).version == 1  # taps on slots change nothing until Confirm
     await choose_objective(alice, alice_dm, alice.user, "RYBG")
 
     match = await stored(env)
     assert match.state.objectives[0] == {2: "R", 1: "Y", 0: "B", -1: "G"}
     public = board(thread)
     assert "alice set a secret objective" in text(public) and "waiting for bob" in text(public)
+    assert "**P1 alice** · objective chosen" in text(public) and "**P2 bob** · not chosen yet" in text(public)
     assert "🟥" not in text(public)  # nothing of the objective is told
 
     await env.restart_bot(make_bot())
     # Bob's DM prompt is from before Alice confirmed (an older version) and the restart: it still works.
-    assert claim_of(selects(bob_dm)[0].custom_id).version == 1 and match.version == 2
+    assert claim_of(enabled(bob_dm, "step")[0].custom_id).version == 1 and match.version == 2
     await choose_objective(bob, bob_dm, bob.user, "GBYR")
     match = await stored(env)
     assert match.state.objectives[1] == {2: "G", 1: "B", 0: "Y", -1: "R"}
@@ -198,9 +198,9 @@ async def test_refused_variant_combinations_and_strangers(simcord_env):
     answer = reply(await stranger.click(board(thread_of(table)), label="Play"))
     assert "not playing in this match" in answer.content
     assert (await stored(env)).version == match.version
-    # Five slots, set through the ephemeral prompt: four menus, the fifth slot takes what's left.
+    # Five slots, set through the ephemeral prompt: a button each.
     prompt = reply(await alice.click(board(thread_of(table)), label="Play"))
-    assert prompt.message.flags.ephemeral and len(selects(prompt)) == 4
+    assert prompt.message.flags.ephemeral and len(enabled(prompt, "step")) == 5
     await choose_objective(alice, prompt, alice, "PYGRB")
     assert (await stored(env)).state.objectives[0] == {3: "P", 2: "Y", 1: "G", 0: "R", -1: "B"}
 
@@ -223,7 +223,7 @@ async def test_move_command_with_suggestions_and_a_refused_ko(simcord_env):
         for player in (alice, bob):
             drawn = reply(await player.slash(thread, "move", action="D"))
             piece = re.search(r"You drew the \*\*.*\((\w\d)\)\*\*", drawn.content)[1]
-            assert selects(drawn)  # the placement prompt comes with the answer
+            assert enabled(drawn, "act")  # the placement prompt comes with the answer
             await player.slash(thread, "move", action=f"{piece}@{next(free)}")
         moves = [s["value"] for s in await alice.autocomplete(thread, "move", "action", "-")]
         if [m for m in moves if SQUARE_MOVE.match(m)]:
@@ -239,11 +239,11 @@ async def test_move_command_with_suggestions_and_a_refused_ko(simcord_env):
     assert back not in offered
     refused = reply(await bob.slash(thread, "move", action=back))
     assert "Ko" in refused.content and (await stored(env)).version == version
-    # The piece picker shows the way back, disabled, with the reason.
+    # Tapping the piece shows the way back, disabled, with the reason.
     prompt = last_dm(bob)
     assert "would undo P1 alice's last move" in prompt.content
-    menu = next(m for m in selects(prompt) if any(o.value == target for o in m.options))
-    await bob.user.select(prompt, [target], custom_id=menu.custom_id)
+    piece = next(b for b in enabled(prompt, "step") if claim_of(b.custom_id).argument.split()[0] == target)
+    await bob.user.click(prompt, custom_id=piece.custom_id)
     prompt = refresh(prompt, bob)
     ko_button = next(b for b in buttons(prompt) if "Ko" in b.label)
     assert ko_button.disabled and ko_button.label.startswith(origin)
@@ -258,7 +258,7 @@ async def test_stale_and_foreign_turn_clicks_change_nothing(simcord_env):
     prompt = last_dm(bob)
     await bob.user.click(prompt, label="🎲 Draw a piece")
     prompt = refresh(prompt, bob)
-    assert "You drew" in prompt.content and selects(prompt)
+    assert "You drew" in prompt.content and enabled(prompt, "act")
     version = (await stored(env)).version
     answer = reply(await bob.click(ephemeral, label="🎲 Draw a piece"))  # from before the draw
     assert "earlier turn" in answer.content and (await stored(env)).version == version
@@ -287,3 +287,143 @@ async def test_rules_and_help_cover_mars(simcord_env):
     assert any(a.filename == "rules.png" for a in result.response.attachments)
     result = await alice.slash(table.channel, "help")
     assert "/play mars" in result.response.content and "/move" in result.response.content
+
+
+@pytest.fixture
+def simcord_bot(make_bot):
+    return make_bot(computer_delay_seconds=0)  # computer players answer at once
+
+
+@pytest.mark.parametrize("first_player", ["1", "2"])
+async def test_the_first_move_is_four_taps_from_play(simcord_env, first_player):
+    """`/play mars` against the computer (1 tap), Confirm the ready objective (2), Draw (3), press
+    a square (4): the first piece is on the board, whoever moves first."""
+    env = simcord_env
+    table = make_table(env, ["alice"])
+    (alice,) = table.players
+    await alice.slash(table.channel, "play mars", first_player=first_player)
+    taps = 1
+    prompt = last_dm(alice)
+    assert "drawn at random for you" in prompt.content
+    await alice.user.click(prompt, label="Confirm objective")
+    taps += 1
+    prompt = last_dm(alice)  # the turn's prompt (after the computer's first move, if it starts)
+    assert "Your turn" in prompt.content and len((await stored(env)).state.board) == int(first_player) - 1
+    await alice.user.click(prompt, label="🎲 Draw a piece")
+    taps += 1
+    prompt = refresh(prompt, alice)
+    assert "You drew" in prompt.content
+    square = enabled(prompt, "act")[0]  # a1, or the square next to the computer's piece
+    await alice.user.click(prompt, custom_id=square.custom_id)
+    taps += 1
+    match = await stored(env)
+    log = [action for seat, action in await env.bot.service.action_log(match.id) if seat == 0]
+    assert taps <= 4 and log[1:] == ["D", claim_of(square.custom_id).argument]  # after her objective
+
+
+async def test_the_board_says_in_words_what_the_picture_leaves_out(simcord_env):
+    """Seat lines with the objectives as far as the table knows them, the status, the legend in
+    small print; the picture's alt text says the position and hides what the public may not see,
+    while each player's private picture says their own objective."""
+    env = simcord_env
+    _, alice, _bob, thread = await mars_match(env, objectives="deck", first_player="1")
+    match = await stored(env)
+    public = board(thread)
+    words = text(public)
+    assert "▶️ **P1 alice** · **+2** ❔ · **+1** ❔ · **0** ❔ · **-1** ❔" in words
+    assert "**P2 bob** · **+2** ❔" in words
+    assert "Turn 1 · bag 59 · black on the board 0 · objective swaps open" in words
+    assert "-# On the board: letters are colours (R red, G green, B blue, Y yellow, K black)" in words
+    alt = gallery_descriptions(public)[0]
+    assert "To move: P1." in alt and "Board a–g by 1–8" in alt and "8: empty" in alt
+    assert "P1: +2 hidden, +1 hidden, 0 hidden, -1 hidden" in alt
+    mine = reply(await alice.click(public, label="My objective"))
+    own = mine.attachments[0].description  # her private picture: the position as she may see it
+    colours = match.state.objectives[0]
+    said = ", ".join(f"{slot_text(value)} {COLOUR_WORDS[colour]}" for value, colour in colours.items())
+    assert f"P1: {said}; P2: +2 hidden" in own
+
+    await alice.user.click(last_dm(alice), label="🎲 Draw a piece")
+    prompt = last_dm(alice)
+    drawn = (await stored(env)).state.drawn
+    assert f"drawn, to place: {COLOUR_EMOJI[drawn.colour]}" in text(board(thread))
+    square = enabled(prompt, "act")[0]  # the top left of the part of the board shown
+    await alice.user.click(prompt, custom_id=square.custom_id)
+    alt = gallery_descriptions(board(thread))[0]
+    assert f"Last: P1 placed the {drawn} on {square.label}." in alt and f"{square.label} {drawn}" in alt
+
+
+COLOUR_WORDS = {"R": "red", "G": "green", "B": "blue", "Y": "yellow"}
+
+
+async def press_square(player, prompt, square: str) -> None:
+    """Place the drawn piece on `square`: on the part of the board shown, else on the part the
+    arrow for its corner shows (↙ SW, ↘ SE, ↖ NW, ↗ NE)."""
+    for _ in range(2):
+        target = [b for b in enabled(prompt, "act") if claim_of(b.custom_id).argument.endswith(f"@{square}")]
+        if target:
+            await player.user.click(prompt, custom_id=target[0].custom_id)
+            return
+        corner = ("N" if square[1] > "4" else "S") + ("W" if square[0] < "c" else "E")
+        part = next(b for b in enabled(prompt, "step") if claim_of(b.custom_id).argument == corner)
+        await player.user.click(prompt, custom_id=part.custom_id)
+        prompt = refresh(prompt, player)
+    raise AssertionError(f"{square} was not offered")
+
+
+def gallery_descriptions(message) -> list[str]:
+    return [
+        item.description
+        for part in leaf_components(message.components)
+        if isinstance(part, discord.MediaGalleryComponent)
+        for item in part.items
+    ]
+
+
+async def test_a_piece_moves_by_two_taps_and_a_forged_step_changes_nothing(simcord_env):
+    """Tap the piece (its square, laid out like the board), then where it goes. A step button the
+    bot never made (a garbled piece, a part of the board) is refused privately, nothing changes."""
+    env = simcord_env
+    _, alice, bob, _thread = await mars_match(env, objectives="deck", first_player="1")
+    # Both place pieces (away from c4 and a5-e8) until alice has one that may move (not black).
+    squares = iter(["c3", "g8", "a1", "f7", "e1", "g5", "b2", "d1"])
+    pieces = []
+    while not pieces:
+        for player in (alice, bob):
+            prompt = last_dm(player)
+            await player.user.click(prompt, label="🎲 Draw a piece")
+            await press_square(player, refresh(prompt, player), next(squares))
+        prompt = last_dm(alice)
+        pieces = [
+            b
+            for b in enabled(prompt, "step")
+            if re.fullmatch(r"[a-g]\d( \w\w)?", claim_of(b.custom_id).argument)
+        ]
+    piece = pieces[0]
+    square = claim_of(piece.custom_id).argument.split()[0]
+    version = (await stored(env)).version
+
+    dm_channel = alice.user.dm_channel
+    for argument in ("c4", "zz9", "NW", "c3 NE"):  # empty, garbled, no piece there, c3 isn't in NE
+        forged = await forged_message(env, dm_channel, buttons=(f"m1:1:{version}:step:{argument}",))
+        answer = reply(await alice.user.click(forged, custom_id=f"m1:1:{version}:step:{argument}"))
+        assert "That piece can't move now" in answer.content, argument
+    assert (await stored(env)).version == version
+
+    await alice.user.click(prompt, custom_id=piece.custom_id)
+    prompt = refresh(prompt, alice)
+    assert f"**{square}**" in prompt.content and "tap where it goes" in prompt.content
+    destinations = [b for b in enabled(prompt, "act")]
+    assert destinations and all(b.label[0] in "↑↓←→" for b in destinations)
+    await alice.user.click(prompt, custom_id=destinations[0].custom_id)
+    match = await stored(env)
+    moved = claim_of(destinations[0].custom_id).argument
+    assert (
+        match.version == version + 1
+        and moved.startswith(square)
+        and match.state.last_action["kind"]
+        in (
+            "move",
+            "swap",
+        )
+    )

@@ -18,6 +18,7 @@ from tests.helpers import board, make_table, play_one_action, start_match, text,
 
 CARD_LABEL = re.compile(r"(10|[2-9JQKA])[♣♦♥♠]")
 OBJECTIVE = re.compile(r"[+-]?\d:[RGBYP]\b")
+SEAT_LINE = re.compile(r"\*\*P\d ")  # M.A.R.S.: each seat's line names it and shows its public slots
 
 
 @pytest.fixture
@@ -103,9 +104,16 @@ async def test_mars_keeps_objectives_out_of_public_pictures_logs_and_records(
             record = await shared_record(env, match)
             assert not OBJECTIVE.search(record.split("actions:", 1)[1]), "an objective is in the record"
         secrets = set().union(*(match.state.secrets(seat) for seat in (0, 1)))
-        public = f"{text(board(thread))} " + " ".join(text(m) for m in table.channel.history())
-        private_form = {f"**{token[2:].split(':')[0]}** {COLOUR_EMOJI[token[-1]]}" for token in secrets}
-        assert not {form for form in private_form if form in public}, "a hidden slot is on a public message"
+        public = [text(board(thread)), *(text(m) for m in table.channel.history())]
+        lines = "\n".join(public).splitlines()
+        for token in secrets:  # 'P1+2:Y': not on P1's seat line, nor anywhere but a seat line
+            owner, form = token[:2], f"**{token[2:].split(':')[0]}** {COLOUR_EMOJI[token[-1]]}"
+            leaked = [
+                line
+                for line in lines
+                if form in line and (f"**{owner} " in line or not SEAT_LINE.search(line))
+            ]
+            assert not leaked, f"a hidden slot ({token}) is on a public message: {leaked}"
         await mars_step(table, thread, rng)
     assert public_pictures and all(view["seat"] is None for view in public_pictures)
     assert_logs_clean(caplog)

@@ -306,6 +306,34 @@ def test_players_choose_objectives_in_secret_and_simultaneously():
     assert state.to_move == (1,), "P2 was chosen to move first"
 
 
+def test_each_seat_is_offered_a_ready_objective_only_it_sees_while_choosing():
+    """A random order of the colours per seat, from the match's secret seed (the draws untouched):
+    in the seat's own view while it chooses, never in the public view, gone once chosen; a
+    determinization keeps the seat's own and drops the other's."""
+    offered = set()
+    for seed in range(12):
+        state = MARS.new(2, seed, {"first_player": 1})
+        counter = state.rng.counter
+        mine, theirs = state.view(0)["suggested_objective"], state.view(1)["suggested_objective"]
+        assert sorted(mine) == sorted(theirs) == sorted("RGBY") and state.rng.counter == counter
+        assert state.view(None)["suggested_objective"] is None
+        assert MARS.new(2, seed, {"first_player": 1}).view(0)["suggested_objective"] == mine
+        assert MARS.from_json(state.to_json()).view(0)["suggested_objective"] == mine
+        assert state.determinize(0, 1).suggestions == [mine, None]
+        state.apply(
+            0,
+            MARS.parse_action(
+                " ".join(f"{v:+d}:{c}".replace("+0", "0") for v, c in zip((2, 1, 0, -1), mine, strict=True))
+            ),
+        )
+        assert state.view(0)["suggested_objective"] is None and state.view(1)["suggested_objective"] == theirs
+        offered.add(mine)
+    assert len(offered) > 4
+    five = MARS.new(2, 3, {"five_colours": "+3"})
+    assert sorted(five.view(1)["suggested_objective"]) == sorted("RGBYP")
+    assert MARS.new(2, 3, {"objectives": "deck"}).view(0)["suggested_objective"] is None  # dealt
+
+
 def test_card_deck_deals_two_different_objectives():
     for seed in range(20):
         state = MARS.new(2, seed, {"objectives": "deck"})
