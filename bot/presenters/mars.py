@@ -69,11 +69,20 @@ def _slots(view: dict, owner: int) -> list[tuple[int, str | None]]:
 
 def objective_line(view: dict, owner: int, *, spoken: bool = False) -> str:
     """'+2 🟨 yellow · +1 🟩 green · 0 ❔ · −1 🟦 blue (public: +2, −1)'; `spoken`: plain words for
-    a screen reader ('+2 yellow, +1 hidden, ...')."""
+    a screen reader ('+2 yellow, +1 green (only you see), 0 hidden, ...'; 'not chosen yet')."""
     if spoken:
+        slots = read_slots(view, owner)
+        if slots and slots[0].status == "unchosen":  # the whole objective is chosen at once
+            if slots[0].colour is None:
+                return slots[0].status_word
+            draft = ", ".join(f"{slot_text(slot.value)} {colour_name(slot.colour)}" for slot in slots)
+            return f"{draft} ({slots[0].status_word})"
         return ", ".join(
-            f"{slot_text(slot.value)} {colour_name(slot.colour) if slot.colour else slot.status_word}"
-            for slot in read_slots(view, owner)
+            f"{slot_text(slot.value)} {colour_name(slot.colour)}"
+            + (f" ({slot.status_word})" if slot.status == "private" else "")
+            if slot.colour
+            else f"{slot_text(slot.value)} {slot.status_word}"
+            for slot in slots
         )
     parts = [
         f"**{slot_text(value)}** {_colour(colour) if colour else '❔'}"

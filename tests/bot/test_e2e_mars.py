@@ -340,7 +340,7 @@ async def test_the_board_says_in_words_what_the_picture_leaves_out(simcord_env):
     mine = reply(await alice.click(public, label="My objective"))
     own = mine.attachments[0].description  # her private picture: the position as she may see it
     colours = match.state.objectives[0]
-    said = ", ".join(f"{slot_text(value)} {COLOUR_WORDS[colour]}" for value, colour in colours.items())
+    said = ", ".join(f"{slot_text(v)} {COLOUR_WORDS[c]} (only you see)" for v, c in colours.items())
     assert f"P1: {said}; P2: +2 hidden" in own
 
     await alice.user.click(last_dm(alice), label="🎲 Draw a piece")
