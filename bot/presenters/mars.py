@@ -73,9 +73,14 @@ def objective_line(view: dict, owner: int, *, spoken: bool = False) -> str:
     if spoken:
         slots = read_slots(view, owner)
         if slots and slots[0].status == "unchosen":  # the whole objective is chosen at once
-            if slots[0].colour is None:
+            # a draft (a prompt's preview), or the one offered to the reader while they choose
+            offered = view.get("suggested_objective") if view.get("seat") == owner else None
+            colours = [slot.colour for slot in slots] if slots[0].colour else offered
+            if not colours:
                 return slots[0].status_word
-            draft = ", ".join(f"{slot_text(slot.value)} {colour_name(slot.colour)}" for slot in slots)
+            draft = ", ".join(
+                f"{slot_text(slot.value)} {colour_name(c)}" for slot, c in zip(slots, colours, strict=True)
+            )
             return f"{draft} ({slots[0].status_word})"
         return ", ".join(
             f"{slot_text(slot.value)} {colour_name(slot.colour)}"
