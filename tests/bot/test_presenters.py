@@ -235,3 +235,34 @@ def test_every_text_of_random_games_can_be_written(game_id):
             assert presenter.status_line(scene) if not state.is_over else presenter.final_text(scene)
             assert presenter.seat_label(scene, seat)
         assert presenter.options_text(options) and presenter.start_line(scene) is not None
+
+
+@pytest.mark.parametrize("options", [{}, {"blind": True}, {"five_colours": "-2"}])
+def test_mars_words_show_the_reader_their_own_objective_and_the_public_nobodys_hidden_slot(options):
+    """Along random games: the public alt text says each hidden slot is hidden; a seat's own says
+    the colours that seat sees; both stay within Discord's 1,024 characters."""
+    from games.mars import slot_text
+    from renderers.words import colour_name
+
+    game = GAMES["mars"]
+    options = game.resolve_options(options)
+    state = game.new(2, 11, options)
+    chooser = random.Random(11)
+    while not state.is_over:
+        moment = moment_of("mars", state, options)
+        public = moment.alt(moment.scene.public)
+        for seat in (0, 1):
+            own = moment.alt(moment.mine(seat), seat)
+            assert len(public) <= 1024 and len(own) <= 1024
+            for token in state.secrets(seat):  # 'P2+1:G', hidden from everyone but `seat`
+                owner, value, colour = token[:2], int(token[2:].split(":")[0]), token[-1]
+                said = f"{slot_text(value)} {colour_name(colour)}"
+                assert said in objective_words(own, owner) and said not in objective_words(public, owner)
+        seat = state.to_move[0]
+        state.apply(seat, random_choice(state.legal_actions(seat), chooser))
+
+
+def objective_words(described: str, owner: str) -> str:
+    """What the alt text says of `owner`'s objective ('P1')."""
+    line = next(line for line in described.splitlines() if line.startswith("Objectives, slot by slot: "))
+    return next(part for part in line.split(": ", 1)[1].split("; ") if part.startswith(f"{owner}: "))
