@@ -2,18 +2,18 @@
 
 Everything is tapped, nothing picked from a menu. A private message (or the ephemeral prompt of
 **Play**) holds at most 25 buttons in rows of 5, fewer than the board's 56 or 64 squares, so
-squares come as a part of the board at a time (5 files by 4 ranks, one in each corner), laid out
-like the board: the part holding most of what may be tapped first, the others a tap away
-(`step` buttons). Where every square that matters fits in one box of 5 files, it is shown whole.
+squares come 5 files by 4 ranks at a time, laid out like the board: first where most of what may
+be tapped is, and arrows (`step` buttons) to the board's corners (parts of 5 by 4 that overlap in
+the middle files). Where every square that matters fits in one box of 5 files, it is shown whole.
 
 Nothing is kept between clicks: each `step` button carries what the next prompt shows, as the
 prompt's `choice`:
-- choosing the objective: the colours from the highest slot down, and the slot tapped first
-  (`"YGRB"`, `"YGRB 1"`); the first prompt shows the seat's ready-made objective;
-- placing a drawn piece: the part shown (`"NE"`);
-- a turn: the part whose pieces are shown (`"SW"`), a piece and its part (`"c3 SW"`, or `"c3"`
-  when shown whole: then its destinations), `"slots"` (the objective slot swaps) or `"turn"`
-  (back to the start).
+- choosing the objective: the colours from the highest slot down, and how many slots from the
+  top are decided (`"YGRB 1"`); the first prompt shows the seat's ready-made objective;
+- placing a drawn piece: the corner shown (`"NE"`);
+- a turn: the corner whose pieces are shown (`"SW"`), a piece and its corner (`"c3 SW"`, or
+  `"c3"` when shown whole: then its destinations), `"slots"` (the objective slot swaps) or
+  `"turn"` (back to the start).
 """
 
 from __future__ import annotations
@@ -101,17 +101,15 @@ def objective_line(view: dict, owner: int, *, spoken: bool = False) -> str:
     )
 
 
-def _read_draft(view: dict, text: str) -> tuple[str, int | None] | None:
-    """An objective draft carried by a button: (the colours from the highest slot down, the slot
-    tapped first or None); None if `text` is no draft of this objective."""
-    order, _, picked = text.partition(" ")
-    if sorted(order) != sorted(view["colours"]):
+def _read_draft(view: dict, text: str) -> tuple[str, int] | None:
+    """An objective draft carried by a button: (the colours from the highest slot down, how many
+    slots from the top are decided); None if `text` is no draft of this objective."""
+    order, _, decided = text.partition(" ")
+    if sorted(order) != sorted(view["colours"]) or not (decided or "0").isdigit():
         return None
-    if not picked:
-        return order, None
-    if not picked.isdigit() or int(picked) >= len(order):
+    if int(decided or 0) > len(order):
         return None
-    return order, int(picked)
+    return order, int(decided or 0)
 
 
 def _part_rows(view: dict, part: str) -> list[list[str]]:
@@ -162,6 +160,28 @@ def _shown(view: dict, targets: set[str], max_rows: int, asked: str) -> tuple[li
     counts = _parts_holding(view, targets)
     part = asked if asked in counts else max(counts, key=counts.get)
     return _part_rows(view, part), part
+
+
+def _busiest_window(view: dict, targets: set[str]) -> list[list[str]]:
+    """The 5 files by 4 ranks anywhere on the board holding most of `targets` (a corner first when
+    several hold as many), as rows, top rank first."""
+    files = FILES[: view["files"]]
+    corners = [(0, PART_RANKS), (len(files) - ROW_WIDTH, PART_RANKS), (0, view["ranks"])]
+    corners.append((len(files) - ROW_WIDTH, view["ranks"]))
+    offsets = corners + [
+        (left, top)
+        for top in range(PART_RANKS, view["ranks"] + 1)
+        for left in range(len(files) - ROW_WIDTH + 1)
+        if (left, top) not in corners
+    ]
+    windows = [
+        [
+            [f"{file}{rank}" for file in files[left : left + ROW_WIDTH]]
+            for rank in range(top, top - PART_RANKS, -1)
+        ]
+        for left, top in offsets
+    ]
+    return max(windows, key=lambda rows: sum(square in targets for row in rows for square in row))
 
 
 def _grid_label(view: dict, square: str) -> str:
@@ -526,24 +546,24 @@ class MarsPresenter(Presenter):
     # -- the objective
 
     def _objective_prompt(self, scene: Scene, seat: int, view: dict, choice: str) -> Prompt:
+        """The objective as it stands, ready to confirm; tapping colours from best to worst
+        reorders it: each tap puts that colour on the next slot down, the rest keep their order."""
         values = view["slot_values"]
-        draft = _read_draft(view, choice) or _read_draft(view, view["suggested_objective"] or view["colours"])
-        order, picked = draft
+        order, decided = _read_draft(view, choice) or (view["suggested_objective"] or view["colours"], 0)
         items: list[discord.ui.Item] = []
         for index, (value, colour) in enumerate(zip(values, order, strict=True)):
-            if picked is None:
-                argument = f"{order} {index}"
-            elif picked == index:
-                argument = order  # tapped again: let go
+            if index < decided:
+                claim, style = scene.claim("step", f"{order} {index}"), discord.ButtonStyle.success
             else:
-                swapped = list(order)
-                swapped[index], swapped[picked] = swapped[picked], swapped[index]
-                argument = "".join(swapped)
+                rest = order[decided:].replace(colour, "")
+                placed = decided + 1 if decided + 2 < len(order) else len(order)  # the last one follows
+                claim, style = scene.claim("step", f"{order[:decided]}{colour}{rest} {placed}"), None
             items.append(
                 MatchButton(
-                    scene.claim("step", argument),
+                    claim,
                     label=f"{slot_text(value)} {_colour(colour)}",
-                    style=discord.ButtonStyle.primary if picked == index else discord.ButtonStyle.secondary,
+                    style=style or discord.ButtonStyle.secondary,
+                    disabled=index < decided,
                     row=0,
                 )
             )
@@ -556,6 +576,8 @@ class MarsPresenter(Presenter):
                 row=1,
             )
         )
+        if decided:
+            items.append(MatchButton(scene.claim("step", order), label=tr("↩ Start again"), row=1))
         preview = dict(view)
         preview["objectives"] = list(view["objectives"])
         preview["objectives"][seat] = [
@@ -569,23 +591,20 @@ class MarsPresenter(Presenter):
             ),
             summary,
         ]
-        if picked is None:
+        if not decided:
             lines.append(
                 tr(
                     "This one was drawn at random for you: **Confirm objective** keeps it. To change it, tap "
-                    "two slots to swap their colours, as often as you like: any order can be made. "
-                    "You can't change it once confirmed."
+                    "the colours from best to worst: your first tap puts that colour on {value}, the next "
+                    "on the slot below, and so on; the others keep their order. You can't change it once "
+                    "confirmed.",
+                    value=slot_text(values[0]),
                 )
             )
+        elif decided < len(values):
+            lines.append(tr("Next tap: the colour for slot **{value}**.", value=slot_text(values[decided])))
         else:
-            lines.append(
-                tr(
-                    "Slot **{value}** ({colour}) is picked: tap another slot to swap their colours, or "
-                    "tap it again to let go.",
-                    value=slot_text(values[picked]),
-                    colour=_colour(order[picked]),
-                )
-            )
+            lines.append(tr("Every slot is set: **Confirm objective**, or start again."))
         return Prompt("\n".join(lines), items, preview=preview)
 
     # -- placing a drawn piece
@@ -601,10 +620,19 @@ class MarsPresenter(Presenter):
                 piece=pyramid_text(drawn),
             )
         ]
-        rows, part = _shown(view, empty, ROW_WIDTH if not choice else 0, choice)
-        others = [other for other in _parts_holding(view, empty) if other != part] if part else []
+        rows = _box(view, empty, ROW_WIDTH) if not choice else _part_rows(view, choice)
+        if rows is None:  # the part of the board with most empty squares, and arrows to the corners
+            rows = _busiest_window(view, empty)
+        shown = {square for row in rows for square in row}
+        others = [part for part in _parts_holding(view, empty - shown) if part != choice]
         if others:
-            lines.append(tr("The arrows under the squares show the other parts of the board."))
+            lines.append(
+                tr(
+                    "Shown: {first}–{last}; the arrows under the squares show the corners of the board.",
+                    first=rows[-1][0],
+                    last=rows[0][-1],
+                )
+            )
 
         def button(square: str, label: str, row: int) -> MatchButton:
             claim = scene.claim("act", f"{drawn}@{square}")

@@ -58,17 +58,14 @@ def enabled(prompt, kind: str) -> list:
 
 
 async def choose_objective(player, prompt, actor, colours: str) -> None:
-    """Tap slots to swap their colours until they read `colours` (highest slot first), then confirm."""
-    for index, colour in enumerate(colours):
-        slots = enabled(prompt, "step")
-        current = [b.label.split()[1] for b in slots]  # '+2 🟨 yellow': the colour's emoji
-        wanted = COLOUR_EMOJI[colour]
-        if current[index] == wanted:
-            continue
-        await actor.click(prompt, custom_id=slots[index].custom_id)
-        prompt = refresh(prompt, player)
-        other = current.index(wanted)
-        await actor.click(prompt, custom_id=enabled(prompt, "step")[other].custom_id)
+    """Tap `colours` from the highest slot down, as far as the objective isn't so already, then
+    confirm (each tapped colour takes the next slot down)."""
+    for colour in colours[:-1]:
+        slots = [b.label.split()[1] for b in buttons(prompt, "step")[: len(colours)]]  # '+2 🟨 yellow'
+        if "".join(slots) == "".join(COLOUR_EMOJI[c] for c in colours):
+            break
+        tap = next(b for b in enabled(prompt, "step") if COLOUR_EMOJI[colour] in b.label)
+        await actor.click(prompt, custom_id=tap.custom_id)
         prompt = refresh(prompt, player)
     await actor.click(prompt, label="Confirm objective")
 
@@ -121,7 +118,8 @@ async def test_full_match_through_clicks_with_a_restart(simcord_env, make_bot):
 
 
 async def test_objective_setup_in_dm(simcord_env, make_bot):
-    """The DM offers a ready objective; two taps swap two slots (the picture follows); Confirm."""
+    """The DM offers a ready objective; tapped colours take the slots from the top (the picture
+    follows); Confirm."""
     env = simcord_env
     table = make_table(env, ["alice", "bob"])
     alice, bob = table.players
@@ -133,17 +131,21 @@ async def test_objective_setup_in_dm(simcord_env, make_bot):
     first_picture = alice_dm.attachments[0].url
     assert [b.label.split()[0] for b in enabled(alice_dm, "step")] == ["+2", "+1", "0", "-1"]
 
-    await alice.user.click(alice_dm, custom_id=enabled(alice_dm, "step")[0].custom_id)  # pick +2
+    lowest = next(b for b in enabled(alice_dm, "step") if b.label.startswith("-1 "))
+    await alice.user.click(alice_dm, custom_id=lowest.custom_id)  # the colour on -1 goes to +2
     alice_dm = refresh(alice_dm, alice)
-    assert "is picked" in alice_dm.content
-    await alice.user.click(alice_dm, custom_id=enabled(alice_dm, "step")[3].custom_id)  # swap with -1
-    alice_dm = refresh(alice_dm, alice)
-    swapped = suggested[3] + suggested[1:3] + suggested[0]
-    assert f"**+2** {COLOUR_EMOJI[swapped[0]]}" in alice_dm.content
+    moved = suggested[3] + suggested[:3]
+    assert "Next tap: the colour for slot **+1**." in alice_dm.content
+    assert (
+        f"**+2** {COLOUR_EMOJI[moved[0]]}" in alice_dm.content
+        and f"**-1** {COLOUR_EMOJI[moved[3]]}" in alice_dm.content
+    )
     assert alice_dm.attachments[0].url != first_picture  # the draft's cards
     words = {"R": "red", "G": "green", "B": "blue", "Y": "yellow"}
-    assert f"P1: +2 {words[swapped[0]]}" in alice_dm.attachments[0].description  # its alt text: the draft
+    assert f"P1: +2 {words[moved[0]]}" in alice_dm.attachments[0].description  # its alt text: the draft
     assert (await stored(env)).version == 1  # taps on slots change nothing until Confirm
+    await alice.user.click(alice_dm, label="↩ Start again")
+    alice_dm = refresh(alice_dm, alice)
     await choose_objective(alice, alice_dm, alice.user, "RYBG")
 
     match = await stored(env)

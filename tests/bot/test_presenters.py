@@ -1,15 +1,16 @@
 """The per-game Discord controls, checked without Discord: every prompt fits Discord's limits."""
 
+import itertools
 import random
 from dataclasses import fields
 
-import discord
 import pytest
 
 from bot.components import view_of
 from bot.errors import MatchError
 from bot.kits import KITS
 from bot.model import GuildSettings, Match, Seat
+from bot.presenters.common import COLOUR_EMOJI
 from bot.publisher import Moment
 from games import GAMES, random_choice
 from games.mars import Move
@@ -145,29 +146,39 @@ def test_a_piece_held_back_by_ko_is_offered_with_the_reason():
     ]
 
 
-def test_the_objective_is_ready_and_two_taps_swap_two_slots():
-    """A random objective comes ready to confirm; tapping a slot, then another, swaps their colours,
-    so any order can be made; a garbled or foreign draft is refused."""
+def test_the_objective_is_ready_and_colours_tapped_best_first_reorder_it():
+    """A random objective comes ready to confirm; each tapped colour takes the next slot down (the
+    others keep their order), so any order is at most three taps and Confirm away; a garbled or
+    foreign draft is refused."""
     match = mars_match(objectives="choose")
     suggested = match.state.suggested_objective(0)
+
+    def confirmed(prompt) -> str:
+        return next(item for item in prompt.items if item.claim.kind == "act").claim.argument
+
+    def order(prompt) -> str:
+        return "".join(part.split(":")[1] for part in confirmed(prompt).split())
+
     first = mars_prompt(match, 0)
-    confirm = next(item for item in first.items if item.claim.kind == "act")
-    assert confirm.claim.argument == " ".join(
-        f"{value:+d}:{colour}".replace("+0", "0")
-        for value, colour in zip((2, 1, 0, -1), suggested, strict=True)
-    )
-    slots = [item for item in first.items if item.claim.kind == "step"]
-    assert [item.claim.argument for item in slots] == [f"{suggested} {i}" for i in range(4)]
-    picked = check_step(match, 0, slots[0].claim.argument)
-    second = mars_prompt(match, 0, picked)
-    swapped = f"{suggested[3]}{suggested[1:3]}{suggested[0]}"
-    assert [item.claim.argument for item in second.items if item.claim.kind == "step"][3] == swapped
-    assert second.items[0].item.style == discord.ButtonStyle.primary  # the slot picked stands out
-    done = mars_prompt(match, 0, check_step(match, 0, swapped))
-    assert next(i for i in done.items if i.claim.kind == "act").claim.argument.startswith(
-        f"+2:{suggested[3]} "
-    )
-    for garbled in ("RRGB", "RGBP", "RGBY 9", "RGB", "c3"):
+    assert order(first) == suggested and confirmed(first).startswith(f"+2:{suggested[0]} +1:")
+    for wanted in ("".join(p) for p in itertools.permutations(suggested)):
+        prompt, taps = first, 0
+        while order(prompt) != wanted:  # tap the wanted colours from the top, as far as needed
+            tap = next(
+                item
+                for item in prompt.items
+                if item.claim.kind == "step"
+                and not item.item.disabled
+                and COLOUR_EMOJI[wanted[taps]] in item.item.label
+            )
+            prompt, taps = mars_prompt(match, 0, check_step(match, 0, tap.claim.argument)), taps + 1
+        assert taps <= 3, wanted
+    two = mars_prompt(match, 0, f"{suggested} 2")
+    assert [item.item.disabled for item in button_rows(two)[0]] == [True, True, False, False]
+    assert "Next tap: the colour for slot **0**." in two.text and "↩ Start again" in [
+        item.item.label for item in two.items
+    ]
+    for garbled in ("RRGB", "RGBP", "RGBY 9", "RGB", "RGBY x", "c3"):
         with pytest.raises(MatchError):
             check_step(match, 0, garbled)
     assert (
