@@ -286,7 +286,9 @@ async def test_rules_and_help_cover_mars(simcord_env):
     result = await alice.slash(table.channel, "rules", game="mars")
     embed = result.response.embeds[0]
     assert "Agents of M.A.R.S." in embed.title and "Ko" in embed.description
-    assert any(a.filename == "rules.png" for a in result.response.attachments)
+    (picture,) = [a for a in result.response.attachments if a.filename == "rules.png"]
+    assert picture.description.startswith("Pieces seen from above, each with its colour's letter")
+    assert "Groups of 4+ score their pips: four touching red pieces" in picture.description  # its labels
     result = await alice.slash(table.channel, "help")
     assert "/play mars" in result.response.content and "/move" in result.response.content
 
