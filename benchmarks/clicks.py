@@ -47,6 +47,7 @@ class ClickTimes:
     game_id: str
     players: int
     move_ms: list[float] = field(default_factory=list)
+    handled_ms: list[float] = field(default_factory=list)  # of each move, inside the bot (see measure_game)
     step_ms: list[float] = field(default_factory=list)
     matches: int = 0
 
@@ -150,6 +151,8 @@ class RandomPlayers:
         self.channel = guild.create_text_channel("games")
         self.players = [guild.add_member(env.create_user(name)) for name in NAMES[:num_players]]
         self.thread = None
+        self.handled: list[float] = []  # filled by handled_times, when measured
+        self.handled_before = 0
 
     async def start_match(self) -> None:
         """The host runs `/play <game>` naming everyone else; they all press Accept."""
@@ -176,6 +179,7 @@ class RandomPlayers:
     async def timed(self, surface: Surface, item):
         """Click a button or choose a random option of a select; returns the result and seconds."""
         started = time.perf_counter()
+        self.handled_before = len(self.handled)
         if hasattr(item, "options"):
             value = self.rng.choice(item.options).value
             result = await surface.actor.select(surface.message, [value], custom_id=item.custom_id)
@@ -218,6 +222,7 @@ class RandomPlayers:
             result, seconds = await self.timed(surface, self.rng.choice(choices))
             if signature(board(self.thread)) != before:
                 self.times.move_ms.append(seconds * 1000)
+                self.times.handled_ms.append(sum(self.handled[self.handled_before :]) * 1000)
                 return True
             self.times.step_ms.append(seconds * 1000)
             reply = answer(result)
@@ -253,6 +258,7 @@ async def measure_game(game_id: str, moves: int, seed: int = SEED) -> ClickTimes
         try:
             async with simcord.run(bot, settle_timeout=SETTLE_TIMEOUT) as env:
                 table = RandomPlayers(env, game_id, players_for(game_id), random.Random(seed))
+                table.handled = handled_times(bot)
                 await table.start_match()
                 while len(table.times.move_ms) < moves:
                     for _ in range(MAX_TRIES_PER_MOVE):
@@ -263,6 +269,25 @@ async def measure_game(game_id: str, moves: int, seed: int = SEED) -> ClickTimes
         finally:
             await bot.close()  # SimCord detaches the bot without closing its database
     return table.times
+
+
+def handled_times(bot) -> list[float]:
+    """Seconds each click spent in the bot's hands, from its claim reaching the router until the
+    new board and private messages are out. SimCord's settling checks for leftover work every
+    50 ms while a timer is pending, which puts a floor under the click-to-settled times; this is
+    the click's own cost."""
+    found: list[float] = []
+    dispatch = bot.router.dispatch
+
+    async def timed(*args):
+        started = time.perf_counter()
+        try:
+            return await dispatch(*args)
+        finally:
+            found.append(time.perf_counter() - started)
+
+    bot.router.dispatch = timed
+    return found
 
 
 def measure_clicks(game_ids: list[str], moves: int, progress) -> dict[str, ClickTimes]:
@@ -281,6 +306,8 @@ def click_summary(times: ClickTimes) -> dict:
         "move_ms_p50": median(times.move_ms),
         "move_ms_p95": p95(times.move_ms),
         "move_ms_max": max(times.move_ms),
+        "handled_ms_p50": median(times.handled_ms),
+        "handled_ms_p95": p95(times.handled_ms),
         "steps": len(times.step_ms),
         "step_ms_p50": median(times.step_ms) if times.step_ms else 0.0,
         "step_ms_p95": p95(times.step_ms) if times.step_ms else 0.0,
