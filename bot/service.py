@@ -179,9 +179,11 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
         seat = match.seat_of(user_id)
         if seat is None:
             raise MatchError("You're not playing in this match.")
-        if match.state is None:
-            raise MatchError("This match hasn't started yet.")
-        return match, seat
+        return _started(match), seat
+
+    async def started_for(self, match_id: int, guild_id: int | None) -> Match:
+        """A match of this server that has a position to show (not still a lobby)."""
+        return _started(await self.load_for(match_id, guild_id))
 
     async def running_in(self, guild_id: int) -> list[Match]:
         return await self.repository.running_in(guild_id)
@@ -578,3 +580,10 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
         await self.repository.record_messages(match_id, board=board, seats=seats)
         if board is not None:
             self.on_computer_due()  # a first board lets a computer player's due turn go ahead
+
+
+def _started(match: Match) -> Match:
+    """`match`, if it has a position to show; a lobby is refused."""
+    if match.state is None:
+        raise MatchError("This match hasn't started yet.")
+    return match

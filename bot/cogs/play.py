@@ -213,9 +213,7 @@ class Play(commands.Cog):
         """The position in words, privately: what the board shows and, for a player of a game with
         secrets, what they hold themselves; the latest position, whichever board was clicked."""
         try:
-            match = await self.service.load_for(claim.match_id, interaction.guild_id)
-            if match.state is None:
-                raise MatchError("This match hasn't started yet.")
+            match = await self.service.started_for(claim.match_id, interaction.guild_id)
         except MatchError as error:
             await tell(interaction, str(error))
             return
