@@ -220,13 +220,13 @@ def report(results: list[MatchResult], times: dict, games: list[str], elapsed: f
             )
     lines.append("")
     lines.append("decision time, one core, single process (mid-game positions with a choice)")
-    lines.append(f"{'game':<10}{'level':>8}{'iterations':>12}{'positions':>11}{'p50 ms':>9}{'p95 ms':>9}")
+    lines.append(f"{'game':<10}{'level':>8}{'positions':>11}{'p50 ms':>9}{'p95 ms':>9}")
     for game_id in games:
         for level in computer.LEVELS:
             samples = times.get((game_id, level))
             if samples:
                 lines.append(
-                    f"{game_id:<10}{level:>8}{computer.LEVELS[level][game_id]:>12}{len(samples):>11}"
+                    f"{game_id:<10}{level:>8}{len(samples):>11}"
                     f"{1000 * median(samples):>9.0f}{1000 * p95(samples):>9.0f}"
                 )
     lines.append("targets: normal p95 <= 1000 ms, hard p95 <= 3000 ms")

@@ -25,18 +25,14 @@ from typing import Any
 from games import GAMES
 from games.core import N_
 
-from .search import SearchResult, search
+from . import combat, flood, mars, senet, trickery
+from .search import Decision
 
-# Iterations per decision, per level and game. A game whose iteration is dearer (longer rollouts,
-# bigger evaluation) gets fewer. In M.A.R.S. and Senet strength levels off after a few dozen
-# iterations (the evaluation limits it), so normal there thinks only a few and hard is the ceiling.
-# Measured (python -m benchmarks.computer, README): normal decides in under 0.2 s and hard in under
-# 1 s at p95 on one core; easy takes only a brief look.
-LEVELS: dict[str, dict[str, int]] = {
-    "easy": {"senet": 2, "combat": 10, "mars": 1, "trickery": 10, "flood": 8},
-    "normal": {"senet": 8, "combat": 80, "mars": 5, "trickery": 100, "flood": 150},
-    "hard": {"senet": 800, "combat": 600, "mars": 500, "trickery": 800, "flood": 500},
-}
+LEVELS = ("easy", "normal", "hard")
+
+# Each game's player: a module with `think(state, seat, level, seed) -> Decision`, called only when
+# the seat has a real choice. How it thinks, and what each level may spend, is the game's own.
+PLAYERS = {"senet": senet, "combat": combat, "mars": mars, "trickery": trickery, "flood": flood}
 
 
 class Reason(str):
@@ -81,39 +77,40 @@ def game_of(state) -> Any:
     return GAMES[game_id]
 
 
-def _search(state, seat: int, level: str, seed: int) -> SearchResult:
+def _think(state, seat: int, level: str, seed: int) -> Decision:
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
     game = game_of(state)
-    return search(game, state, seat, LEVELS[level][game.id], seed)
+    actions = state.legal_actions(seat)
+    if not actions:
+        raise ValueError("the seat has no legal action")
+    if len(actions) == 1:
+        return Decision(actions[0], options=1)
+    return PLAYERS[game.id].think(state, seat, level, seed)
 
 
 def choose(state, seat: int, *, level: str = "normal", seed: int = 0) -> Any:
     """The computer's action for `seat`: one of `state.legal_actions(seat)`."""
-    return _search(state, seat, level, seed).action
+    return _think(state, seat, level, seed).action
 
 
-def reason_of(result: SearchResult) -> Reason:
-    if result.options == 1:
+def reason_of(decision: Decision) -> Reason:
+    if decision.options == 1:
         return Reason(N_("the only legal move"))
-    if result.iterations == 0:
+    if decision.samples == 0:
         return Reason(N_("no time to think: the first legal move"))
     return Reason(
-        N_(
-            "did best of {options} options: {share}% expected result over "
-            "{visits} of {iterations} simulated continuations"
-        ),
-        options=result.options,
-        share=round(100 * result.mean),
-        visits=result.visits,
-        iterations=result.iterations,
+        N_("did best of {options} options: {share}% expected result over {samples} simulated positions"),
+        options=decision.options,
+        share=round(100 * decision.expected),
+        samples=decision.samples,
     )
 
 
 def advise(state, seat: int, *, level: str = "normal", seed: int = 0) -> Advice:
     """A hint for `seat`: the action the computer would choose, and why, in a few words."""
-    result = _search(state, seat, level, seed)
-    return Advice(result.action, reason_of(result))
+    decision = _think(state, seat, level, seed)
+    return Advice(decision.action, reason_of(decision))
 
 
 def decide(game_id: str, state_json: dict, seat: int, level: str, seed: int) -> tuple[str, str]:

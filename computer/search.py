@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .heuristics import Heuristic, heuristic_for, outcome_rewards
+from .heuristics import Heuristic, outcome_rewards
 
 EXPLORATION = 0.7  # UCB constant; rewards are in [0, 1]
 TIME_CAP = 5.0  # seconds: a safety net only, the iteration budget normally ends the search first
@@ -51,13 +51,15 @@ class Node:
 
 
 @dataclass
-class SearchResult:
+class Decision:
+    """What a game's player decided: the action, out of how many, the result it expects for the
+    deciding seat (0..1) and how many simulated positions it looked at (0: it didn't search)."""
+
     action: Any
-    iterations: int
-    visits: int  # of the chosen action
-    mean: float  # its average reward for the deciding seat, 0..1
-    options: int  # legal actions at the root
-    stats: dict = field(default_factory=dict)  # action -> (visits, mean)
+    options: int
+    expected: float = 0.5
+    samples: int = 0
+    stats: dict = field(default_factory=dict)  # action -> (visits, mean), where the method has them
 
 
 def determinize(state, seat: int, seed: int):
@@ -74,14 +76,15 @@ def acting_seat(state, root_seat: int | None) -> int:
     return to_move[0]
 
 
-def search(game, state, seat: int, iterations: int, seed: int, *, time_cap: float = TIME_CAP) -> SearchResult:
+def search(
+    state, seat: int, heuristic: Heuristic, iterations: int, seed: int, *, time_cap: float = TIME_CAP
+) -> Decision:
     # In notation order: the engine's order may follow hidden things (the real hand's order).
     actions = sorted(state.legal_actions(seat), key=str)
     if not actions:
         raise ValueError("the seat has no legal action")
     if len(actions) == 1:
-        return SearchResult(actions[0], 0, 0, 0.5, 1)
-    heuristic = heuristic_for(game.id)
+        return Decision(actions[0], 1)
     rng = random.Random(derive_seed(seed, "search"))
     root = Node(seat)
     deadline = time.perf_counter() + time_cap
@@ -98,8 +101,8 @@ def search(game, state, seat: int, iterations: int, seed: int, *, time_cap: floa
         stats[action] = (child.visits, child.total / child.visits) if child and child.visits else (0, 0.0)
     best = max(range(len(actions)), key=lambda i: (stats[actions[i]][0], stats[actions[i]][1], -i))
     chosen = actions[best]
-    visits, mean = stats[chosen]
-    return SearchResult(chosen, done, visits, mean, len(actions), stats)
+    mean = stats[chosen][1]
+    return Decision(chosen, len(actions), mean, done, stats)
 
 
 def _iterate(world, root: Node, seat: int, heuristic: Heuristic, rng: random.Random) -> None:

@@ -243,19 +243,19 @@ def test_a_refused_option_value_names_the_choices_in_german():
     ("result", "english", "german"),
     [
         (
-            SimpleNamespace(options=1, iterations=5, visits=5, mean=1.0),
+            SimpleNamespace(options=1, samples=5, expected=1.0),
             "the only legal move",
             "der einzige erlaubte Zug",
         ),
         (
-            SimpleNamespace(options=3, iterations=0, visits=0, mean=0.0),
+            SimpleNamespace(options=3, samples=0, expected=0.0),
             "no time to think: the first legal move",
             "keine Zeit zum Nachdenken: der erste erlaubte Zug",
         ),
         (
-            SimpleNamespace(options=7, iterations=300, visits=120, mean=0.641),
-            "did best of 7 options: 64% expected result over 120 of 300 simulated continuations",
-            "die beste von 7 Möglichkeiten: im Schnitt 64\u00a0% Erfolg in 120 von 300 simulierten Spielverläufen",
+            SimpleNamespace(options=7, samples=300, expected=0.641),
+            "did best of 7 options: 64% expected result over 300 simulated positions",
+            "die beste von 7 Möglichkeiten: im Schnitt 64\u00a0% Erfolg in 300 simulierten Stellungen",
         ),
     ],
 )
