@@ -106,8 +106,10 @@ def _screen(state, seat: int, actions: list, evaluator: Evaluator, seed: int, wo
     return [value / worlds for value in values]
 
 
-def think(state, seat: int, level: str, seed: int, *, evaluator: Evaluator | None = None) -> Decision:
-    plan = LEVELS[level]
+def think(
+    state, seat: int, level: str, seed: int, *, evaluator: Evaluator | None = None, plan: Level | None = None
+) -> Decision:
+    plan = plan or LEVELS[level]
     evaluator = evaluator or Evaluator()
     # notation order, so the decision never follows an order the engine might take from hidden things
     actions = sorted(state.legal_actions(seat), key=str)

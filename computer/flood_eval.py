@@ -45,8 +45,8 @@ class Weights:
     tallest_growth: float = 1.5  # extra spread per unit of game left (towers still grow)
     singles_spread: float = 0.6
     singles_growth: float = 1.0
-    ship: float = 2.0  # a ship of one's own, with the whole game left
-    stash: float = 0.9  # a stash pyramid, with the whole game left
+    ship: float = 4.0  # a ship of one's own, with the whole game left
+    stash: float = 1.0  # a stash pyramid, with the whole game left
     ship_late: float = 0.6  # a ship's worth when little time is left (it can still be scrapped)
     temperature: float = 7.0  # points: the spread of final scores the reward squashes
     temperature_late: float = 4.0

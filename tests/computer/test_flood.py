@@ -1,0 +1,129 @@
+"""The Flood computer player: it looks at the other seats' best replies, it models them as
+playing for themselves, its evaluation reads the floods to come, and it is fair and repeatable."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import computer
+from computer import flood as player
+from computer.flood_eval import Evaluator
+from games import GAMES
+from games.flood import Build, position
+from games.pieces import Card
+
+
+def futile_race():
+    """Round 3, P1's last action. P3 (next, counter-clockwise) has the tallest tower (4) and two
+    small pyramids to build it higher, and its turn will be the match's last. Matching P3's height
+    looks like a share of the 15-point bonus, but P3 simply builds past it; the 3 points of a
+    second pyramid on 3h are what win the match."""
+    return position(
+        3,
+        areas={
+            0: "2c[R3,R2,R1] 3h[R3] 4s[R3,R2,R1] 5d[R3,R2,R1]",
+            1: "2h[B1] 2s[B1] 4c[B2,R1]",
+            2: "2d[G3,G2,G1,G1]",
+        },
+        stashes={0: (3, 0, 0), 2: (2, 0, 0)},
+        deck="9c 9d",
+        discard="8c",
+        round_number=3,
+        current=0,
+        slot=2,
+    )
+
+
+def keep_the_lead():
+    """Round 3, P1's last action. P1's tower (4) is the tallest, one above P3's, and P3 has one
+    pyramid left: it will build level and end the match. Building on 9h looks worth more now, but
+    only staying a pyramid ahead keeps the 15 points for P1 alone."""
+    return position(
+        3,
+        areas={
+            0: "2c[R3,R2,R1,R1] 9h[R3]",
+            1: "2h[B1] 2s[B1]",
+            2: "2d[G3,G2,G1] 3s[G2,G1] 4h[G2,G1] 3c[G2,G1]",
+        },
+        stashes={0: (3, 0, 0), 2: (1, 0, 0)},
+        round_number=3,
+        current=0,
+        slot=2,
+    )
+
+
+def one_ply(state, seat):
+    """What the evaluation alone prefers, without any reply."""
+    return player.think(state, seat, "easy", 0, plan=player.Level(1, 1, 0)).action
+
+
+@pytest.mark.parametrize(
+    ("make", "right", "tempting"),
+    [
+        (futile_race, Build(1, Card(3, "h")), Build(1, Card(2, "c"))),
+        (keep_the_lead, Build(1, Card(2, "c")), Build(1, Card(9, "h"))),
+    ],
+)
+def test_the_replies_decide(make, right, tempting):
+    state = make()
+    assert one_ply(state, 0) == tempting  # the move that looks best before the others answer
+    for seed in range(2):
+        assert computer.choose(state, 0, level="normal", seed=seed) == right
+    assert computer.choose(state, 0, level="hard", seed=0) == right
+
+
+def test_opponents_play_for_themselves():
+    """If the lookahead had P3 help P1, matching P3's height would look like a shared bonus (P3
+    would not build on): the position is only solved by a P3 that plays for itself."""
+    state = futile_race()
+    decision = player.think(state, 0, "normal", 0)
+    stats = {str(action): mean for action, (_, mean) in decision.stats.items()}
+    assert stats["B 1 3h"] > stats["B 1 2c"] + 0.4
+
+
+def test_evaluation_reads_the_floods():
+    """A tower of three sizes survives a hit with height 2; three of one size are washed away."""
+    evaluator = Evaluator()
+    mixed = position(3, areas={0: "9h[R3,R2,R1]"}, round_number=3)
+    uniform = position(3, areas={0: "9h[R2,R2,R2]"}, round_number=3)
+    assert evaluator.scores(mixed)[0] > evaluator.scores(uniform)[0] + 2
+    low = position(3, areas={0: "2h[R2,R1]"}, round_number=3)
+    assert evaluator.tower(3, 2, tuple(low.areas[0][0].tower))[0] > 1.9  # sector 2 hardly floods
+
+
+def midgame_states():
+    states = []
+    for seed in (3, 11):
+        state = GAMES["flood"].new(3, seed)
+        rng = random.Random(seed)
+        for _ in range(25 + seed):
+            seat = state.to_move[0]
+            actions = state.legal_actions(seat)
+            state.apply(seat, actions[rng.randrange(len(actions))])
+        states.append(state)
+    return states
+
+
+def test_fair_and_repeatable():
+    """The deck's order is the one hidden thing: a decision can't depend on it."""
+    for index, state in enumerate(midgame_states()):
+        seat = state.to_move[0]
+        if len(state.legal_actions(seat)) < 2:
+            continue
+        levels = ["normal", "hard"] if index == 0 else ["normal"]
+        for level in levels:
+            expected = computer.choose(state, seat, level=level, seed=5)
+            for j in (1, 2):
+                assert computer.choose(state.determinize(seat, j), seat, level=level, seed=5) == expected
+        first = player.think(state, seat, "hard", 9)
+        again = player.think(state, seat, "hard", 9)
+        assert (first.action, first.expected) == (again.action, again.expected)
+
+
+def test_easy_is_legal_and_quick():
+    state = midgame_states()[1]
+    seat = state.to_move[0]
+    decision = player.think(state, seat, "easy", 1)
+    assert decision.action in state.legal_actions(seat)
