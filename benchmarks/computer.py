@@ -150,15 +150,17 @@ def seatings(subject: str, opponent: str, n: int, index: int) -> tuple[str, ...]
     return tuple(players)
 
 
-def tasks_for(games: list[str], sections: list[str], matches: int, first_seed: int) -> list[Task]:
+def tasks_for(
+    games: list[str], sections: list[str], matches: int, first_seed: int, levels: tuple[str, ...] = LEVELS
+) -> list[Task]:
     tasks = []
     for game_id in games:
         n = 2 if game_id in TWO_PLAYER else 3
         pairings = []
         if "greedy" in sections:
-            levels = LEVELS if n == 2 else ("normal", "hard")
-            pairings += [("greedy", level, "greedy") for level in levels]
-        if "levels" in sections:
+            measured = [level for level in levels if n == 2 or level != "easy"]
+            pairings += [("greedy", level, "greedy") for level in measured]
+        if "levels" in sections and {"hard", "normal"} <= set(levels):
             pairings.append(("levels", "hard", "normal"))
         if "random" in sections:
             pairings.append(("random", "normal", "random"))
@@ -333,6 +335,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--sections", nargs="+", choices=SECTIONS, default=["greedy", "levels", "times"], metavar="NAME"
     )
+    parser.add_argument("--levels", nargs="+", choices=LEVELS, default=list(LEVELS), metavar="LEVEL")
     parser.add_argument("--quick", action="store_true", help="a few matches only: checks the script works")
     parser.add_argument("--matches", type=int, metavar="N", help="matches per pairing (default 100)")
     parser.add_argument("--positions", type=int, metavar="N", help="positions timed per game (default 30)")
@@ -347,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
     positions = args.positions if args.positions is not None else 2 if args.quick else 30
     games = [game_id for game_id in GAMES if game_id in args.games]
     start = time.perf_counter()
-    tasks = tasks_for(games, args.sections, matches, args.first_seed)
+    tasks = tasks_for(games, args.sections, matches, args.first_seed, tuple(args.levels))
     results = []
     print(f"{len(tasks)} matches on {args.jobs} worker(s)...", file=sys.stderr, flush=True)
     if args.jobs > 1:
@@ -364,7 +367,7 @@ def main(argv: list[str] | None = None) -> int:
     times = {}
     if "times" in args.sections:
         print("timing decisions...", file=sys.stderr, flush=True)
-        times = decision_times(games, positions, LEVELS)
+        times = decision_times(games, positions, tuple(args.levels))
     clicks = {}
     if "clicks" in args.sections:
         print("timing clicks, alone and busy...", file=sys.stderr, flush=True)
