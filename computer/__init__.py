@@ -1,19 +1,19 @@
-"""The computer player: information-set Monte Carlo tree search over determinizations.
+"""The computer player: one player per game, each thinking the way that game rewards.
 
-Entry points (all deterministic for the same arguments; nothing reads a clock except a 5 s safety
-cap that a normal search never reaches):
+Entry points (all deterministic for the same arguments):
 
 - `choose(state, seat, *, level="normal", seed=0) -> action`: one of `state.legal_actions(seat)`.
-- `advise(state, seat, *, level="normal", seed=0) -> Advice`: the same search's action plus a short
-  player-facing `reason` ("won 64% of 300 simulated continuations").
+- `advise(state, seat, *, level="normal", seed=0) -> Advice`: the same decision plus a short
+  player-facing `reason` ("did best of 5 options: 64% expected result over 300 simulated positions").
 - `decide(game_id, state_json, seat, level, seed) -> (notation, reason)`: a top-level, picklable
   function for a process pool; it rebuilds the state with `GAMES[game_id].from_json`.
-- `LEVELS`: the iteration budget of each level ("easy", "normal", "hard") per game.
+- `LEVELS`: "easy", "normal", "hard"; `PLAYERS`: each game's player module (`computer/<game>.py`,
+  with `think(state, seat, level, seed) -> Decision`), which owns its method and its budgets.
 
-The search only ever looks at `state.determinize(seat, seed_i)`: states in which everything hidden
-from `seat` is resampled. So the decision depends only on what `seat` may know (see
-`computer.search`). Game knowledge (position evaluation, rollout policies) lives in
-`computer.heuristics`. This package imports only `games` and the standard library.
+Every player looks only at what its seat may know: at `state.determinize(seat, seed_i)` (everything
+hidden from `seat`, future dice and draws included, resampled) and at public facts such as the
+cards already played, so a state and any determinization of it for the same seat get the same
+decision (`tests/computer/`). This package imports only `games` and the standard library.
 """
 
 from __future__ import annotations
