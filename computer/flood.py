@@ -10,7 +10,7 @@ expected final score through the floods still to come, squashed into a share of 
 candidate with the best average share over the worlds is chosen.
 
 Levels differ in how many worlds and candidates they look at and how far they look:
-- easy: no lookahead; it picks among its few best-looking actions at random, often a weak one;
+- easy: no lookahead; its best-looking action, but more often than not any legal action at random;
 - normal: a few worlds, to the end of its own turn and the next seat's;
 - hard: more worlds and candidates, around the table back to its own turn.
 """
@@ -35,11 +35,11 @@ class Level:
     worlds: int  # sampled deck orders (and dice) per candidate
     candidates: int  # actions kept for the lookahead, after a one-ply screening
     turns: int  # how many turn changes the lookahead plays through (0: none)
-    blunder: float = 0.0  # easy only: the chance of picking at random among the screened actions
+    blunder: float = 0.0  # easy only: the chance of picking any legal action at random
 
 
 LEVELS = {
-    "easy": Level(worlds=1, candidates=4, turns=0, blunder=0.6),
+    "easy": Level(worlds=1, candidates=1, turns=0, blunder=0.85),
     "normal": Level(worlds=6, candidates=4, turns=2),
     "hard": Level(worlds=16, candidates=6, turns=3),
 }
@@ -118,7 +118,7 @@ def think(
     keep = ranked[: plan.candidates]
     if plan.turns == 0:
         rng = random.Random(derive_seed(seed, "easy"))
-        choice = keep[rng.randrange(len(keep))] if rng.random() < plan.blunder else keep[0]
+        choice = rng.randrange(len(actions)) if rng.random() < plan.blunder else keep[0]
         return Decision(actions[choice], len(actions), screened[choice], len(actions))
     totals = {index: 0.0 for index in keep}
     for world_index in range(plan.worlds):
