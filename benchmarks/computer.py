@@ -59,6 +59,7 @@ TARGETS = {
     ("greedy", "hard", 2): ">= 75%",
     ("greedy", "hard", 3): ">= 50% (1.5x fair)",
     ("greedy", "easy", 2): "< 50% (a beginner)",
+    ("greedy", "easy", 3): "< 33% (a beginner)",
     ("levels", "hard", 2): ">= 70%",
     ("random", "normal", 2): "",
 }
@@ -158,8 +159,7 @@ def tasks_for(
         n = 2 if game_id in TWO_PLAYER else 3
         pairings = []
         if "greedy" in sections:
-            measured = [level for level in levels if n == 2 or level != "easy"]
-            pairings += [("greedy", level, "greedy") for level in measured]
+            pairings += [("greedy", level, "greedy") for level in levels]
         if "levels" in sections and {"hard", "normal"} <= set(levels):
             pairings.append(("levels", "hard", "normal"))
         if "random" in sections:
