@@ -1,43 +1,178 @@
-"""The Senet computer player: information-set Monte Carlo tree search (`computer.search`)
-with this game's evaluation."""
+"""The Senet computer player: expectimax over the die.
+
+Nothing is hidden in Senet but the rolls to come, and those have a known distribution (a fair
+six-sided die; 1 and 6 roll again, a 5 moves a coaster, a roll with no legal move is skipped). So
+the player searches the tree exactly: its own move, then every roll with its probability, then the
+best move of whoever that roll belongs to, and so on, down to a depth where a tuned evaluation
+scores the position. The opponent's nodes take the opponent's best move (their value, not ours).
+
+- easy: one ply, the evaluation blurred by noise, so it plays like a beginner.
+- normal: its move, then every roll and the best reply to it (two plies).
+- hard: three plies (move, roll, reply, roll, its next move), the inner moves narrowed to the few
+  best by a one-ply look.
+
+The evaluation (`evaluate`) weighs each player's race (pyramids' places along the path, borne-off
+ones at the end), pyramids carried by the other player or locked inside a nest (they can't move on
+their own), and blocks that stand in front of the other player's pyramids. Its weights were tuned
+by paired self-play (`WEIGHTS`).
+"""
 
 from __future__ import annotations
 
-from games import senet as senet_rules
+import contextlib
+import math
+import random
 
-from .heuristics import Heuristic, squash
-from .search import Decision, search
+from games import senet as rules
 
-# Iterations per decision, per level.
-BUDGETS = {"easy": 2, "normal": 8, "hard": 800}
+from .search import Decision, derive_seed
+
+OFF_PLACE = rules.LAST_SQUARE + 1  # where a borne-off pyramid counts as standing
+ROLL_CHANCE = 1 / 6
+
+# Points per pyramid of each feature, against a race measured in squares.
+WEIGHTS = {
+    "carried": 5.0,  # carried by the other player: it goes where they choose, or nowhere
+    "locked": 2.0,  # inside a nest under a pyramid of one's own: stuck until that one moves
+    "source": 1.5,  # still on the Source track: nobody may bear off while any are there
+    "blocking": 1.0,  # each of the other player's pyramids behind one's block, within reach
+    "off": 3.0,  # borne off: safe for good
+}
+SCALE = 18.0  # squares of lead that make a position about 73% won
+MOVES_WIDE = 4  # hard: moves kept at inner decision nodes, the best by a one-ply look
+NOISE = 14.0  # easy: noise added to each option's evaluation, in race squares
 
 
-# --- Senet: a race; how far each player's pyramids still have to go -----------------------------
+class _NoDice:
+    """Stands in for the engine's generator so `apply` stops where the next roll would be made."""
+
+    def below(self, n: int) -> int:
+        raise _Roll
+
+    def copy(self) -> _NoDice:
+        return self
 
 
-def senet_evaluate(state) -> list[float]:
-    remaining = {"a": 0.0, "b": 0.0}
+class _Roll(Exception):
+    pass
+
+
+def after(state, seat: int, action):
+    """The position after `action`, before the next roll: who rolls next is `current`."""
+    child = state.clone()
+    child.rng = _NoDice()
+    with contextlib.suppress(_Roll):
+        child.apply(seat, action)
+    return child
+
+
+def race(state, player: str) -> float:
+    """How well `player` stands, in race squares (higher is better)."""
     stacks = state.stacks
-    last = senet_rules.LAST_SQUARE + 1
-    for index in range(1, last):
+    other = rules.other_player(player)
+    score = state.off[player] * (OFF_PLACE + WEIGHTS["off"])
+    source = 0
+    for index in range(1, rules.LAST_SQUARE + 1):
         stack = stacks[index]
         if not stack:
             continue
-        carried_by = stack[-1].owner
-        for piece in stack:
-            distance = last - index
-            if piece.owner != carried_by:
-                distance += 3  # under the other player's pyramids: stuck until they move
-            remaining[piece.owner] += distance
-    a_seat = state.a_seat
-    leads = [0.0, 0.0]
-    leads[a_seat] = -remaining["a"]
-    leads[1 - a_seat] = -remaining["b"]
-    return squash(leads, 12.0)
+        top = rules.peak(stack)
+        for height, piece in enumerate(stack):
+            if piece.owner != player:
+                continue
+            score += index
+            if index <= 9:
+                source += 1
+            if height < top:
+                if any(p.owner == other for p in stack[height + 1 :]):
+                    score -= WEIGHTS["carried"]
+                else:
+                    score -= WEIGHTS["locked"]
+            elif any(p.owner == other for p in stack[height + 1 :]):
+                score -= WEIGHTS["carried"]
+        if len(stack) >= 3 and rules.block_owner(stack) == player:
+            behind = sum(
+                1
+                for back in range(max(1, index - 6), index)
+                for piece in stacks[back]
+                if piece.owner == other
+            )
+            score += WEIGHTS["blocking"] * behind
+    if source:
+        score -= WEIGHTS["source"] * source
+    return score
 
 
-HEURISTIC = Heuristic(senet_evaluate, rollout_steps=4)
+def evaluate(state, player: str) -> float:
+    """`player`'s chance of winning, as a squashed race lead (1 or 0 once the match is over)."""
+    if state.winner is not None:
+        return 1.0 if state.winner == player else 0.0
+    lead = race(state, player) - race(state, rules.other_player(player))
+    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, lead / SCALE))))
+
+
+class Expectimax:
+    def __init__(self, player: str, wide: int | None) -> None:
+        self.player = player  # values are this player's chance of winning
+        self.wide = wide
+        self.positions = 0
+
+    def chance(self, state, plies: int) -> float:
+        """The value before a roll: the average over the six rolls (skipped ones follow the rules:
+        a skipped 1 or 6 rolls again, another passes the turn; followed one step only)."""
+        if state.winner is not None or plies == 0:
+            self.positions += 1
+            return evaluate(state, self.player)
+        total = 0.0
+        for roll in range(1, 7):
+            moves = state.moves_for_roll(state.current, roll)
+            if moves:
+                decided = state.clone()
+                decided.roll = roll
+                total += self.decision(decided, moves, plies)
+                continue
+            skipped = state.clone()
+            if not rules.rolls_again(roll):
+                skipped.current = rules.other_player(skipped.current)
+            total += self.chance(skipped, plies - 1) if plies > 1 else evaluate(skipped, self.player)
+        return total * ROLL_CHANCE
+
+    def decision(self, state, moves: list, plies: int) -> float:
+        """The value where `state.current` chooses: the best of its moves for it."""
+        mover = state.current
+        seat = state.seat_of(mover)
+        children = [after(state, seat, move) for move in moves]
+        if plies == 1:
+            self.positions += len(children)
+            values = [evaluate(child, self.player) for child in children]
+            return max(values) if mover == self.player else min(values)
+        if self.wide and len(children) > self.wide:
+            ranked = sorted(children, key=lambda child: evaluate(child, mover), reverse=True)
+            children = ranked[: self.wide]
+        values = [self.chance(child, plies - 1) for child in children]
+        return max(values) if mover == self.player else min(values)
+
+
+PLIES = {"easy": 1, "normal": 2, "hard": 3}
 
 
 def think(state, seat: int, level: str, seed: int) -> Decision:
-    return search(state, seat, HEURISTIC, BUDGETS[level], seed)
+    player = state.current
+    moves = sorted(state.legal_actions(seat), key=str)  # notation order: a stable tie-break
+    search = Expectimax(player, MOVES_WIDE if level == "hard" else None)
+    plies = PLIES[level]
+    values = []
+    for move in moves:
+        child = after(state, seat, move)
+        if plies == 1:
+            search.positions += 1
+            values.append(evaluate(child, player))
+        else:
+            values.append(search.chance(child, plies - 1))
+    if level == "easy":
+        rng = random.Random(derive_seed(seed, "senet-easy"))
+        noisy = [value + rng.gauss(0.0, NOISE / SCALE / 4) for value in values]
+        best = max(range(len(moves)), key=lambda i: noisy[i])
+    else:
+        best = max(range(len(moves)), key=lambda i: values[i])
+    return Decision(moves[best], len(moves), values[best], search.positions)
