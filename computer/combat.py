@@ -24,7 +24,7 @@ import random
 
 from games.combat import INDEX, Attack, Counter, Return, force_pips
 
-from .combat_eval import attack_odds, evaluate, scores
+from .combat_eval import attack_odds, evaluate, evaluate_all, scores
 from .search import Decision, derive_seed
 
 
@@ -88,42 +88,57 @@ def _after(world, seat: int, action):
     return copy
 
 
-def _attack_value(world, seat: int, action, viewer: int) -> float:
-    """An attack's expected evaluation for `viewer`, over its two outcomes at their exact odds."""
-    origin, target = action.origin, action.target
+def _attack_values(world, seat: int, action) -> list[float]:
+    """An attack's expected evaluation for every seat, over its two outcomes at their exact odds."""
     board = world.board
-    a_stack, d_stack = board[INDEX[origin]], board[INDEX[target]]
-    a = force_pips(a_stack, a_stack[-1][0])
-    d = force_pips(d_stack, d_stack[-1][0])
-    p = attack_odds(a, d)
-    total = 0.0
+    a_stack, d_stack = board[INDEX[action.origin]], board[INDEX[action.target]]
+    p = attack_odds(force_pips(a_stack, a_stack[-1][0]), force_pips(d_stack, d_stack[-1][0]))
+    total = [0.0] * world.num_players
     for faces, weight in ((ATTACKER_WINS, p), (DEFENDER_WINS, 1.0 - p)):
         if weight <= 0.0:
             continue
         copy = world.clone()
         copy.rng = _ScriptedDice(faces)
-        try:
+        with contextlib.suppress(_NoMoreDice):
             copy.apply(seat, action)
             while copy.phase == "counter":
                 copy.apply(copy.deciding_seat(), Counter(False))
             while copy.phase == "return":  # the loser's force back on its first start square
                 copy.apply(copy.deciding_seat(), Return(copy.returning["options"][0]))
-        except _NoMoreDice:
-            pass
-        total += weight * evaluate(copy, viewer)
+        for other, value in enumerate(evaluate_all(copy)):
+            total[other] += weight * value
     return total
 
 
-def one_ply_values(world, seat: int, actions: list) -> list[float]:
-    """Each action's value for `seat`, one ply deep."""
+def _settled_values(world, depth: int = 0) -> list[float]:
+    """Every seat's value of `world`, where a pending combat opportunity is first decided by
+    whoever decides it (the mover, then each opponent in turn), each for its own good."""
+    if world.is_over or depth > 4 or world.phase not in ("offer", "reply"):
+        return evaluate_all(world)
+    actor = world.deciding_seat()
+    best = None
+    for action in world.legal_actions(actor):
+        if isinstance(action, Attack):
+            values = _attack_values(world, actor, action)
+        else:
+            values = _settled_values(_after(world, actor, action), depth + 1)
+        if best is None or values[actor] > best[actor]:
+            best = values
+    return best
+
+
+def one_ply_values(world, seat: int, actions: list, viewer: int | None = None) -> list[float]:
+    """Each action's value one ply deep (with the combat opportunity it opens settled), for
+    `viewer` (default: `seat`, who acts)."""
+    viewer = seat if viewer is None else viewer
     values = []
     for action in actions:
         if isinstance(action, Attack):
-            values.append(_attack_value(world, seat, action, seat))
+            values.append(_attack_values(world, seat, action)[viewer])
         elif isinstance(action, Counter):
             values.append(_counter_value(world, action))
         else:
-            values.append(evaluate(_after(world, seat, action), seat))
+            values.append(_settled_values(_after(world, seat, action))[viewer])
     return values
 
 
@@ -156,6 +171,10 @@ def _play_out(world, seat: int, until_turn: int, limit: int = 400) -> float:
 def think(state, seat: int, level: str, seed: int) -> Decision:
     settings = LEVELS[level]
     actions = sorted(state.legal_actions(seat), key=str)
+    if state.phase == "counter":  # settled by the odds alone: counter exactly when round 1 was lost
+        values = [_counter_value(state, action) for action in actions]
+        best = values.index(max(values))
+        return Decision(actions[best], len(actions), values[best], 0)
     base = state.determinize(seat, derive_seed(seed, "combat", "base"))
     values = one_ply_values(base, seat, actions)
     order = sorted(range(len(actions)), key=lambda index: (-values[index], index))

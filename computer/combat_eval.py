@@ -139,8 +139,19 @@ def evaluate(state, seat: int) -> float:
         if seat not in winners:
             return 0.0
         return 1.0 / len(winners) if state.num_players == 2 else 1.0
+    return evaluate_all(state)[seat]
+
+
+def evaluate_all(state) -> list[float]:
+    """`evaluate` for every seat at once."""
+    if state.is_over:
+        winners = state.winners
+        share = 1.0 / len(winners) if state.num_players == 2 else 1.0
+        return [share if seat in winners else 0.0 for seat in range(state.num_players)]
     values = scores(state)
-    own = values[seat]
-    best_other = max(value for other, value in enumerate(values) if other != seat)
-    margin = max(-30.0, min(30.0, (own - best_other) / SCALE))
-    return 1.0 / (1.0 + math.exp(-margin))
+    result = []
+    for seat, own in enumerate(values):
+        best_other = max(value for other, value in enumerate(values) if other != seat)
+        margin = max(-30.0, min(30.0, (own - best_other) / SCALE))
+        result.append(1.0 / (1.0 + math.exp(-margin)))
+    return result
