@@ -47,6 +47,23 @@ class _ScriptedDice:
         return _ScriptedDice(tuple(self.faces))
 
 
+class _FirstFace:
+    """A dice source whose next roll shows a given face, then rolls on from `rest`: with as many
+    determinizations as faces, each face comes up once (every die in Combat is a d6)."""
+
+    def __init__(self, face: int | None, rest) -> None:
+        self.face, self.rest = face, rest
+
+    def below(self, n: int) -> int:
+        if self.face is None:
+            return self.rest.below(n)
+        face, self.face = self.face, None
+        return face % n
+
+    def copy(self) -> _FirstFace:
+        return _FirstFace(self.face, self.rest.copy())
+
+
 # Faces that settle any legal combat one way: the winner rolls 6 and the loser 1, twice if a
 # counter-attack or a tie-break needs more.
 ATTACKER_WINS = (5, 0, 5, 0, 5, 0)
@@ -57,7 +74,7 @@ DEFENDER_WINS = (0, 5, 0, 5, 0, 5)
 LEVELS = {
     "easy": {"width": 0, "worlds": 0, "noise": 0.6},
     "normal": {"width": 3, "worlds": 3, "noise": 0.0},
-    "hard": {"width": 6, "worlds": 10, "noise": 0.0},
+    "hard": {"width": 8, "worlds": 12, "noise": 0.0},
 }
 
 
@@ -197,6 +214,8 @@ def think(state, seat: int, level: str, seed: int) -> Decision:
         total = 0.0
         for world_index in range(worlds):
             world = state.determinize(seat, derive_seed(seed, "combat", "world", world_index))
+            if worlds % 6 == 0:  # the next die (action die, combat or Hop roll) evenly over its faces
+                world.rng = _FirstFace(world_index % 6, world.rng)
             if isinstance(action, Attack):
                 odds = _root_attack_odds(world, action)
                 wins = (world_index + 0.5) / worlds < odds

@@ -17,14 +17,14 @@ CAP = 60.0
 PREFIX = (0.0, 9.0, 20.0)  # an uncapped home holding exactly the tree's first 0, 1 or 2 pyramids
 NEST_ON_HOME = 24.0  # the own [S M L] nest on a home square: any Tip caps it
 PAIR_NEST_ON_HOME = 11.0  # the own [M L] on a home square: a Tip makes it [L M]
-BLOCKED_HOME = 6.0  # an own home square holding an opponent's pyramid (it has to be fought off)
-FOREIGN_ON_HOME = 1.0  # and per opponent pyramid there
+BLOCKED_HOME = 2.0  # an own home square holding an opponent's pyramid (it has to be fought off)
+FOREIGN_ON_HOME = 0.5  # and per opponent pyramid there
 WRONG_ON_HOME = 2.0  # own pyramids on a home square that are in the way of the tree
 STEP = 1.6  # per pyramid, per step still to go to the nearest open home square
 PINNED = 3.0  # an own pyramid covered by an opponent's
 TREE_FORCE = 6.0  # an own [L M S] tree (not at home) that can walk onto an empty home and cap
 NEST_FORCE = 3.0  # an own [S M L] nest, one Tip from a tree
-HOME_TIEBREAK = (1.0, 8.0)  # per own pyramid on home squares: at the start, and at the limit
+HOME_TIEBREAK = (3.0, 14.0)  # per own pyramid on home squares: at the start, and at the limit
 SCALE = 14.0  # points of lead that make about a 73% favourite
 
 
