@@ -1,55 +1,238 @@
-"""The Combat computer player: information-set Monte Carlo tree search (`computer.search`)
-with this game's evaluation."""
+"""The Combat computer player: a sampled lookahead over whole turns with a hand-tuned evaluation.
+
+Every decision in Combat is a small step inside a turn (the move step, attack offers, the action's
+instance, each Aim step), and dice decide a lot in between. So the player:
+
+1. ranks the legal actions one ply deep with the evaluation (`computer.combat_eval`), looking at
+   the board right after the action's deterministic part (a dice source that refuses to roll stops
+   the engine there), and at combats through their exact odds and both outcomes;
+2. plays the best few candidates forward on several determinizations (`state.determinize`: only
+   the dice to come are resampled), to the end of the opponents' replies: every seat, the deciding
+   one included, then follows that same one-ply policy for its *own* evaluation, so each opponent
+   answers with its own best reply;
+3. scores the position where the next own turn begins (or the finished match) and picks the
+   candidate with the best mean.
+
+Attacks at the root are split over the determinizations in proportion to their exact odds (common
+numbers for every candidate), so a risky combat is judged by its expectation, not by luck.
+"""
 
 from __future__ import annotations
 
-from .heuristics import Heuristic, squash
-from .search import Decision, search
+import contextlib
+import random
 
-# Iterations per decision, per level.
-BUDGETS = {"easy": 10, "normal": 80, "hard": 600}
+from games.combat import INDEX, Attack, Counter, Return, force_pips
+
+from .combat_eval import attack_odds, evaluate, evaluate_all, scores
+from .search import Decision, derive_seed
 
 
-# --- Combat: capped home trees, home stacks growing into the tree, pyramids near home -----------
+class _NoMoreDice(Exception):
+    """Raised by a dice source that may not roll: the engine stops where chance would come in."""
 
 
-def combat_progress(state, seat: int) -> float:
-    side = state.sides[seat]
-    colour = side.colour
-    tree = side.tree
-    score = 0.0
-    for home in side.home:
-        if home in state.capped:
-            score += 12.0
+class _ScriptedDice:
+    """A dice source for clones: rolls the scripted faces (0-based), then refuses to roll."""
+
+    def __init__(self, faces: tuple[int, ...] = ()) -> None:
+        self.faces = list(faces)
+
+    def below(self, n: int) -> int:
+        if not self.faces:
+            raise _NoMoreDice
+        return self.faces.pop(0) % n
+
+    def copy(self) -> _ScriptedDice:
+        return _ScriptedDice(tuple(self.faces))
+
+
+class _FirstFace:
+    """A dice source whose next roll shows a given face, then rolls on from `rest`: with as many
+    determinizations as faces, each face comes up once (every die in Combat is a d6)."""
+
+    def __init__(self, face: int | None, rest) -> None:
+        self.face, self.rest = face, rest
+
+    def below(self, n: int) -> int:
+        if self.face is None:
+            return self.rest.below(n)
+        face, self.face = self.face, None
+        return face % n
+
+    def copy(self) -> _FirstFace:
+        return _FirstFace(self.face, self.rest.copy())
+
+
+# Faces that settle any legal combat one way: the winner rolls 6 and the loser 1, twice if a
+# counter-attack or a tie-break needs more.
+ATTACKER_WINS = (5, 0, 5, 0, 5, 0)
+DEFENDER_WINS = (0, 5, 0, 5, 0, 5)
+
+# Per level: how many candidates are played forward, on how many determinizations, and how many
+# turns after the current one the playout covers (1: the next opponent's turn).
+LEVELS = {
+    "easy": {"width": 0, "worlds": 0, "noise": 0.6},
+    "normal": {"width": 3, "worlds": 3, "noise": 0.0},
+    "hard": {"width": 8, "worlds": 12, "noise": 0.0},
+}
+
+
+def _settle(world, seat: int, action, faces: tuple[int, ...]) -> None:
+    """Applies `action` (an attack) on `world` with the outcome `faces` forces, then lets a
+    counter-attack be declined (it can't change the forced outcome) and any dice after it roll
+    from `world`'s own source again. Stops where a roll would be needed without a source."""
+    real = world.rng
+    world.rng = _ScriptedDice(faces)
+    try:
+        world.apply(seat, action)
+        while world.phase == "counter":
+            world.apply(world.deciding_seat(), Counter(False))
+    except _NoMoreDice:
+        pass
+    finally:
+        world.rng = real
+    if world.phase == "roll":  # the dice ran out where the engine was about to roll on: go on
+        world._advance()
+
+
+def _after(world, seat: int, action):
+    """A copy of `world` just after `action`'s deterministic part (no dice are rolled)."""
+    copy = world.clone()
+    copy.rng = _ScriptedDice()
+    with contextlib.suppress(_NoMoreDice):
+        copy.apply(seat, action)
+    return copy
+
+
+def _attack_values(world, seat: int, action) -> list[float]:
+    """An attack's expected evaluation for every seat, over its two outcomes at their exact odds."""
+    board = world.board
+    a_stack, d_stack = board[INDEX[action.origin]], board[INDEX[action.target]]
+    p = attack_odds(force_pips(a_stack, a_stack[-1][0]), force_pips(d_stack, d_stack[-1][0]))
+    total = [0.0] * world.num_players
+    for faces, weight in ((ATTACKER_WINS, p), (DEFENDER_WINS, 1.0 - p)):
+        if weight <= 0.0:
             continue
-        stack = state.board[home]
-        good = 0
-        while good < len(stack) and good < 3 and stack[good] == tree[good]:
-            good += 1
-        score += (0.0, 2.5, 5.0, 12.0)[good]
-        if good < len(stack):
-            score -= 1.0  # something that has to leave before the tree can go on
-    # The seat's other pyramids: nearer home is better, and free (not covered by others) is better.
-    distance_left = 0.0
-    for square, stack in enumerate(state.board):
-        if not stack or square in state.capped:
-            continue
-        for height, pyramid in enumerate(stack):
-            if pyramid[0] != colour:
-                continue
-            distance_left += side.home_distance[square] * 0.35
-            if any(other[0] != colour for other in stack[height + 1 :]):
-                distance_left += 0.5
-    return score - distance_left
+        copy = world.clone()
+        copy.rng = _ScriptedDice(faces)
+        with contextlib.suppress(_NoMoreDice):
+            copy.apply(seat, action)
+            while copy.phase == "counter":
+                copy.apply(copy.deciding_seat(), Counter(False))
+            while copy.phase == "return":  # the loser's force back on its first start square
+                copy.apply(copy.deciding_seat(), Return(copy.returning["options"][0]))
+        for other, value in enumerate(evaluate_all(copy)):
+            total[other] += weight * value
+    return total
 
 
-def combat_evaluate(state) -> list[float]:
-    leads = [combat_progress(state, seat) for seat in range(state.num_players)]
-    return squash(leads, 4.0)
+def _settled_values(world, depth: int = 0) -> list[float]:
+    """Every seat's value of `world`, where a pending combat opportunity is first decided by
+    whoever decides it (the mover, then each opponent in turn), each for its own good."""
+    if world.is_over or depth > 4 or world.phase not in ("offer", "reply"):
+        return evaluate_all(world)
+    actor = world.deciding_seat()
+    best = None
+    for action in world.legal_actions(actor):
+        if isinstance(action, Attack):
+            values = _attack_values(world, actor, action)
+        else:
+            values = _settled_values(_after(world, actor, action), depth + 1)
+        if best is None or values[actor] > best[actor]:
+            best = values
+    return best
 
 
-HEURISTIC = Heuristic(combat_evaluate, rollout_steps=0)
+def one_ply_values(world, seat: int, actions: list, viewer: int | None = None) -> list[float]:
+    """Each action's value one ply deep (with the combat opportunity it opens settled), for
+    `viewer` (default: `seat`, who acts)."""
+    viewer = seat if viewer is None else viewer
+    values = []
+    for action in actions:
+        if isinstance(action, Attack):
+            values.append(_attack_values(world, seat, action)[viewer])
+        elif isinstance(action, Counter):
+            values.append(_counter_value(world, action))
+        else:
+            values.append(_settled_values(_after(world, seat, action))[viewer])
+    return values
+
+
+def _counter_value(world, action) -> float:
+    """Counter-attack whenever round 1 was lost (it only adds chances); a round-1 tie is even."""
+    x, y = world.combat["rolls"][0]
+    lost = world.combat["a"] + x > world.combat["d"] + y
+    return 1.0 if action.declared == lost else 0.0
+
+
+def policy_choice(world, seat: int, actions: list):
+    values = one_ply_values(world, seat, actions)
+    best = max(range(len(actions)), key=lambda index: (values[index], -index))
+    return actions[best]
+
+
+def _play_out(world, seat: int, until_turn: int, limit: int = 400) -> float:
+    """Every seat follows the one-ply policy for its own evaluation until turn `until_turn`
+    begins or the match ends; then `seat`'s value there."""
+    for _ in range(limit):
+        if world.is_over or world.turn >= until_turn:
+            break
+        actor = world.to_move[0]
+        actions = world.legal_actions(actor)
+        action = actions[0] if len(actions) == 1 else policy_choice(world, actor, actions)
+        world.apply(actor, action)
+    return evaluate(world, seat)
 
 
 def think(state, seat: int, level: str, seed: int) -> Decision:
-    return search(state, seat, HEURISTIC, BUDGETS[level], seed)
+    settings = LEVELS[level]
+    actions = sorted(state.legal_actions(seat), key=str)
+    if state.phase == "counter":  # settled by the odds alone: counter exactly when round 1 was lost
+        values = [_counter_value(state, action) for action in actions]
+        best = values.index(max(values))
+        return Decision(actions[best], len(actions), values[best], 0)
+    base = state.determinize(seat, derive_seed(seed, "combat", "base"))
+    values = one_ply_values(base, seat, actions)
+    order = sorted(range(len(actions)), key=lambda index: (-values[index], index))
+    if settings["noise"]:  # a beginner: often just the first idea that comes to mind
+        rng = random.Random(derive_seed(seed, "combat", "easy"))
+        if rng.random() < settings["noise"]:
+            pick = rng.randrange(len(actions))
+            return Decision(actions[pick], len(actions), values[pick], 0)
+    width, worlds = settings["width"], settings["worlds"]
+    candidates = order[:width]
+    if len(candidates) <= 1 or worlds == 0:
+        best = order[0]
+        return Decision(actions[best], len(actions), values[best], 1)
+    horizon = min(state.num_players, 2)  # this turn and one reply (paranoid beyond two seats)
+    until_turn = state.turn + horizon
+    means: dict[int, float] = {}
+    samples = 0
+    for index in candidates:
+        action = actions[index]
+        total = 0.0
+        for world_index in range(worlds):
+            world = state.determinize(seat, derive_seed(seed, "combat", "world", world_index))
+            if worlds % 6 == 0:  # the next die (action die, combat or Hop roll) evenly over its faces
+                world.rng = _FirstFace(world_index % 6, world.rng)
+            if isinstance(action, Attack):
+                odds = _root_attack_odds(world, action)
+                wins = (world_index + 0.5) / worlds < odds
+                _settle(world, seat, action, ATTACKER_WINS if wins else DEFENDER_WINS)
+            else:
+                world.apply(seat, action)
+            total += _play_out(world, seat, until_turn)
+            samples += 1
+        means[index] = total / worlds
+    best = max(candidates, key=lambda index: (means[index], -candidates.index(index)))
+    stats = {actions[index]: (worlds, means[index]) for index in candidates}
+    return Decision(actions[best], len(actions), means[best], samples, stats)
+
+
+def _root_attack_odds(world, action) -> float:
+    a_stack, d_stack = world.board[INDEX[action.origin]], world.board[INDEX[action.target]]
+    return attack_odds(force_pips(a_stack, a_stack[-1][0]), force_pips(d_stack, d_stack[-1][0]))
+
+
+__all__ = ["scores", "think"]

@@ -1,0 +1,140 @@
+"""The Combat computer player (computer/combat.py): it looks past its own step to the opponent's
+best reply, it never treats opponents as helpers, and it decides only from what it may see."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import computer
+from computer import combat as player
+from computer.combat_eval import attack_odds, evaluate
+from games import GAMES
+from games.combat import Counter, Move, position
+
+# A step home that one ply deep looks best, but lands next to a stronger enemy force that may
+# attack at once (R13): it wins 78% and sends the stepping pyramid back to its start.
+STEP_INTO_A_REPLY = [
+    # Red: b5-c6 puts R3 on its empty home, next to Blue's 5-pip force on d5.
+    ("b5:[R3] f3:[R2] d5:[B3 B2] b1:[B1]", 0, Move("b5", "c6", False)),
+    # Blue, the mirror picture: b2-c1 puts B3 on its home, next to Red's 5-pip force on d2.
+    ("b2:[B3] f4:[B2] d2:[R3 R2] e6:[R1]", 1, Move("b2", "c1", False)),
+]
+
+
+def _state(text: str, current: int):
+    state = position(text, current=current, turn=20)
+    state.round_limit = 30
+    return state
+
+
+def _greedy_choice(state, seat: int):
+    """A plain one-ply greedy player: the action whose resulting board evaluates best."""
+    actions = sorted(state.legal_actions(seat), key=str)
+    world = state.determinize(seat, 0)
+    values = [evaluate(player._after(world, seat, action), seat) for action in actions]
+    return actions[values.index(max(values))]
+
+
+@pytest.mark.parametrize(("text", "seat", "trap"), STEP_INTO_A_REPLY)
+def test_the_opponents_best_reply_rules_out_the_greedy_step(text, seat, trap):
+    state = _state(text, seat)
+    assert _greedy_choice(state, seat) == trap  # one ply deep the trap looks best
+    for level in ("normal", "hard"):
+        decision = player.think(state, seat, level, 3)
+        assert decision.action != trap, level
+        if trap in decision.stats:  # searched: it expects clearly less from the trap
+            assert decision.stats[trap][1] < decision.expected - 0.05
+
+
+@pytest.mark.parametrize(("text", "seat", "trap"), STEP_INTO_A_REPLY)
+def test_opponents_answer_for_themselves_not_for_the_decider(text, seat, trap):
+    """If opponents were modelled as helpers (choosing what is best for the deciding seat), the
+    opponent would never attack the stepping pyramid and the trap would look best."""
+    state = _state(text, seat)
+    world = state.determinize(seat, 0)
+    after = player._after(world, seat, trap)
+    assert after.phase == "reply" and after.deciding_seat() != seat
+    # Settled by the opponent for its own good, the opportunity turns into an attack on us.
+    settled = player._settled_values(after)[seat]
+    unsettled = evaluate(after, seat)
+    assert settled < unsettled - 0.05
+    decision = player.think(state, seat, "normal", 5)
+    assert decision.action != trap
+
+
+def test_attack_odds_follow_the_rules():
+    assert attack_odds(6, 1) > 0.98
+    assert attack_odds(1, 6) < 0.02
+    # Equal pips: the defender's counter-attack (R14) tilts an even fight its way.
+    assert 0.3 < attack_odds(3, 3) < 0.5
+    for a in range(1, 7):
+        for d in range(1, 7):
+            if a != d:
+                assert attack_odds(a, d) + attack_odds(d, a) == pytest.approx(1.0)
+
+
+def test_a_lost_first_round_is_always_countered():
+    state = _state("b4:[R3 R2] c5:[B3 B2] e1:[R1] a2:[B1]", 0)
+    state.apply(0, Move("e1", "e2", False))  # any step: then put a combat in the counter phase
+    state = GAMES["combat"].from_json(state.to_json())
+    state.combat = {"attacker": 0, "defender": 1, "a": 5, "d": 5, "rolls": [[4, 2]]}
+    state.phase = "counter"
+    state._legal = None
+    assert player.think(state, 1, "normal", 0).action == Counter(True)
+
+
+def _positions(players: int, count: int, first_seed: int = 0):
+    found, seed = [], first_seed
+    while len(found) < count:
+        seed += 1
+        state = GAMES["combat"].new(players, seed, {"rounds": 30})
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(5, 120)):
+            if state.is_over:
+                break
+            seat = state.to_move[0]
+            actions = state.legal_actions(seat)
+            state.apply(seat, actions[rng.randrange(len(actions))])
+        if not state.is_over and len(state.legal_actions(state.to_move[0])) > 1:
+            found.append((seed, state))
+    return found
+
+
+def test_decisions_depend_only_on_what_the_seat_sees():
+    """Only the dice to come are hidden: a determinization (other dice) gives the same decision."""
+    for index, (seed, state) in enumerate(_positions(2, 5)):
+        seat = state.to_move[0]
+        levels = ("normal", "hard") if index < 2 else ("normal",)
+        for level in levels:
+            chosen = computer.choose(state, seat, level=level, seed=seed)
+            for j in (1, 2):
+                assert computer.choose(state.determinize(seat, j), seat, level=level, seed=seed) == chosen
+
+
+def test_same_seed_same_decision_at_hard():
+    for seed, state in _positions(2, 2, first_seed=50):
+        seat = state.to_move[0]
+        first = computer.choose(state, seat, level="hard", seed=seed)
+        again = computer.choose(GAMES["combat"].from_json(state.to_json()), seat, level="hard", seed=seed)
+        assert first == again
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_plays_legal_moves_with_more_players(players):
+    for seed, state in _positions(players, 3, first_seed=100):
+        seat = state.to_move[0]
+        for level in ("easy", "normal"):
+            assert computer.choose(state, seat, level=level, seed=seed) in state.legal_actions(seat)
+
+
+def test_a_whole_match_at_normal_finishes_legally():
+    state = GAMES["combat"].new(2, 7, {"rounds": 30})
+    state.round_limit = 4  # a short match: four rounds
+    step = 0
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.apply(seat, computer.choose(state, seat, level="normal", seed=step))
+        step += 1
+    assert state.outcome is not None
