@@ -16,10 +16,14 @@ so the figures stay comparable while `bot/` is rewritten. Needs SimCord, from th
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import multiprocessing
 import random
 import re
 import tempfile
+import threading
 import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -250,9 +254,64 @@ def _play_button(message):
     return _claimed(message, "play")
 
 
-async def measure_game(game_id: str, moves: int, seed: int = SEED) -> ClickTimes:
-    """`moves` timed moves of `game_id`, on a fresh bot and database."""
-    with tempfile.TemporaryDirectory(prefix="arcade-clicks-") as directory:
+class ThinkingLoad:
+    """`matches` computer players' decisions kept queued at once, as that many matches waiting on
+    their computer players would keep them: hard-level decisions on mid-game positions of every
+    game, in a pool of `workers` processes like the bot's own (`COMPUTER_WORKERS`). It is fed from
+    a thread of its own, outside the bot, so SimCord's settling (which waits for the bot's work,
+    including its pool) never waits for it: clicks are timed while the thinking goes on."""
+
+    def __init__(self, matches: int, workers: int = 1) -> None:
+        from .play import random_midgame_position
+
+        self.matches = matches
+        self.workers = workers
+        self.positions = []
+        for index in range(matches):
+            game = list(GAMES.values())[index % len(GAMES)]
+            state = random_midgame_position(game, game.min_players, 500 + index)
+            while not state.is_over and len(state.legal_actions(state.to_move[0])) < 2:
+                state = random_midgame_position(game, game.min_players, state.rng.seed + 1)
+            self.positions.append((game.id, state.to_json(), state.to_move[0]))
+        self.decisions = 0
+        self._stop = threading.Event()
+        self._ready = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def __enter__(self) -> ThinkingLoad:
+        self._thread = threading.Thread(target=self._feed, daemon=True)
+        self._thread.start()
+        self._ready.wait()  # the workers are up and thinking before the first click
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _feed(self) -> None:
+        from computer import decide
+
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(self.workers, mp_context=context) as pool:
+            pool.submit(decide, *self.positions[0], "easy", 0).result()
+            self._ready.set()
+            queued = {pool.submit(decide, *position, "hard", 0): position for position in self.positions}
+            while not self._stop.is_set():
+                done, _ = wait(queued, timeout=0.2, return_when=FIRST_COMPLETED)
+                for future in done:
+                    position = queued.pop(future)
+                    future.result()
+                    self.decisions += 1
+                    queued[pool.submit(decide, *position, "hard", self.decisions)] = position
+            for future in queued:
+                future.cancel()
+
+
+async def measure_game(
+    game_id: str, moves: int, seed: int = SEED, *, load: ThinkingLoad | None = None
+) -> ClickTimes:
+    """`moves` timed moves of `game_id`, on a fresh bot and database, while `load` thinks (if given)."""
+    with tempfile.TemporaryDirectory(prefix="arcade-clicks-") as directory, load or contextlib.nullcontext():
         url = f"sqlite:///{Path(directory) / 'clicks.db'}"
         bot = create_bot(Settings(database_url=url, sync_commands=True, shard_count=1))
         try:

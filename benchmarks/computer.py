@@ -1,23 +1,38 @@
-"""The computer player's strength and speed: matches against random players and between levels,
-and decision times per level.
+"""The computer player's strength and speed, against players it was not tuned against.
 
-`python -m benchmarks.computer [--quick] [--matches N] [--jobs N] [--games ID ...]`, from the
-repository root. Matches run in a process pool (`--jobs`); decision times are measured afterwards
-in this process alone, on positions from random games. Progress goes to stderr, the table to
-stdout. A measuring tool: it prints the numbers and the targets, and judges nothing.
+`python -m benchmarks.computer [--quick] [--matches N] [--jobs N] [--games ID ...] [--sections ...]`,
+from the repository root. Matches run in a process pool (`--jobs`); decision times are measured
+afterwards in this process alone. Progress goes to stderr, the table to stdout. A measuring tool:
+it prints the numbers next to the targets and judges nothing.
 
-- normal vs random: every game, the computer's seat rotated. Two-player games report the
-  computer's win % (Combat: of the matches decided before the action cap; undecided are counted);
-  Trickery and Flood, at 3 and 4 players with one computer and random others, the % of matches the
-  computer finishes first (shared firsts count), next to chance, 1/n.
-- hard vs normal and normal vs easy in the two-player games, seats alternated (draws count half).
-- "random" picks uniformly among the legal actions.
+Opponents:
+- "greedy": the independent one-ply baselines of `benchmarks.baselines` (no search: the action
+  whose resulting position scores best on an obvious heuristic).
+- "random": uniformly random legal actions.
+
+Sections (`--sections`, default all but `random`):
+- `greedy`: each level against greedy. Two-player games: seats alternated, draws count half
+  (Combat with its 30-round limit, which adjudicates every match). Trickery and Flood: the level
+  in one seat (rotated) against two greedy seats, the share of matches it finishes first
+  (shared firsts count), next to the fair share, 1/3.
+- `levels`: hard against normal, the same way (three players: hard against two normal seats).
+- `random`: normal against random players, as the earlier benchmark did.
+- `times`: seconds per decision on one core, per game and level, on mid-game positions of greedy
+  games where the seat to move has a choice.
+- `clicks`: players' clicks through the real bot in SimCord (`benchmarks.clicks`), each game
+  timed alone and then while 10 computer matches' hard decisions keep the bot's computer pool
+  (one worker process, the default) busy: the click's own cost in the bot, p95, side by side.
+
+Every share comes with its 95% Wilson interval over the matches played (draws as half a win make
+it, if anything, too wide). Seeds start at `--first-seed` (default 1,000,000), far from any seed
+the players were tuned on.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import multiprocessing
 import random
 import signal
@@ -29,33 +44,52 @@ from dataclasses import dataclass
 import computer
 from games import GAMES
 
-from .play import random_midgame_position
+from .baselines import greedy_action
 from .stats import median, p95
 
-ACTION_CAP = {"combat": 2000, "mars": 1500}  # a match still running after this many actions is undecided
 TWO_PLAYER = ("mars", "senet", "combat")
-TARGETS = {"mars": 95.0, "combat": 90.0, "senet": 80.0}
+OPTIONS = {"combat": {"rounds": 30}}  # a round limit: the match is adjudicated, never left hanging
+ACTION_CAP = 5000  # a match still running after this many actions is undecided (an engine bug)
+LEVELS = ("easy", "normal", "hard")
+SECTIONS = ("greedy", "levels", "random", "times", "clicks")
+BUSY_MATCHES = 10  # computer matches thinking at once while clicks are timed
+STEP_SECONDS = 60  # an action (or a decision) that takes longer is a hung engine: the match is stopped
+TARGETS = {
+    ("greedy", "normal", 2): ">= 60%",
+    ("greedy", "hard", 2): ">= 75%",
+    ("greedy", "hard", 3): ">= 50% (1.5x fair)",
+    ("greedy", "easy", 2): "< 50% (a beginner)",
+    ("levels", "hard", 2): ">= 70%",
+    ("random", "normal", 2): "",
+}
+TIME_TARGETS_MS = {"normal": 300, "hard": 2000}
 
 
 @dataclass(frozen=True)
 class Task:
-    section: str  # "random" or "levels"
+    section: str
     game_id: str
-    num_players: int
-    players: tuple[str, ...]  # per seat: a level or "random"
+    players: tuple[str, ...]  # per seat: a level, "greedy" or "random"
+    subject: str  # the level measured (its seat is players.index(subject))
     seed: int
 
 
 @dataclass(frozen=True)
 class MatchResult:
     task: Task
-    winners: tuple[int, ...] | None  # None: stopped at the action cap
+    winners: tuple[int, ...] | None  # None: stopped (action cap or a hung engine)
     actions: int
     seconds: float
-    hung: bool = False  # stopped because the engine never returned from one step
+    hung: bool = False
 
-
-STEP_SECONDS = 30  # an action (or a decision) that takes longer is a hung engine: the match is stopped
+    @property
+    def score(self) -> float:
+        """The subject's result: 1 a win, 0 a loss; in two-player games a shared win (a draw) is a
+        half; with more players a shared first counts as finishing first."""
+        seat = self.task.players.index(self.task.subject)
+        if seat not in self.winners:
+            return 0.0
+        return 1.0 / len(self.winners) if len(self.task.players) == 2 else 1.0
 
 
 class Hung(Exception):
@@ -80,62 +114,79 @@ def deadline(seconds: int = STEP_SECONDS):
         signal.alarm(0)
 
 
+def next_action(state, seat: int, player: str, rng: random.Random, seed: int):
+    if player == "random":
+        legal = state.legal_actions(seat)
+        return legal[rng.randrange(len(legal))]
+    if player == "greedy":
+        return greedy_action(state, seat, rng)
+    return computer.choose(state, seat, level=player, seed=seed)
+
+
 def play_match(task: Task) -> MatchResult:
-    """One match; stopped and counted undecided at the action cap, or if one step never returns
-    (an engine that loops forever; an alarm interrupts it, where the platform has SIGALRM)."""
-    game = GAMES[task.game_id]
-    state = game.new(task.num_players, task.seed)
-    rng = random.Random(f"random-player:{task.seed}")
-    cap = ACTION_CAP.get(task.game_id, 100_000)
+    """One match, stopped and counted undecided at the action cap or if one step never returns."""
+    state = GAMES[task.game_id].new(len(task.players), task.seed, OPTIONS.get(task.game_id))
+    rng = random.Random(f"opponents:{task.seed}")
     actions = 0
     hung = False
-    alarm = hasattr(signal, "SIGALRM")
-    if alarm:
-        signal.signal(signal.SIGALRM, _hung)
     start = time.perf_counter()
     try:
-        while not state.is_over and actions < cap:
-            if alarm:
-                signal.alarm(STEP_SECONDS)
+        while not state.is_over and actions < ACTION_CAP:
             seat = state.to_move[0]
-            player = task.players[seat]
-            if player == "random":
-                legal = state.legal_actions(seat)
-                action = legal[rng.randrange(len(legal))]
-            else:
-                action = computer.choose(state, seat, level=player, seed=task.seed * 100_003 + actions)
-            state.apply(seat, action)
+            with deadline():
+                action = next_action(state, seat, task.players[seat], rng, task.seed * 100_003 + actions)
+                state.apply(seat, action)
             actions += 1
     except Hung:
         hung = True
-    finally:
-        if alarm:
-            signal.alarm(0)
     winners = state.outcome.winners if state.is_over and not hung else None
     return MatchResult(task, winners, actions, time.perf_counter() - start, hung)
 
 
-def tasks_for(games: list[str], matches: int, level_matches: int) -> list[Task]:
+def seatings(subject: str, opponent: str, n: int, index: int) -> tuple[str, ...]:
+    """The subject in seat `index % n`, the opponent in every other seat."""
+    players = [opponent] * n
+    players[index % n] = subject
+    return tuple(players)
+
+
+def tasks_for(
+    games: list[str], sections: list[str], matches: int, first_seed: int, levels: tuple[str, ...] = LEVELS
+) -> list[Task]:
     tasks = []
     for game_id in games:
-        counts = (2,) if game_id in TWO_PLAYER else (3, 4)
-        for n in counts:
+        n = 2 if game_id in TWO_PLAYER else 3
+        pairings = []
+        if "greedy" in sections:
+            measured = [level for level in levels if n == 2 or level != "easy"]
+            pairings += [("greedy", level, "greedy") for level in measured]
+        if "levels" in sections and {"hard", "normal"} <= set(levels):
+            pairings.append(("levels", "hard", "normal"))
+        if "random" in sections:
+            pairings.append(("random", "normal", "random"))
+        for section, subject, opponent in pairings:
             for index in range(matches):
-                players = ["random"] * n
-                players[index % n] = "normal"
-                tasks.append(Task("random", game_id, n, tuple(players), 10_000 + index))
-        if game_id in TWO_PLAYER:
-            for strong, weak in (("hard", "normal"), ("normal", "easy")):
-                for index in range(level_matches):
-                    players = (strong, weak) if index % 2 == 0 else (weak, strong)
-                    tasks.append(Task(f"{strong}-{weak}", game_id, 2, players, 20_000 + index))
-    # The slowest first, so the pool's workers finish together.
-    return sorted(tasks, key=lambda t: (t.section == "random", t.game_id != "combat"))
+                # Seats rotate; each seed is played once per rotation step, so both sides see the
+                # same deals and dice sequences from opposite seats.
+                seed = first_seed + index // n
+                tasks.append(Task(section, game_id, seatings(subject, opponent, n, index), subject, seed))
+    # The dearest first (hard), so the pool's workers finish together.
+    return sorted(tasks, key=lambda t: ("hard" not in t.players, t.game_id != "combat"))
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a share (score successes out of n)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = score / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def decision_times(games: list[str], positions: int, levels: tuple[str, ...]) -> dict:
-    """Seconds per decision, per game and level, on mid-game positions of random games where the
-    seat to move has a choice."""
+    """Seconds per decision, per game and level, on mid-game positions of greedy games (a random
+    20-80% of the way through) where the seat to move has a choice."""
     times = defaultdict(list)
     for game_id in games:
         game = GAMES[game_id]
@@ -144,107 +195,135 @@ def decision_times(games: list[str], positions: int, levels: tuple[str, ...]) ->
         while found < positions:
             seed += 1
             n = game.min_players if seed % 2 else game.max_players
-            try:
-                with deadline():
-                    state = random_midgame_position(game, n, seed)
-            except Hung:
-                continue
-            if state.is_over:
+            state = greedy_position(game_id, n, seed)
+            if state is None:
                 continue
             seat = state.to_move[0]
-            if len(state.legal_actions(seat)) < 2:
-                continue
             found += 1
             for level in levels:
-                if level == "hard" and found > max(3, positions // 2):
-                    continue
                 start = time.perf_counter()
-                try:
-                    with deadline():
-                        computer.choose(state, seat, level=level, seed=seed)
-                except Hung:
-                    continue
-                times[game_id, level].append(time.perf_counter() - start)
+                with contextlib.suppress(Hung), deadline():
+                    computer.choose(state, seat, level=level, seed=seed)
+                    times[game_id, level].append(time.perf_counter() - start)
     return times
 
 
-def percent(part: float, whole: int) -> str:
-    return f"{100 * part / whole:5.1f}%" if whole else "   - "
+def greedy_position(game_id: str, n: int, seed: int):
+    """A position partway through a greedy game where the seat to move has a choice, or None."""
+    state = GAMES[game_id].new(n, seed, OPTIONS.get(game_id))
+    rng = random.Random(f"position:{seed}")
+    cut = rng.randrange(10, 80)
+    for _ in range(cut):
+        if state.is_over:
+            return None
+        seat = state.to_move[0]
+        state.apply(seat, greedy_action(state, seat, rng))
+    while not state.is_over:
+        seat = state.to_move[0]
+        if len(state.legal_actions(seat)) > 1:
+            return state
+        state.apply(seat, state.legal_actions(seat)[0])
+    return None
 
 
-def report(results: list[MatchResult], times: dict, games: list[str], elapsed: float, args) -> str:
-    lines = [f"Computer player benchmark ({'quick' if args.quick else 'full'}), {elapsed:.0f} s"]
-    lines.append("")
-    lines.append("normal vs random players (computer's seat rotated)")
+def click_load(games: list[str], moves: int) -> dict:
+    """In-bot click times (ms) per game: alone, then with BUSY_MATCHES computer matches thinking."""
+    import asyncio
+
+    from .clicks import ThinkingLoad, measure_game
+
+    found = {}
+    for game_id in games:
+        quiet = asyncio.run(measure_game(game_id, moves))
+        load = ThinkingLoad(BUSY_MATCHES)
+        busy = asyncio.run(measure_game(game_id, moves, load=load))
+        found[game_id] = (quiet.handled_ms, busy.handled_ms, load.decisions)
+    return found
+
+
+def percent(share: float) -> str:
+    return f"{100 * share:.1f}%"
+
+
+def strength_lines(results: list[MatchResult], games: list[str]) -> list[str]:
+    lines = ["strength: the subject's share of matches (two players: draws count half)"]
     lines.append(
-        f"{'game':<10}{'players':>8}{'matches':>9}{'undecided':>11}{'computer wins':>15}{'target':>9}"
+        f"{'game':<10}{'players':>8}{'subject':>9}{'against':>9}{'matches':>9}{'draws':>7}"
+        f"{'stopped':>9}{'score':>8}{'95% interval':>17}  target"
     )
     groups = defaultdict(list)
     for result in results:
-        groups[result.task.section, result.task.game_id, result.task.num_players].append(result)
-    for game_id in games:
-        for n in (2,) if game_id in TWO_PLAYER else (3, 4):
-            done = groups.get(("random", game_id, n), [])
-            decided = [r for r in done if r.winners is not None]
-            wins = 0.0
-            for r in decided:
-                seat = r.task.players.index("normal")
-                if seat in r.winners:
-                    wins += 1 if n > 2 else 1 / len(r.winners)
-            if game_id in TWO_PLAYER:
-                target = f">={TARGETS[game_id]:.0f}%"
-            else:
-                target = f">={200 / n:.1f}% (chance {100 / n:.1f}%)"
-            lines.append(
-                f"{game_id:<10}{n:>8}{len(done):>9}{len(done) - len(decided):>11}"
-                f"{percent(wins, len(decided)):>15}   {target}"
-            )
-    lines.append("")
-    lines.append("stronger vs weaker level, two players, seats alternated (draws count half)")
-    lines.append(
-        f"{'game':<10}{'match-up':>15}{'matches':>9}{'undecided':>11}{'stronger wins':>15}{'target':>9}"
-    )
-    for game_id in games:
-        if game_id not in TWO_PLAYER:
-            continue
-        for section in ("hard-normal", "normal-easy"):
-            done = groups.get((section, game_id, 2), [])
-            if not done:
-                continue
-            strong = section.split("-")[0]
-            decided = [r for r in done if r.winners is not None]
-            wins = sum(1 / len(r.winners) for r in decided if r.task.players.index(strong) in r.winners)
-            lines.append(
-                f"{game_id:<10}{section.replace('-', ' vs '):>15}{len(done):>9}"
-                f"{len(done) - len(decided):>11}{percent(wins, len(decided)):>15}   >60%"
-            )
-    lines.append("")
-    lines.append("decision time, one core, single process (mid-game positions with a choice)")
-    lines.append(f"{'game':<10}{'level':>8}{'positions':>11}{'p50 ms':>9}{'p95 ms':>9}")
-    for game_id in games:
-        for level in computer.LEVELS:
-            samples = times.get((game_id, level))
-            if samples:
-                lines.append(
-                    f"{game_id:<10}{level:>8}{len(samples):>11}"
-                    f"{1000 * median(samples):>9.0f}{1000 * p95(samples):>9.0f}"
-                )
-    lines.append("targets: normal p95 <= 1000 ms, hard p95 <= 3000 ms")
-    hung = [r for r in results if r.hung]
-    if hung:
+        task = result.task
+        against = next(p for p in task.players if p != task.subject)
+        groups[task.section, task.game_id, task.subject, against].append(result)
+    for (section, game_id, subject, against), done in sorted(
+        groups.items(),
+        key=lambda item: (games.index(item[0][1]), SECTIONS.index(item[0][0]), LEVELS.index(item[0][2])),
+    ):
+        n = len(done[0].task.players)
+        decided = [r for r in done if r.winners is not None]
+        draws = sum(1 for r in decided if len(r.winners) > 1 and n == 2)
+        score = sum(r.score for r in decided)
+        low, high = wilson(score, len(decided))
+        share = score / len(decided) if decided else 0.0
+        target = TARGETS.get((section, subject, min(n, 3)), "")
+        if n > 2 and not target:
+            target = f"fair {100 / n:.0f}%"
+        lines.append(
+            f"{game_id:<10}{n:>8}{subject:>9}{against:>9}{len(done):>9}{draws:>7}{len(done) - len(decided):>9}"
+            f"{percent(share):>8}{f'{percent(low)}-{percent(high)}':>17}  {target}"
+        )
+    return lines
+
+
+def report(
+    results: list[MatchResult], times: dict, clicks: dict, games: list[str], elapsed: float, args
+) -> str:
+    lines = [f"Computer player benchmark ({'quick' if args.quick else 'full'}), {elapsed:.0f} s", ""]
+    if results:
+        lines += strength_lines(results, games)
+    if times:
+        lines.append("")
+        lines.append("decision time, one core, one process (mid-game positions of greedy games)")
+        lines.append(f"{'game':<10}{'level':>8}{'positions':>11}{'p50 ms':>9}{'p95 ms':>9}  target")
+        for game_id in games:
+            for level in LEVELS:
+                samples = times.get((game_id, level))
+                if samples:
+                    target = f"p95 <= {TIME_TARGETS_MS[level]} ms" if level in TIME_TARGETS_MS else ""
+                    lines.append(
+                        f"{game_id:<10}{level:>8}{len(samples):>11}"
+                        f"{1000 * median(samples):>9.0f}{1000 * p95(samples):>9.0f}  {target}"
+                    )
+    if clicks:
         lines.append("")
         lines.append(
-            f"{len(hung)} match(es) stopped because the engine hung (counted undecided): "
-            + ", ".join(f"{r.task.game_id} {r.task.num_players}p seed {r.task.seed}" for r in hung)
+            f"clicks in the bot (claim to messages out), alone and with {BUSY_MATCHES} computer matches thinking"
+        )
+        lines.append(
+            f"{'game':<10}{'moves':>7}{'alone p95':>11}{'busy p95':>10}{'ratio':>7}{'decisions':>11}"
+        )
+        for game_id, (quiet, busy, decisions) in clicks.items():
+            lines.append(
+                f"{game_id:<10}{len(busy):>7}{p95(quiet):>9.1f}ms{p95(busy):>8.1f}ms"
+                f"{p95(busy) / p95(quiet):>7.2f}{decisions:>11}"
+            )
+    stopped = [r for r in results if r.winners is None]
+    if stopped:
+        lines.append("")
+        lines.append(
+            f"{len(stopped)} match(es) stopped (hung engine or {ACTION_CAP} actions): "
+            + ", ".join(f"{r.task.game_id} seed {r.task.seed}" for r in stopped)
         )
     seconds = defaultdict(float)
     for result in results:
         seconds[result.task.game_id] += result.seconds
-    lines.append("")
-    lines.append(
-        "match time (all sections, summed over workers): "
-        + ", ".join(f"{game_id} {seconds[game_id]:.0f} s" for game_id in games)
-    )
+    if results:
+        lines.append("")
+        lines.append(
+            "match time (summed over workers): "
+            + ", ".join(f"{game_id} {seconds[game_id]:.0f} s" for game_id in games if game_id in seconds)
+        )
     return "\n".join(lines)
 
 
@@ -253,45 +332,47 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         prog="python -m benchmarks.computer", description=__doc__.splitlines()[0]
     )
     parser.add_argument("--games", nargs="+", choices=sorted(GAMES), default=list(GAMES), metavar="ID")
+    parser.add_argument(
+        "--sections", nargs="+", choices=SECTIONS, default=["greedy", "levels", "times"], metavar="NAME"
+    )
+    parser.add_argument("--levels", nargs="+", choices=LEVELS, default=list(LEVELS), metavar="LEVEL")
     parser.add_argument("--quick", action="store_true", help="a few matches only: checks the script works")
-    parser.add_argument(
-        "--matches", type=int, metavar="N", help="matches vs random per game and player count (default 200)"
-    )
-    parser.add_argument(
-        "--level-matches", type=int, metavar="N", help="matches per level match-up (default 100)"
-    )
+    parser.add_argument("--matches", type=int, metavar="N", help="matches per pairing (default 100)")
     parser.add_argument("--positions", type=int, metavar="N", help="positions timed per game (default 30)")
+    parser.add_argument("--first-seed", type=int, default=1_000_000, metavar="N")
     parser.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes for the matches")
-    parser.add_argument("--no-levels", action="store_true", help="skip the level match-ups")
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    matches = args.matches if args.matches is not None else 4 if args.quick else 200
-    level_matches = args.level_matches if args.level_matches is not None else 2 if args.quick else 100
-    if args.no_levels:
-        level_matches = 0
+    matches = args.matches if args.matches is not None else 2 if args.quick else 100
     positions = args.positions if args.positions is not None else 2 if args.quick else 30
     games = [game_id for game_id in GAMES if game_id in args.games]
     start = time.perf_counter()
-    tasks = tasks_for(games, matches, level_matches)
+    tasks = tasks_for(games, args.sections, matches, args.first_seed, tuple(args.levels))
     results = []
     print(f"{len(tasks)} matches on {args.jobs} worker(s)...", file=sys.stderr, flush=True)
     if args.jobs > 1:
         with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
             for index, result in enumerate(pool.imap_unordered(play_match, tasks), start=1):
                 results.append(result)
-                if index % 50 == 0:
+                if index % 20 == 0:
                     print(f"  {index}/{len(tasks)}", file=sys.stderr, flush=True)
     else:
         for index, task in enumerate(tasks, start=1):
             results.append(play_match(task))
-            if index % 50 == 0:
+            if index % 20 == 0:
                 print(f"  {index}/{len(tasks)}", file=sys.stderr, flush=True)
-    print("timing decisions...", file=sys.stderr, flush=True)
-    times = decision_times(games, positions, tuple(computer.LEVELS))
-    print(report(results, times, games, time.perf_counter() - start, args))
+    times = {}
+    if "times" in args.sections:
+        print("timing decisions...", file=sys.stderr, flush=True)
+        times = decision_times(games, positions, tuple(args.levels))
+    clicks = {}
+    if "clicks" in args.sections:
+        print("timing clicks, alone and busy...", file=sys.stderr, flush=True)
+        clicks = click_load(games, 3 if args.quick else 40)
+    print(report(results, times, clicks, games, time.perf_counter() - start, args))
     return 0
 
 
