@@ -31,6 +31,9 @@ REVEAL_COST = 0.05  # of the win chance, per own hidden slot a swap makes public
 # Only a draw brings the end nearer; players who only move can undo each other for ever. So the
 # longer the run of moves and swaps since the last placement, the more a draw is worth.
 STALL_BONUS = 0.01
+# Points of lead per unit of objective difference and per square still to fill: what playing
+# the rest of the match with different objectives is worth to a player who searches.
+FIGHT_CREDIT = 0.045
 STALL_CAP = 0.3  # of the win chance, per own slot a swap makes public
 
 
@@ -171,14 +174,13 @@ class Model:
             pips = sum(found[g][1] for g in joined)
             if self.biggest:
                 others = [found[g] for g in range(len(found)) if g not in joined]
-                gains[square] = (0.0,) + tuple(
-                    self.group_value(*max([(count, pips + size), *others])) - value for size in (1, 2, 3)
+                gains[square] = (
+                    0.0,
+                    *(self.group_value(*max([(count, pips + size), *others])) - value for size in (1, 2, 3)),
                 )
             else:
                 before = sum(self.group_value(*found[g]) for g in joined)
-                gains[square] = (0.0,) + tuple(
-                    self.group_value(count, pips + size) - before for size in (1, 2, 3)
-                )
+                gains[square] = (0.0, *(self.group_value(count, pips + size) - before for size in (1, 2, 3)))
         return gains
 
     def actions(self, cells: list[int], ko: tuple | None) -> list[tuple[int, int]]:
@@ -257,6 +259,38 @@ def dot(weights: tuple, values: list[float]) -> float:
     return sum(w * v for w, v in zip(weights, values, strict=True))
 
 
+def best_objective_weights(mine: tuple, values: list[float]) -> tuple:
+    """Our weights against the objective that scores best on this board (the highest slot on the
+    most valuable colour, and so on): where an opponent who may still swap slots is heading."""
+    slots = sorted(mine, reverse=True)
+    order = sorted(range(len(values)), key=lambda c: (-values[c], c))
+    theirs = [0] * len(values)
+    for rank, colour in enumerate(order):
+        theirs[colour] = slots[rank]
+    return tuple(a - b for a, b in zip(mine, theirs, strict=True))
+
+
+def our_chance(truth: tuple, mine: tuple, values: list[float], empties: int, window_open: bool) -> float:
+    """Our win chance on a board, with score weights `truth` (our multipliers minus theirs).
+
+    Two things a plain lead misses. The more the objectives differ, the more of the game's
+    remaining play decides it (and equal objectives are a certain draw): credit for that, so the
+    search doesn't steer into a mirror. And while slots may still be swapped, the opponent can
+    still move to the objective that fits the board best: half the weight goes to that."""
+    chance = win_chance(dot(truth, values) + fight_credit(truth, empties), empties, window_open)
+    if window_open and empties > 0:
+        settled = best_objective_weights(mine, values)
+        lead = dot(settled, values) + fight_credit(settled, empties)
+        chance = 0.5 * chance + 0.5 * win_chance(lead, empties, window_open)
+    return chance
+
+
+def fight_credit(weights: tuple, empties: int) -> float:
+    if empties <= 0:
+        return 0.0
+    return FIGHT_CREDIT * sum(abs(w) for w in weights) * empties
+
+
 # --- the opponent's answers ----------------------------------------------------------------------
 
 
@@ -304,32 +338,36 @@ class Replies:
         for them as they see it; we score it with the true weights."""
         empties, window = self.empties, self.window_open
         best_for_them, ours = None, 0.5
-        for truth, seen in options if window else options[:1]:
+        for truth, seen, mine in options if window else options[:1]:
             for values in self.boards:
                 theirs = -dot(seen, values)
                 if best_for_them is None or theirs > best_for_them + 1e-9:
-                    best_for_them, ours = theirs, win_chance(dot(truth, values), empties, window)
+                    best_for_them, ours = theirs, our_chance(truth, mine, values, empties, window)
             if self.draws:
                 base_truth, base_seen = dot(truth, self.values), dot(seen, self.values)
-                their_chance = our_chance = 0.0
+                their_chance = drawn_chance = 0.0
                 for probability, colour, largest, smallest in self.draws:
                     if not colour:
                         still_open = window and not self.black_closes
                         their_chance += probability * win_chance(-base_seen, empties - 1, still_open)
-                        our_chance += probability * win_chance(base_truth, empties - 1, still_open)
+                        drawn_chance += probability * win_chance(
+                            base_truth + fight_credit(truth, empties - 1), empties - 1, still_open
+                        )
                         continue
                     change = smallest if seen[colour - 1] > 0 else largest  # they keep our lead down
                     their_chance += probability * win_chance(
                         -(base_seen + seen[colour - 1] * change), empties - 1, window
                     )
-                    our_chance += probability * win_chance(
-                        base_truth + truth[colour - 1] * change, empties - 1, window
+                    drawn_chance += probability * win_chance(
+                        base_truth + truth[colour - 1] * change + fight_credit(truth, empties - 1),
+                        empties - 1,
+                        window,
                     )
                 # Their other answers are compared by score; a draw by its chance, so put both
                 # on one footing: the score that gives the same chance now.
                 their_score = _score_for_chance(their_chance, empties, window)
                 if their_score > best_for_them + 1e-9:
-                    best_for_them, ours = their_score, our_chance
+                    best_for_them, ours = their_score, drawn_chance
         return ours
 
 
@@ -392,8 +430,8 @@ class Thinker:
                     seen = tuple(
                         a - b for a, b in zip(self.seen_mine(m, slots), multipliers(colours, t), strict=True)
                     )
-                options.append((truth, seen))
-            self.now.append(options[0][0])
+                options.append((truth, seen, multipliers(colours, m)))
+            self.now.append(options[0])
             self.answers.append(options)
 
     def seen_mine(self, mine: dict, slots: tuple[int, int] | None) -> tuple[float, ...]:
@@ -407,8 +445,8 @@ class Thinker:
 
     def static(self, values: list[float], empties: int, window_open: bool) -> float:
         return sum(
-            h.weight * win_chance(dot(weights, values), empties, window_open)
-            for h, weights in zip(self.hypotheses, self.now, strict=True)
+            h.weight * our_chance(truth, mine, values, empties, window_open)
+            for h, (truth, _, mine) in zip(self.hypotheses, self.now, strict=True)
         )
 
     def answered(self, replies: Replies) -> float:

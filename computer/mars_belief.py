@@ -15,7 +15,6 @@ import itertools
 import math
 from dataclasses import dataclass
 
-
 PLACEMENT_SHARPNESS = 0.5  # how strongly a placement's gain speaks for a colour's multiplier
 UNIFORM_SHARE = 0.2  # kept for every hypothesis: an opponent may play by other reasons
 
