@@ -27,14 +27,14 @@ BLACK_INDEX = 7  # colour index of black pieces in a cell code (colours are 1..5
 # Of a group's value, the share a group of 0..3 pieces is credited with (4 or more score in full).
 GROUP_CREDIT = (0.0, 0.12, 0.3, 0.55)
 OPEN_WINDOW_DAMPING = 0.6  # while objectives may still be swapped, a lead is less sure
-REVEAL_COST = 0.05  # of the win chance, per own hidden slot a swap makes public: the opponent can copy it
+REVEAL_COST = 0.02  # of the win chance, per own hidden slot a swap makes public: the opponent can copy it
 # Only a draw brings the end nearer; players who only move can undo each other for ever. So the
 # longer the run of moves and swaps since the last placement, the more a draw is worth.
 STALL_BONUS = 0.01
+STALL_CAP = 1.0  # after 100 moves in a row a draw beats anything
 # Points of lead per unit of objective difference and per square still to fill: what playing
 # the rest of the match with different objectives is worth to a player who searches.
-FIGHT_CREDIT = 0.045
-STALL_CAP = 0.3  # of the win chance, per own slot a swap makes public
+FIGHT_CREDIT = 0.1
 
 
 # --- the board as a list of cell codes ------------------------------------------------------------
