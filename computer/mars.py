@@ -27,14 +27,10 @@ BLACK_INDEX = 7  # colour index of black pieces in a cell code (colours are 1..5
 # Of a group's value, the share a group of 0..3 pieces is credited with (4 or more score in full).
 GROUP_CREDIT = (0.0, 0.12, 0.3, 0.55)
 OPEN_WINDOW_DAMPING = 0.6  # while objectives may still be swapped, a lead is less sure
-REVEAL_COST = 0.02  # of the win chance, per own hidden slot a swap makes public: the opponent can copy it
 # Only a draw brings the end nearer; players who only move can undo each other for ever. So the
 # longer the run of moves and swaps since the last placement, the more a draw is worth.
 STALL_BONUS = 0.01
 STALL_CAP = 1.0  # after 100 moves in a row a draw beats anything
-# Points of lead per unit of objective difference and per square still to fill: what playing
-# the rest of the match with different objectives is worth to a player who searches.
-FIGHT_CREDIT = 0.1
 
 
 # --- the board as a list of cell codes ------------------------------------------------------------
@@ -270,25 +266,29 @@ def best_objective_weights(mine: tuple, values: list[float]) -> tuple:
     return tuple(a - b for a, b in zip(mine, theirs, strict=True))
 
 
-def our_chance(truth: tuple, mine: tuple, values: list[float], empties: int, window_open: bool) -> float:
+def our_chance(
+    truth: tuple, mine: tuple, values: list[float], empties: int, window_open: bool, fight: float
+) -> float:
     """Our win chance on a board, with score weights `truth` (our multipliers minus theirs).
 
     Two things a plain lead misses. The more the objectives differ, the more of the game's
     remaining play decides it (and equal objectives are a certain draw): credit for that, so the
     search doesn't steer into a mirror. And while slots may still be swapped, the opponent can
     still move to the objective that fits the board best: half the weight goes to that."""
-    chance = win_chance(dot(truth, values) + fight_credit(truth, empties), empties, window_open)
+    chance = win_chance(dot(truth, values) + fight_credit(truth, empties, fight), empties, window_open)
     if window_open and empties > 0:
         settled = best_objective_weights(mine, values)
-        lead = dot(settled, values) + fight_credit(settled, empties)
+        lead = dot(settled, values) + fight_credit(settled, empties, fight)
         chance = 0.5 * chance + 0.5 * win_chance(lead, empties, window_open)
     return chance
 
 
-def fight_credit(weights: tuple, empties: int) -> float:
+def fight_credit(weights: tuple, empties: int, fight: float) -> float:
+    """Points of lead per unit of objective difference and per square still to fill: what playing
+    the rest of the match with different objectives is worth to a player who searches."""
     if empties <= 0:
         return 0.0
-    return FIGHT_CREDIT * sum(abs(w) for w in weights) * empties
+    return fight * sum(abs(w) for w in weights) * empties
 
 
 # --- the opponent's answers ----------------------------------------------------------------------
@@ -331,7 +331,7 @@ class Replies:
             probe[probe.index(0)] = BLACK_INDEX * 4 + 1
             self.black_closes = not model.window_open(probe)
 
-    def value(self, options: list[tuple[tuple, tuple]]) -> float:
+    def value(self, options: list[tuple[tuple, tuple, tuple]], fight: float) -> float:
         """Our win chance after the opponent's answer: an objective swap (when allowed) and a
         move, a swap or a draw. Each option is (our true score weights, the weights as the
         opponent sees them: our hidden slots at their average). The opponent picks what is best
@@ -342,7 +342,7 @@ class Replies:
             for values in self.boards:
                 theirs = -dot(seen, values)
                 if best_for_them is None or theirs > best_for_them + 1e-9:
-                    best_for_them, ours = theirs, our_chance(truth, mine, values, empties, window)
+                    best_for_them, ours = theirs, our_chance(truth, mine, values, empties, window, fight)
             if self.draws:
                 base_truth, base_seen = dot(truth, self.values), dot(seen, self.values)
                 their_chance = drawn_chance = 0.0
@@ -351,7 +351,7 @@ class Replies:
                         still_open = window and not self.black_closes
                         their_chance += probability * win_chance(-base_seen, empties - 1, still_open)
                         drawn_chance += probability * win_chance(
-                            base_truth + fight_credit(truth, empties - 1), empties - 1, still_open
+                            base_truth + fight_credit(truth, empties - 1, fight), empties - 1, still_open
                         )
                         continue
                     change = smallest if seen[colour - 1] > 0 else largest  # they keep our lead down
@@ -359,7 +359,7 @@ class Replies:
                         -(base_seen + seen[colour - 1] * change), empties - 1, window
                     )
                     drawn_chance += probability * win_chance(
-                        base_truth + truth[colour - 1] * change + fight_credit(truth, empties - 1),
+                        base_truth + truth[colour - 1] * change + fight_credit(truth, empties - 1, fight),
                         empties - 1,
                         window,
                     )
@@ -386,13 +386,16 @@ class Thinker:
     level's budget: how many moves and swaps, and how many squares per drawn piece, get a look
     at the opponent's answer."""
 
-    def __init__(self, state, seat: int, hypotheses, *, candidates: int, draw_squares: int) -> None:
+    def __init__(
+        self, state, seat: int, hypotheses, *, candidates: int, draw_squares: int, fight: float = 0.1
+    ) -> None:
         self.state = state
         self.seat = seat
         self.model = model = Model(state)
         self.hypotheses = hypotheses
         self.candidates = candidates
         self.draw_squares = draw_squares
+        self.fight = fight
         self.cells = model.cells
         self.values = model.values(self.cells)
         self.samples = 0
@@ -445,7 +448,7 @@ class Thinker:
 
     def static(self, values: list[float], empties: int, window_open: bool) -> float:
         return sum(
-            h.weight * our_chance(truth, mine, values, empties, window_open)
+            h.weight * our_chance(truth, mine, values, empties, window_open, self.fight)
             for h, (truth, _, mine) in zip(self.hypotheses, self.now, strict=True)
         )
 
@@ -453,7 +456,7 @@ class Thinker:
         """Our chance over the hypotheses, each answered by the opponent's best reply."""
         self.samples += len(replies.boards)
         return sum(
-            h.weight * replies.value(options)
+            h.weight * replies.value(options, self.fight)
             for h, options in zip(self.hypotheses, self.answers, strict=True)
         )
 
@@ -561,12 +564,38 @@ class Thinker:
 
 # --- levels and the entry point -------------------------------------------------------------------
 
-# Per level: hypotheses kept, moves/swaps and squares per drawn piece answered by the opponent,
-# squares for the piece in hand, and whether objective swaps are weighed with a search of their own.
+# Per level: hypotheses kept; moves/swaps, squares per piece in the bag and squares for the piece
+# in hand that get the opponent's answer; a beginner's noise; the credit for playing on with
+# different objectives (`fight_credit`); and the price of each own slot a swap reveals (the
+# opponent may copy it), in win chance. Hard trusts its fight a little less and hides more.
 LEVELS = {
-    "easy": {"keep": 1, "candidates": 0, "draw_squares": 0, "place": 0, "noise": 0.25},
-    "normal": {"keep": 3, "candidates": 4, "draw_squares": 1, "place": 4, "noise": 0.0},
-    "hard": {"keep": 6, "candidates": 12, "draw_squares": 2, "place": 10, "noise": 0.0},
+    "easy": {
+        "keep": 1,
+        "candidates": 0,
+        "draw_squares": 0,
+        "place": 0,
+        "noise": 0.25,
+        "fight": 0.0,
+        "reveal": 0.0,
+    },
+    "normal": {
+        "keep": 3,
+        "candidates": 4,
+        "draw_squares": 1,
+        "place": 4,
+        "noise": 0.0,
+        "fight": 0.1,
+        "reveal": 0.02,
+    },
+    "hard": {
+        "keep": 6,
+        "candidates": 12,
+        "draw_squares": 2,
+        "place": 10,
+        "noise": 0.0,
+        "fight": 0.045,
+        "reveal": 0.05,
+    },
 }
 
 
@@ -610,7 +639,12 @@ def think(state, seat: int, level: str, seed: int) -> Decision:
     model = Model(state)
     belief = belief_for(state, seat, config["keep"], model)
     thinker = Thinker(
-        state, seat, belief.hypotheses, candidates=config["candidates"], draw_squares=config["draw_squares"]
+        state,
+        seat,
+        belief.hypotheses,
+        candidates=config["candidates"],
+        draw_squares=config["draw_squares"],
+        fight=config["fight"],
     )
     rng = random.Random(derive_seed(seed, "mars", level))
     if state.drawn is not None:
@@ -631,7 +665,7 @@ def think(state, seat: int, level: str, seed: int) -> Decision:
         for slots in itertools.combinations(state.slot_values, 2):
             thinker.prepare(slots)
             chance = thinker.phase_b(config["candidates"])[0][0]
-            chance -= REVEAL_COST * len(set(slots) - public)
+            chance -= config["reveal"] * len(set(slots) - public)
             if chance > best_chance + 1e-9:
                 best_chance, best = chance, ("slots", slots)
     return Decision(
