@@ -259,6 +259,10 @@ class MarsState:
             None  # two squares' contents before the opponent's last move/swap
         )
         self.last_action: dict | None = None
+        # Every public action in order, as (seat, notation): objective swaps, placements (with the
+        # piece drawn), moves and swaps. What both players saw, kept so a player can be read from
+        # their play.
+        self.history: list[tuple[int, str]] = []
         self.over = False
         self.suggestions: list[str | None] = suggested_objectives(self.colours, rng.seed)
 
@@ -465,6 +469,7 @@ class MarsState:
         self.public[owner] |= {action.high, action.low}
         self.phase_a_used = True
         self.last_action = {"seat": seat, "kind": "objective", "squares": [], "piece": None}
+        self.history.append((seat, str(action)))
         colours = (objective[action.high], objective[action.low])
         # Both slots are public now, so the event may name their colours.
         return [
@@ -504,6 +509,7 @@ class MarsState:
             "squares": [action.square],
             "piece": str(action.piece),
         }
+        self.history.append((seat, str(action)))
         return self._end_turn(seat)
 
     def _move_or_swap(self, seat: int, action: Move | Swap) -> list[str]:
@@ -550,6 +556,7 @@ class MarsState:
         self.board[target] = piece
         kind = "move" if isinstance(action, Move) else "swap"
         self.last_action = {"seat": seat, "kind": kind, "squares": [origin, target], "piece": str(piece)}
+        self.history.append((seat, str(action)))
         return self._end_turn(seat)
 
     def _end_turn(self, seat: int) -> list[str]:
@@ -706,6 +713,7 @@ class MarsState:
             "phase_a_used": self.phase_a_used,
             "ko": dict(self.ko) if self.ko else None,
             "last_action": dict(self.last_action) if self.last_action else None,
+            "history": [[seat, notation] for seat, notation in self.history],
             "over": self.over,
             "suggestions": list(self.suggestions),
         }
@@ -726,6 +734,7 @@ class MarsState:
         state.phase_a_used = data["phase_a_used"]
         state.ko = dict(data["ko"]) if data["ko"] else None
         state.last_action = dict(data["last_action"]) if data["last_action"] else None
+        state.history = [(seat, notation) for seat, notation in data.get("history", [])]  # older states: none
         state.over = data["over"]
         state.suggestions = list(data.get("suggestions", state.suggestions))  # older states: from the seed
         return state
@@ -741,6 +750,7 @@ class MarsState:
         state.bag = Counter(self.bag)
         state.ko = dict(self.ko) if self.ko else None
         state.last_action = copy_data(self.last_action)
+        state.history = list(self.history)
         state.suggestions = list(self.suggestions)
         return state
 

@@ -1,0 +1,174 @@
+"""The M.A.R.S. computer player: it looks at the opponent's best reply (positions where the one-ply
+greedy choice is wrong), its belief about the hidden slots reads the opponent's placements and
+only public things, and its decisions are fair and repeatable."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import computer
+from benchmarks.baselines import mars_greedy
+from computer import mars as player
+from computer.mars_belief import belief_for
+from games import GAMES
+from games import mars as rules
+from games.pieces import Pyramid
+
+ME = {2: "R", 1: "G", 0: "B", -1: "Y"}
+THEM = {2: "Y", 1: "G", 0: "B", -1: "R"}  # red is all that separates the two objectives
+
+
+def position(pieces: dict[str, str], *, drawn: str | None, bag: dict[str, int]):
+    """Seat 0 to act on a board where every square not in `pieces` holds a small black (so the
+    objective swaps are closed) except the ones given as None; both objectives revealed."""
+    state = GAMES["mars"].new(2, 1, {"first_player": 1})
+    state.objectives = [dict(ME), dict(THEM)]
+    state.public = [set(ME), set(THEM)]
+    state.board = {}
+    for file in range(7):
+        for rank in range(8):
+            square = rules.square_name(file, rank)
+            token = pieces.get(square, "K1")
+            if token is not None:
+                state.board[square] = Pyramid.parse(token)
+    state.bag = Counter(bag)
+    state.drawn = Pyramid.parse(drawn) if drawn else None
+    state.current = 0
+    return state
+
+
+def swap_refutes_the_bigger_group():
+    """Our red L completes a red group either at a4 (three medium reds: 9 pips) or at g5 (three
+    small reds: 6 pips). The opponent's yellow L on d1 reaches a1 and would swap itself into the
+    a-group, breaking it; nothing reaches the g-group."""
+    pieces = {"a1": "R2", "a2": "R2", "a3": "R2", "a4": None, "g8": "R1", "g7": "R1", "g6": "R1"}
+    pieces |= {"g5": None, "d1": "Y3"}
+    return position(pieces, drawn="R3", bag={"B1": 2}), "R3@g5", "R3@a4"
+
+
+def move_refutes_the_bigger_group():
+    """Our red L makes a group of five at a4 (a1 a2 a3 a4 a5) or of four at b2. At a4 the small
+    red on a2 can step out to the empty b2 and split it into 1 + 3; the group made at b2 has no
+    empty square any of its pieces reaches."""
+    pieces = {"a1": "R2", "a2": "R1", "a3": "R2", "a4": None, "a5": "R1", "b2": None}
+    return position(pieces, drawn="R3", bag={"B1": 2}), "R3@b2", "R3@a4"
+
+
+@pytest.mark.parametrize("build", [swap_refutes_the_bigger_group, move_refutes_the_bigger_group])
+def test_the_opponents_best_reply_decides(build):
+    state, good, greedy_choice = build()
+    assert str(mars_greedy(state, 0, random.Random(1))) == greedy_choice  # one ply: the bigger group
+    for level in ("normal", "hard"):
+        assert str(computer.choose(state, 0, level=level, seed=3)) == good
+
+
+def test_the_greedy_square_really_loses_its_group():
+    """The refutation the tests above rely on is real: after the greedy square, the opponent's
+    reply leaves red without a scoring group."""
+    state, _, greedy_choice = swap_refutes_the_bigger_group()
+    state.apply(0, GAMES["mars"].parse_action(greedy_choice))
+    assert state.scoring()["values"]["R"] == 9
+    state.apply(1, GAMES["mars"].parse_action("d1xa1"))
+    assert state.scoring()["values"]["R"] == 0
+
+
+def play_hidden(seed: int, steps: int):
+    """A match where nobody swaps objective slots (so the opponent's stay hidden) and placements
+    follow each seat's objective, with some moves in between."""
+    state = GAMES["mars"].new(2, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        seat = state.to_move[0]
+        legal = [a for a in state.legal_actions(seat) if not isinstance(a, rules.SwapSlots)]
+        if isinstance(legal[0], rules.Place) and state.drawn.colour != rules.BLACK:
+            worth = {colour: value for value, colour in state.objectives[seat].items()}[state.drawn.colour]
+            model = player.Model(state)
+            code = model.code(state.drawn)
+            gains = model.placement_gains(model.cells, code >> 2, model.values(model.cells)[(code >> 2) - 1])
+            square = max(sorted(gains), key=lambda s: worth * gains[s][code & 3])
+            action = rules.Place(state.drawn, model.names[square])
+        elif isinstance(legal[0], rules.SetObjective):
+            action = legal[rng.randrange(len(legal))]
+        else:
+            action = legal[0] if rng.random() < 0.6 else legal[rng.randrange(len(legal))]
+        state.apply(seat, action)
+    return state
+
+
+def test_the_belief_reads_the_opponents_placements():
+    """After a few dozen placements by an opponent who builds up its best colour, that colour's
+    top slot is the likeliest hypothesis most of the time."""
+    right = 0
+    for seed in range(6):
+        state = play_hidden(seed, 60)
+        seat = state.to_move[0]
+        belief = belief_for(state, seat, 24, player.Model(state))
+        assert abs(sum(h.weight for h in belief.hypotheses) - 1) < 1e-9
+        likeliest = belief.hypotheses[0].theirs
+        right += likeliest[2] == state.objectives[1 - seat][2]
+    assert right >= 4
+
+
+def test_the_belief_uses_only_public_information():
+    for seed in (1, 2):
+        state = play_hidden(seed, 50)
+        seat = state.to_move[0]
+        beliefs = [
+            belief_for(world, seat, 24, player.Model(world))
+            for world in (state, state.determinize(seat, 5), state.determinize(seat, 6))
+        ]
+        assert beliefs[0] == beliefs[1] == beliefs[2]
+
+
+def hidden_positions():
+    """Positions with the opponent's slots hidden, the seat to move having a choice."""
+    found = []
+    for seed, steps in ((11, 31), (12, 56), (13, 80), (14, 101)):
+        state = play_hidden(seed, steps)
+        if len(state.legal_actions(state.to_move[0])) < 2:
+            state.apply(state.to_move[0], state.legal_actions(state.to_move[0])[0])
+        found.append((seed, state))
+    return found
+
+
+def test_decisions_depend_only_on_what_the_seat_may_know():
+    differing = 0
+    positions = hidden_positions()
+    for index, (seed, state) in enumerate(positions):
+        seat = state.to_move[0]
+        levels = ("normal", "hard") if index == 1 else ("normal",)
+        for level in levels:
+            chosen = computer.choose(state, seat, level=level, seed=seed)
+            for j in (seed + 1, seed + 2):
+                resampled = state.determinize(seat, j)
+                differing += resampled.objectives != state.objectives
+                assert computer.choose(resampled, seat, level=level, seed=seed) == chosen
+    assert differing, "the positions should have hidden slots to resample"
+
+
+def test_same_seed_same_decision_at_hard():
+    seed, state = hidden_positions()[2]
+    seat = state.to_move[0]
+    first = computer.advise(state, seat, level="hard", seed=seed)
+    again = computer.advise(GAMES["mars"].from_json(state.to_json()), seat, level="hard", seed=seed)
+    assert first == again
+
+
+def test_the_action_record_is_kept_and_older_states_load_without_it():
+    state = play_hidden(3, 40)
+    assert state.history and all(isinstance(notation, str) for _, notation in state.history)
+    data = state.to_json()
+    assert GAMES["mars"].from_json(data).history == state.history
+    assert state.clone().history == state.history
+    del data["history"]
+    assert GAMES["mars"].from_json(data).history == []
+
+
+def test_setup_picks_an_objective_without_searching():
+    state = GAMES["mars"].new(2, 4)
+    decision = player.think(state, 0, "hard", 9)
+    assert decision.action in state.legal_actions(0)
+    assert decision.samples == 1
