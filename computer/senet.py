@@ -8,13 +8,15 @@ scores the position. The opponent's nodes take the opponent's best move (their v
 
 - easy: one ply, the evaluation blurred by noise, so it plays like a beginner.
 - normal: its move, then every roll and the best reply to it (two plies).
-- hard: three plies (move, roll, reply, roll, its next move), the inner moves narrowed to the few
-  best by a one-ply look.
+- hard: three plies (move, roll, reply, roll, its next move), the inner moves narrowed to the
+  eight best by a one-ply look.
 
 The evaluation (`evaluate`) weighs each player's race (pyramids' places along the path, borne-off
-ones at the end), pyramids carried by the other player or locked inside a nest (they can't move on
-their own), and blocks that stand in front of the other player's pyramids. Its weights were tuned
-by paired self-play (`WEIGHTS`).
+ones at the end), pyramids locked inside a nest (under the other player's peak or one's own),
+pyramids that carry the other player's along or ride on theirs, and the rearmost pyramid on the
+Source. Its weights were tuned by paired self-play of the one-ply player, candidate against
+incumbent on the same seeds from both seats (`WEIGHTS`); features the tuning set to zero (blocks,
+pyramids left on the Source) were dropped.
 """
 
 from __future__ import annotations
@@ -32,14 +34,17 @@ ROLL_CHANCE = 1 / 6
 
 # Points per pyramid of each feature, against a race measured in squares.
 WEIGHTS = {
-    "carried": 5.0,  # carried by the other player: it goes where they choose, or nowhere
-    "locked": 2.0,  # inside a nest under a pyramid of one's own: stuck until that one moves
-    "source": 1.5,  # still on the Source track: nobody may bear off while any are there
-    "blocking": 1.0,  # each of the other player's pyramids behind one's block, within reach
+    "locked_by_other": 5.0,  # inside a nest whose peak the other player holds: stuck at their will
+    "locked": 4.0,  # inside a nest under one's own peak: stuck until that one moves
+    "burdened": 1.0,  # the other player's pyramids ride on it: moving it carries them forward too
+    "riding": 1.0,  # rides on the other player's unit: it goes forward when they move (not bad)
+    # Per square the rearmost pyramid on the Source is short of leaving it. Tuning made it negative:
+    # pyramids kept back on the Source are worth a little, not a burden.
+    "straggler": -0.5,
     "off": 3.0,  # borne off: safe for good
 }
 SCALE = 18.0  # squares of lead that make a position about 73% won
-MOVES_WIDE = 4  # hard: moves kept at inner decision nodes, the best by a one-ply look
+MOVES_WIDE = {"hard": 8}  # moves kept at inner decision nodes, the best by a one-ply look
 NOISE = 14.0  # easy: noise added to each option's evaluation, in race squares
 
 
@@ -66,48 +71,41 @@ def after(state, seat: int, action):
     return child
 
 
-def race(state, player: str) -> float:
+def race(state, player: str, weights: dict = WEIGHTS) -> float:
     """How well `player` stands, in race squares (higher is better)."""
     stacks = state.stacks
     other = rules.other_player(player)
-    score = state.off[player] * (OFF_PLACE + WEIGHTS["off"])
-    source = 0
+    score = state.off[player] * (OFF_PLACE + weights["off"])
+    rearmost = None
     for index in range(1, rules.LAST_SQUARE + 1):
         stack = stacks[index]
         if not stack:
             continue
         top = rules.peak(stack)
+        controller = stack[top].owner
         for height, piece in enumerate(stack):
             if piece.owner != player:
                 continue
             score += index
-            if index <= 9:
-                source += 1
+            if index <= 9 and rearmost is None:
+                rearmost = index
             if height < top:
-                if any(p.owner == other for p in stack[height + 1 :]):
-                    score -= WEIGHTS["carried"]
-                else:
-                    score -= WEIGHTS["locked"]
-            elif any(p.owner == other for p in stack[height + 1 :]):
-                score -= WEIGHTS["carried"]
-        if len(stack) >= 3 and rules.block_owner(stack) == player:
-            behind = sum(
-                1
-                for back in range(max(1, index - 6), index)
-                for piece in stacks[back]
-                if piece.owner == other
-            )
-            score += WEIGHTS["blocking"] * behind
-    if source:
-        score -= WEIGHTS["source"] * source
+                score -= weights["locked_by_other"] if controller == other else weights["locked"]
+                continue
+            if any(p.owner == other for p in stack[height + 1 :]):
+                score -= weights["burdened"]
+            if any(p.owner == other for p in stack[top:height]):
+                score += weights["riding"]
+    if rearmost is not None:
+        score -= weights["straggler"] * (10 - rearmost)
     return score
 
 
-def evaluate(state, player: str) -> float:
+def evaluate(state, player: str, weights: dict = WEIGHTS) -> float:
     """`player`'s chance of winning, as a squashed race lead (1 or 0 once the match is over)."""
     if state.winner is not None:
         return 1.0 if state.winner == player else 0.0
-    lead = race(state, player) - race(state, rules.other_player(player))
+    lead = race(state, player, weights) - race(state, rules.other_player(player), weights)
     return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, lead / SCALE))))
 
 
@@ -159,7 +157,7 @@ PLIES = {"easy": 1, "normal": 2, "hard": 3}
 def think(state, seat: int, level: str, seed: int) -> Decision:
     player = state.current
     moves = sorted(state.legal_actions(seat), key=str)  # notation order: a stable tie-break
-    search = Expectimax(player, MOVES_WIDE if level == "hard" else None)
+    search = Expectimax(player, MOVES_WIDE.get(level))
     plies = PLIES[level]
     values = []
     for move in moves:

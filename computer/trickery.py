@@ -12,20 +12,24 @@ spade before spades were broken, holds none of that suit (`TrickeryState.voids`)
   seat choosing the card (and prize) best for its own result (max-n), and the action with the best
   average over the deals is played.
 
-Levels: easy searches a handful of iterations and never solves; normal searches more and solves the
-last two tricks; hard searches most and solves three (two at four players).
+Levels: easy plays like a beginner, often a card that merely follows the rules, else a brief search;
+normal searches more and solves the last two tricks; hard searches most and solves three (two at
+four players).
 """
 
 from __future__ import annotations
 
+import random
+
 from games import trickery as rules
 
 from .heuristics import Heuristic, squash
-from .search import Decision, search
+from .search import Decision, derive_seed, search
 
 ITERATIONS = {"easy": 10, "normal": 100, "hard": 800}
 SOLVED_TRICKS = {"easy": {3: 0, 4: 0}, "normal": {3: 2, 4: 2}, "hard": {3: 3, 4: 2}}
 DEALS = {"easy": 0, "normal": 12, "hard": 48}  # deals solved per decision in the endgame
+EASY_SLIPS = 0.95  # how often easy plays any legal action instead of searching
 LEAD_SCALE = 6.0  # points of lead that make a seat about 73% sure to come out ahead
 
 
@@ -118,8 +122,6 @@ class EndgameSolver:
 
 def solve_endgame(state, seat: int, actions: list, deals: int, seed: int) -> Decision:
     """Perfect-information Monte Carlo: `deals` deals consistent with play, each solved exactly."""
-    from .search import derive_seed
-
     totals = [0.0] * len(actions)
     leaves = 0
     for index in range(deals):
@@ -150,6 +152,11 @@ def solve_endgame(state, seat: int, actions: list, deals: int, seed: int) -> Dec
 
 
 def think(state, seat: int, level: str, seed: int) -> Decision:
+    if level == "easy":
+        rng = random.Random(derive_seed(seed, "trickery-easy"))
+        if rng.random() < EASY_SLIPS:
+            actions = sorted(state.legal_actions(seat), key=str)
+            return Decision(actions[rng.randrange(len(actions))], len(actions), 0.5, 1)
     tricks_left = rules.TRICKS_PER_HAND - len(state.done_tricks)
     if tricks_left <= SOLVED_TRICKS[level][state.num_players]:
         actions = sorted(state.legal_actions(seat), key=str)

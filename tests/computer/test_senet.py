@@ -12,19 +12,19 @@ from benchmarks.baselines import greedy_action
 from games import senet as rules
 
 # Positions from greedy play where one move ahead points the wrong way (spec 9 notation).
-KEEP_THE_BLOCK = rules.position(
-    "S1=bS.aM S4=bS.bM.aL S6=bS.bM.aL B6=bL B5=aS B4=aS B3=aM P1=bM.bL.bM.bS P2=bL P3=bL "
-    "P5=aS P6=aL P7=aL.aM P8=aM.aS",
-    to_move="b",
-    roll=3,
-)
-INTO_PERFECT = rules.position(
-    "S2=bS S3=aS.aM.bL S8=aS.aM.bL B9=bM B8=bS B6=bS B5=aS.bM B3=aL B2=bM P1=aL P5=bS P6=bL "
-    "P7=aM.aL P8=bL.bM P9=aL.aM.aS",
-    to_move="b",
+OUT_OF_THE_SOURCE = rules.position(
+    "S1=bS S2=aS.aM.bL S4=aM.bL S5=bS.bM S7=bS.bM S9=aS.bM.aL B8=aS.bM B2=aL P3=bS P4=aL P5=bL P6=bL "
+    "P8=aM P9=aL.aM.aS",
+    to_move="a",
     roll=4,
 )
-CASES = [(KEEP_THE_BLOCK, "B6L-B3"), (INTO_PERFECT, "B2M-P3")]
+INTO_PERFECT = rules.position(
+    "S1=bS.bM.aL S2=bL S5=aS.aM.bL S6=bS.bM.aL S8=aS S9=aS B9=aL.bM.bS B4=aM.bL B3=aM.bL B1=aM "
+    "P5=aL P7=bM.bS P8=aS",
+    to_move="a",
+    roll=3,
+)
+CASES = [(OUT_OF_THE_SOURCE, "S9L-B6"), (INTO_PERFECT, "B1M-P3")]
 
 
 class Helpers(senet_player.Expectimax):
@@ -77,9 +77,9 @@ def test_a_win_is_taken_and_counted_certain():
 
 
 def test_the_same_seed_gives_the_same_decision_and_easy_is_noisier():
-    seat = KEEP_THE_BLOCK.to_move[0]
-    assert computer.choose(KEEP_THE_BLOCK, seat, level="easy", seed=4) == computer.choose(
-        KEEP_THE_BLOCK, seat, level="easy", seed=4
+    seat = OUT_OF_THE_SOURCE.to_move[0]
+    assert computer.choose(OUT_OF_THE_SOURCE, seat, level="easy", seed=4) == computer.choose(
+        OUT_OF_THE_SOURCE, seat, level="easy", seed=4
     )
-    choices = {str(computer.choose(KEEP_THE_BLOCK, seat, level="easy", seed=s)) for s in range(12)}
+    choices = {str(computer.choose(OUT_OF_THE_SOURCE, seat, level="easy", seed=s)) for s in range(12)}
     assert len(choices) > 1, "easy should not always find the same move"
