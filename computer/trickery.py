@@ -17,8 +17,9 @@ to 0..1 more steeply the fewer hands remain (in the last hand any lead is a win)
 fall clearly behind after a few deals are dropped (successive halving), so the deals go to the
 close calls. Equal cards (a run in one hand with no unseen card between) are tried once.
 
-Levels: easy often plays a random card and otherwise looks at two deals; normal uses a dozen deals
-and solves the last two tricks; hard uses more deals and solves more tricks.
+Levels: easy plays a random legal action three times in four and otherwise the rule of thumb on
+one guessed deal (no looking ahead); normal uses a dozen deals and solves the last three tricks
+(two with four players); hard uses 32 deals and solves the last four (three).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from .trickery_world import Solver, Table, World, bits, card_bit
 # solved: tricks left (3 players, 4 players) from which the whole rest is solved exactly; tail:
 # tricks solved exactly at the end of a play-out; random: chance of a random action
 LEVELS = {
-    "easy": {"deals": 2, "first": 1, "solved": {3: 0, 4: 0}, "tail": 0, "random": 0.6},
+    "easy": {"deals": 1, "first": 1, "solved": {3: 0, 4: 0}, "tail": 0, "random": 0.75, "thumb": True},
     "normal": {"deals": 12, "first": 1, "solved": {3: 3, 4: 2}, "tail": 2, "random": 0.0},
     "hard": {"deals": 32, "first": 2, "solved": {3: 4, 4: 3}, "tail": 2, "random": 0.0},
 }
@@ -74,6 +75,8 @@ def think(state, seat: int, level: str, seed: int) -> Decision:
     rng = random.Random(derive_seed(seed, "trickery-noise"))
     if rng.random() < settings["random"]:
         return Decision(rng.choice(actions), len(actions))
+    if settings.get("thumb"):
+        return rule_of_thumb_decision(state, seat, actions, seed)
     candidates = distinct_actions(state, seat, sorted(actions, key=lambda a: (str(a.card), str(a))))
     if len(candidates) == 1:
         return Decision(candidates[0], len(actions))
@@ -125,3 +128,16 @@ def move_of(world: World, action) -> tuple[int, int]:
     if isinstance(action, rules.Lead) and action.prize is not None:
         prize = next(i for i in bits(world.pool) if world.table.pyramids[i] == action.prize)
     return card_bit(action.card), prize
+
+
+def rule_of_thumb_decision(state, seat: int, actions: list, seed: int) -> Decision:
+    """The rule of thumb alone, on one guessed deal: a beginner's play, no looking ahead."""
+    table = Table(state)
+    world = World.from_state(state.determinize(seat, derive_seed(seed, "trickery-guess")), table)
+    card, prize = world.rule_of_thumb()
+    for action in actions:
+        if card_bit(action.card) == card and (
+            getattr(action, "prize", None) is None or move_of(world, action)[1] == prize
+        ):
+            return Decision(action, len(actions), 0.5, 1)
+    return Decision(actions[0], len(actions))
