@@ -302,15 +302,18 @@ class Solver:
             child = world.copy()
             child.play(card, prize)
             values = self.value(child)
-            if (
-                best is None
-                or values[seat] > best[seat]
-                or (values[seat] == best[seat] and values[self.root] < best[self.root])
-            ):
+            if best is None or self.prefers(seat, values, best):
                 best = values
         if not world.plays:
             self.memo[key] = best
         return best
+
+    def prefers(self, seat: int, values: tuple[float, ...], best: tuple[float, ...]) -> bool:
+        """Whether `seat` would rather have `values` than `best`: its own value decides; on a tie,
+        whatever is worse for the root seat (no favours)."""
+        return values[seat] > best[seat] or (
+            values[seat] == best[seat] and values[self.root] < best[self.root]
+        )
 
     def moves(self, world: World, seat: int) -> list[tuple[int, int]]:
         cards = self.distinct(world, seat, world.legal(seat))
