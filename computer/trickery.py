@@ -1,20 +1,25 @@
-"""The Trickery computer player: search over deals consistent with play, solved exactly at the end.
+"""The Trickery computer player: deals consistent with play, each played out or solved exactly.
 
-Only the other hands are hidden. Every decision looks at deals of the unseen cards made by
-`state.determinize`, which respects what play has shown: a seat that didn't follow a suit, or led a
-spade before spades were broken, holds none of that suit (`TrickeryState.voids`).
+Only the other hands are hidden. Each decision samples deals of the unseen cards with
+`state.determinize`, which respects what play has shown (a seat that didn't follow a suit, or led a
+spade before spades were broken, holds none of that suit: `TrickeryState.voids`). On every deal
+each candidate action is tried (perfect-information Monte Carlo), and the action with the best
+average over the deals is played:
 
-- Early in a hand (too many cards left to solve), information-set Monte Carlo tree search
-  (`computer.search`) over those deals, with short random play-outs scored by the match totals plus
-  what this hand's takings score now.
-- Near the end of a hand (hard: the last three tricks with three players, the last two with four),
-  perfect-information Monte Carlo: each sampled deal is solved exactly to the end of the hand, every
-  seat choosing the card (and prize) best for its own result (max-n), and the action with the best
-  average over the deals is played.
+- near the end of the hand (hard: the last four tricks with three players, three with four) the
+  deal is solved exactly: max-n, every seat choosing the card and prize best for itself;
+- earlier, the hand is played out to its end by a quick rule of thumb for every seat (take prizes
+  worth having with cards nobody can beat, give the others away with low cards), and the last
+  tricks of that play-out are solved exactly as above.
 
-Levels: easy plays like a beginner, often a card that merely follows the rules, else a brief search;
-normal searches more and solves the last two tricks; hard searches most and solves three (two at
-four players).
+A position is valued per seat by its total after the hand against the best other total, squashed
+to 0..1 more steeply the fewer hands remain (in the last hand any lead is a win). Candidates that
+fall clearly behind after a few deals are dropped (successive halving), so the deals go to the
+close calls. Equal cards (a run in one hand with no unseen card between) are tried once.
+
+Levels: easy plays a random legal action three times in four and otherwise the rule of thumb on
+one guessed deal (no looking ahead); normal uses a dozen deals and solves the last three tricks
+(two with four players); hard uses 32 deals and solves the last four (three).
 """
 
 from __future__ import annotations
@@ -22,143 +27,117 @@ from __future__ import annotations
 import random
 
 from games import trickery as rules
+from games.pieces import Card
 
-from .heuristics import Heuristic, squash
-from .search import Decision, derive_seed, search
+from .search import Decision, derive_seed
+from .trickery_world import Solver, Table, World, bits, card_bit
 
-ITERATIONS = {"easy": 10, "normal": 100, "hard": 800}
-SOLVED_TRICKS = {"easy": {3: 0, 4: 0}, "normal": {3: 2, 4: 2}, "hard": {3: 3, 4: 2}}
-DEALS = {"easy": 0, "normal": 12, "hard": 48}  # deals solved per decision in the endgame
-EASY_SLIPS = 0.95  # how often easy plays any legal action instead of searching
-LEAD_SCALE = 6.0  # points of lead that make a seat about 73% sure to come out ahead
-
-
-def scores_now(state) -> list[float]:
-    """Each seat's match total plus what its takings this hand would score if the hand ended now."""
-    penalty = state.penalty_colour
-    leads = []
-    for seat in range(state.num_players):
-        taken = state.taken[seat]
-        points = [p for p in taken if p.colour != penalty]
-        penalties = [p for p in taken if p.colour == penalty]
-        leads.append(state.totals[seat] + rules.hand_score(points, penalties, state.mono_variant))
-    return leads
+# deals: per decision; first: deals every candidate gets before the weaker half is dropped;
+# solved: tricks left (3 players, 4 players) from which the whole rest is solved exactly; tail:
+# tricks solved exactly at the end of a play-out; random: chance of a random action
+LEVELS = {
+    "easy": {"deals": 1, "first": 1, "solved": {3: 0, 4: 0}, "tail": 0, "random": 0.75, "thumb": True},
+    "normal": {"deals": 12, "first": 1, "solved": {3: 3, 4: 2}, "tail": 2, "random": 0.0},
+    "hard": {"deals": 32, "first": 2, "solved": {3: 4, 4: 3}, "tail": 2, "random": 0.0},
+}
+KEEP_AT_LEAST = 3  # candidates never pruned below this many
 
 
-def evaluate(state) -> list[float]:
-    return squash(scores_now(state), LEAD_SCALE)
-
-
-HEURISTIC = Heuristic(evaluate, rollout_steps=8)
-
-
-class EndgameSolver:
-    """Max-n over the rest of one hand with every card known (one sampled deal). Values are per
-    seat, the squashed lead of its total after the hand. Ties go against the deciding seat: it
-    counts on no favours."""
-
-    def __init__(self, state, root_seat: int) -> None:
-        self.n = state.num_players
-        self.penalty = state.penalty_colour
-        self.mono = state.mono_variant
-        self.totals = list(state.totals)
-        self.root_seat = root_seat
-        self.leaves = 0
-
-    def final_values(self, taken: list[tuple]) -> list[float]:
-        self.leaves += 1
-        leads = []
-        for seat in range(self.n):
-            points = [p for p in taken[seat] if p.colour != self.penalty]
-            penalties = [p for p in taken[seat] if p.colour == self.penalty]
-            leads.append(self.totals[seat] + rules.hand_score(points, penalties, self.mono))
-        return squash(leads, LEAD_SCALE)
-
-    def moves(self, hands, pool, plays, leader, broken):
-        seat = (leader + len(plays)) % self.n
-        hand = hands[seat]
-        if not plays:
-            cards = hand if broken or all(c.suit == "s" for c in hand) else [c for c in hand if c.suit != "s"]
-            prizes = sorted(set(pool)) if len(pool) > 1 else [pool[0]]
-            return seat, [(prize, card) for prize in prizes for card in cards]
-        suit = plays[0][1].suit
-        following = [c for c in hand if c.suit == suit]
-        return seat, [(None, card) for card in following or hand]
-
-    def value(self, hands, pool, taken, plays, leader, broken, prize) -> list[float]:
-        if not plays and not hands[leader]:
-            return self.final_values(taken)
-        seat, moves = self.moves(hands, pool, plays, leader, broken)
-        best = None
-        for move in moves:
-            values = self.after(hands, pool, taken, plays, leader, broken, prize, seat, move)
-            if (
-                best is None
-                or values[seat] > best[seat]
-                or (values[seat] == best[seat] and values[self.root_seat] < best[self.root_seat])
-            ):
-                best = values
-        return best
-
-    def after(self, hands, pool, taken, plays, leader, broken, prize, seat, move) -> list[float]:
-        """The value after `seat` plays `move` ((prize, card); the prize only when leading)."""
-        chosen_prize, card = move
-        if not plays:
-            prize = chosen_prize
-        elif card.suit == "s" and plays[0][1].suit != "s":
-            broken = True
-        hands = list(hands)
-        hands[seat] = tuple(c for c in hands[seat] if c != card)
-        plays = (*plays, (seat, card))
-        if len(plays) < self.n:
-            return self.value(hands, pool, taken, plays, leader, broken, prize)
-        winner = rules.trick_winner(list(plays))
-        taken = list(taken)
-        taken[winner] = (*taken[winner], prize)
-        remaining = list(pool)
-        remaining.remove(prize)
-        return self.value(hands, tuple(remaining), taken, (), winner, broken, None)
-
-
-def solve_endgame(state, seat: int, actions: list, deals: int, seed: int) -> Decision:
-    """Perfect-information Monte Carlo: `deals` deals consistent with play, each solved exactly."""
-    totals = [0.0] * len(actions)
-    leaves = 0
-    for index in range(deals):
-        world = state.determinize(seat, derive_seed(seed, "trickery-deal", index))
-        solver = EndgameSolver(world, seat)
-        hands = [tuple(hand) for hand in world.hands]
-        taken = [tuple(t) for t in world.taken]
-        pool = tuple(world.pool)
-        for position, action in enumerate(actions):
-            prize = action.prize if isinstance(action, rules.Lead) else None
-            if isinstance(action, rules.Lead) and prize is None:
-                prize = pool[0]  # the last trick's prize goes without saying
-            values = solver.after(
-                hands,
-                pool,
-                taken,
-                tuple(world.plays),
-                world.leader,
-                world.spades_broken,
-                world.prize,
-                seat,
-                (prize, action.card),
-            )
-            totals[position] += values[seat]
-        leaves += solver.leaves
-    best = max(range(len(actions)), key=lambda i: (totals[i], -i))
-    return Decision(actions[best], len(actions), totals[best] / deals, leaves)
+def distinct_actions(state, seat: int, actions: list) -> list:
+    """One action per class of equal ones: cards of a run in the seat's hand with no card it hasn't
+    seen between them (nor one in this trick) do the same. Uses only what the seat sees."""
+    own = sum(1 << card_bit(card) for card in state.hands[seat])
+    gone = 0
+    for trick in state.done_tricks:
+        for _, text in trick["plays"]:
+            gone |= 1 << card_bit(Card.parse(text))
+    kept, seen = [], set()
+    for action in actions:
+        card = card_bit(action.card)
+        card_class = card
+        probe = card - 1
+        while probe >= 16 * (card >> 4):
+            if (1 << probe) & own:
+                card_class = probe  # a lower card of ours with only played cards between
+            elif not (1 << probe) & gone:
+                break
+            probe -= 1
+        key = (getattr(action, "prize", None), card_class)
+        if key not in seen:
+            seen.add(key)
+            kept.append(action)
+    return kept
 
 
 def think(state, seat: int, level: str, seed: int) -> Decision:
-    if level == "easy":
-        rng = random.Random(derive_seed(seed, "trickery-easy"))
-        if rng.random() < EASY_SLIPS:
-            actions = sorted(state.legal_actions(seat), key=str)
-            return Decision(actions[rng.randrange(len(actions))], len(actions), 0.5, 1)
+    settings = LEVELS[level]
+    actions = sorted(state.legal_actions(seat), key=str)
+    rng = random.Random(derive_seed(seed, "trickery-noise"))
+    if rng.random() < settings["random"]:
+        return Decision(rng.choice(actions), len(actions))
+    if settings.get("thumb"):
+        return rule_of_thumb_decision(state, seat, actions, seed)
+    candidates = distinct_actions(state, seat, sorted(actions, key=lambda a: (str(a.card), str(a))))
+    if len(candidates) == 1:
+        return Decision(candidates[0], len(actions))
+    table = Table(state)
     tricks_left = rules.TRICKS_PER_HAND - len(state.done_tricks)
-    if tricks_left <= SOLVED_TRICKS[level][state.num_players]:
-        actions = sorted(state.legal_actions(seat), key=str)
-        return solve_endgame(state, seat, actions, DEALS[level], seed)
-    return search(state, seat, HEURISTIC, ITERATIONS[level], seed)
+    solved = settings["solved"][state.num_players]
+    if tricks_left > solved:
+        solved = settings["tail"]
+    worlds: list[World] = []
+    solvers: list[Solver] = []
+    totals = [0.0] * len(candidates)
+    alive = list(range(len(candidates)))
+    moves: list[tuple[int, int]] = []
+    looked = 0
+    deals = settings["deals"]
+    batch_end = min(settings["first"], deals)
+    dealt = 0
+    while dealt < deals:
+        for index in range(dealt, batch_end):
+            world = World.from_state(
+                state.determinize(seat, derive_seed(seed, "trickery-deal", index)), table
+            )
+            if not moves:
+                moves = [move_of(world, action) for action in candidates]
+            solver = Solver(table, seat)
+            for position in alive:
+                card, prize = moves[position]
+                child = world.copy()
+                child.play(card, prize)
+                if child.tricks_left > solved:
+                    child.play_out(solved)
+                value = solver.value(child) if solved else table.values(child.taken)
+                totals[position] += value[seat]
+                looked += 1
+            worlds.append(world)
+            solvers.append(solver)
+        dealt = batch_end
+        if len(alive) > KEEP_AT_LEAST:
+            alive.sort(key=lambda i: (-totals[i], i))
+            alive = sorted(alive[: max(KEEP_AT_LEAST, (len(alive) + 1) // 2)])
+        batch_end = min(deals, dealt * 2)
+    best = max(alive, key=lambda i: (totals[i], -i))
+    return Decision(candidates[best], len(actions), totals[best] / deals, looked)
+
+
+def move_of(world: World, action) -> tuple[int, int]:
+    """The (card, prize index) of an engine action in the compact world."""
+    prize = -1
+    if isinstance(action, rules.Lead) and action.prize is not None:
+        prize = next(i for i in bits(world.pool) if world.table.pyramids[i] == action.prize)
+    return card_bit(action.card), prize
+
+
+def rule_of_thumb_decision(state, seat: int, actions: list, seed: int) -> Decision:
+    """The rule of thumb alone, on one guessed deal: a beginner's play, no looking ahead."""
+    table = Table(state)
+    world = World.from_state(state.determinize(seat, derive_seed(seed, "trickery-guess")), table)
+    card, prize = world.rule_of_thumb()
+    for action in actions:
+        if card_bit(action.card) == card and (
+            getattr(action, "prize", None) is None or move_of(world, action)[1] == prize
+        ):
+            return Decision(action, len(actions), 0.5, 1)
+    return Decision(actions[0], len(actions))

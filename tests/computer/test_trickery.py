@@ -1,5 +1,5 @@
-"""The Trickery player: the last tricks are solved against every opponent's best reply, on deals
-that respect what play has shown, and the decision depends only on what the seat may know."""
+"""The Trickery player: deals that respect what play has shown, the last tricks solved against every
+opponent's best reply, and decisions that depend only on what the seat may know."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import pytest
 
 import computer
 from benchmarks.baselines import greedy_action
-from computer.trickery import EndgameSolver
+from computer.trickery import move_of
+from computer.trickery_world import Solver, Table, World
 from games import GAMES
 from games import trickery as rules
 from games.pieces import Card, Pyramid
@@ -68,6 +69,19 @@ def position():
     return last_two_tricks([["G1", "G3", "R3"], ["K2", "B1", "R1", "K1"], ["G2", "K3", "R2"]], ["B2", "B3"])
 
 
+def penalty_position():
+    """The last hand, seat 0 (3 points) behind seat 2 (4), R1 and K3 left. Taking R1 with the A♥
+    looks best one move ahead (it makes a small triple), but seat 1 would trump it. Offering K3
+    with the 6♣ instead: seat 1 won't trump it (a second penalty would cost it), so seat 2's 9♣
+    takes K3, a second penalty that turns its points negative, and the A♥ then takes R1."""
+    state = last_two_tricks([["B1", "G3", "G1"], ["K2", "G2"], ["R2", "B3", "R3", "K1", "B2"]], ["R1", "K3"])
+    state.hand_number = rules.MIN_HANDS
+    return state
+
+
+POSITIONS = [(position, "L B2 Ah"), (penalty_position, "L K3 6c")]
+
+
 def test_the_deal_is_the_only_one_play_allows():
     state = position()
     for j in range(3):
@@ -76,46 +90,40 @@ def test_the_deal_is_the_only_one_play_allows():
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
-def test_the_last_tricks_are_solved_against_each_opponents_best_reply(level):
-    state = position()
-    right = rules.Lead(pyramid("B2"), card("Ah"))
-    assert computer.choose(state, 0, level=level, seed=3) == right
-    assert greedy_action(state, 0, random.Random(1)) != right, "one move ahead the other lead looks better"
+@pytest.mark.parametrize(("make", "right"), POSITIONS)
+def test_the_last_tricks_are_solved_against_each_opponents_best_reply(level, make, right):
+    state = make()
+    assert str(computer.choose(state, 0, level=level, seed=3)) == right
+    assert str(greedy_action(state, 0, random.Random(1))) != right, "one move ahead another lead looks better"
 
 
-def solved(state, solver_class=EndgameSolver) -> dict[str, float]:
-    solver = solver_class(state, 0)
+class Helpers(Solver):
+    """What a search that counts on favours would believe: every seat plays for seat 0."""
+
+    def prefers(self, seat, values, best):
+        return values[self.root] > best[self.root]
+
+
+def solved(state, solver_class=Solver) -> dict[str, float]:
+    """Seat 0's value of each lead on the (only) deal, every seat playing as `solver_class` says."""
+    table = Table(state)
+    world = World.from_state(state, table)
+    solver = solver_class(table, 0)
     values = {}
     for action in state.legal_actions(0):
-        values[str(action)] = solver.after(
-            tuple(map(tuple, state.hands)),
-            tuple(state.pool),
-            [tuple(t) for t in state.taken],
-            (),
-            0,
-            True,
-            None,
-            0,
-            (action.prize, action.card),
-        )[0]
+        child = world.copy()
+        child.play(*move_of(world, action))
+        values[str(action)] = solver.value(child)[0]
     return values
 
 
-def test_opponents_play_for_themselves():
-    """Were seat 1 helping seat 0 (letting the A♥ win), offering B3 first would be best; it is not."""
-    values = solved(position())
-    assert values["L B2 Ah"] > values["L B3 Ah"]
-
-    class Helpers(EndgameSolver):  # what a search that counts on favours would believe
-        def value(self, hands, pool, taken, plays, leader, broken, prize):
-            if not plays and not hands[leader]:
-                return self.final_values(taken)
-            seat, moves = self.moves(hands, pool, plays, leader, broken)
-            children = [self.after(hands, pool, taken, plays, leader, broken, prize, seat, m) for m in moves]
-            return max(children, key=lambda values: values[0])
-
-    helped = solved(position(), Helpers)
-    assert helped["L B3 Ah"] > helped["L B2 Ah"], "the position must tell the two models apart"
+@pytest.mark.parametrize(("make", "right"), POSITIONS)
+def test_opponents_play_for_themselves(make, right):
+    """Were the others helping seat 0, another lead would look best; they are not."""
+    values = solved(make())
+    assert max(values, key=values.get) == right
+    helped = solved(make(), Helpers)
+    assert max(helped, key=helped.get) != right, "the position must tell the two models apart"
 
 
 def late_positions(n: int, count: int):
@@ -148,3 +156,42 @@ def test_endgame_decisions_depend_only_on_what_the_seat_may_know(n):
                 assert computer.choose(world, seat, level=level, seed=seed) == decided
             assert computer.choose(state, seat, level=level, seed=seed) == decided
     assert differing, "the other hands should have been dealt differently"
+
+
+def early_positions(n: int, count: int):
+    """Positions in the first half of a hand of greedy play, where the seat to move has a choice."""
+    found = []
+    seed = 100
+    while len(found) < count:
+        seed += 1
+        state = GAMES["trickery"].new(n, seed)
+        rng = random.Random(seed)
+        stop = rng.randrange(2, 6)
+        while len(state.done_tricks) < stop or (not state.plays and rng.random() < 0.5):
+            seat = state.to_move[0]
+            state.apply(seat, greedy_action(state, seat, rng))
+        if len(state.legal_actions(state.to_move[0])) > 1:
+            found.append((seed, state))
+    return found
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_early_decisions_depend_only_on_what_the_seat_may_know(n):
+    positions = early_positions(n, 3)
+    for index, (seed, state) in enumerate(positions):
+        seat = state.to_move[0]
+        levels = ("easy", "normal", "hard") if index == 0 else ("easy", "normal")
+        for level in levels:
+            decided = computer.choose(state, seat, level=level, seed=seed)
+            for j in (1, 2):
+                world = state.determinize(seat, j)
+                assert world.hands != state.hands
+                assert computer.choose(world, seat, level=level, seed=seed) == decided
+
+
+def test_same_seed_same_decision():
+    for seed, state in early_positions(3, 2):
+        seat = state.to_move[0]
+        first = computer.advise(state, seat, level="hard", seed=seed)
+        again = computer.advise(state.clone(), seat, level="hard", seed=seed)
+        assert (first.action, str(first.reason)) == (again.action, str(again.reason))
