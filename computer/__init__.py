@@ -26,7 +26,7 @@ from games import GAMES
 from games.core import N_
 
 from . import combat, flood, mars, senet, trickery
-from .search import Decision
+from .decision import Decision
 
 LEVELS = ("easy", "normal", "hard")
 

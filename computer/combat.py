@@ -25,7 +25,7 @@ import random
 from games.combat import INDEX, Attack, Counter, Return, force_pips
 
 from .combat_eval import attack_odds, evaluate, evaluate_all, scores
-from .search import Decision, derive_seed
+from .decision import Decision, derive_seed
 
 
 class _NoMoreDice(Exception):

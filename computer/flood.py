@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 from games.flood import Build, Draw, Infiltrate, Keep, Resolve, Scrap
 
+from .decision import Decision, derive_seed
 from .flood_eval import Evaluator
-from .search import Decision, derive_seed
 
 # Scrapping offers many ship/destination combinations; the ones a policy looks at when it must
 # choose quickly (the best few by the evaluation are kept at the root anyway).

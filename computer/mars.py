@@ -20,8 +20,8 @@ from functools import cache
 
 from games import mars as rules
 
+from .decision import Decision, derive_seed
 from .mars_belief import belief_for
-from .search import Decision, derive_seed
 
 BLACK_INDEX = 7  # colour index of black pieces in a cell code (colours are 1..5)
 # Of a group's value, the share a group of 0..3 pieces is credited with (4 or more score in full).

@@ -27,7 +27,7 @@ import random
 
 from games import senet as rules
 
-from .search import Decision, derive_seed
+from .decision import Decision, derive_seed
 
 OFF_PLACE = rules.LAST_SQUARE + 1  # where a borne-off pyramid counts as standing
 ROLL_CHANCE = 1 / 6

@@ -29,7 +29,7 @@ import random
 from games import trickery as rules
 from games.pieces import Card
 
-from .search import Decision, derive_seed
+from .decision import Decision, derive_seed
 from .trickery_world import Solver, Table, World, bits, card_bit
 
 # deals: per decision; first: deals every candidate gets before the weaker half is dropped;

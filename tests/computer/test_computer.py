@@ -188,35 +188,3 @@ def test_the_package_imports_only_games_and_the_standard_library():
                 continue
             for name in names:
                 assert name.split(".")[0] in allowed, f"{path.name} imports {name}"
-
-
-class EndlessForcedTurns:
-    """A match where, after the first choice, each seat in turn has one legal action for ever
-    (as when both Combat sides can only pass): a search must still come back."""
-
-    def __init__(self, applied: int = 0) -> None:
-        self.applied = applied
-
-    is_over = False
-
-    @property
-    def to_move(self) -> list[int]:
-        return [self.applied % 2]
-
-    def legal_actions(self, seat: int) -> list[str]:
-        return ["left", "right"] if self.applied == 0 else ["pass"]
-
-    def apply(self, seat: int, action: str) -> None:
-        self.applied += 1
-        assert self.applied < 10_000, "the search followed forced turns without end"
-
-    def determinize(self, seat: int, seed: int) -> EndlessForcedTurns:
-        return EndlessForcedTurns(self.applied)
-
-
-def test_a_search_through_endless_forced_turns_comes_back():
-    from computer.heuristics import Heuristic
-    from computer.search import search
-
-    result = search(EndlessForcedTurns(), 0, Heuristic(lambda state: [0.5, 0.5]), iterations=20, seed=1)
-    assert result.action in ("left", "right") and result.samples == 20
