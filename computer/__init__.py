@@ -98,7 +98,7 @@ def reason_of(decision: Decision) -> Reason:
     if decision.options == 1:
         return Reason(N_("the only legal move"))
     if decision.samples == 0:
-        return Reason(N_("no time to think: the first legal move"))
+        return Reason(N_("chosen without looking ahead"))
     return Reason(
         N_("did best of {options} options: {share}% expected result over {samples} simulated positions"),
         options=decision.options,

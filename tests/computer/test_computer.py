@@ -114,8 +114,8 @@ def test_advice_gives_the_action_and_a_reason():
     for game_id, n in [("senet", 2), ("trickery", 3), ("mars", 2)]:
         seed, state = positions_with_choice(game_id, n, 1)[0]
         seat = state.to_move[0]
-        advice = computer.advise(state, seat, level="easy", seed=seed)
-        assert advice.action == computer.choose(state, seat, level="easy", seed=seed)
+        advice = computer.advise(state, seat, level="normal", seed=seed)
+        assert advice.action == computer.choose(state, seat, level="normal", seed=seed)
         assert "simulated" in advice.reason and len(advice.reason) < 150
 
 

@@ -249,8 +249,8 @@ def test_a_refused_option_value_names_the_choices_in_german():
         ),
         (
             SimpleNamespace(options=3, samples=0, expected=0.0),
-            "no time to think: the first legal move",
-            "keine Zeit zum Nachdenken: der erste erlaubte Zug",
+            "chosen without looking ahead",
+            "ohne Vorausschau gewählt",
         ),
         (
             SimpleNamespace(options=7, samples=300, expected=0.641),
