@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import math
 import multiprocessing
 import random
@@ -39,7 +40,8 @@ import signal
 import sys
 import time
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from pathlib import Path
 
 import computer
 from games import GAMES
@@ -144,6 +146,18 @@ def play_match(task: Task) -> MatchResult:
     return MatchResult(task, winners, actions, time.perf_counter() - start, hung)
 
 
+def result_to_json(result: MatchResult) -> dict:
+    return {**asdict(result), "task": asdict(result.task)}
+
+
+def result_from_json(line: str) -> MatchResult:
+    data = json.loads(line)
+    task = data.pop("task")
+    task["players"] = tuple(task["players"])
+    winners = data.pop("winners")
+    return MatchResult(Task(**task), tuple(winners) if winners is not None else None, **data)
+
+
 def seatings(subject: str, opponent: str, n: int, index: int) -> tuple[str, ...]:
     """The subject in seat `index % n`, the opponent in every other seat."""
     players = [opponent] * n
@@ -154,24 +168,23 @@ def seatings(subject: str, opponent: str, n: int, index: int) -> tuple[str, ...]
 def tasks_for(
     games: list[str], sections: list[str], matches: int, first_seed: int, levels: tuple[str, ...] = LEVELS
 ) -> list[Task]:
-    tasks = []
+    pairings = []
     for game_id in games:
         n = 2 if game_id in TWO_PLAYER else 3
-        pairings = []
         if "greedy" in sections:
-            pairings += [("greedy", level, "greedy") for level in levels]
+            pairings += [(game_id, n, "greedy", level, "greedy") for level in levels]
         if "levels" in sections and {"hard", "normal"} <= set(levels):
-            pairings.append(("levels", "hard", "normal"))
+            pairings.append((game_id, n, "levels", "hard", "normal"))
         if "random" in sections:
-            pairings.append(("random", "normal", "random"))
-        for section, subject, opponent in pairings:
-            for index in range(matches):
-                # Seats rotate; each seed is played once per rotation step, so both sides see the
-                # same deals and dice sequences from opposite seats.
-                seed = first_seed + index // n
-                tasks.append(Task(section, game_id, seatings(subject, opponent, n, index), subject, seed))
-    # The dearest first (hard), so the pool's workers finish together.
-    return sorted(tasks, key=lambda t: ("hard" not in t.players, t.game_id != "combat"))
+            pairings.append((game_id, n, "random", "normal", "random"))
+    # Match by match across every pairing, so a run stopped early (with --log) is still balanced.
+    # Seats rotate; each seed is played once per rotation step, so both sides see the same deals
+    # and dice sequences from opposite seats.
+    return [
+        Task(section, game_id, seatings(subject, opponent, n, index), subject, first_seed + index // n)
+        for index in range(matches)
+        for game_id, n, section, subject, opponent in pairings
+    ]
 
 
 def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -340,6 +353,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--matches", type=int, metavar="N", help="matches per pairing (default 100)")
     parser.add_argument("--positions", type=int, metavar="N", help="positions timed per game (default 30)")
     parser.add_argument("--first-seed", type=int, default=1_000_000, metavar="N")
+    parser.add_argument(
+        "--log", metavar="FILE", help="append each finished match to FILE (JSON lines), as it finishes"
+    )
+    parser.add_argument(
+        "--report", metavar="FILE", help="print the report of the matches logged in FILE, and play none"
+    )
     parser.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes for the matches")
     return parser.parse_args(argv)
 
@@ -350,18 +369,31 @@ def main(argv: list[str] | None = None) -> int:
     positions = args.positions if args.positions is not None else 2 if args.quick else 30
     games = [game_id for game_id in GAMES if game_id in args.games]
     start = time.perf_counter()
+    if args.report:
+        results = [result_from_json(line) for line in Path(args.report).read_text().splitlines() if line]
+        print(
+            report(results, {}, {}, [g for g in games if any(r.task.game_id == g for r in results)], 0, args)
+        )
+        return 0
     tasks = tasks_for(games, args.sections, matches, args.first_seed, tuple(args.levels))
     results = []
+
+    def record(result: MatchResult) -> None:
+        results.append(result)
+        if args.log:
+            with Path(args.log).open("a") as log:
+                log.write(json.dumps(result_to_json(result)) + "\n")
+
     print(f"{len(tasks)} matches on {args.jobs} worker(s)...", file=sys.stderr, flush=True)
     if args.jobs > 1:
         with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
             for index, result in enumerate(pool.imap_unordered(play_match, tasks), start=1):
-                results.append(result)
+                record(result)
                 if index % 20 == 0:
                     print(f"  {index}/{len(tasks)}", file=sys.stderr, flush=True)
     else:
         for index, task in enumerate(tasks, start=1):
-            results.append(play_match(task))
+            record(play_match(task))
             if index % 20 == 0:
                 print(f"  {index}/{len(tasks)}", file=sys.stderr, flush=True)
     times = {}
