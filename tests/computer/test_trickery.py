@@ -126,21 +126,30 @@ def test_opponents_play_for_themselves(make, right):
     assert max(helped, key=helped.get) != right, "the position must tell the two models apart"
 
 
-def late_positions(n: int, count: int):
-    """Positions in the last tricks of a hand of greedy play, where the seat to move has a choice."""
+def greedy_positions(n: int, count: int, tricks: range, *, first_seed: int = 0, mid_trick: bool = False):
+    """Positions after a number of `tricks` (drawn at random) of a hand of greedy play, where the
+    seat to move has a choice; `mid_trick`: stop inside a trick half the time."""
     found = []
-    seed = 0
+    seed = first_seed
     while len(found) < count:
         seed += 1
         state = GAMES["trickery"].new(n, seed)
         rng = random.Random(seed)
-        stop = rng.randrange(9, 12)
-        while len(state.done_tricks) < stop:
+        stop = rng.randrange(tricks.start, tricks.stop)
+        while len(state.done_tricks) < stop or (mid_trick and not state.plays and rng.random() < 0.5):
             seat = state.to_move[0]
             state.apply(seat, greedy_action(state, seat, rng))
         if len(state.legal_actions(state.to_move[0])) > 1:
             found.append((seed, state))
     return found
+
+
+def late_positions(n: int, count: int):
+    return greedy_positions(n, count, range(9, 12))
+
+
+def early_positions(n: int, count: int):
+    return greedy_positions(n, count, range(2, 6), first_seed=100, mid_trick=True)
 
 
 @pytest.mark.parametrize("n", [3, 4])
@@ -156,23 +165,6 @@ def test_endgame_decisions_depend_only_on_what_the_seat_may_know(n):
                 assert computer.choose(world, seat, level=level, seed=seed) == decided
             assert computer.choose(state, seat, level=level, seed=seed) == decided
     assert differing, "the other hands should have been dealt differently"
-
-
-def early_positions(n: int, count: int):
-    """Positions in the first half of a hand of greedy play, where the seat to move has a choice."""
-    found = []
-    seed = 100
-    while len(found) < count:
-        seed += 1
-        state = GAMES["trickery"].new(n, seed)
-        rng = random.Random(seed)
-        stop = rng.randrange(2, 6)
-        while len(state.done_tricks) < stop or (not state.plays and rng.random() < 0.5):
-            seat = state.to_move[0]
-            state.apply(seat, greedy_action(state, seat, rng))
-        if len(state.legal_actions(state.to_move[0])) > 1:
-            found.append((seed, state))
-    return found
 
 
 @pytest.mark.parametrize("n", [3, 4])
