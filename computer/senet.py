@@ -8,8 +8,9 @@ scores the position. The opponent's nodes take the opponent's best move (their v
 
 - easy: one ply, the evaluation blurred by noise, so it plays like a beginner.
 - normal: its move, then every roll and the best reply to it (two plies).
-- hard: three plies (move, roll, reply, roll, its next move), the inner moves narrowed to the
-  eight best by a one-ply look.
+- hard: four plies (move, roll, reply, roll, its next move, roll, the reply to that), the inner
+  moves narrowed to the best two by a one-ply look. Three plies did no better than normal: a
+  search that ends on its own move flatters it, so hard ends on the other player's reply too.
 
 The evaluation (`evaluate`) weighs each player's race (pyramids' places along the path, borne-off
 ones at the end), pyramids locked inside a nest (under the other player's peak or one's own),
@@ -44,7 +45,7 @@ WEIGHTS = {
     "off": 3.0,  # borne off: safe for good
 }
 SCALE = 18.0  # squares of lead that make a position about 73% won
-MOVES_WIDE = {"hard": 8}  # moves kept at inner decision nodes, the best by a one-ply look
+MOVES_WIDE = {"hard": 2}  # moves kept at inner decision nodes, the best by a one-ply look
 NOISE = 14.0  # easy: noise added to each option's evaluation, in race squares
 
 
@@ -151,7 +152,7 @@ class Expectimax:
         return max(values) if mover == self.player else min(values)
 
 
-PLIES = {"easy": 1, "normal": 2, "hard": 3}
+PLIES = {"easy": 1, "normal": 2, "hard": 4}
 
 
 def think(state, seat: int, level: str, seed: int) -> Decision:
