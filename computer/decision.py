@@ -22,4 +22,4 @@ class Decision:
     options: int
     expected: float = 0.5
     samples: int = 0
-    stats: dict = field(default_factory=dict)  # action -> (visits, mean), where the method has them
+    stats: dict = field(default_factory=dict)  # candidate -> (positions looked at, mean), where kept
