@@ -15,7 +15,9 @@ Sections (`--sections`, default all but `random`):
   (Combat with its 30-round limit, which adjudicates every match). Trickery and Flood: the level
   in one seat (rotated) against two greedy seats, the share of matches it finishes first
   (shared firsts count), next to the fair share, 1/3.
-- `levels`: hard against normal, the same way (three players: hard against two normal seats).
+- `levels`: hard against normal, the same way; with three players, hard in one seat against two
+  normal seats, scored per opponent: 1 for finishing ahead of that seat, a half for level, 0 behind
+  (the share of head-to-head meetings hard wins, so "hard beats normal 70%" reads as with two).
 - `random`: normal against random players, as the earlier benchmark did.
 - `times`: seconds per decision on one core, per game and level, on mid-game positions of greedy
   games where the seat to move has a choice.
@@ -24,8 +26,9 @@ Sections (`--sections`, default all but `random`):
   (one worker process, the default) busy: the click's own cost in the bot, p95, side by side.
 
 Every share comes with its 95% Wilson interval over the matches played (draws as half a win make
-it, if anything, too wide). Seeds start at `--first-seed` (default 1,000,000), far from any seed
-the players were tuned on.
+it, if anything, too wide). With `--width W` each pairing plays until its interval is at most W
+points either side (after a whole seat rotation and at least MIN_MATCHES), `--matches` being the cap.
+Seeds start at `--first-seed` (default 1,000,000), far from any seed the players were tuned on.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ import signal
 import sys
 import time
 from collections import defaultdict
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -63,9 +67,11 @@ TARGETS = {
     ("greedy", "easy", 2): "< 50% (a beginner)",
     ("greedy", "easy", 3): "< 33% (a beginner)",
     ("levels", "hard", 2): ">= 70%",
+    ("levels", "hard", 3): ">= 70% of meetings",
     ("random", "normal", 2): "",
 }
 TIME_TARGETS_MS = {"normal": 300, "hard": 2000}
+MIN_MATCHES = 30  # with --width: fewer matches than this never close a pairing
 
 
 @dataclass(frozen=True)
@@ -84,15 +90,34 @@ class MatchResult:
     actions: int
     seconds: float
     hung: bool = False
+    scores: tuple[int, ...] | None = None  # the final scores (absent in logs from before they were kept)
 
     @property
     def score(self) -> float:
         """The subject's result: 1 a win, 0 a loss; in two-player games a shared win (a draw) is a
-        half; with more players a shared first counts as finishing first."""
+        half. With more players: against greedy, finishing first (a shared first counts); against
+        normal, the mean of its head-to-head results with each other seat (`ahead_of`)."""
         seat = self.task.players.index(self.task.subject)
+        n = len(self.task.players)
+        if n > 2 and self.task.section == "levels":
+            others = [other for other in range(n) if other != seat]
+            return sum(self.ahead_of(seat, other) for other in others) / len(others)
         if seat not in self.winners:
             return 0.0
-        return 1.0 / len(self.winners) if len(self.task.players) == 2 else 1.0
+        return 1.0 / len(self.winners) if n == 2 else 1.0
+
+    def ahead_of(self, seat: int, other: int) -> float:
+        """1 if `seat` finished ahead of `other`, a half if level, 0 if behind: the winners are
+        ahead of everyone else, and the rest are ordered by score the way the winners' score points
+        (higher is better unless the winners hold the lowest score)."""
+        if (seat in self.winners) != (other in self.winners):
+            return 1.0 if seat in self.winners else 0.0
+        if seat in self.winners or self.scores is None:
+            return 0.5
+        best = self.scores[self.winners[0]]
+        sign = -1 if best == min(self.scores) and best != max(self.scores) else 1
+        difference = sign * (self.scores[seat] - self.scores[other])
+        return 1.0 if difference > 0 else 0.0 if difference < 0 else 0.5
 
 
 class Hung(Exception):
@@ -142,8 +167,15 @@ def play_match(task: Task) -> MatchResult:
             actions += 1
     except Hung:
         hung = True
-    winners = state.outcome.winners if state.is_over and not hung else None
-    return MatchResult(task, winners, actions, time.perf_counter() - start, hung)
+    finished = state.is_over and not hung
+    return MatchResult(
+        task,
+        state.outcome.winners if finished else None,
+        actions,
+        time.perf_counter() - start,
+        hung,
+        state.outcome.scores if finished else None,
+    )
 
 
 def result_to_json(result: MatchResult) -> dict:
@@ -155,7 +187,13 @@ def result_from_json(line: str) -> MatchResult:
     task = data.pop("task")
     task["players"] = tuple(task["players"])
     winners = data.pop("winners")
-    return MatchResult(Task(**task), tuple(winners) if winners is not None else None, **data)
+    scores = data.pop("scores", None)
+    return MatchResult(
+        Task(**task),
+        tuple(winners) if winners is not None else None,
+        **data,
+        scores=tuple(scores) if scores is not None else None,
+    )
 
 
 def seatings(subject: str, opponent: str, n: int, index: int) -> tuple[str, ...]:
@@ -165,9 +203,10 @@ def seatings(subject: str, opponent: str, n: int, index: int) -> tuple[str, ...]
     return tuple(players)
 
 
-def tasks_for(
-    games: list[str], sections: list[str], matches: int, first_seed: int, levels: tuple[str, ...] = LEVELS
-) -> list[Task]:
+def pairings_for(
+    games: list[str], sections: list[str], levels: tuple[str, ...] = LEVELS
+) -> list[tuple[str, int, str, str, str]]:
+    """(game, players, section, subject, opponent) for every pairing the sections ask for."""
     pairings = []
     for game_id in games:
         n = 2 if game_id in TWO_PLAYER else 3
@@ -177,14 +216,84 @@ def tasks_for(
             pairings.append((game_id, n, "levels", "hard", "normal"))
         if "random" in sections:
             pairings.append((game_id, n, "random", "normal", "random"))
-    # Match by match across every pairing, so a run stopped early (with --log) is still balanced.
-    # Seats rotate; each seed is played once per rotation step, so both sides see the same deals
-    # and dice sequences from opposite seats.
+    return pairings
+
+
+def pairing_tasks(pairing: tuple, matches: int, first_seed: int) -> list[Task]:
+    """A pairing's matches in order. Seats rotate; each seed is played once per rotation step, so
+    both sides see the same deals and dice sequences from opposite seats."""
+    game_id, n, section, subject, opponent = pairing
     return [
         Task(section, game_id, seatings(subject, opponent, n, index), subject, first_seed + index // n)
         for index in range(matches)
-        for game_id, n, section, subject, opponent in pairings
     ]
+
+
+def tasks_for(
+    games: list[str], sections: list[str], matches: int, first_seed: int, levels: tuple[str, ...] = LEVELS
+) -> list[Task]:
+    """Every pairing's matches, interleaved match by match, so a run stopped early (with --log) is
+    still balanced."""
+    queues = [pairing_tasks(p, matches, first_seed) for p in pairings_for(games, sections, levels)]
+    return [queue[index] for index in range(matches) for queue in queues]
+
+
+def narrow_enough(results: list[MatchResult], width: float) -> bool:
+    """Whether a pairing's decided matches give a 95% interval at most `width` either side of the
+    share, after a whole seat rotation and at least MIN_MATCHES."""
+    decided = [r for r in results if r.winners is not None]
+    if len(decided) < MIN_MATCHES or len(results) % len(results[0].task.players):
+        return False
+    score = sum(r.score for r in decided)
+    low, high = wilson(score, len(decided))
+    share = score / len(decided)
+    return max(share - low, high - share) <= width
+
+
+def run_pairings(
+    pairings: list[tuple], matches: int, first_seed: int, width: float | None, jobs: int, record
+) -> None:
+    """Plays the pairings' matches on `jobs` worker processes, always starting the next match of the
+    open pairing with fewest started; a pairing closes at `matches`, or (with `width`) once its
+    interval is narrow enough. `record` gets each result as it comes."""
+    queues = {p: pairing_tasks(p, matches, first_seed) for p in pairings}
+    started = dict.fromkeys(pairings, 0)
+    finished = {p: [] for p in pairings}
+    closed = set()
+
+    def next_task() -> Task | None:
+        open_ = [p for p in pairings if p not in closed and started[p] < matches]
+        if not open_:
+            return None
+        pairing = min(open_, key=lambda p: started[p])
+        started[pairing] += 1
+        return queues[pairing][started[pairing] - 1]
+
+    def finish(result: MatchResult) -> None:
+        task = result.task
+        pairing = next(
+            p for p in pairings if p[0] == task.game_id and p[2] == task.section and p[3] == task.subject
+        )
+        finished[pairing].append(result)
+        if width is not None and narrow_enough(finished[pairing], width):
+            closed.add(pairing)
+        record(result)
+
+    if jobs <= 1:
+        while (task := next_task()) is not None:
+            finish(play_match(task))
+        return
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+        running = set()
+        while True:
+            while len(running) < jobs and (task := next_task()) is not None:
+                running.add(pool.submit(play_match, task))
+            if not running:
+                return
+            done, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                finish(future.result())
 
 
 def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -360,6 +469,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--report", metavar="FILE", help="print the report of the matches logged in FILE, and play none"
     )
     parser.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes for the matches")
+    parser.add_argument(
+        "--width",
+        type=float,
+        metavar="POINTS",
+        help="stop each pairing once its 95%% interval is at most POINTS either side (--matches caps it)",
+    )
     return parser.parse_args(argv)
 
 
@@ -375,7 +490,7 @@ def main(argv: list[str] | None = None) -> int:
             report(results, {}, {}, [g for g in games if any(r.task.game_id == g for r in results)], 0, args)
         )
         return 0
-    tasks = tasks_for(games, args.sections, matches, args.first_seed, tuple(args.levels))
+    pairings = pairings_for(games, args.sections, tuple(args.levels))
     results = []
 
     def record(result: MatchResult) -> None:
@@ -383,19 +498,16 @@ def main(argv: list[str] | None = None) -> int:
         if args.log:
             with Path(args.log).open("a") as log:
                 log.write(json.dumps(result_to_json(result)) + "\n")
+        if len(results) % 20 == 0:
+            print(f"  {len(results)} matches", file=sys.stderr, flush=True)
 
-    print(f"{len(tasks)} matches on {args.jobs} worker(s)...", file=sys.stderr, flush=True)
-    if args.jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            for index, result in enumerate(pool.imap_unordered(play_match, tasks), start=1):
-                record(result)
-                if index % 20 == 0:
-                    print(f"  {index}/{len(tasks)}", file=sys.stderr, flush=True)
-    else:
-        for index, task in enumerate(tasks, start=1):
-            record(play_match(task))
-            if index % 20 == 0:
-                print(f"  {index}/{len(tasks)}", file=sys.stderr, flush=True)
+    print(
+        f"{len(pairings)} pairings, up to {matches} matches each, on {args.jobs} worker(s)...",
+        file=sys.stderr,
+        flush=True,
+    )
+    width = args.width / 100 if args.width is not None else None
+    run_pairings(pairings, matches, args.first_seed, width, args.jobs, record)
     times = {}
     if "times" in args.sections:
         print("timing decisions...", file=sys.stderr, flush=True)

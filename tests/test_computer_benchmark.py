@@ -1,7 +1,15 @@
 """The strength benchmark's bookkeeping: seats alternate on shared seeds, draws count half, and the
 interval is Wilson's."""
 
-from benchmarks.computer import MatchResult, Task, tasks_for, wilson
+from benchmarks.computer import (
+    MatchResult,
+    Task,
+    narrow_enough,
+    pairings_for,
+    run_pairings,
+    tasks_for,
+    wilson,
+)
 
 
 def test_each_seed_is_played_from_every_seat():
@@ -34,3 +42,42 @@ def test_the_wilson_interval():
     assert wilson(0, 0) == (0.0, 1.0)
     low, high = wilson(100, 100)
     assert abs(high - 1.0) < 1e-9 and 0.96 < low < 0.97
+
+
+def test_with_three_players_hard_against_normal_counts_its_meetings_with_each_seat():
+    task = Task("levels", "trickery", ("normal", "hard", "normal"), "hard", 1)
+    # hard second of three (higher scores are better): beat seat 2, lost to seat 0
+    assert MatchResult(task, (0,), 10, 0.0, scores=(9, 5, 2)).score == 0.5
+    assert MatchResult(task, (1,), 10, 0.0, scores=(3, 9, 2)).score == 1.0
+    assert MatchResult(task, (0,), 10, 0.0, scores=(9, 2, 2)).score == 0.25  # level with seat 2
+    # lower is better when the winner holds the lowest score
+    assert MatchResult(task, (2,), 10, 0.0, scores=(9, 5, 1)).score == 0.5
+    greedy = Task("greedy", "trickery", ("greedy", "hard", "greedy"), "hard", 1)
+    assert MatchResult(greedy, (0,), 10, 0.0, scores=(9, 5, 2)).score == 0.0  # first place only
+
+
+def _results(task: Task, wins: int, losses: int) -> list[MatchResult]:
+    return [MatchResult(task, (0,), 1, 0.0)] * wins + [MatchResult(task, (1,), 1, 0.0)] * losses
+
+
+def test_a_pairing_is_narrow_enough_only_after_whole_rotations_and_enough_matches():
+    task = Task("greedy", "senet", ("hard", "greedy"), "hard", 1)
+    assert narrow_enough(_results(task, 40, 40), 0.11)  # 50% of 80: 39.3-60.7
+    assert not narrow_enough(_results(task, 40, 40), 0.10)
+    assert narrow_enough(_results(task, 76, 24), 0.10)  # 76% of 100: 66.8-83.2
+    assert not narrow_enough(_results(task, 76, 23), 0.10)  # a seat rotation unfinished
+    assert not narrow_enough(_results(task, 20, 0), 0.20)  # fewer than MIN_MATCHES
+
+
+def test_run_pairings_rotates_seats_and_stops_a_pairing_once_narrow(monkeypatch):
+    import benchmarks.computer as bench
+
+    monkeypatch.setattr(bench, "MIN_MATCHES", 2)
+    pairings = pairings_for(["senet"], ["greedy"], ("easy",))
+    played = []
+    run_pairings(pairings, 12, 500, 0.99, 1, played.append)  # any interval is within 99 points
+    assert [r.task.players.index("easy") for r in played] == [0, 1]
+    played.clear()
+    run_pairings(pairings, 6, 500, None, 1, played.append)
+    assert [r.task.seed for r in played] == [500, 500, 501, 501, 502, 502]
+    assert all(r.scores is not None and r.winners for r in played)
