@@ -73,7 +73,7 @@ DEFENDER_WINS = (0, 5, 0, 5, 0, 5)
 # turns after the current one the playout covers (1: the next opponent's turn).
 LEVELS = {
     "easy": {"width": 0, "worlds": 0, "noise": 0.6},
-    "normal": {"width": 3, "worlds": 3, "noise": 0.0},
+    "normal": {"width": 0, "worlds": 0, "noise": 0.0},
     "hard": {"width": 8, "worlds": 12, "noise": 0.0},
 }
 

@@ -40,7 +40,7 @@ class Level:
 
 LEVELS = {
     "easy": Level(worlds=1, candidates=1, turns=0, blunder=0.85),
-    "normal": Level(worlds=6, candidates=4, turns=2),
+    "normal": Level(worlds=1, candidates=1, turns=0),
     "hard": Level(worlds=16, candidates=6, turns=3),
 }
 

@@ -37,7 +37,7 @@ from .trickery_world import Solver, Table, World, bits, card_bit
 # tricks solved exactly at the end of a play-out; random: chance of a random action
 LEVELS = {
     "easy": {"deals": 1, "first": 1, "solved": {3: 0, 4: 0}, "tail": 0, "random": 0.75, "thumb": True},
-    "normal": {"deals": 12, "first": 1, "solved": {3: 3, 4: 2}, "tail": 2, "random": 0.0},
+    "normal": {"deals": 1, "first": 1, "solved": {3: 0, 4: 0}, "tail": 0, "random": 0.0, "thumb": True},
     "hard": {"deals": 32, "first": 2, "solved": {3: 4, 4: 3}, "tail": 2, "random": 0.0},
 }
 KEEP_AT_LEAST = 3  # candidates never pruned below this many
