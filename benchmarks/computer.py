@@ -28,6 +28,8 @@ Sections (`--sections`, default all but `random`):
 Every share comes with its 95% Wilson interval over the matches played (draws as half a win make
 it, if anything, too wide). With `--width W` each pairing plays until its interval is at most W
 points either side (after a whole seat rotation and at least MIN_MATCHES), `--matches` being the cap.
+`--log FILE` keeps every match as it finishes; `--resume` counts those and plays on from them, so a
+long run survives being stopped.
 Seeds start at `--first-seed` (default 1,000,000), far from any seed the players were tuned on.
 """
 
@@ -251,32 +253,54 @@ def narrow_enough(results: list[MatchResult], width: float) -> bool:
 
 
 def run_pairings(
-    pairings: list[tuple], matches: int, first_seed: int, width: float | None, jobs: int, record
+    pairings: list[tuple],
+    matches: int,
+    first_seed: int,
+    width: float | None,
+    jobs: int,
+    record,
+    earlier: list[MatchResult] = (),
 ) -> None:
     """Plays the pairings' matches on `jobs` worker processes, always starting the next match of the
     open pairing with fewest started; a pairing closes at `matches`, or (with `width`) once its
-    interval is narrow enough. `record` gets each result as it comes."""
+    interval is narrow enough. `record` gets each result as it comes. Matches in `earlier` (a
+    resumed run's log) count as played and are not played again."""
     queues = {p: pairing_tasks(p, matches, first_seed) for p in pairings}
+    done = {result.task for result in earlier}
     started = dict.fromkeys(pairings, 0)
     finished = {p: [] for p in pairings}
     closed = set()
 
-    def next_task() -> Task | None:
-        open_ = [p for p in pairings if p not in closed and started[p] < matches]
-        if not open_:
-            return None
-        pairing = min(open_, key=lambda p: started[p])
-        started[pairing] += 1
-        return queues[pairing][started[pairing] - 1]
+    def pairing_of(task: Task) -> tuple | None:
+        key = (task.game_id, len(task.players), task.section, task.subject)
+        return next((p for p in pairings if p[:4] == key), None)
 
-    def finish(result: MatchResult) -> None:
-        task = result.task
-        pairing = next(
-            p for p in pairings if p[0] == task.game_id and p[2] == task.section and p[3] == task.subject
-        )
-        finished[pairing].append(result)
+    def close_if_narrow(pairing: tuple) -> None:
         if width is not None and narrow_enough(finished[pairing], width):
             closed.add(pairing)
+
+    for result in earlier:
+        if (pairing := pairing_of(result.task)) is not None:
+            finished[pairing].append(result)
+    for pairing in pairings:
+        if finished[pairing]:
+            close_if_narrow(pairing)
+
+    def next_task() -> Task | None:
+        while True:
+            open_ = [p for p in pairings if p not in closed and started[p] < matches]
+            if not open_:
+                return None
+            pairing = min(open_, key=lambda p: started[p])
+            started[pairing] += 1
+            task = queues[pairing][started[pairing] - 1]
+            if task not in done:
+                return task
+
+    def finish(result: MatchResult) -> None:
+        pairing = pairing_of(result.task)
+        finished[pairing].append(result)
+        close_if_narrow(pairing)
         record(result)
 
     if jobs <= 1:
@@ -466,6 +490,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--log", metavar="FILE", help="append each finished match to FILE (JSON lines), as it finishes"
     )
     parser.add_argument(
+        "--resume", action="store_true", help="count the matches already in --log FILE and play on from them"
+    )
+    parser.add_argument(
         "--report", metavar="FILE", help="print the report of the matches logged in FILE, and play none"
     )
     parser.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes for the matches")
@@ -507,7 +534,12 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     width = args.width / 100 if args.width is not None else None
-    run_pairings(pairings, matches, args.first_seed, width, args.jobs, record)
+    earlier = []
+    if args.resume and args.log and Path(args.log).exists():
+        earlier = [result_from_json(line) for line in Path(args.log).read_text().splitlines() if line]
+        results.extend(earlier)
+        print(f"resuming after {len(earlier)} logged matches", file=sys.stderr, flush=True)
+    run_pairings(pairings, matches, args.first_seed, width, args.jobs, record, earlier)
     times = {}
     if "times" in args.sections:
         print("timing decisions...", file=sys.stderr, flush=True)

@@ -5,6 +5,7 @@ from benchmarks.computer import (
     MatchResult,
     Task,
     narrow_enough,
+    pairing_tasks,
     pairings_for,
     run_pairings,
     tasks_for,
@@ -81,3 +82,11 @@ def test_run_pairings_rotates_seats_and_stops_a_pairing_once_narrow(monkeypatch)
     run_pairings(pairings, 6, 500, None, 1, played.append)
     assert [r.task.seed for r in played] == [500, 500, 501, 501, 502, 502]
     assert all(r.scores is not None and r.winners for r in played)
+
+
+def test_a_resumed_run_plays_only_what_its_log_lacks():
+    pairings = pairings_for(["senet"], ["greedy"], ("easy",))
+    first_two = [MatchResult(task, (0,), 1, 0.0) for task in pairing_tasks(pairings[0], 2, 500)]
+    played = []
+    run_pairings(pairings, 4, 500, None, 1, played.append, earlier=first_two)
+    assert [r.task for r in played] == pairing_tasks(pairings[0], 4, 500)[2:]
