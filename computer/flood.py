@@ -11,7 +11,7 @@ candidate with the best average share over the worlds is chosen.
 
 Levels differ in how many worlds and candidates they look at and how far they look:
 - easy: no lookahead; its best-looking action, but more often than not any legal action at random;
-- normal: a few worlds, to the end of its own turn and the next seat's;
+- normal: no lookahead either: always its best-looking action, in one sampled world;
 - hard: more worlds and candidates, around the table back to its own turn.
 """
 

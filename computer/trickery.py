@@ -18,8 +18,9 @@ fall clearly behind after a few deals are dropped (successive halving), so the d
 close calls. Equal cards (a run in one hand with no unseen card between) are tried once.
 
 Levels: easy plays a random legal action three times in four and otherwise the rule of thumb on
-one guessed deal (no looking ahead); normal uses a dozen deals and solves the last three tricks
-(two with four players); hard uses 32 deals and solves the last four (three).
+one guessed deal (no looking ahead); normal always plays the rule of thumb (any search at all came
+too close to hard: hard won only 56% of its meetings with a four-deal normal); hard uses 32 deals
+and solves the last four tricks (three with four players).
 """
 
 from __future__ import annotations
