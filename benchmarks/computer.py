@@ -536,7 +536,13 @@ def main(argv: list[str] | None = None) -> int:
     width = args.width / 100 if args.width is not None else None
     earlier = []
     if args.resume and args.log and Path(args.log).exists():
-        earlier = [result_from_json(line) for line in Path(args.log).read_text().splitlines() if line]
+        logged = [result_from_json(line) for line in Path(args.log).read_text().splitlines() if line]
+        asked = {p[:4] for p in pairings}
+        earlier = [
+            r
+            for r in logged
+            if (r.task.game_id, len(r.task.players), r.task.section, r.task.subject) in asked
+        ]
         results.extend(earlier)
         print(f"resuming after {len(earlier)} logged matches", file=sys.stderr, flush=True)
     run_pairings(pairings, matches, args.first_seed, width, args.jobs, record, earlier)
