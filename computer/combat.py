@@ -75,7 +75,7 @@ DEFENDER_WINS = (0, 5, 0, 5, 0, 5)
 LEVELS = {
     "easy": {"width": 0, "worlds": 0, "noise": 0.6},
     "normal": {"width": 0, "worlds": 0, "noise": 0.0},
-    "hard": {"width": 8, "worlds": 12, "noise": 0.0},
+    "hard": {"width": 4, "worlds": 6, "noise": 0.0},
 }
 
 
