@@ -198,6 +198,17 @@ def result_from_json(line: str) -> MatchResult:
     )
 
 
+def read_log(path: str) -> list[MatchResult]:
+    """The matches a --log file holds, each task once (a match replays identically from its seed,
+    so a task logged twice by runs that overlapped is the same result)."""
+    results = {}
+    for line in Path(path).read_text().splitlines():
+        if line:
+            result = result_from_json(line)
+            results.setdefault(result.task, result)
+    return list(results.values())
+
+
 def seatings(subject: str, opponent: str, n: int, index: int) -> tuple[str, ...]:
     """The subject in seat `index % n`, the opponent in every other seat."""
     players = [opponent] * n
@@ -512,7 +523,7 @@ def main(argv: list[str] | None = None) -> int:
     games = [game_id for game_id in GAMES if game_id in args.games]
     start = time.perf_counter()
     if args.report:
-        results = [result_from_json(line) for line in Path(args.report).read_text().splitlines() if line]
+        results = read_log(args.report)
         print(
             report(results, {}, {}, [g for g in games if any(r.task.game_id == g for r in results)], 0, args)
         )
@@ -536,7 +547,7 @@ def main(argv: list[str] | None = None) -> int:
     width = args.width / 100 if args.width is not None else None
     earlier = []
     if args.resume and args.log and Path(args.log).exists():
-        logged = [result_from_json(line) for line in Path(args.log).read_text().splitlines() if line]
+        logged = read_log(args.log)
         asked = {p[:4] for p in pairings}
         earlier = [
             r

@@ -1,12 +1,16 @@
 """The strength benchmark's bookkeeping: seats alternate on shared seeds, draws count half, and the
 interval is Wilson's."""
 
+import json
+
 from benchmarks.computer import (
     MatchResult,
     Task,
     narrow_enough,
     pairing_tasks,
     pairings_for,
+    read_log,
+    result_to_json,
     run_pairings,
     tasks_for,
     wilson,
@@ -90,3 +94,11 @@ def test_a_resumed_run_plays_only_what_its_log_lacks():
     played = []
     run_pairings(pairings, 4, 500, None, 1, played.append, earlier=first_two)
     assert [r.task for r in played] == pairing_tasks(pairings[0], 4, 500)[2:]
+
+
+def test_a_log_counts_each_match_once(tmp_path):
+    task = Task("greedy", "senet", ("hard", "greedy"), "hard", 7)
+    line = json.dumps(result_to_json(MatchResult(task, (0,), 3, 1.0, scores=(1, 0))))
+    log = tmp_path / "log.jsonl"
+    log.write_text(f"{line}\n{line}\n")
+    assert [r.task for r in read_log(str(log))] == [task]
