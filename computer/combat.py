@@ -26,25 +26,7 @@ from games.combat import INDEX, Attack, Counter, Return, force_pips
 
 from .combat_eval import attack_odds, evaluate, evaluate_all, scores
 from .decision import Decision, derive_seed
-
-
-class _NoMoreDice(Exception):
-    """Raised by a dice source that may not roll: the engine stops where chance would come in."""
-
-
-class _ScriptedDice:
-    """A dice source for clones: rolls the scripted faces (0-based), then refuses to roll."""
-
-    def __init__(self, faces: tuple[int, ...] = ()) -> None:
-        self.faces = list(faces)
-
-    def below(self, n: int) -> int:
-        if not self.faces:
-            raise _NoMoreDice
-        return self.faces.pop(0) % n
-
-    def copy(self) -> _ScriptedDice:
-        return _ScriptedDice(tuple(self.faces))
+from .dice import NoMoreDice, ScriptedDice, before_roll
 
 
 class _FirstFace:
@@ -84,26 +66,17 @@ def _settle(world, seat: int, action, faces: tuple[int, ...]) -> None:
     counter-attack be declined (it can't change the forced outcome) and any dice after it roll
     from `world`'s own source again. Stops where a roll would be needed without a source."""
     real = world.rng
-    world.rng = _ScriptedDice(faces)
+    world.rng = ScriptedDice(faces)
     try:
         world.apply(seat, action)
         while world.phase == "counter":
             world.apply(world.deciding_seat(), Counter(False))
-    except _NoMoreDice:
+    except NoMoreDice:
         pass
     finally:
         world.rng = real
     if world.phase == "roll":  # the dice ran out where the engine was about to roll on: go on
         world._advance()
-
-
-def _after(world, seat: int, action):
-    """A copy of `world` just after `action`'s deterministic part (no dice are rolled)."""
-    copy = world.clone()
-    copy.rng = _ScriptedDice()
-    with contextlib.suppress(_NoMoreDice):
-        copy.apply(seat, action)
-    return copy
 
 
 def _attack_values(world, seat: int, action) -> list[float]:
@@ -116,8 +89,8 @@ def _attack_values(world, seat: int, action) -> list[float]:
         if weight <= 0.0:
             continue
         copy = world.clone()
-        copy.rng = _ScriptedDice(faces)
-        with contextlib.suppress(_NoMoreDice):
+        copy.rng = ScriptedDice(faces)
+        with contextlib.suppress(NoMoreDice):
             copy.apply(seat, action)
             while copy.phase == "counter":
                 copy.apply(copy.deciding_seat(), Counter(False))
@@ -139,7 +112,7 @@ def _settled_values(world, depth: int = 0) -> list[float]:
         if isinstance(action, Attack):
             values = _attack_values(world, actor, action)
         else:
-            values = _settled_values(_after(world, actor, action), depth + 1)
+            values = _settled_values(before_roll(world, actor, action), depth + 1)
         if best is None or values[actor] > best[actor]:
             best = values
     return best
@@ -156,7 +129,7 @@ def one_ply_values(world, seat: int, actions: list, viewer: int | None = None) -
         elif isinstance(action, Counter):
             values.append(_counter_value(world, action))
         else:
-            values.append(_settled_values(_after(world, seat, action))[viewer])
+            values.append(_settled_values(before_roll(world, seat, action))[viewer])
     return values
 
 

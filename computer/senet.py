@@ -22,13 +22,13 @@ pyramids left on the Source) were dropped.
 
 from __future__ import annotations
 
-import contextlib
 import math
 import random
 
 from games import senet as rules
 
 from .decision import Decision, derive_seed
+from .dice import before_roll
 
 OFF_PLACE = rules.LAST_SQUARE + 1  # where a borne-off pyramid counts as standing
 ROLL_CHANCE = 1 / 6
@@ -49,27 +49,9 @@ MOVES_WIDE = {"hard": 2}  # moves kept at inner decision nodes, the best by a on
 NOISE = 14.0  # easy: noise added to each option's evaluation, in race squares
 
 
-class _NoDice:
-    """Stands in for the engine's generator so `apply` stops where the next roll would be made."""
-
-    def below(self, n: int) -> int:
-        raise _Roll
-
-    def copy(self) -> _NoDice:
-        return self
-
-
-class _Roll(Exception):
-    pass
-
-
 def after(state, seat: int, action):
     """The position after `action`, before the next roll: who rolls next is `current`."""
-    child = state.clone()
-    child.rng = _NoDice()
-    with contextlib.suppress(_Roll):
-        child.apply(seat, action)
-    return child
+    return before_roll(state, seat, action)
 
 
 def race(state, player: str, weights: dict = WEIGHTS) -> float:

@@ -10,6 +10,7 @@ import pytest
 import computer
 from computer import combat as player
 from computer.combat_eval import attack_odds, evaluate
+from computer.dice import before_roll
 from games import GAMES
 from games.combat import Counter, Move, position
 
@@ -33,7 +34,7 @@ def _greedy_choice(state, seat: int):
     """A plain one-ply greedy player: the action whose resulting board evaluates best."""
     actions = sorted(state.legal_actions(seat), key=str)
     world = state.determinize(seat, 0)
-    values = [evaluate(player._after(world, seat, action), seat) for action in actions]
+    values = [evaluate(before_roll(world, seat, action), seat) for action in actions]
     return actions[values.index(max(values))]
 
 
@@ -54,7 +55,7 @@ def test_opponents_answer_for_themselves_not_for_the_decider(text, seat, trap):
     opponent would never attack the stepping pyramid and the trap would look best."""
     state = _state(text, seat)
     world = state.determinize(seat, 0)
-    after = player._after(world, seat, trap)
+    after = before_roll(world, seat, trap)
     assert after.phase == "reply" and after.deciding_seat() != seat
     # Settled by the opponent for its own good, the opportunity turns into an attack on us.
     settled = player._settled_values(after)[seat]
