@@ -232,6 +232,11 @@ def pairings_for(
     return pairings
 
 
+def pairing_key(task: Task) -> tuple:
+    """The (game, players, section, subject) that name a task's pairing, as `pairings_for` begins."""
+    return (task.game_id, len(task.players), task.section, task.subject)
+
+
 def pairing_tasks(pairing: tuple, matches: int, first_seed: int) -> list[Task]:
     """A pairing's matches in order. Seats rotate; each seed is played once per rotation step, so
     both sides see the same deals and dice sequences from opposite seats."""
@@ -283,8 +288,7 @@ def run_pairings(
     closed = set()
 
     def pairing_of(task: Task) -> tuple | None:
-        key = (task.game_id, len(task.players), task.section, task.subject)
-        return next((p for p in pairings if p[:4] == key), None)
+        return next((p for p in pairings if p[:4] == pairing_key(task)), None)
 
     def close_if_narrow(pairing: tuple) -> None:
         if width is not None and narrow_enough(finished[pairing], width):
@@ -549,11 +553,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.resume and args.log and Path(args.log).exists():
         logged = read_log(args.log)
         asked = {p[:4] for p in pairings}
-        earlier = [
-            r
-            for r in logged
-            if (r.task.game_id, len(r.task.players), r.task.section, r.task.subject) in asked
-        ]
+        earlier = [r for r in logged if pairing_key(r.task) in asked]
         results.extend(earlier)
         print(f"resuming after {len(earlier)} logged matches", file=sys.stderr, flush=True)
     run_pairings(pairings, matches, args.first_seed, width, args.jobs, record, earlier)
