@@ -6,29 +6,37 @@ the player searches the tree exactly: its own move, then every roll with its pro
 best move of whoever that roll belongs to, and so on, down to a depth where a tuned evaluation
 scores the position. The opponent's nodes take the opponent's best move (their value, not ours).
 
-- easy: one ply, the evaluation blurred by noise, so it plays like a beginner.
-- normal: its move, then every roll and the best reply to it (two plies).
+- easy: one ply, the hand-tuned evaluation blurred by noise, so it plays like a beginner.
+- normal: its move, then every roll and the best reply to it (two plies), by the hand-tuned
+  evaluation.
 - hard: four plies (move, roll, reply, roll, its next move, roll, the reply to that), the inner
-  moves narrowed to the best two by a one-ply look. Three plies did no better than normal: a
-  search that ends on its own move flatters it, so hard ends on the other player's reply too.
+  moves narrowed to the best two by a one-ply look, by the learned evaluation. Three plies did no
+  better than normal: a search that ends on its own move flatters it, so hard ends on the other
+  player's reply too.
 
-The evaluation (`evaluate`) weighs each player's race (pyramids' places along the path, borne-off
-ones at the end), pyramids locked inside a nest (under the other player's peak or one's own),
-pyramids that carry the other player's along or ride on theirs, and the rearmost pyramid on the
-Source. Its weights were tuned by paired self-play of the one-ply player, candidate against
-incumbent on the same seeds from both seats (`WEIGHTS`); features the tuning set to zero (blocks,
-pyramids left on the Source) were dropped.
+Two evaluations. The hand-tuned one (`evaluate`) weighs each player's race (pyramids' places along
+the path, borne-off ones at the end), pyramids locked inside a nest (under the other player's peak
+or one's own), pyramids that carry the other player's along or ride on theirs, and the rearmost
+pyramid on the Source; its weights were tuned by paired self-play of the one-ply player (`WEIGHTS`).
+Search on it stalled near 70% against the greedy baseline, however deep. The learned one (`learned`)
+reads more of the position (`features`: every pyramid's square, its state per track, medium and
+large pyramids per track, blocks, pyramids borne off and left on the Source, who rolls next) and
+weighs it by a logistic regression fitted to the outcomes of 4,000 self-play matches
+(`benchmarks/train_senet.py`, weights in `senet_weights.py`).
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
+from typing import NamedTuple
 
 from games import senet as rules
 
 from .decision import Decision, derive_seed
 from .dice import before_roll
+from .senet_weights import LEARNED_WEIGHTS
 
 OFF_PLACE = rules.LAST_SQUARE + 1  # where a borne-off pyramid counts as standing
 ROLL_CHANCE = 1 / 6
@@ -45,7 +53,6 @@ WEIGHTS = {
     "off": 3.0,  # borne off: safe for good
 }
 SCALE = 18.0  # squares of lead that make a position about 73% won
-MOVES_WIDE = {"hard": 2}  # moves kept at inner decision nodes, the best by a one-ply look
 NOISE = 14.0  # easy: noise added to each option's evaluation, in race squares
 
 
@@ -85,17 +92,157 @@ def race(state, player: str, weights: dict = WEIGHTS) -> float:
 
 
 def evaluate(state, player: str, weights: dict = WEIGHTS) -> float:
-    """`player`'s chance of winning, as a squashed race lead (1 or 0 once the match is over)."""
+    """`player`'s chance of winning by the hand-tuned race: a squashed lead (1 or 0 once the match
+    is over)."""
     if state.winner is not None:
         return 1.0 if state.winner == player else 0.0
     lead = race(state, player, weights) - race(state, rules.other_player(player), weights)
     return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, lead / SCALE))))
 
 
+# --- the learned evaluation -------------------------------------------------------------------
+
+STATUSES = ("locked", "locked_by_other", "burdened", "riding")
+REGIONS = ("source", "balance", "perfect")  # path indices 1-9, 10-18, 19-27
+FEATURES = (
+    *(f"square {index}" for index in range(1, rules.LAST_SQUARE + 1)),
+    *(f"{status} {region}" for status in STATUSES for region in REGIONS),
+    *(f"{size} {region}" for size in ("medium", "large") for region in REGIONS),
+    *(f"block {region}" for region in REGIONS),
+    "off",
+    "off squared",
+    "on source",
+    "source clear",
+    "straggler",
+    "rolls next",
+)
+_INDEX = {name: number for number, name in enumerate(FEATURES)}
+_SQUARE, _STATUS, _SIZE, _BLOCK = (
+    _INDEX[name] for name in ("square 1", "locked source", "medium source", "block source")
+)
+_OFF, _OFF2, _ON_SOURCE, _CLEAR, _STRAGGLER, _ROLLS = (
+    _INDEX[name] for name in ("off", "off squared", "on source", "source clear", "straggler", "rolls next")
+)
+
+
+def _pyramids(state):
+    """Each pyramid on the board as (owner, path index, region, size, status), where status is an
+    index into STATUSES or -1 for a free pyramid that carries no other player's; and each block as
+    (owner, region)."""
+    pyramids, blocks = [], []
+    stacks = state.stacks
+    for index in range(1, rules.LAST_SQUARE + 1):
+        stack = stacks[index]
+        if not stack:
+            continue
+        region = (index - 1) // 9
+        top = rules.peak(stack)
+        controller = stack[top].owner
+        if len(stack) >= 3 and (owner := rules.block_owner(stack)):
+            blocks.append((owner, region))
+        for height, piece in enumerate(stack):
+            owner = piece.owner
+            if height < top:
+                status = 0 if controller == owner else 1
+            elif any(other.owner != owner for other in stack[height + 1 :]):
+                status = 2
+            elif any(other.owner != owner for other in stack[top:height]):
+                status = 3
+            else:
+                status = -1
+            pyramids.append((owner, index, region, piece.size, status))
+    return pyramids, blocks
+
+
+def features(state, player: str) -> list[float]:
+    """The position as the learned evaluation reads it: each feature counted for `player` minus
+    the same feature for the other player (so the evaluation of one is 1 minus the other's)."""
+    found = [0.0] * len(FEATURES)
+    sign = {player: 1.0, rules.other_player(player): -1.0}
+    on_source = dict.fromkeys(sign, 0)
+    rearmost: dict[str, int] = {}
+    pyramids, blocks = _pyramids(state)
+    for owner, index, region, size, status in pyramids:
+        s = sign[owner]
+        found[_SQUARE + index - 1] += s
+        if size > 1:
+            found[_SIZE + (size - 2) * 3 + region] += s
+        if status >= 0:
+            found[_STATUS + status * 3 + region] += s
+        if index <= 9:
+            on_source[owner] += 1
+            rearmost.setdefault(owner, index)
+    for owner, region in blocks:
+        found[_BLOCK + region] += sign[owner]
+    for owner, count in state.off.items():
+        found[_OFF] += sign[owner] * count
+        found[_OFF2] += sign[owner] * count * count / rules.PYRAMIDS_EACH
+    for owner, count in on_source.items():
+        found[_ON_SOURCE] += sign[owner] * count
+        found[_CLEAR] += sign[owner] * (count == 0)
+    for owner, index in rearmost.items():
+        found[_STRAGGLER] += sign[owner] * (10 - index)
+    found[_ROLLS] = sign[state.current]
+    return found
+
+
+def _pyramid_weights(weights) -> dict:
+    """Per (path index, size, status): what one pyramid adds to the learned logit, all its
+    features summed once (the search evaluates many thousands of positions a decision)."""
+    table = {}
+    for index in range(1, rules.LAST_SQUARE + 1):
+        region = (index - 1) // 9
+        for size in (1, 2, 3):
+            base = weights[_SQUARE + index - 1] + (weights[_ON_SOURCE] if index <= 9 else 0.0)
+            if size > 1:
+                base += weights[_SIZE + (size - 2) * 3 + region]
+            for status in (-1, *range(len(STATUSES))):
+                extra = weights[_STATUS + status * 3 + region] if status >= 0 else 0.0
+                table[index, size, status] = base + extra
+    return table
+
+
+_PYRAMID_WEIGHTS = _pyramid_weights(LEARNED_WEIGHTS)
+
+
+def learned_logit(state, player: str) -> float:
+    """`LEARNED_WEIGHTS` dotted with `features(state, player)`, summed per pyramid."""
+    weights = LEARNED_WEIGHTS
+    other = rules.other_player(player)
+    logit = 0.0
+    on_source = {player: 0, other: 0}
+    rearmost: dict[str, int] = {}
+    pyramids, blocks = _pyramids(state)
+    for owner, index, _region, size, status in pyramids:
+        value = _PYRAMID_WEIGHTS[index, size, status]
+        logit += value if owner == player else -value
+        if index <= 9:
+            on_source[owner] += 1
+            rearmost.setdefault(owner, index)
+    for owner, region in blocks:
+        logit += weights[_BLOCK + region] * (1 if owner == player else -1)
+    for owner, s in ((player, 1), (other, -1)):
+        count = state.off[owner]
+        logit += s * (weights[_OFF] * count + weights[_OFF2] * count * count / rules.PYRAMIDS_EACH)
+        logit += s * weights[_CLEAR] * (on_source[owner] == 0)
+        if owner in rearmost:
+            logit += s * weights[_STRAGGLER] * (10 - rearmost[owner])
+    return logit + weights[_ROLLS] * (1 if state.current == player else -1)
+
+
+def learned(state, player: str) -> float:
+    """`player`'s chance of winning by the evaluation fitted to self-play outcomes
+    (`benchmarks/train_senet.py`, weights in `computer/senet_weights.py`)."""
+    if state.winner is not None:
+        return 1.0 if state.winner == player else 0.0
+    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, learned_logit(state, player)))))
+
+
 class Expectimax:
-    def __init__(self, player: str, wide: int | None) -> None:
+    def __init__(self, player: str, wide: int | None, evaluation=evaluate) -> None:
         self.player = player  # values are this player's chance of winning
         self.wide = wide
+        self.evaluation = evaluation
         self.positions = 0
 
     def chance(self, state, plies: int) -> float:
@@ -103,7 +250,7 @@ class Expectimax:
         a skipped 1 or 6 rolls again, another passes the turn; followed one step only)."""
         if state.winner is not None or plies == 0:
             self.positions += 1
-            return evaluate(state, self.player)
+            return self.evaluation(state, self.player)
         total = 0.0
         for roll in range(1, 7):
             moves = state.moves_for_roll(state.current, roll)
@@ -115,7 +262,7 @@ class Expectimax:
             skipped = state.clone()
             if not rules.rolls_again(roll):
                 skipped.current = rules.other_player(skipped.current)
-            total += self.chance(skipped, plies - 1) if plies > 1 else evaluate(skipped, self.player)
+            total += self.chance(skipped, plies - 1) if plies > 1 else self.evaluation(skipped, self.player)
         return total * ROLL_CHANCE
 
     def decision(self, state, moves: list, plies: int) -> float:
@@ -125,29 +272,39 @@ class Expectimax:
         children = [after(state, seat, move) for move in moves]
         if plies == 1:
             self.positions += len(children)
-            values = [evaluate(child, self.player) for child in children]
+            values = [self.evaluation(child, self.player) for child in children]
             return max(values) if mover == self.player else min(values)
         if self.wide and len(children) > self.wide:
-            ranked = sorted(children, key=lambda child: evaluate(child, mover), reverse=True)
+            ranked = sorted(children, key=lambda child: self.evaluation(child, mover), reverse=True)
             children = ranked[: self.wide]
         values = [self.chance(child, plies - 1) for child in children]
         return max(values) if mover == self.player else min(values)
 
 
-PLIES = {"easy": 1, "normal": 2, "hard": 4}
+class Level(NamedTuple):
+    plies: int
+    evaluation: Callable
+    wide: int | None = None  # moves kept at inner decision nodes, the best by a one-ply look
+
+
+LEVELS = {
+    "easy": Level(1, evaluate),
+    "normal": Level(2, evaluate),
+    "hard": Level(4, learned, wide=2),
+}
 
 
 def think(state, seat: int, level: str, seed: int) -> Decision:
     player = state.current
     moves = sorted(state.legal_actions(seat), key=str)  # notation order: a stable tie-break
-    search = Expectimax(player, MOVES_WIDE.get(level))
-    plies = PLIES[level]
+    plies, evaluation, wide = LEVELS[level]
+    search = Expectimax(player, wide, evaluation)
     values = []
     for move in moves:
         child = after(state, seat, move)
         if plies == 1:
             search.positions += 1
-            values.append(evaluate(child, player))
+            values.append(evaluation(child, player))
         else:
             values.append(search.chance(child, plies - 1))
     if level == "easy":

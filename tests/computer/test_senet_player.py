@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
 import computer
 import computer.senet as senet_player
+from benchmarks import train_senet
 from benchmarks.baselines import greedy_action
+from computer.senet_weights import LEARNED_WEIGHTS
+from games import GAMES
 from games import senet as rules
 
 # Positions from greedy play where one move ahead points the wrong way (spec 9 notation).
@@ -25,6 +29,20 @@ INTO_PERFECT = rules.position(
     roll=3,
 )
 CASES = [(OUT_OF_THE_SOURCE, "S9L-B6"), (INTO_PERFECT, "B1M-P3")]
+# Positions where hard's learned evaluation needs the other player's best reply to find the move.
+ONTO_THE_BALANCE = rules.position(
+    "S1=bS.bM.aL S2=aS.aM.aL S4=aS.aM.bL S5=bS.bM S6=aL S7=bS.bM.aS S9=aS.aM.bL.bM.bS B9=aM B6=aL "
+    "B5=bL P6=bL",
+    to_move="a",
+    roll=2,
+)
+OUT_OF_REACH = rules.position(
+    "S2=bS.bM.aL S3=aS.aM.bL S4=bS.aM S6=aS S7=bS.bM.bL S8=aS.aM.aL S9=bS.bM.bL B9=aS B8=bM B1=aL "
+    "P1=bL P4=aL P8=aM",
+    to_move="b",
+    roll=2,
+)
+LEARNED_CASES = [(ONTO_THE_BALANCE, "B6L-B4"), (OUT_OF_REACH, "B8M-B6")]
 
 
 class Helpers(senet_player.Expectimax):
@@ -33,14 +51,14 @@ class Helpers(senet_player.Expectimax):
     def decision(self, state, moves, plies):
         children = [senet_player.after(state, state.seat_of(state.current), move) for move in moves]
         if plies == 1:
-            return max(senet_player.evaluate(child, self.player) for child in children)
+            return max(self.evaluation(child, self.player) for child in children)
         return max(self.chance(child, plies - 1) for child in children)
 
 
-def best_by(search_class, state) -> str:
+def best_by(search_class, state, evaluation=senet_player.evaluate) -> str:
     seat = state.to_move[0]
     moves = sorted(state.legal_actions(seat), key=str)
-    search = search_class(state.current, None)
+    search = search_class(state.current, None, evaluation)
     values = [search.chance(senet_player.after(state, seat, move), 1) for move in moves]
     return str(moves[max(range(len(moves)), key=lambda i: values[i])])
 
@@ -57,6 +75,59 @@ def test_the_move_that_survives_the_best_reply_is_chosen(state, right):
 def test_the_other_player_plays_for_itself(state, right):
     assert best_by(senet_player.Expectimax, state) == right
     assert best_by(Helpers, state) != right, "counting on favours must lead elsewhere here"
+
+
+@pytest.mark.parametrize(("state", "right"), LEARNED_CASES)
+def test_hard_finds_the_move_that_survives_the_best_reply_by_its_learned_evaluation(state, right):
+    seat = state.to_move[0]
+    assert str(computer.choose(state, seat, level="hard")) == right
+    assert best_by(senet_player.Expectimax, state, senet_player.learned) == right
+    assert best_by(Helpers, state, senet_player.learned) != right, "counting on favours must lead elsewhere"
+    assert str(greedy_action(state, seat, random.Random(1))) != right, "one move ahead picks another"
+
+
+def a_played_position(seed: int, moves: int):
+    state = GAMES["senet"].new(2, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_learned_evaluation_is_one_players_chance_and_the_other_the_rest(seed):
+    state = a_played_position(seed, 40 + 10 * seed)
+    mine, theirs = senet_player.features(state, "a"), senet_player.features(state, "b")
+    assert mine == [-value for value in theirs]
+    assert any(mine), "a played position has something to tell the players apart"
+    assert senet_player.learned(state, "a") + senet_player.learned(state, "b") == pytest.approx(1.0)
+    # The search's fast sum per pyramid is the weights dotted with the features.
+    dotted = sum(w * f for w, f in zip(LEARNED_WEIGHTS, mine, strict=True))
+    assert senet_player.learned_logit(state, "a") == pytest.approx(dotted, abs=1e-9)
+
+
+def test_the_learned_evaluation_prefers_to_roll_next():
+    rolling = rules.position("B5=aL B4=bL", to_move="a", off_a=11, off_b=11)
+    waiting = rules.position("B5=aL B4=bL", to_move="b", off_a=11, off_b=11)
+    assert senet_player.learned(rolling, "a") > senet_player.learned(waiting, "a")
+
+
+def test_training_reads_self_play_and_recovers_the_weights_behind_the_outcomes():
+    rows, won = train_senet.self_play((3, 0.05))
+    assert len(rows) > 50 and won in (0.0, 1.0)
+    assert all(len(row) == len(senet_player.FEATURES) for row in rows)
+    rng = random.Random(5)
+    truth = [1.5, -2.0, 0.0]
+    samples = [[rng.gauss(0, 1) for _ in truth] for _ in range(4000)]
+    outcomes = [
+        float(rng.random() < 1 / (1 + math.exp(-sum(w * x for w, x in zip(truth, row, strict=True)))))
+        for row in samples
+    ]
+    fitted = train_senet.fit(samples, outcomes)
+    assert fitted == pytest.approx(truth, abs=0.25)
 
 
 def test_every_roll_counts_with_its_chance():
