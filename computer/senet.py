@@ -154,80 +154,77 @@ def _pyramids(state):
     return pyramids, blocks
 
 
-def features(state, player: str) -> list[float]:
-    """The position as the learned evaluation reads it: each feature counted for `player` minus
-    the same feature for the other player (so the evaluation of one is 1 minus the other's)."""
-    found = [0.0] * len(FEATURES)
+def _pyramid_features(index: int, region: int, size: int, status: int) -> tuple[int, ...]:
+    """The features one pyramid counts towards (indices into FEATURES)."""
+    found = [_SQUARE + index - 1]
+    if size > 1:
+        found.append(_SIZE + (size - 2) * 3 + region)
+    if status >= 0:
+        found.append(_STATUS + status * 3 + region)
+    if index <= 9:
+        found.append(_ON_SOURCE)
+    return tuple(found)
+
+
+def _position_features(state, player: str, pyramids: list, blocks: list) -> dict[int, float]:
+    """The features that belong to the position rather than to single pyramids, `player`'s minus
+    the other player's: blocks, pyramids borne off, a clear Source, the rearmost Source pyramid and
+    who rolls next."""
     sign = {player: 1.0, rules.other_player(player): -1.0}
-    on_source = dict.fromkeys(sign, 0)
+    found = dict.fromkeys((_OFF, _OFF2, _CLEAR, _STRAGGLER), 0.0)
     rearmost: dict[str, int] = {}
-    pyramids, blocks = _pyramids(state)
-    for owner, index, region, size, status in pyramids:
-        s = sign[owner]
-        found[_SQUARE + index - 1] += s
-        if size > 1:
-            found[_SIZE + (size - 2) * 3 + region] += s
-        if status >= 0:
-            found[_STATUS + status * 3 + region] += s
+    for owner, index, _region, _size, _status in pyramids:
         if index <= 9:
-            on_source[owner] += 1
             rearmost.setdefault(owner, index)
     for owner, region in blocks:
-        found[_BLOCK + region] += sign[owner]
-    for owner, count in state.off.items():
-        found[_OFF] += sign[owner] * count
-        found[_OFF2] += sign[owner] * count * count / rules.PYRAMIDS_EACH
-    for owner, count in on_source.items():
-        found[_ON_SOURCE] += sign[owner] * count
-        found[_CLEAR] += sign[owner] * (count == 0)
-    for owner, index in rearmost.items():
-        found[_STRAGGLER] += sign[owner] * (10 - index)
+        found[_BLOCK + region] = found.get(_BLOCK + region, 0.0) + sign[owner]
+    for owner, s in sign.items():
+        count = state.off[owner]
+        found[_OFF] += s * count
+        found[_OFF2] += s * count * count / rules.PYRAMIDS_EACH
+        if owner in rearmost:
+            found[_STRAGGLER] += s * (10 - rearmost[owner])
+        else:
+            found[_CLEAR] += s
     found[_ROLLS] = sign[state.current]
     return found
 
 
-def _pyramid_weights(weights) -> dict:
-    """Per (path index, size, status): what one pyramid adds to the learned logit, all its
-    features summed once (the search evaluates many thousands of positions a decision)."""
-    table = {}
-    for index in range(1, rules.LAST_SQUARE + 1):
-        region = (index - 1) // 9
-        for size in (1, 2, 3):
-            base = weights[_SQUARE + index - 1] + (weights[_ON_SOURCE] if index <= 9 else 0.0)
-            if size > 1:
-                base += weights[_SIZE + (size - 2) * 3 + region]
-            for status in (-1, *range(len(STATUSES))):
-                extra = weights[_STATUS + status * 3 + region] if status >= 0 else 0.0
-                table[index, size, status] = base + extra
-    return table
+def features(state, player: str) -> list[float]:
+    """The position as the learned evaluation reads it: each feature counted for `player` minus
+    the same feature for the other player (so the evaluation of one is 1 minus the other's)."""
+    found = [0.0] * len(FEATURES)
+    pyramids, blocks = _pyramids(state)
+    for owner, *where in pyramids:
+        for feature in _pyramid_features(*where):
+            found[feature] += 1.0 if owner == player else -1.0
+    for feature, value in _position_features(state, player, pyramids, blocks).items():
+        found[feature] += value
+    return found
 
 
-_PYRAMID_WEIGHTS = _pyramid_weights(LEARNED_WEIGHTS)
+# Per (path index, size, status): what one pyramid adds to the learned logit, its features summed
+# once (the search evaluates many thousands of positions a decision).
+_PYRAMID_WEIGHTS = {
+    (index, size, status): sum(
+        LEARNED_WEIGHTS[feature] for feature in _pyramid_features(index, (index - 1) // 9, size, status)
+    )
+    for index in range(1, rules.LAST_SQUARE + 1)
+    for size in (1, 2, 3)
+    for status in (-1, *range(len(STATUSES)))
+}
 
 
 def learned_logit(state, player: str) -> float:
     """`LEARNED_WEIGHTS` dotted with `features(state, player)`, summed per pyramid."""
-    weights = LEARNED_WEIGHTS
-    other = rules.other_player(player)
-    logit = 0.0
-    on_source = {player: 0, other: 0}
-    rearmost: dict[str, int] = {}
     pyramids, blocks = _pyramids(state)
+    logit = 0.0
     for owner, index, _region, size, status in pyramids:
         value = _PYRAMID_WEIGHTS[index, size, status]
         logit += value if owner == player else -value
-        if index <= 9:
-            on_source[owner] += 1
-            rearmost.setdefault(owner, index)
-    for owner, region in blocks:
-        logit += weights[_BLOCK + region] * (1 if owner == player else -1)
-    for owner, s in ((player, 1), (other, -1)):
-        count = state.off[owner]
-        logit += s * (weights[_OFF] * count + weights[_OFF2] * count * count / rules.PYRAMIDS_EACH)
-        logit += s * weights[_CLEAR] * (on_source[owner] == 0)
-        if owner in rearmost:
-            logit += s * weights[_STRAGGLER] * (10 - rearmost[owner])
-    return logit + weights[_ROLLS] * (1 if state.current == player else -1)
+    for feature, value in _position_features(state, player, pyramids, blocks).items():
+        logit += LEARNED_WEIGHTS[feature] * value
+    return logit
 
 
 def learned(state, player: str) -> float:
