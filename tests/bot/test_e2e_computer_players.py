@@ -376,4 +376,5 @@ async def test_two_computer_players_are_named_apart(simcord_env):
     for _ in range(3):  # each computer player has played a card by then
         await play_one_action(table, thread, random.Random(5))
     log = text(reply(await alice.slash(thread, "match log")))
-    assert all(f"{name} played" in log for name in named_apart), log
+    # The match's seed is drawn afresh, so a computer player may have led every card it played.
+    assert all(f"{name} played" in log or f"{name} led" in log for name in named_apart), log
