@@ -567,7 +567,10 @@ class Thinker:
 # Per level: hypotheses kept; moves/swaps, squares per piece in the bag and squares for the piece
 # in hand that get the opponent's answer; a beginner's noise; the credit for playing on with
 # different objectives (`fight_credit`); and the price of each own slot a swap reveals (the
-# opponent may copy it), in win chance. Hard trusts its fight a little less and hides more.
+# opponent may copy it), in win chance; and whether it is patient (`stall_credit`). Hard trusts
+# its fight a little less, hides more, and alone is patient. Patience is most of the strength: a
+# patient normal won 90.6% of 96 matches against the greedy baseline (62.5% without), and hard
+# then beat it in only 54.2% of 48, so it is what sets the levels apart.
 LEVELS = {
     "easy": {
         "keep": 1,
@@ -577,6 +580,7 @@ LEVELS = {
         "noise": 0.25,
         "fight": 0.0,
         "reveal": 0.0,
+        "patient": False,
     },
     "normal": {
         "keep": 3,
@@ -586,6 +590,7 @@ LEVELS = {
         "noise": 0.0,
         "fight": 0.1,
         "reveal": 0.02,
+        "patient": False,
     },
     "hard": {
         "keep": 6,
@@ -595,6 +600,7 @@ LEVELS = {
         "noise": 0.0,
         "fight": 0.045,
         "reveal": 0.05,
+        "patient": True,
     },
 }
 
@@ -614,6 +620,13 @@ def moves_since_placement(state) -> int:
             break
         count += not notation.startswith("O")
     return count
+
+
+def stall_credit(progress: float, chance: float, patient: bool) -> float:
+    """What a run of moves adds to a draw's worth. A patient player behind on the board doesn't
+    hurry the end: the credit shrinks with its chance, so it draws for progress only when even or
+    ahead (the leader then draws, so the match still ends)."""
+    return progress * min(1.0, 2.0 * chance) if patient else progress
 
 
 def to_action(state, seat: int, model: Model, choice: tuple):
@@ -656,7 +669,10 @@ def think(state, seat: int, level: str, seed: int) -> Decision:
         return Decision(action, options, chance, max(1, thinker.samples))
     results = thinker.phase_b(config["candidates"])
     progress = min(STALL_CAP, STALL_BONUS * moves_since_placement(state))
-    results = sorted(((c + progress if a == ("draw",) else c, a) for c, a in results), key=lambda r: -r[0])
+    results = sorted(
+        ((c + stall_credit(progress, c, config["patient"]) if a == ("draw",) else c, a) for c, a in results),
+        key=lambda r: -r[0],
+    )
     best_chance, best = results[0]
     if config["noise"]:
         best = _noisy(results, config["noise"], rng, lambda item: item[1])

@@ -172,3 +172,44 @@ def test_setup_picks_an_objective_without_searching():
     decision = player.think(state, 0, "hard", 9)
     assert decision.action in state.legal_actions(0)
     assert decision.samples == 1
+
+
+def run_of_moves(state, moves: int):
+    """`state` with a record ending in a placement and then `moves` moves and swaps."""
+    state.history = [(1, "B1@g6")] + [(i % 2, "c1-c2") for i in range(moves)]
+    return state
+
+
+def behind_on_the_board():
+    """The opponent's yellow (+2 for them, -1 for us) holds a group of four small pyramids; the
+    one on a2 can step to the empty b2 and split it. Four empty squares are left."""
+    pieces = {"a1": "Y1", "a2": "Y1", "a3": "Y1", "a4": "Y1", "b2": None, "g8": None, "g7": None, "e5": None}
+    return position(pieces, drawn=None, bag={"B1": 2, "G1": 2})
+
+
+def level_board():
+    """Green, the one colour with pieces on the board, is worth +1 to both objectives."""
+    pieces = {"a1": "G1", "a2": "G1", "a3": "G1", "b4": "G1", "b2": None, "g8": None, "g7": None, "e5": None}
+    return position(pieces, drawn=None, bag={"B1": 2, "G1": 2})
+
+
+def test_behind_on_the_board_hard_does_not_hurry_the_end():
+    """A long run of moves makes a draw (the only action that brings the end nearer) worth more,
+    but not to a player who is losing: it keeps splitting the group that beats it."""
+    fresh = computer.choose(run_of_moves(behind_on_the_board(), 0), 0, level="hard", seed=3)
+    assert str(fresh) == "a2-b2"
+    after_a_run = computer.choose(run_of_moves(behind_on_the_board(), 30), 0, level="hard", seed=3)
+    assert str(after_a_run) == "a2-b2"
+
+
+def test_on_a_level_board_a_run_of_moves_ends_in_a_draw():
+    """Where nobody is behind, the run of moves is what tips the choice to drawing, so two
+    players who only move can't keep a match from ending."""
+
+    def draws(moves: int, level: str) -> bool:
+        action = computer.choose(run_of_moves(level_board(), moves), 0, level=level, seed=3)
+        return isinstance(action, rules.Draw)
+
+    for level in ("normal", "hard"):
+        assert not draws(0, level)
+        assert draws(10, level)
