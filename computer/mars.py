@@ -567,10 +567,10 @@ class Thinker:
 # Per level: hypotheses kept; moves/swaps, squares per piece in the bag and squares for the piece
 # in hand that get the opponent's answer; a beginner's noise; the credit for playing on with
 # different objectives (`fight_credit`); and the price of each own slot a swap reveals (the
-# opponent may copy it), in win chance; and whether it is patient (`stall_credit`). Hard trusts
-# its fight a little less, hides more, and alone is patient. Patience is most of the strength: a
-# patient normal won 90.6% of 96 matches against the greedy baseline (62.5% without), and hard
-# then beat it in only 54.2% of 48, so it is what sets the levels apart.
+# opponent may copy it), in win chance; and whether it is patient (`stall_credit`). Hard looks
+# wider and alone is patient. Patience is most of the strength: a patient normal won 90.6% of 96
+# matches against the greedy baseline (62.5% without), and hard then beat it in only 54.2% of 48,
+# so it is what sets the levels apart.
 LEVELS = {
     "easy": {
         "keep": 1,
@@ -598,8 +598,8 @@ LEVELS = {
         "draw_squares": 2,
         "place": 10,
         "noise": 0.0,
-        "fight": 0.045,
-        "reveal": 0.05,
+        "fight": 0.1,
+        "reveal": 0.02,
         "patient": True,
     },
 }
