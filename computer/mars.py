@@ -568,9 +568,8 @@ class Thinker:
 # in hand that get the opponent's answer; a beginner's noise; the credit for playing on with
 # different objectives (`fight_credit`); and the price of each own slot a swap reveals (the
 # opponent may copy it), in win chance; and whether it is patient (`stall_credit`). Hard looks
-# wider and alone is patient. Patience is most of the strength: a patient normal won 90.6% of 96
-# matches against the greedy baseline (62.5% without), and hard then beat it in only 54.2% of 48,
-# so it is what sets the levels apart.
+# wider and alone is patient: patience is most of hard's edge (README has the figures), so it is
+# what sets the levels apart.
 LEVELS = {
     "easy": {
         "keep": 1,

@@ -173,7 +173,7 @@ def _position_features(state, player: str, pyramids: list, blocks: list) -> dict
     sign = {player: 1.0, rules.other_player(player): -1.0}
     found = dict.fromkeys((_OFF, _OFF2, _CLEAR, _STRAGGLER), 0.0)
     rearmost: dict[str, int] = {}
-    for owner, index, _region, _size, _status in pyramids:
+    for owner, index, *_ in pyramids:
         if index <= 9:
             rearmost.setdefault(owner, index)
     for owner, region in blocks:
