@@ -330,8 +330,8 @@ def run_pairings(
                 running.add(pool.submit(play_match, task))
             if not running:
                 return
-            done, running = wait(running, return_when=FIRST_COMPLETED)
-            for future in done:
+            completed, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in completed:
                 finish(future.result())
 
 
