@@ -5,13 +5,15 @@ instance, each Aim step), and dice decide a lot in between. So the player:
 
 1. ranks the legal actions one ply deep with the evaluation (`computer.combat_eval`), looking at
    the board right after the action's deterministic part (a dice source that refuses to roll stops
-   the engine there), and at combats through their exact odds and both outcomes;
+   the engine there), and at combats through their exact odds and both outcomes, including an
+   opponent's chance to attack the force that just arrived (normal and easy stop here, and
+   overlook that chance);
 2. plays the best few candidates forward on several determinizations (`state.determinize`: only
    the dice to come are resampled), to the end of the opponents' replies: every seat, the deciding
    one included, then follows that same one-ply policy for its *own* evaluation, so each opponent
    answers with its own best reply;
-3. scores the position where the next own turn begins (or the finished match) and picks the
-   candidate with the best mean.
+3. scores the position where the next own turn begins by the best first action it then offers,
+   one ply deep as in step 1 (or the finished match), and picks the candidate with the best mean.
 
 Attacks at the root are split over the determinizations in proportion to their exact odds (common
 numbers for every candidate), so a risky combat is judged by its expectation, not by luck.
@@ -51,13 +53,15 @@ class _FirstFace:
 ATTACKER_WINS = (5, 0, 5, 0, 5, 0)
 DEFENDER_WINS = (0, 5, 0, 5, 0, 5)
 
-# Per level: how many candidates are played forward, on how many determinizations, and a chance of
-# a careless (random) action. Normal plays step 1 alone, so that hard, the playout, is another
-# player: a small playout (3 candidates in 3 futures) won only 62.5% of 60 matches against it.
+# Per level: how many candidates are played forward, on how many determinizations, a chance of a
+# careless (random) action, whether a step's value counts the opponents' chance to attack the force
+# that arrived (R13), and whether the futures are scored by the next turn's best first action
+# rather than by the board alone. Normal plays step 1 alone and overlooks those replies. Figures
+# for each choice are in README ("Combat: whole turns against the opponent's replies").
 LEVELS = {
-    "easy": {"width": 0, "worlds": 0, "noise": 0.6},
-    "normal": {"width": 0, "worlds": 0, "noise": 0.0},
-    "hard": {"width": 4, "worlds": 6, "noise": 0.0},
+    "easy": {"width": 0, "worlds": 0, "noise": 0.6, "replies": False, "next_step": False},
+    "normal": {"width": 0, "worlds": 0, "noise": 0.0, "replies": False, "next_step": False},
+    "hard": {"width": 4, "worlds": 6, "noise": 0.0, "replies": True, "next_step": True},
 }
 
 
@@ -101,10 +105,13 @@ def _attack_values(world, seat: int, action) -> list[float]:
     return total
 
 
-def _settled_values(world, depth: int = 0) -> list[float]:
+def _settled_values(world, depth: int = 0, replies: bool = True) -> list[float]:
     """Every seat's value of `world`, where a pending combat opportunity is first decided by
-    whoever decides it (the mover, then each opponent in turn), each for its own good."""
+    whoever decides it (the mover, then each opponent in turn), each for its own good. Without
+    `replies`, the opponents' chance to attack is overlooked: the board is judged as it stands."""
     if world.is_over or depth > 4 or world.phase not in ("offer", "reply"):
+        return evaluate_all(world)
+    if world.phase == "reply" and not replies:
         return evaluate_all(world)
     actor = world.deciding_seat()
     best = None
@@ -112,15 +119,17 @@ def _settled_values(world, depth: int = 0) -> list[float]:
         if isinstance(action, Attack):
             values = _attack_values(world, actor, action)
         else:
-            values = _settled_values(before_roll(world, actor, action), depth + 1)
+            values = _settled_values(before_roll(world, actor, action), depth + 1, replies)
         if best is None or values[actor] > best[actor]:
             best = values
     return best
 
 
-def one_ply_values(world, seat: int, actions: list, viewer: int | None = None) -> list[float]:
-    """Each action's value one ply deep (with the combat opportunity it opens settled), for
-    `viewer` (default: `seat`, who acts)."""
+def one_ply_values(
+    world, seat: int, actions: list, viewer: int | None = None, replies: bool = True
+) -> list[float]:
+    """Each action's value one ply deep (with the combat opportunity it opens settled, see
+    `_settled_values`), for `viewer` (default: `seat`, who acts)."""
     viewer = seat if viewer is None else viewer
     values = []
     for action in actions:
@@ -129,7 +138,7 @@ def one_ply_values(world, seat: int, actions: list, viewer: int | None = None) -
         elif isinstance(action, Counter):
             values.append(_counter_value(world, action))
         else:
-            values.append(_settled_values(before_roll(world, seat, action))[viewer])
+            values.append(_settled_values(before_roll(world, seat, action), replies=replies)[viewer])
     return values
 
 
@@ -146,9 +155,11 @@ def policy_choice(world, seat: int, actions: list):
     return actions[best]
 
 
-def _play_out(world, seat: int, until_turn: int, limit: int = 400) -> float:
+def _play_out(world, seat: int, until_turn: int, next_step: bool, limit: int = 400) -> float:
     """Every seat follows the one-ply policy for its own evaluation until turn `until_turn`
-    begins or the match ends; then `seat`'s value there."""
+    begins or the match ends; then `seat`'s value there. With `next_step`, a turn of `seat`'s that
+    begins there is valued by its best first action one ply deep, so an attack the opponents'
+    replies left open (or a step home) counts."""
     for _ in range(limit):
         if world.is_over or world.turn >= until_turn:
             break
@@ -156,6 +167,8 @@ def _play_out(world, seat: int, until_turn: int, limit: int = 400) -> float:
         actions = world.legal_actions(actor)
         action = actions[0] if len(actions) == 1 else policy_choice(world, actor, actions)
         world.apply(actor, action)
+    if next_step and not world.is_over and world.to_move[0] == seat:
+        return max(one_ply_values(world, seat, world.legal_actions(seat)))
     return evaluate(world, seat)
 
 
@@ -167,7 +180,7 @@ def think(state, seat: int, level: str, seed: int) -> Decision:
         best = values.index(max(values))
         return Decision(actions[best], len(actions), values[best], 0)
     base = state.determinize(seat, derive_seed(seed, "combat", "base"))
-    values = one_ply_values(base, seat, actions)
+    values = one_ply_values(base, seat, actions, replies=settings["replies"])
     order = sorted(range(len(actions)), key=lambda index: (-values[index], index))
     if settings["noise"]:  # a beginner: often just the first idea that comes to mind
         rng = random.Random(derive_seed(seed, "combat", "easy"))
@@ -196,7 +209,7 @@ def think(state, seat: int, level: str, seed: int) -> Decision:
                 _settle(world, seat, action, ATTACKER_WINS if wins else DEFENDER_WINS)
             else:
                 world.apply(seat, action)
-            total += _play_out(world, seat, until_turn)
+            total += _play_out(world, seat, until_turn, settings["next_step"])
             samples += 1
         means[index] = total / worlds
     best = max(candidates, key=lambda index: (means[index], -candidates.index(index)))

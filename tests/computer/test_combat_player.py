@@ -42,11 +42,12 @@ def _greedy_choice(state, seat: int):
 def test_the_opponents_best_reply_rules_out_the_greedy_step(text, seat, trap):
     state = _state(text, seat)
     assert _greedy_choice(state, seat) == trap  # one ply deep the trap looks best
-    for level in ("normal", "hard"):
-        decision = player.think(state, seat, level, 3)
-        assert decision.action != trap, level
-        if trap in decision.stats:  # searched: it expects clearly less from the trap
-            assert decision.stats[trap][1] < decision.expected - 0.05
+    decision = player.think(state, seat, "hard", 3)
+    assert decision.action != trap
+    if trap in decision.stats:  # searched: it expects clearly less from the trap
+        assert decision.stats[trap][1] < decision.expected - 0.05
+    # Normal overlooks the reply on purpose (it is what sets the levels apart) and steps in.
+    assert player.think(state, seat, "normal", 3).action == trap
 
 
 @pytest.mark.parametrize(("text", "seat", "trap"), STEP_INTO_A_REPLY)
@@ -61,7 +62,8 @@ def test_opponents_answer_for_themselves_not_for_the_decider(text, seat, trap):
     settled = player._settled_values(after)[seat]
     unsettled = evaluate(after, seat)
     assert settled < unsettled - 0.05
-    decision = player.think(state, seat, "normal", 5)
+    assert player._settled_values(after, replies=False)[seat] == unsettled
+    decision = player.think(state, seat, "hard", 5)
     assert decision.action != trap
 
 
@@ -139,3 +141,15 @@ def test_a_whole_match_at_normal_finishes_legally():
         state.apply(seat, computer.choose(state, seat, level="normal", seed=step))
         step += 1
     assert state.outcome is not None
+
+
+def test_the_futures_count_the_next_turns_first_attack():
+    """Hard scores the board where its next turn begins by the best first action there: a weak
+    enemy pyramid two steps from its strong force is a chance the board alone doesn't show."""
+    state = _state("b3:[R3 R2] b5:[B1] e1:[R1] f5:[B3 B2]", 0)
+    board_alone = evaluate(state, 0)
+    assert player._play_out(state.clone(), 0, state.turn, next_step=False) == board_alone
+    with_step = player._play_out(state.clone(), 0, state.turn, next_step=True)
+    assert with_step > board_alone + 0.05  # b3-b4, then R3 R2 (5 pips) attacks B1 (1 pip)
+    blue = _state("b3:[R3 R2] b5:[B1] e1:[R1] f5:[B3 B2]", 1)  # Blue to move: nothing for Red
+    assert player._play_out(blue.clone(), 0, blue.turn, next_step=True) == evaluate(blue, 0)
