@@ -7,22 +7,24 @@ best move of whoever that roll belongs to, and so on, down to a depth where a tu
 scores the position. The opponent's nodes take the opponent's best move (their value, not ours).
 
 - easy: one ply, the hand-tuned evaluation blurred by noise, so it plays like a beginner.
-- normal: its move, then every roll and the best reply to it (two plies), by the hand-tuned
-  evaluation.
+- normal: one ply by the first learned evaluation (`learned`): the move whose position it rates
+  best, without looking at the rolls and replies after it.
 - hard: four plies (move, roll, reply, roll, its next move, roll, the reply to that), the inner
-  moves narrowed to the best two by a one-ply look, by the learned evaluation. Three plies did no
-  better than normal: a search that ends on its own move flatters it, so hard ends on the other
-  player's reply too.
+  moves narrowed to the best two by a one-ply look, by the last refit of the learned evaluation
+  (`refined`). Three plies did no better than two: a search that ends on its own move flatters
+  it, so hard ends on the other player's reply too.
 
-Two evaluations. The hand-tuned one (`evaluate`) weighs each player's race (pyramids' places along
-the path, borne-off ones at the end), pyramids locked inside a nest (under the other player's peak
-or one's own), pyramids that carry the other player's along or ride on theirs, and the rearmost
-pyramid on the Source; its weights were tuned by paired self-play of the one-ply player (`WEIGHTS`).
-Search on it stalled near 70% against the greedy baseline, however deep. The learned one (`learned`)
-reads more of the position (`features`: every pyramid's square, its state per track, medium and
-large pyramids per track, blocks, pyramids borne off and left on the Source, who rolls next) and
-weighs it by a logistic regression fitted to the outcomes of 4,000 self-play matches
-(`benchmarks/train_senet.py`, weights in `senet_weights.py`).
+Evaluations. The hand-tuned one (`evaluate`) weighs each player's race (pyramids' places along the
+path, borne-off ones at the end), pyramids locked inside a nest (under the other player's peak or
+one's own), pyramids that carry the other player's along or ride on theirs, and the rearmost
+pyramid on the Source; its weights were tuned by paired self-play of the one-ply player
+(`WEIGHTS`). Search on it stalled near 70% against the greedy baseline, however deep. The learned
+ones (`Learned`) read more of the position (`features`: every pyramid's square, its state per
+track, medium and large pyramids per track, blocks, pyramids borne off and left on the Source, who
+rolls next) and weigh it by a logistic regression fitted to self-play outcomes
+(`benchmarks/train_senet.py`, weights in `senet_weights.py`): round 1 to matches of the hand-tuned
+one-ply player, each later round to matches of the round before's one-ply player, which plays
+better and so shows better play's positions and outcomes.
 """
 
 from __future__ import annotations
@@ -36,10 +38,11 @@ from games import senet as rules
 
 from .decision import Decision, derive_seed
 from .dice import before_roll
-from .senet_weights import LEARNED_WEIGHTS
+from .senet_weights import FITS
 
 OFF_PLACE = rules.LAST_SQUARE + 1  # where a borne-off pyramid counts as standing
 ROLL_CHANCE = 1 / 6
+FIRST = rules.PLAYERS[0]  # the learned logit is summed from this player's side, then turned
 
 # Points per pyramid of each feature, against a race measured in squares.
 WEIGHTS = {
@@ -132,26 +135,33 @@ def _pyramids(state):
     pyramids, blocks = [], []
     stacks = state.stacks
     for index in range(1, rules.LAST_SQUARE + 1):
-        stack = stacks[index]
-        if not stack:
-            continue
-        region = (index - 1) // 9
-        top = rules.peak(stack)
-        controller = stack[top].owner
-        if len(stack) >= 3 and (owner := rules.block_owner(stack)):
-            blocks.append((owner, region))
-        for height, piece in enumerate(stack):
-            owner = piece.owner
-            if height < top:
-                status = 0 if controller == owner else 1
-            elif any(other.owner != owner for other in stack[height + 1 :]):
-                status = 2
-            elif any(other.owner != owner for other in stack[top:height]):
-                status = 3
-            else:
-                status = -1
-            pyramids.append((owner, index, region, piece.size, status))
+        if stacks[index]:
+            found, block = _stack_pyramids(index, stacks[index])
+            pyramids.extend(found)
+            if block:
+                blocks.append((block, (index - 1) // 9))
     return pyramids, blocks
+
+
+def _stack_pyramids(index: int, stack) -> tuple[list, str | None]:
+    """The pyramids of one square as `_pyramids` lists them, and the owner of a block there."""
+    region = (index - 1) // 9
+    top = rules.peak(stack)
+    controller = stack[top].owner
+    block = rules.block_owner(stack) if len(stack) >= 3 else None
+    pyramids = []
+    for height, piece in enumerate(stack):
+        owner = piece.owner
+        if height < top:
+            status = 0 if controller == owner else 1
+        elif any(other.owner != owner for other in stack[height + 1 :]):
+            status = 2
+        elif any(other.owner != owner for other in stack[top:height]):
+            status = 3
+        else:
+            status = -1
+        pyramids.append((owner, index, region, piece.size, status))
+    return pyramids, block
 
 
 def _pyramid_features(index: int, region: int, size: int, status: int) -> tuple[int, ...]:
@@ -203,36 +213,79 @@ def features(state, player: str) -> list[float]:
     return found
 
 
-# Per (path index, size, status): what one pyramid adds to the learned logit, its features summed
-# once (the search evaluates many thousands of positions a decision).
-_PYRAMID_WEIGHTS = {
-    (index, size, status): sum(
-        LEARNED_WEIGHTS[feature] for feature in _pyramid_features(index, (index - 1) // 9, size, status)
-    )
-    for index in range(1, rules.LAST_SQUARE + 1)
-    for size in (1, 2, 3)
-    for status in (-1, *range(len(STATUSES)))
-}
+class Learned:
+    """An evaluation fitted to self-play outcomes (`benchmarks/train_senet.py`): `player`'s chance
+    of winning, the logistic of `weights` dotted with `features(state, player)`."""
+
+    SQUARES_KEPT = 1 << 16  # square values remembered: a search meets the same few stacks often
+
+    def __init__(self, weights: tuple[float, ...]) -> None:
+        self.weights = weights
+        # Per (path index, size, status): what one pyramid adds to the logit, its features summed once.
+        self.pyramid_weights = {
+            (index, size, status): sum(
+                weights[feature] for feature in _pyramid_features(index, (index - 1) // 9, size, status)
+            )
+            for index in range(1, rules.LAST_SQUARE + 1)
+            for size in (1, 2, 3)
+            for status in (-1, *range(len(STATUSES)))
+        }
+        self.squares: dict[tuple, tuple[float, frozenset]] = {}
+
+    def square(self, index: int, stack: tuple) -> tuple[float, frozenset]:
+        """What one square adds to FIRST's logit (its pyramids and a block there), and who owns a
+        pyramid on it."""
+        found = self.squares.get((index, stack))
+        if found is None:
+            pyramids, block = _stack_pyramids(index, stack)
+            logit = 0.0
+            for owner, _index, _region, size, status in pyramids:
+                value = self.pyramid_weights[index, size, status]
+                logit += value if owner == FIRST else -value
+            if block:
+                value = self.weights[_BLOCK + (index - 1) // 9]
+                logit += value if block == FIRST else -value
+            found = logit, frozenset(owner for owner, *_ in pyramids)
+            if len(self.squares) >= self.SQUARES_KEPT:
+                self.squares.clear()
+            self.squares[index, stack] = found
+        return found
+
+    def logit(self, state, player: str) -> float:
+        """`weights` dotted with `features(state, player)`, summed square by square."""
+        stacks = state.stacks
+        logit = 0.0
+        rearmost: dict[str, int] = {}
+        for index in range(1, rules.LAST_SQUARE + 1):
+            if stacks[index]:
+                value, owners = self.square(index, tuple(stacks[index]))
+                logit += value
+                if index <= 9:
+                    for owner in owners:
+                        rearmost.setdefault(owner, index)
+        if player != FIRST:
+            logit = -logit
+        w = self.weights
+        for owner in rules.PLAYERS:
+            sign = 1.0 if owner == player else -1.0
+            count = state.off[owner]
+            logit += sign * (w[_OFF] * count + w[_OFF2] * count * count / rules.PYRAMIDS_EACH)
+            if owner in rearmost:
+                logit += sign * w[_STRAGGLER] * (10 - rearmost[owner])
+            else:
+                logit += sign * w[_CLEAR]
+        return logit + w[_ROLLS] * (1.0 if state.current == player else -1.0)
+
+    def __call__(self, state, player: str) -> float:
+        if state.winner is not None:
+            return 1.0 if state.winner == player else 0.0
+        return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, self.logit(state, player)))))
 
 
-def learned_logit(state, player: str) -> float:
-    """`LEARNED_WEIGHTS` dotted with `features(state, player)`, summed per pyramid."""
-    pyramids, blocks = _pyramids(state)
-    logit = 0.0
-    for owner, index, _region, size, status in pyramids:
-        value = _PYRAMID_WEIGHTS[index, size, status]
-        logit += value if owner == player else -value
-    for feature, value in _position_features(state, player, pyramids, blocks).items():
-        logit += LEARNED_WEIGHTS[feature] * value
-    return logit
-
-
-def learned(state, player: str) -> float:
-    """`player`'s chance of winning by the evaluation fitted to self-play outcomes
-    (`benchmarks/train_senet.py`, weights in `computer/senet_weights.py`)."""
-    if state.winner is not None:
-        return 1.0 if state.winner == player else 0.0
-    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, learned_logit(state, player)))))
+# The first fit, to self-play by the hand-tuned one-ply player; and the last refit, each round
+# fitted to self-play by the previous round's one-ply player.
+learned = Learned(FITS[0])
+refined = Learned(FITS[-1])
 
 
 class Expectimax:
@@ -286,8 +339,8 @@ class Level(NamedTuple):
 
 LEVELS = {
     "easy": Level(1, evaluate),
-    "normal": Level(2, evaluate),
-    "hard": Level(4, learned, wide=2),
+    "normal": Level(1, learned),
+    "hard": Level(4, refined, wide=2),
 }
 
 
