@@ -7,24 +7,22 @@ best move of whoever that roll belongs to, and so on, down to a depth where a tu
 scores the position. The opponent's nodes take the opponent's best move (their value, not ours).
 
 - easy: one ply, the hand-tuned evaluation blurred by noise, so it plays like a beginner.
-- normal: one ply by the first learned evaluation (`learned`): the move whose position it rates
-  best, without looking at the rolls and replies after it.
+- normal: one ply by the learned evaluation: the move whose position it rates best, without
+  looking at the rolls and replies after it.
 - hard: four plies (move, roll, reply, roll, its next move, roll, the reply to that), the inner
-  moves narrowed to the best two by a one-ply look, by the last refit of the learned evaluation
-  (`refined`). Three plies did no better than two: a search that ends on its own move flatters
-  it, so hard ends on the other player's reply too.
+  moves narrowed to the best three by a one-ply look, by the learned evaluation. Three plies did
+  no better than two: a search that ends on its own move flatters it, so hard ends on the other
+  player's reply too.
 
-Evaluations. The hand-tuned one (`evaluate`) weighs each player's race (pyramids' places along the
-path, borne-off ones at the end), pyramids locked inside a nest (under the other player's peak or
-one's own), pyramids that carry the other player's along or ride on theirs, and the rearmost
+Two evaluations. The hand-tuned one (`evaluate`) weighs each player's race (pyramids' places along
+the path, borne-off ones at the end), pyramids locked inside a nest (under the other player's peak
+or one's own), pyramids that carry the other player's along or ride on theirs, and the rearmost
 pyramid on the Source; its weights were tuned by paired self-play of the one-ply player
 (`WEIGHTS`). Search on it stalled near 70% against the greedy baseline, however deep. The learned
-ones (`Learned`) read more of the position (`features`: every pyramid's square, its state per
+one (`learned`) reads more of the position (`features`: every pyramid's square, its state per
 track, medium and large pyramids per track, blocks, pyramids borne off and left on the Source, who
-rolls next) and weigh it by a logistic regression fitted to self-play outcomes
-(`benchmarks/train_senet.py`, weights in `senet_weights.py`): round 1 to matches of the hand-tuned
-one-ply player, each later round to matches of the round before's one-ply player, which plays
-better and so shows better play's positions and outcomes.
+rolls next) and weighs it by a logistic regression fitted to the outcomes of 4,000 self-play
+matches (`benchmarks/train_senet.py`, weights in `senet_weights.py`).
 """
 
 from __future__ import annotations
@@ -38,7 +36,7 @@ from games import senet as rules
 
 from .decision import Decision, derive_seed
 from .dice import before_roll
-from .senet_weights import FITS
+from .senet_weights import LEARNED_WEIGHTS
 
 OFF_PLACE = rules.LAST_SQUARE + 1  # where a borne-off pyramid counts as standing
 ROLL_CHANCE = 1 / 6
@@ -282,10 +280,7 @@ class Learned:
         return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, self.logit(state, player)))))
 
 
-# The first fit, to self-play by the hand-tuned one-ply player; and the last refit, each round
-# fitted to self-play by the previous round's one-ply player.
-learned = Learned(FITS[0])
-refined = Learned(FITS[-1])
+learned = Learned(LEARNED_WEIGHTS)
 
 
 class Expectimax:
@@ -340,7 +335,7 @@ class Level(NamedTuple):
 LEVELS = {
     "easy": Level(1, evaluate),
     "normal": Level(1, learned),
-    "hard": Level(4, refined, wide=2),
+    "hard": Level(4, learned, wide=3),
 }
 
 
