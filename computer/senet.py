@@ -10,7 +10,7 @@ scores the position. The opponent's nodes take the opponent's best move (their v
 - normal: one ply by the learned evaluation: the move whose position it rates best, without
   looking at the rolls and replies after it.
 - hard: four plies (move, roll, reply, roll, its next move, roll, the reply to that), the inner
-  moves narrowed to the best three by a one-ply look, by the learned evaluation. Three plies did
+  moves narrowed to the best two by a one-ply look, by the learned evaluation. Three plies did
   no better than two: a search that ends on its own move flatters it, so hard ends on the other
   player's reply too.
 
@@ -335,7 +335,7 @@ class Level(NamedTuple):
 LEVELS = {
     "easy": Level(1, evaluate),
     "normal": Level(1, learned),
-    "hard": Level(4, learned, wide=3),
+    "hard": Level(4, learned, wide=2),
 }
 
 
