@@ -174,16 +174,21 @@ def _pyramid_features(index: int, region: int, size: int, status: int) -> tuple[
     return tuple(found)
 
 
-def _position_features(state, player: str, pyramids: list, blocks: list) -> dict[int, float]:
-    """The features that belong to the position rather than to single pyramids, `player`'s minus
-    the other player's: blocks, pyramids borne off, a clear Source, the rearmost Source pyramid and
-    who rolls next."""
-    sign = {player: 1.0, rules.other_player(player): -1.0}
-    found = dict.fromkeys((_OFF, _OFF2, _CLEAR, _STRAGGLER), 0.0)
+def _rearmost(pyramids) -> dict[str, int]:
+    """Each player's rearmost pyramid on the Source, by path index (none: the Source is clear)."""
     rearmost: dict[str, int] = {}
     for owner, index, *_ in pyramids:
         if index <= 9:
             rearmost.setdefault(owner, index)
+    return rearmost
+
+
+def _position_features(state, player: str, rearmost: dict[str, int], blocks) -> dict[int, float]:
+    """The features that belong to the position rather than to single pyramids, `player`'s minus
+    the other player's: blocks, pyramids borne off, a clear Source, the rearmost Source pyramid
+    (`_rearmost`) and who rolls next."""
+    sign = {player: 1.0, rules.other_player(player): -1.0}
+    found = dict.fromkeys((_OFF, _OFF2, _CLEAR, _STRAGGLER), 0.0)
     for owner, region in blocks:
         found[_BLOCK + region] = found.get(_BLOCK + region, 0.0) + sign[owner]
     for owner, s in sign.items():
@@ -206,7 +211,7 @@ def features(state, player: str) -> list[float]:
     for owner, *where in pyramids:
         for feature in _pyramid_features(*where):
             found[feature] += 1.0 if owner == player else -1.0
-    for feature, value in _position_features(state, player, pyramids, blocks).items():
+    for feature, value in _position_features(state, player, _rearmost(pyramids), blocks).items():
         found[feature] += value
     return found
 
@@ -263,16 +268,10 @@ class Learned:
                         rearmost.setdefault(owner, index)
         if player != FIRST:
             logit = -logit
-        w = self.weights
-        for owner in rules.PLAYERS:
-            sign = 1.0 if owner == player else -1.0
-            count = state.off[owner]
-            logit += sign * (w[_OFF] * count + w[_OFF2] * count * count / rules.PYRAMIDS_EACH)
-            if owner in rearmost:
-                logit += sign * w[_STRAGGLER] * (10 - rearmost[owner])
-            else:
-                logit += sign * w[_CLEAR]
-        return logit + w[_ROLLS] * (1.0 if state.current == player else -1.0)
+        # Blocks are in the squares' shares already.
+        for feature, value in _position_features(state, player, rearmost, ()).items():
+            logit += self.weights[feature] * value
+        return logit
 
     def __call__(self, state, player: str) -> float:
         if state.winner is not None:
