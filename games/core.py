@@ -52,6 +52,19 @@ class Option:
         return str(value)
 
 
+TOPIC_KINDS = ("action", "scoring", "ending")
+
+
+@dataclass(frozen=True)
+class Topic:
+    """One rule a player must learn: a kind of action they can take, or a scoring or ending rule.
+    Each engine lists its own (`Game.topics`); tutorials and their coverage test read the list."""
+
+    id: str  # "bear-off", "trick-won": what `Game.topics_of` reports
+    kind: str  # one of TOPIC_KINDS
+    rule: str  # where the spec says it: "§4.3"
+
+
 @dataclass(frozen=True)
 class Outcome:
     """The result of a finished match: final score per seat and the winning seats."""
@@ -279,6 +292,19 @@ class Game:
         """Whether an action's notation reveals hidden information (a M.A.R.S. objective), so a
         record shared before the end must leave it out."""
         return False
+
+    topics: tuple[Topic, ...] = field(default=(), repr=False, compare=False)
+
+    def topics_of(self, action: Any, events: list[str]) -> list[str]:
+        """The topics (ids from `topics`) one applied action touched: its own kind, and each
+        scoring or ending rule that its events (what `apply` returned) applied."""
+        return []
+
+    def marks(self, state: State, seat: int, action: Any) -> dict:
+        """Where `action` would go on the board, for a picture to mark before it is played (a
+        tutorial's suggested move): the view's key `suggested` holds it, in the same shape the
+        game's view gives its last move. Empty: nothing to mark."""
+        return {}
 
     def check_players(self, num_players: int) -> None:
         if not self.min_players <= num_players <= self.max_players:

@@ -14,7 +14,7 @@ import pytest
 from catalogue import ENGLISH, catalogues, language, listing, speaking, tr, trn
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("games", "renderers", "bot", "computer", "catalogue")
+PACKAGES = ("games", "renderers", "bot", "computer", "catalogue", "tutor")
 SAYING = {"tr", "trn", "N_", "IllegalAction", "MatchError", "StaleClick"}
 
 

@@ -121,6 +121,15 @@ class Presenter:
     def describe_events(self, scene: Scene, events: list[str]) -> list[str]:
         return []
 
+    def explain(self, scene: Scene, seat: int, action: str, events: list[str]) -> str:
+        """What `action` does and why it matters, in the game's words, from the engine's facts: the
+        hint's and the tutorial's explanation of a suggested move (the scene is before it). `events`
+        are what applying it gave on a copy where everything hidden from `seat` and every later die
+        or draw is made up: word only what the move itself decides ("bears off your large pyramid
+        from Perfect", "wins the trick and takes the large blue"), never a die's or a draw's doing.
+        One sentence or two, no notation."""
+        return self.action_phrase(scene, seat, action, done=False)
+
     def final_text(self, scene: Scene) -> str:
         winners = listing([f"**{self.seat_label(scene, seat)}**" for seat in scene.public.get("winners", [])])
         return tr("🏆 {winners} won {game}!", winners=winners or tr("Nobody"), game=self.game.title)

@@ -1,0 +1,163 @@
+"""Tutorials: a guided first match of each game against the computer, one step per decision.
+
+A `Lesson` is a game's tutorial: a fixed seed and setup chosen so that every rule the engine lists
+(`Game.topics`) comes up, and a short introduction of each rule in game words. At each of the
+learner's decisions, `next_step` suggests a move (the guide's choice) and introduces the rules that
+have just come up or that the suggested move is about to use, each once, the first time it matters.
+The learner may play another move: the steps are worked out again from the match as it stands, so
+the tutorial follows them wherever they go.
+
+Pure and deterministic: it imports only `games` and `computer`; a step depends only on the lesson
+and the action log, so every learner who presses the suggested buttons plays the same match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import computer
+from computer.decision import derive_seed
+from games import GAMES, Game, State
+
+# (state, learner, legal actions, topics not introduced yet) -> the move to suggest, or None for the guide's
+Preference = Callable[[State, int, list, set[str]], Any]
+
+
+@dataclass(frozen=True)
+class Lesson:
+    game_id: str
+    players: int
+    seed: int
+    welcome: str  # the first step's opening line (an English template, N_)
+    introductions: Mapping[str, str]  # topic id -> its introduction (English template, N_)
+    learner: int = 0
+    options: Mapping[str, Any] = field(default_factory=dict)
+    opponents: str = "easy"  # the computer level of the other seats
+    guide: str = "normal"  # the level whose choice a step suggests
+    prefer: Preference | None = None  # a game's own choice where it teaches better than the guide's
+
+    @property
+    def game(self) -> Game:
+        return GAMES[self.game_id]
+
+    def new_state(self) -> State:
+        return self.game.new(self.players, self.seed, dict(self.options))
+
+    def opponent_seed(self, version: int, seat: int) -> int:
+        """The seed of a computer opponent's decision: from the lesson, not the match's id, so every
+        learner who follows the steps meets the same moves."""
+        return derive_seed(self.seed, "opponent", version, seat)
+
+
+@dataclass(frozen=True)
+class Step:
+    number: int  # the learner's decisions so far, this one included
+    action: str  # the suggested move's notation ("" in the closing step, after the match)
+    happened: tuple[str, ...]  # rules that came up since the learner's last decision, new to them
+    upcoming: tuple[str, ...]  # rules the suggested move uses, new to them
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return self.happened + self.upcoming
+
+
+@dataclass
+class Progress:
+    """A tutorial match replayed from its lesson: the state, and the rules met so far."""
+
+    state: State
+    met: list[str]  # topic ids in the order they first came up
+    met_before_last_turn: int  # how many of `met` had come up before the learner's latest decision
+    decisions: int  # the learner's decisions so far
+
+
+def replay(lesson: Lesson, log: list[tuple[int, str]]) -> Progress:
+    """Replay the tutorial's action log, noting which rules each action touched."""
+    game = lesson.game
+    state = lesson.new_state()
+    met: list[str] = []
+    before_last = 0
+    decisions = 0
+    for seat, text in log:
+        if seat == lesson.learner:
+            decisions += 1
+        action = game.parse_action(text)
+        events = state.apply(seat, action)
+        if seat == lesson.learner:
+            # the learner's own move was introduced by the step that suggested it (or by the ones before)
+            before_last = len(met)
+        for topic in game.topics_of(action, events):
+            if topic not in met:
+                met.append(topic)
+    return Progress(state, met, before_last, decisions)
+
+
+def topics_of_move(lesson: Lesson, state: State, seat: int, action: Any, seed: int) -> list[str]:
+    """The rules `action` would touch, tried on a copy in which everything hidden from `seat` (and
+    the future dice) is made up: its own kind surely, the scoring it may cause likely."""
+    copy = state.determinize(seat, seed)
+    return lesson.game.topics_of(action, copy.apply(seat, action))
+
+
+def suggestion(lesson: Lesson, state: State, seat: int, untaught: set[str], seed: int) -> Any:
+    """The move a step suggests: the lesson's preference if it has one here, else the guide's."""
+    actions = state.legal_actions(seat)
+    if lesson.prefer is not None:
+        preferred = lesson.prefer(state, seat, actions, untaught)
+        if preferred is not None:
+            return preferred
+    return computer.choose(state, seat, level=lesson.guide, seed=seed)
+
+
+def next_step(lesson: Lesson, log: list[tuple[int, str]]) -> Step | None:
+    """The learner's step now: None when it isn't their turn; once the match is over, a closing
+    step with no move, introducing how it ended. Introduced already: every rule met before the learner's last decision, and those its step announced."""
+    progress = replay(lesson, log)
+    state = progress.state
+    if not state.is_over and lesson.learner not in state.to_move:
+        return None
+    known = set(progress.met[: progress.met_before_last_turn]) | _announced_with_last_move(lesson, log)
+    happened = tuple(topic for topic in progress.met if topic not in known)
+    if state.is_over:  # the closing step: how the match ended and scored, under the final board
+        return Step(progress.decisions + 1, "", happened, ())
+    untaught = {topic.id for topic in lesson.game.topics} - known - set(happened)
+    seed = derive_seed(lesson.seed, "guide", len(log))
+    action = suggestion(lesson, state, lesson.learner, untaught, seed)
+    upcoming = tuple(
+        topic
+        for topic in dict.fromkeys(topics_of_move(lesson, state, lesson.learner, action, seed))
+        if topic in untaught
+    )
+    return Step(progress.decisions + 1, str(action), happened, upcoming)
+
+
+def _announced_with_last_move(lesson: Lesson, log: list[tuple[int, str]]) -> set[str]:
+    """What the step of the learner's latest move announced about it: worked out again the same way
+    (the same made-up copy), so what it foresaw isn't introduced twice, and what it couldn't foresee
+    (a die's doing) is introduced as having happened."""
+    last = max((i for i, (seat, _) in enumerate(log) if seat == lesson.learner), default=None)
+    if last is None:
+        return set()
+    before = replay(lesson, log[:last]).state
+    action = lesson.game.parse_action(log[last][1])
+    return set(
+        topics_of_move(lesson, before, lesson.learner, action, derive_seed(lesson.seed, "guide", last))
+    )
+
+
+def coverage(lesson: Lesson, log: list[tuple[int, str]]) -> tuple[set[str], set[str]]:
+    """(rules met in this match, rules of the game never met): what a finished tutorial covered."""
+    met = set(replay(lesson, log).met)
+    return met, {topic.id for topic in lesson.game.topics} - met
+
+
+def _lessons() -> dict[str, Lesson]:
+    from . import combat, flood, mars, senet, trickery
+
+    return {module.LESSON.game_id: module.LESSON for module in (trickery, mars, senet, flood, combat)}
+
+
+LESSONS: dict[str, Lesson] = {}  # game id -> its lesson, filled below (the modules import this one)
+LESSONS.update(_lessons())

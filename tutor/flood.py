@@ -1,0 +1,13 @@
+"""The flood tutorial: its lesson (to be written)."""
+
+from games.core import N_
+
+from . import Lesson
+
+LESSON = Lesson(
+    "flood",
+    players=3,
+    seed=1,
+    welcome=N_("Welcome to your first match."),
+    introductions={},
+)
