@@ -22,6 +22,7 @@ from .cogs.computers import ComputerTurns
 from .cogs.config import ServerConfig
 from .cogs.deadlines import Deadlines
 from .cogs.info import Info
+from .cogs.learning import Learning
 from .cogs.lobby import Lobby
 from .cogs.manage import Manage
 from .cogs.notify import Notify
@@ -88,10 +89,22 @@ class ArcadeBot(commands.AutoShardedBot):
             lobby_timeout=self.settings.lobby_timeout_seconds,
             computer_delay=self.settings.computer_delay_seconds,
             think=self.computers.think,
+            work=self.computers.run,
         )
         self.publisher = Publisher(self, self.service)
         arcade = Arcade(self.settings, self.kits, self.router, self.service, self.publisher)
-        for cog in (Lobby, Play, Manage, Deadlines, ComputerTurns, Info, Stats, ServerConfig, Notify):
+        for cog in (
+            Lobby,
+            Play,
+            Manage,
+            Deadlines,
+            ComputerTurns,
+            Info,
+            Stats,
+            ServerConfig,
+            Notify,
+            Learning,
+        ):
             await self.add_cog(cog(self, arcade))
         await self.tree.set_translator(CatalogueTranslator())
         self.add_dynamic_items(MatchButton, MatchSelect)

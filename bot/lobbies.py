@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, replace
 
-from games import IllegalAction
+from games import IllegalAction, replay_actions
 
 from .errors import MatchError, StaleClick
 from .model import LEVELS, LimitReached, Match, Seat, Start, computer_name, level_name
@@ -95,15 +95,69 @@ class LobbyDecisions:
                     self._started(match, start)
         return match
 
-    def _start(self, match: Match, *, seats: list[Seat]) -> Start:
-        """The first state of `match` once its seats are `seats`, and its first deadlines."""
+    async def start_guided(
+        self,
+        game_id: str,
+        *,
+        purpose: str,
+        guild_id: int | None,
+        channel_id: int,
+        person: tuple[int, str],
+        seat: int,
+        players: int,
+        level: str,
+        seed: int,
+        options: dict,
+        opening: list[tuple[int, str]] = (),
+        source_match_id: int | None = None,
+    ) -> Match:
+        """A match of one person against computer players at `level`, started at once: a tutorial
+        (its lesson's seed and setup) or a practice match continuing another from its `opening`
+        moves. Neither counts in the standings; hints are on."""
+        user_id, name = person
+        seats = [
+            Seat(i, user_id, name, True, False, None)
+            if i == seat
+            else Seat(i, None, computer_name(level), True, False, None, computer=level)
+            for i in range(players)
+        ]
         now, stamp = self._now()
-        state = self.kit(match).engine.new(len(match.seats), match.seed, match.options)
+        created = await self.repository.create_lobby(
+            game_id=game_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            seed=seed,
+            options=dict(options),
+            seats=seats,
+            computer_level=level,
+            hints_allowed=True,
+            expires_at=now + self.lobby_timeout,
+            stamp=stamp,
+            rematch_of=None,
+            limits=await self.repository.settings_for(guild_id),
+            purpose=purpose,
+            source_match_id=source_match_id,
+        )
+        if isinstance(created, LimitReached):
+            raise created.error
+        match = await self.load(created)
+        async with self._locks[match.id]:
+            start = self._start(match, seats=match.seats, opening=opening)
+            await self.repository.start_if_ready(match.id, start)
+            self._started(match, start)
+        return match
+
+    def _start(self, match: Match, *, seats: list[Seat], opening: list[tuple[int, str]] = ()) -> Start:
+        """The first state of `match` once its seats are `seats` (after the `opening` moves, which
+        a practice match continues from), and its first deadlines."""
+        now, stamp = self._now()
+        engine = self.kit(match).engine
+        state = replay_actions(engine, len(match.seats), match.seed, match.options, list(opening))
         starting = replace(match, seats=seats, state=state, status="active")
-        return Start(state.to_json(), stamp, self._deadlines(starting, now), now)
+        return Start(state.to_json(), stamp, self._deadlines(starting, now), now, tuple(opening))
 
     def _started(self, match: Match, start: Start) -> None:
-        match.status, match.version = "active", 1
+        match.status, match.version = "active", start.version
         match.state = self.kit(match).engine.from_json(start.state)
         match.lobby_expires_at = None
         for seat in match.people:

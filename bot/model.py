@@ -138,6 +138,15 @@ class Match:
     # A take-back or draw request: {"kind", "seat", "version" (it lapses when play moves on),
     # "action" (a take-back's), "agreed": [user ids]}
     request: dict | None = None
+    # What the match is for: an ordinary one ("match", rated), a guided first match ("tutorial",
+    # /learn) or a practice match played on from a reviewed position ("practice", naming its source)
+    purpose: str = "match"
+    source_match_id: int | None = None
+
+    @property
+    def rated(self) -> bool:
+        """Whether its result counts in the server's standings: only ordinary matches do."""
+        return self.purpose == "match"
 
     @property
     def play_channel_id(self) -> int:
@@ -274,6 +283,11 @@ class Start:
     stamp: str
     deadlines: Deadlines
     at: float = 0.0  # the same moment, as a timestamp (the players are present then)
+    opening: tuple[tuple[int, str], ...] = ()  # moves already made (a practice match's), logged first
+
+    @property
+    def version(self) -> int:
+        return 1 + len(self.opening)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from dataclasses import replace
 
 import discord
 
@@ -20,6 +21,7 @@ from catalogue import listing, speaking, spoken, tr, trn
 from games.record import format_record, record_for
 from games.replay import spectator_views
 from renderers.replay import frame_positions, render_replay
+from tutor import LESSONS, Step
 
 from .components import Claim, MatchButton, view_of
 from .discord_io import MENTION_USERS, message_link, png_file
@@ -27,7 +29,7 @@ from .history import action_sentence
 from .kits import GameKit
 from .layout import board_layout, final_layout, without_controls
 from .model import LiveBoard, Match, Seat, level_name
-from .presenters.base import Prompt, Scene
+from .presenters.base import Prompt, Scene, leading_with
 from .service import ActionResult, MatchService
 
 log = logging.getLogger(__name__)
@@ -59,6 +61,8 @@ class Moment:
         self._pictures: dict[object, bytes] = {}
         self.posted_board: LiveBoard | None = None  # once posted or edited
         self.seat_changes: dict[int, dict] = {}  # what changed about each seat's messages
+        self.step: Step | None = None  # a tutorial's step at this version (see `Publisher.tutored`)
+        self.tutored = match.purpose != "tutorial"  # whether `step` is known (nothing to know elsewhere)
 
     @property
     def chapter(self) -> str:
@@ -80,8 +84,77 @@ class Moment:
             self._views[seat] = self.match.state.view(seat)
         return self._views[seat]
 
-    def prompt(self, seat: int, choice: str = "") -> Prompt:
-        return self.presenter.prompt(self.scene, seat, self.mine(seat), choice)
+    def prompt(self, seat: int, choice: str = "", *, view: dict | None = None) -> Prompt:
+        """`seat`'s move controls (from `view`, by default its own); in a tutorial the learner's
+        first ones lead with the step and its suggested move."""
+        prompt = self.presenter.prompt(self.scene, seat, self.mine(seat) if view is None else view, choice)
+        step = self.step
+        if step is None or not step.action or choice or seat != LESSONS[self.match.game_id].learner:
+            return prompt
+        claim = self.scene.claim("act", step.action)
+        same = next(
+            (item for item in prompt.items if getattr(item, "custom_id", None) == claim.custom_id), None
+        )
+        # the move's own button, if the prompt has one, keeps its label; else the move in words
+        move = getattr(getattr(same, "item", same), "label", None) or self.presenter.action_phrase(
+            self.scene, seat, step.action, done=False
+        )
+        suggested = MatchButton(
+            claim, label=tr("👉 {move}", move=move)[:80], style=discord.ButtonStyle.primary
+        )
+        prompt.items = leading_with(suggested, prompt.items)
+        prompt.text = f"{self.step_text()}\n{prompt.text}"
+        return prompt
+
+    def take_step(self, step: Step | None) -> None:
+        """Show a tutorial's step: the pictures mark where its suggested move goes (the board, or,
+        where moves are secret, the learner's own picture)."""
+        self.step, self.tutored = step, True
+        if step is None or not step.action:
+            return
+        learner = LESSONS[self.match.game_id].learner
+        engine = self.kit.engine
+        marks = engine.marks(self.match.state, learner, engine.parse_action(step.action))
+        if self.presenter.public_controls:
+            self.scene = replace(self.scene, public={**self.scene.public, "suggested": marks})
+        self._views[learner] = {**self.mine(learner), "suggested": marks}
+
+    def explanation(self, seat: int, action: str, seed: int) -> str:
+        return explanation(self.kit, self.scene, self.match.state, seat, action, seed)
+
+    def step_text(self) -> str:
+        """The tutorial step in words: the rules it introduces, then the suggested move and why."""
+        step, lesson = self.step, LESSONS[self.match.game_id]
+        lines = [tr("🎓 **{game} tutorial**, step {number}", game=self.kit.title, number=step.number)]
+        if step.number == 1 and step.action:
+            lines.append(tr(lesson.welcome))
+        lines += [f"• {tr(lesson.introductions[topic])}" for topic in step.topics]
+        if step.action:
+            why = self.explanation(lesson.learner, step.action, self.match.seed)
+            lines.append(
+                tr("👉 Suggested: {why}. It's the first button; any other move is fine too.", why=why)
+            )
+        else:
+            met = len(lesson.game.topics) - len(step.missed)
+            lines.append(
+                tr(
+                    "🎓 Tutorial finished: you met {met} of the {count} rules of {game}.",
+                    met=met,
+                    count=len(lesson.game.topics),
+                    game=self.kit.title,
+                )
+            )
+            if step.missed:
+                lines.append(
+                    trn(
+                        "{count} rule didn't come up this time: `/rules` explains it.",
+                        "{count} rules didn't come up this time: `/rules` explains them all.",
+                        len(step.missed),
+                        count=len(step.missed),
+                    )
+                )
+            lines.append(tr("Next: `/play {game}` against people or the computer.", game=self.kit.id))
+        return "\n".join(lines)
 
     async def _drawn(self, key: object, draw, view: dict) -> bytes:
         """The picture, drawn (in the language spoken now) once per language."""
@@ -135,6 +208,14 @@ class Moment:
             words = self.alt(self.mine(seat), seat)
         files = [] if style == "words" else await self.prompt_files(prompt, seat, or_private=or_private)
         return with_words(text, words), files
+
+
+def explanation(kit: GameKit, scene: Scene, state, seat: int, action: str, seed: int) -> str:
+    """What `action` would do for `seat` in `state`, in the game's words: tried on a copy in which
+    what `seat` can't see, and every later die or draw, is made up (`seed`)."""
+    copy = state.determinize(seat, seed)
+    events = copy.apply(seat, kit.engine.parse_action(action))
+    return kit.presenter.explain(scene, seat, action, events)
 
 
 def with_words(text: str, words: str) -> str:
@@ -192,6 +273,16 @@ class Publisher:
     async def private_language(self, match: Match, user_id: int) -> str:
         """The language of a player's private messages: the one they chose, else the server's."""
         return await self.service.language_for(user_id, self.public_language(match))
+
+    async def tutored(self, moment: Moment) -> Moment:
+        """The moment with its tutorial step worked out (once), if its match is a tutorial."""
+        if not moment.tutored:
+            try:
+                moment.take_step(await self.service.tutorial_step(moment.match))
+            except Exception:  # the match goes on without guidance rather than not at all
+                log.exception("Working out the tutorial step of match %s failed", moment.match.id)
+                moment.take_step(None)
+        return moment
 
     def moment(self, match: Match) -> Moment:
         """The match as it stands; computer players named in the server's language."""
@@ -430,6 +521,7 @@ class Publisher:
         """Show the match as it now stands: edit the live board, or post a new one when it is due
         (`fresh`: after a restart, or when the board must come to the bottom). `ping`: users to
         notify; the board is then posted anew at the bottom, and its mention of them pings."""
+        await self.tutored(moment)
         with speaking(self.public_language(moment.match)):
             await self._board(moment, lines, fresh=fresh, ping=ping)
 
@@ -445,6 +537,8 @@ class Publisher:
         )
         if match.status != "active":  # finished, resigned, forfeited or cancelled
             last = [line for line in lines if line]  # what ended it
+            if moment.step is not None:  # a tutorial's closing step
+                last.append(moment.step_text())
             files, layout = await self._final_board(moment, "\n".join([top, *last]))
         else:
             files = [await moment.board()]
@@ -452,6 +546,8 @@ class Publisher:
                 below, items, extras = self._vacancy_lines(match), self._vacancy_controls(match), []
             else:
                 below = [*recent, presenter.status_line(scene), *self._turn_lines(moment)]
+                if moment.step is not None and presenter.public_controls:  # its controls are here
+                    below.append(moment.step_text())
                 items, extras = self._board_controls(moment), self._board_extras(moment)
             layout = board_layout(
                 top,
@@ -674,7 +770,7 @@ class Publisher:
         match, presenter = moment.match, moment.presenter
         people = match.people_to_move()
         if presenter.public_controls:  # drawn from the public view: the board is for everyone
-            items = presenter.prompt(moment.scene, people[0], moment.scene.public).items if people else []
+            items = moment.prompt(people[0], view=moment.scene.public).items if people else []
         else:
             items = [
                 MatchButton(
@@ -815,6 +911,7 @@ class Publisher:
     async def send_private(self, moment: Moment, seat: int, *, meanwhile: list[str] = ()) -> None:
         """Bring one person's private message up to date, in their language: edit this hand's (or
         round's) message, or send the first one of a new hand."""
+        await self.tutored(moment)
         with speaking(await self.private_language(moment.match, moment.match.seats[seat].user_id)):
             await self._send_private(moment, seat, meanwhile)
 

@@ -33,7 +33,10 @@ from .storage import Database, open_database
 log = logging.getLogger(__name__)
 
 ACTIVE = ("lobby", "active")
-FINISHED_IN = "SELECT id FROM matches WHERE guild_id IS NOT DISTINCT FROM ? AND status = 'finished' ORDER BY finished_at, id"
+FINISHED_IN = (
+    "SELECT id FROM matches WHERE guild_id IS NOT DISTINCT FROM ? AND status = 'finished' AND purpose = 'match'"
+    " ORDER BY finished_at, id"
+)
 # The ply the match's next action gets: plies stay 0, 1, 2... with no gap after a take-back.
 NEXT_PLY = "(SELECT COALESCE(MAX(ply), -1) + 1 FROM actions WHERE match_id = ?)"
 STANDING_COLUMNS = ", ".join(f.name for f in fields(Rating))
@@ -261,7 +264,7 @@ class Repository:
         while guilds := [
             row["guild_id"]
             for row in await self.db.fetchall(
-                "SELECT DISTINCT guild_id FROM matches WHERE status = 'finished' AND rated = 0"
+                "SELECT DISTINCT guild_id FROM matches WHERE status = 'finished' AND rated = 0 AND purpose = 'match'"
             )
         ]:
             for guild_id in guilds:
@@ -326,6 +329,8 @@ class Repository:
         stamp: str,
         rematch_of: int | None,
         limits: GuildSettings,
+        purpose: str = "match",
+        source_match_id: int | None = None,
     ) -> int | LimitReached:
         """Count the server's limits and insert the lobby in one transaction, so concurrent
         /play commands can't both slip under a limit. Returns the new match id, or the limit hit."""
@@ -352,8 +357,9 @@ class Repository:
                     return limit
             cursor = await conn.execute(
                 "INSERT INTO matches (game, guild_id, channel_id, status, seed, options_json, host_id,"
-                " lobby_expires_at, created_at, updated_at, rematch_of, computer_level, hints_allowed)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                " lobby_expires_at, created_at, updated_at, rematch_of, computer_level, hints_allowed,"
+                " purpose, source_match_id, rated) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " RETURNING id",
                 (
                     game_id,
                     guild_id,
@@ -367,6 +373,9 @@ class Repository:
                     rematch_of,
                     computer_level,
                     hints_allowed,
+                    purpose,
+                    source_match_id,
+                    purpose != "match",  # only ordinary matches have standings to count in
                 ),
             )
             match_id = (await cursor.fetchone())[0]
@@ -463,13 +472,17 @@ class Repository:
         if waiting:
             return "accepted"
         started = await conn.execute(
-            "UPDATE matches SET status = 'active', version = 1, state_json = ?, lobby_expires_at = NULL,"
+            "UPDATE matches SET status = 'active', version = ?, state_json = ?, lobby_expires_at = NULL,"
             " updated_at = ?, reminder_due_at = ?, clock_due_at = ?, computer_due_at = ?"
             " WHERE id = ? AND status = 'lobby' AND version = 0",
-            (json.dumps(start.state), start.stamp, *start.deadlines, match_id),
+            (start.version, json.dumps(start.state), start.stamp, *start.deadlines, match_id),
         )
         if started.rowcount != 1:  # closed meanwhile: roll back the seat taken with it
             raise LobbyClosed(match_id)
+        await conn.executemany(  # a practice match begins with the moves it continues
+            "INSERT INTO actions (match_id, ply, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+            [(match_id, ply, seat, action, start.stamp) for ply, (seat, action) in enumerate(start.opening)],
+        )
         await conn.execute(
             "UPDATE seats SET last_seen_at = ? WHERE match_id = ? AND user_id IS NOT NULL",
             (start.at, match_id),
@@ -523,10 +536,11 @@ class Repository:
         deadlines: Deadlines,
         seen_at: float | None = None,
         result: MatchResult | None = None,
+        learned: tuple[int, str] | None = None,
     ) -> bool:
         """State, log and deadlines in one transaction, if the match is still at `version`; a
         person's action also marks when they were last seen, and the last one (`result`) counts
-        in the standings."""
+        in the standings, or (`learned`: user id, game) notes a tutorial finished."""
         status = "finished" if finished else "active"
         async with self.db.transaction(match_id) as conn:
             cursor = await conn.execute(
@@ -560,7 +574,20 @@ class Repository:
                 )
             if result is not None:
                 await self._count_result(conn, match_id, result)
+            if learned is not None:
+                await conn.execute(
+                    "INSERT INTO tutorials_finished (user_id, game, finished_at) VALUES (?, ?, ?)"
+                    " ON CONFLICT DO NOTHING",
+                    (*learned, stamp),
+                )
         return True
+
+    async def tutorials_finished(self, user_id: int) -> list[str]:
+        """The games whose tutorial the user finished, in the order they did."""
+        rows = await self.db.fetchall(
+            "SELECT game FROM tutorials_finished WHERE user_id = ? ORDER BY finished_at, game", (user_id,)
+        )
+        return [row["game"] for row in rows]
 
     async def end(
         self,

@@ -16,13 +16,17 @@ from collections import defaultdict
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from catalogue import catalogues, language, tr
 from games import IllegalAction
+from games.core import N_
+from tutor import LESSONS
 
 from .agreements import Agreement, Agreements
 from .errors import MatchError, StaleClick
 from .kits import GameKit
+from .learning import LearningDecisions
 from .lobbies import LobbyAnswer, LobbyDecisions
 from .model import (
     BOARD_STYLES,
@@ -60,6 +64,9 @@ log = logging.getLogger(__name__)
 # decision, made away from the event loop (see bot/thinking.py).
 Thinker = Callable[[str, dict, int, str, int], Awaitable[tuple[str, str]]]
 HINT_LEVEL = "normal"
+REPLAY_LATER = N_("Match #{number} is still going on: its replay comes with its last board.")
+# Runs a pure, slow function (a tutorial step, a review) away from the event loop: fn, *args -> result
+Worker = Callable[..., Awaitable[Any]]
 
 
 def decision_seed(match_id: int, version: int, seat: int, purpose: str = "move") -> int:
@@ -86,7 +93,7 @@ class Hint:
     reason: str
 
 
-class MatchService(LobbyDecisions, SeatChanges, Agreements):
+class MatchService(LobbyDecisions, SeatChanges, Agreements, LearningDecisions):
     """Every decision about a match. Lobbies (`bot.lobbies`), seats changing hands
     (`bot.seat_changes`) and take-backs and draws (`bot.agreements`) are written in modules of their own; this class holds what they share:
     loading, checking, applying and saving, deadlines, and the per-match locks."""
@@ -100,6 +107,7 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
         lobby_timeout: float = 600,
         computer_delay: float = 2,
         think: Thinker | None = None,
+        work: Worker | None = None,
         lease_seconds: float = LEASE_SECONDS,
     ) -> None:
         self.repository = repository
@@ -109,6 +117,8 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
         self.lobby_timeout = lobby_timeout  # also how long the others have to decide about a seat left empty
         self.computer_delay = computer_delay
         self.think = think
+        self.work: Worker = work or asyncio.to_thread
+        self._reviews: dict[tuple[int, int], list] = {}  # (match id, moves) -> its biggest swings
         self.on_computer_due: Callable[[], None] = lambda: None  # the computer players' cog listens
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # one queue per match
 
@@ -133,7 +143,9 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
         match.check_server(guild_id)
         return match
 
-    async def ended_match(self, match_id: int, guild_id: int | None) -> Match:
+    async def ended_match(
+        self, match_id: int, guild_id: int | None, *, still_going: str = REPLAY_LATER
+    ) -> Match:
         """A match of this server that was played and has ended (finished, resigned, forfeited or
         cancelled): what `/match replay` may show. Another server's match is as unknown as a wrong number."""
         match = await self.repository.load(match_id)
@@ -144,9 +156,7 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
                 "Match #{number} is still an invitation: nothing has been played yet.", number=match_id
             )
         if match.status == "active":
-            raise MatchError(
-                "Match #{number} is still going on: its replay comes with its last board.", number=match_id
-            )
+            raise MatchError(still_going, number=match_id)
         if match.state is None:
             raise MatchError(
                 "Match #{number} never started (its invitation closed), so there is nothing to replay.",
@@ -215,6 +225,10 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
     async def leaderboard(self, guild_id: int, game_id: str, limit: int) -> list[tuple[str | None, Rating]]:
         """The best-rated players of a game in this server, with their names (None if unknown)."""
         return await self.repository.leaderboard(guild_id, game_id, limit)
+
+    async def tutorials_finished(self, user_id: int) -> list[str]:
+        """The games whose tutorial (`/learn`) the user played to the end, the known ones only."""
+        return [game for game in await self.repository.tutorials_finished(user_id) if game in self.kits]
 
     async def standings_of(self, guild_id: int, user_id: int) -> list[tuple[str, Rating]]:
         """A player's rating and results in each game of this server, first played first."""
@@ -343,7 +357,10 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
             stamp=stamp,
             deadlines=deadlines,
             seen_at=now if match.seats[seat].is_person else None,
-            result=MatchResult.of(match, finished_at=stamp) if finished else None,
+            result=MatchResult.of(match, finished_at=stamp) if finished and match.rated else None,
+            learned=(match.people[0].user_id, match.game_id)
+            if finished and match.purpose == "tutorial" and match.people
+            else None,
         )
         if not saved:
             raise StaleClick("Someone else acted at the same moment; this click was not applied.")
@@ -377,9 +394,7 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
             seat = seats[0]
             level = match.seats[seat].computer
             try:
-                action, _ = await self._decide(
-                    match, seat, level, decision_seed(match.id, match.version, seat)
-                )
+                action, _ = await self._decide(match, seat, level, self._computer_seed(match, seat))
                 return await self._apply(match, seat, action)
             except StaleClick:
                 return None  # another process played this turn: its claim outlived ours
@@ -389,6 +404,14 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
                 )
                 match = await self.load(match_id)
                 return await self._apply(match, seat, str(match.state.legal_actions(seat)[0]))
+
+    @staticmethod
+    def _computer_seed(match: Match, seat: int) -> int:
+        """A computer player's decision seed; in a tutorial the lesson's, so that every learner who
+        follows the steps meets the same moves (a tutorial's version is 1 + the moves made)."""
+        if match.purpose == "tutorial":
+            return LESSONS[match.game_id].opponent_seed(match.version - 1, seat)
+        return decision_seed(match.id, match.version, seat)
 
     async def _decide(self, match: Match, seat: int, level: str, seed: int) -> tuple[str, str]:
         if self.think is None:
@@ -459,7 +482,7 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements):
             leaving_seat=leaving_seat,
             notice_lease=now + self.lease_seconds,
             result=MatchResult.of(match, finished_at=stamp, leaving_seat=leaving_seat, end_reason=reason)
-            if status == "finished"
+            if status == "finished" and match.rated
             else None,
         )
         if not ended:

@@ -34,6 +34,12 @@ class ComputerPlayers:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor(), decide, game_id, state, seat, level, seed)
 
+    async def run(self, function, *args):
+        """Any pure function of the computer's packages (a tutorial step, a review), queued like a
+        decision; `function` and its arguments must pickle (a module-level function, plain data)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor(), function, *args)
+
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)

@@ -77,7 +77,8 @@ def game_of(state) -> Any:
     return GAMES[game_id]
 
 
-def _think(state, seat: int, level: str, seed: int) -> Decision:
+def think(state, seat: int, level: str, seed: int) -> Decision:
+    """The whole decision for `seat`: the action, and what the computer expects of it."""
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
     game = game_of(state)
@@ -91,7 +92,7 @@ def _think(state, seat: int, level: str, seed: int) -> Decision:
 
 def choose(state, seat: int, *, level: str = "normal", seed: int = 0) -> Any:
     """The computer's action for `seat`: one of `state.legal_actions(seat)`."""
-    return _think(state, seat, level, seed).action
+    return think(state, seat, level, seed).action
 
 
 def reason_of(decision: Decision) -> Reason:
@@ -109,7 +110,7 @@ def reason_of(decision: Decision) -> Reason:
 
 def advise(state, seat: int, *, level: str = "normal", seed: int = 0) -> Advice:
     """A hint for `seat`: the action the computer would choose, and why, in a few words."""
-    decision = _think(state, seat, level, seed)
+    decision = think(state, seat, level, seed)
     return Advice(decision.action, reason_of(decision))
 
 
@@ -120,4 +121,4 @@ def decide(game_id: str, state_json: dict, seat: int, level: str, seed: int) -> 
     return str(advice.action), advice.reason
 
 
-__all__ = ["LEVELS", "Advice", "Reason", "advise", "choose", "decide", "reason_text"]
+__all__ = ["LEVELS", "Advice", "Decision", "Reason", "advise", "choose", "decide", "reason_text", "think"]

@@ -57,6 +57,7 @@ class Step:
     action: str  # the suggested move's notation ("" in the closing step, after the match)
     happened: tuple[str, ...]  # rules that came up since the learner's last decision, new to them
     upcoming: tuple[str, ...]  # rules the suggested move uses, new to them
+    missed: tuple[str, ...] = ()  # in the closing step: the game's rules that never came up
 
     @property
     def topics(self) -> tuple[str, ...]:
@@ -121,7 +122,8 @@ def next_step(lesson: Lesson, log: list[tuple[int, str]]) -> Step | None:
     known = set(progress.met[: progress.met_before_last_turn]) | _announced_with_last_move(lesson, log)
     happened = tuple(topic for topic in progress.met if topic not in known)
     if state.is_over:  # the closing step: how the match ended and scored, under the final board
-        return Step(progress.decisions + 1, "", happened, ())
+        missed = tuple(topic.id for topic in lesson.game.topics if topic.id not in progress.met)
+        return Step(progress.decisions + 1, "", happened, (), missed)
     untaught = {topic.id for topic in lesson.game.topics} - known - set(happened)
     seed = derive_seed(lesson.seed, "guide", len(log))
     action = suggestion(lesson, state, lesson.learner, untaught, seed)
@@ -145,6 +147,11 @@ def _announced_with_last_move(lesson: Lesson, log: list[tuple[int, str]]) -> set
     return set(
         topics_of_move(lesson, before, lesson.learner, action, derive_seed(lesson.seed, "guide", last))
     )
+
+
+def step_for(game_id: str, log: list[tuple[int, str]]) -> Step | None:
+    """`next_step` of a game's lesson, by name (for a worker process)."""
+    return next_step(LESSONS[game_id], log)
 
 
 def coverage(lesson: Lesson, log: list[tuple[int, str]]) -> tuple[set[str], set[str]]:

@@ -90,44 +90,13 @@ class Lobby(commands.Cog):
         except MatchError as error:
             await tell(interaction, str(error))
             return
-        public = self.publisher.public_language(match)  # the lobby message is everyone's
         if match.status == "active":  # only computer players besides the host: no one to wait for
-            with speaking(public):
-                starting = self._started_text(match)
-            await interaction.response.send_message(starting, allowed_mentions=MENTION_USERS)
-            message = await interaction.original_response()
-            match.lobby_message_id = message.id
-            await self.service.set_lobby_message(match.id, message.id)
-            match = await self._begin(match)
-            with speaking(public):
-                started = self._started_text(match)
-            await interaction.edit_original_response(content=started)
+            await announce_start(self.service, self.publisher, interaction, match)
             return
         text, view = self.publisher.lobby_text(match), self.publisher.lobby_view(match)
         await interaction.response.send_message(text, view=view, allowed_mentions=MENTION_USERS)
         message = await interaction.original_response()
         await self.service.set_lobby_message(match.id, message.id)
-
-    def _started_text(self, match: Match) -> str:
-        title = self.service.kit(match).title
-        players = ", ".join(match.shown_names)
-        if match.board_message_id is None:
-            return tr(
-                "🔺 **{title}** (match #{number}) is starting: {players}.",
-                title=title,
-                number=match.id,
-                players=players,
-            )
-        where = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
-        started = tr(
-            "🔺 **{title}** (match #{number}) has started! {players}. Follow it here: {link}",
-            title=title,
-            number=match.id,
-            players=players,
-            link=where,
-        )
-        sealed = tr("🔒 Seed commitment (SHA-256): `{commitment}`", commitment=commitment(match.seed))
-        return f"{started}\n-# {sealed}"
 
     async def _answer(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
         await interaction.response.defer()
@@ -165,29 +134,10 @@ class Lobby(commands.Cog):
             text, view = self.publisher.lobby_text(match), self.publisher.lobby_view(match)
             await interaction.edit_original_response(content=text, view=view)
         else:
-            match = await self._begin(match)
+            match = await begin(self.service, self.publisher, match)
             with speaking(public):
-                started = self._started_text(match)
+                started = started_text(self.service, match)
             await interaction.edit_original_response(content=started, view=None)
-
-    async def _begin(self, match: Match) -> Match:
-        """Open the match thread (unless the server plays in channels), deal, post the first board."""
-        match.thread_id = await self._open_thread(match) if match.settings.use_threads else None
-        await self.service.set_thread(match.id, match.thread_id)
-        async with self.publisher.lock(match.id):
-            await self.publisher.catch_up(match)
-        return match
-
-    async def _open_thread(self, match: Match) -> int | None:
-        with speaking(self.publisher.public_language(match)):  # a public name
-            name = f"{self.service.kit(match).title} #{match.id}: " + ", ".join(match.shown_names)
-        lobby = self.publisher.channel(match.channel_id, match).get_partial_message(match.lobby_message_id)
-        try:
-            thread = await lobby.create_thread(name=name[:100])
-        except discord.HTTPException as error:
-            log.info("No thread for match %s (%s); playing in the channel", match.id, error.status)
-            return None
-        return thread.id
 
     async def _rematch(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
         """Same players and options; everyone but the one who asked must accept again."""
@@ -226,6 +176,67 @@ class Lobby(commands.Cog):
     @sweep_lobbies.before_loop
     async def _before_sweep(self) -> None:
         await self.bot.wait_until_ready()
+
+
+async def announce_start(
+    service: MatchService, publisher: Publisher, interaction: discord.Interaction, match: Match
+) -> None:
+    """A match that started at once (nobody to wait for): say so in the channel, in answer to the
+    command or click, then open its thread and post its first board there."""
+    public = publisher.public_language(match)  # the message is everyone's
+    with speaking(public):
+        starting = started_text(service, match)
+    await interaction.response.send_message(starting, allowed_mentions=MENTION_USERS)
+    message = await interaction.original_response()
+    match.lobby_message_id = message.id
+    await service.set_lobby_message(match.id, message.id)
+    match = await begin(service, publisher, match)
+    with speaking(public):
+        started = started_text(service, match)
+    await interaction.edit_original_response(content=started)
+
+
+def started_text(service: MatchService, match: Match) -> str:
+    title = service.kit(match).title
+    players = ", ".join(match.shown_names)
+    if match.board_message_id is None:
+        return tr(
+            "🔺 **{title}** (match #{number}) is starting: {players}.",
+            title=title,
+            number=match.id,
+            players=players,
+        )
+    where = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
+    started = tr(
+        "🔺 **{title}** (match #{number}) has started! {players}. Follow it here: {link}",
+        title=title,
+        number=match.id,
+        players=players,
+        link=where,
+    )
+    sealed = tr("🔒 Seed commitment (SHA-256): `{commitment}`", commitment=commitment(match.seed))
+    return f"{started}\n-# {sealed}"
+
+
+async def begin(service: MatchService, publisher: Publisher, match: Match) -> Match:
+    """Open the match thread (unless the server plays in channels), deal, post the first board."""
+    match.thread_id = await open_thread(service, publisher, match) if match.settings.use_threads else None
+    await service.set_thread(match.id, match.thread_id)
+    async with publisher.lock(match.id):
+        await publisher.catch_up(match)
+    return match
+
+
+async def open_thread(service: MatchService, publisher: Publisher, match: Match) -> int | None:
+    with speaking(publisher.public_language(match)):  # a public name
+        name = f"{service.kit(match).title} #{match.id}: " + ", ".join(match.shown_names)
+    lobby = publisher.channel(match.channel_id, match).get_partial_message(match.lobby_message_id)
+    try:
+        thread = await lobby.create_thread(name=name[:100])
+    except discord.HTTPException as error:
+        log.info("No thread for match %s (%s); playing in the channel", match.id, error.status)
+        return None
+    return thread.id
 
 
 async def close_expired_lobbies(service: MatchService, publisher: Publisher) -> None:

@@ -149,6 +149,14 @@ class Manage(commands.Cog):
             ephemeral=True,
         )
 
+    @manage.command(
+        name="review",
+        description="The moments of an ended match that mattered most, and what the computer would play",
+    )
+    @app_commands.describe(match_id="The match number (on its boards, and in /match list while it runs)")
+    async def match_review(self, interaction: discord.Interaction, match_id: int) -> None:
+        await self.bot.get_cog("Learning").show_review(interaction, match_id)
+
     async def _log_page(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
         try:
             match = await self.service.load_for(claim.match_id, interaction.guild_id)

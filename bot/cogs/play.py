@@ -13,7 +13,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from catalogue import tr
-from computer import reason_text
 
 from ..arcade import Arcade
 from ..components import Claim, view_of
@@ -23,7 +22,7 @@ from ..history import worded_actions
 from ..model import Match
 from ..presenters.base import Prompt
 from ..publisher import Moment, with_words
-from ..service import ActionResult
+from ..service import ActionResult, decision_seed
 
 
 class Play(commands.Cog):
@@ -70,7 +69,7 @@ class Play(commands.Cog):
     async def _confirm(self, interaction: discord.Interaction, moment: Moment, result: ActionResult) -> None:
         """The ephemeral prompt says what was done, and shows the next step if the turn goes on."""
         acted = self._acted_text(moment, result)
-        going_on = self._next_prompt(moment, result)
+        going_on = self._next_prompt(await self.publisher.tutored(moment), result)
         if going_on:
             style = await self.service.board_style(interaction.user.id)
             text, files = await moment.personal(
@@ -158,7 +157,7 @@ class Play(commands.Cog):
         except MatchError as error:
             await tell(interaction, str(error))
             return
-        moment = self.publisher.moment(match)
+        moment = await self.publisher.tutored(self.publisher.moment(match))
         prompt = moment.prompt(seat)
         style = await self.service.board_style(interaction.user.id)
         text, files = await moment.personal(style, prompt.text, prompt, seat, or_private=True)
@@ -199,12 +198,10 @@ class Play(commands.Cog):
             await tell(interaction, str(error))
             return
         moment = self.publisher.moment(match)
-        phrase = moment.presenter.action_phrase(moment.scene, hint.seat, hint.action, done=False)
+        seed = decision_seed(match.id, match.version, hint.seat, "explain")
         suggested = tr(
-            "💡 Suggested: `{action}` — {phrase}. Why: {reason}.",
-            action=hint.action,
-            phrase=phrase,
-            reason=reason_text(hint.reason, tr),
+            "💡 Suggested: {why}.",
+            why=moment.explanation(hint.seat, hint.action, seed),
         )
         only = tr("It's only a suggestion; make your move as usual. The match record notes that you asked.")
         await tell(interaction, f"{suggested}\n{only}")

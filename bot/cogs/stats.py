@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from catalogue import speaking, tr
+from catalogue import listing, speaking, tr
 from renderers.stats import (
     leaderboard_alt,
     player_stats_alt,
@@ -52,6 +52,9 @@ class Stats(commands.Cog):
         member = member or interaction.user
         await interaction.response.defer(thinking=True)
         numbers = player_stats(await self.arcade.service.standings_of(interaction.guild_id, member.id))
+        learned = [
+            self.arcade.kits[game].title for game in await self.arcade.service.tutorials_finished(member.id)
+        ]
         with speaking(
             await server_language(self.arcade.service, interaction.guild)
         ):  # posted for everyone to see
@@ -64,6 +67,8 @@ class Stats(commands.Cog):
                 won=numbers["won"],
                 with_computers=numbers["with_computers"],
             )
+            if learned:
+                summary += "\n" + tr("🎓 Tutorials finished: {games}.", games=listing(learned))
         await interaction.followup.send(
             summary, file=png_file(picture, "stats.png", alt), allowed_mentions=discord.AllowedMentions.none()
         )

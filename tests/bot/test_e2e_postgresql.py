@@ -12,6 +12,7 @@ from tests.bot.test_e2e_deadlines import (  # noqa: F401
     test_config_panel_and_the_turn_clock_forfeit,
 )
 from tests.bot.test_e2e_flood import test_full_three_player_match_with_a_restart_between_two_actions  # noqa: F401
+from tests.bot.test_e2e_learning import test_review_shows_three_moments_and_plays_on_from_one  # noqa: F401
 from tests.bot.test_e2e_lifecycle import test_stats_and_leaderboard_after_finished_matches  # noqa: F401
 from tests.bot.test_e2e_senet import test_full_match_through_clicks_with_a_restart_in_a_roll_chain  # noqa: F401
 from tests.bot.test_e2e_trickery import (  # noqa: F401

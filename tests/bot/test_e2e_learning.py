@@ -1,0 +1,150 @@
+"""Learning end to end through SimCord: `/learn` for every game played by pressing only the
+suggested button (across a restart), hints in game words, `/match review` and "Play on from
+here", and the bad input around them."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.components import claim_of
+from bot.kits import KITS
+from games import replay_actions
+from tests.helpers import board, buttons, last_dm, make_table, reply, stored, text, thread_of
+from tutor import LESSONS
+
+SUGGESTED = "👉"
+COMPUTER_PAUSE = 5  # virtual seconds: more than a computer player's pause before it moves
+
+
+@pytest.fixture
+def simcord_bot(make_bot):
+    return make_bot(computer_delay_seconds=0)
+
+
+def suggested_button(table, where):
+    """The learner's suggested move: the first button of their prompt (a DM for games with secrets,
+    else the board), marked 👉."""
+    learner = table.players[0]
+    dm = last_dm(learner)
+    for message in (dm, board(where)):
+        if message is None:
+            continue
+        found = [b for b in buttons(message, "act") if str(b.label).startswith(SUGGESTED)]
+        if found:
+            return message, found[0]
+    return None, None
+
+
+async def follow_tutorial(table, where, *, restart_at=None, make_bot=None, limit=400) -> list[str]:
+    """Press only the suggested button until the tutorial ends; returns each step's text."""
+    learner = table.players[0]
+    steps = []
+    for taps in range(limit):
+        match = await stored(table.env)
+        if match.status != "active":
+            return steps
+        if taps == restart_at:
+            await table.env.restart_bot(make_bot(computer_delay_seconds=0))
+            await table.env.advance_time(1)
+        message, button = suggested_button(table, where)
+        if button is None and match.computers_to_move():  # the computer's pause
+            await table.env.advance_time(COMPUTER_PAUSE)
+            message, button = suggested_button(table, where)
+        assert button is not None, f"no suggested move shown: {text(board(where))!r}"
+        assert buttons(message, "act")[0].custom_id == button.custom_id, "the suggestion is the first button"
+        steps.append(text(message))
+        actor = learner.user if message.guild is None else learner
+        await actor.click(message, custom_id=button.custom_id)
+        await table.env.advance_time(1)
+    raise AssertionError("the tutorial did not finish")
+
+
+@pytest.mark.parametrize("game_id", sorted(KITS))
+async def test_pressing_only_the_suggested_button_finishes_every_tutorial(simcord_env, make_bot, game_id):
+    env = simcord_env
+    table = make_table(env, ["alice"])
+    (alice,) = table.players
+    started = await alice.slash(table.channel, "learn", game=game_id)
+    assert "has started" in started.response.content
+    match = await stored(env)
+    lesson = LESSONS[game_id]
+    assert match.purpose == "tutorial" and match.seed == lesson.seed
+    assert match.seats[lesson.learner].user_id == alice.id
+    where = thread_of(table)
+    steps = await follow_tutorial(table, where, restart_at=3, make_bot=make_bot)
+    assert steps and all("🎓" in step for step in steps)
+    match = await stored(env)
+    assert match.status == "finished" and match.end_reason == "completed"
+    final = text(board(where))
+    assert "Tutorial finished" in final
+    stats = reply(await alice.slash(table.channel, "stats"))
+    assert "Tutorials finished: " + KITS[game_id].title in stats.content
+    # a tutorial is unrated: nobody is on the leaderboard
+    leaderboard = reply(await alice.slash(table.channel, "leaderboard", game=game_id))
+    assert "No finished matches yet" in leaderboard.content
+
+
+async def test_a_tutorial_step_introduces_rules_and_marks_the_suggested_move(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice"])
+    (alice,) = table.players
+    await alice.slash(table.channel, "learn", game="senet")
+    where = thread_of(table)
+    shown = text(board(where))
+    assert "Senet tutorial**, step 1" in shown
+    assert "👉 Suggested:" in shown
+    message, button = suggested_button(table, where)
+    assert message is not None and claim_of(button.custom_id).kind == "act"
+
+
+async def test_hints_speak_in_game_words(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice"])
+    (alice,) = table.players
+    await alice.slash(table.channel, "play senet", hints=True)
+    where = thread_of(table)
+    hint = reply(await alice.click(board(where), label="💡 Hint"))
+    assert hint.content.startswith("💡 Suggested: ")
+    assert not re.search(r"\d+%|simulated|options", hint.content), hint.content
+
+
+async def test_review_shows_three_moments_and_plays_on_from_one(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice"])
+    (alice,) = table.players
+    await alice.slash(table.channel, "learn", game="senet")
+    where = thread_of(table)
+    await follow_tutorial(table, where)
+    answer = reply(await alice.slash(table.channel, "match review", match_id=1))
+    assert answer.flags.ephemeral
+    assert len(answer.attachments) == 3 and all(a.filename.startswith("moment-") for a in answer.attachments)
+    assert answer.content.count("**1. Move") == 1 and "**3. Move" in answer.content
+    play_on = buttons(answer, "playon")
+    assert len(play_on) == 3
+    ply = int(claim_of(play_on[1].custom_id).argument)
+    await alice.click(answer, custom_id=play_on[1].custom_id)
+    practice = await stored(env, 2)
+    original = await stored(env, 1)
+    log = await env.bot.service.action_log(1)
+    assert practice.purpose == "practice" and practice.source_match_id == 1
+    assert practice.status == "active" and practice.seats[0].user_id == alice.id
+    expected = replay_actions(KITS["senet"].engine, 2, original.seed, original.options, log[:ply])
+    assert practice.state.view(None) == expected.view(None) or ply < len(log)
+    assert (await env.bot.service.action_log(2))[:ply] == log[:ply]
+
+
+async def test_review_refuses_what_it_cannot_review(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice"])
+    (alice,) = table.players
+    other = make_table(env, ["bob"])
+    (bob,) = other.players
+    await alice.slash(table.channel, "learn", game="senet")
+    going_on = reply(await alice.slash(table.channel, "match review", match_id=1))
+    assert "still going on" in going_on.content and going_on.flags.ephemeral
+    elsewhere = reply(await bob.slash(other.channel, "match review", match_id=1))
+    assert "There is no match #1 in this server" in elsewhere.content
+    unknown = reply(await alice.slash(table.channel, "match review", match_id=99))
+    assert "There is no match #99 in this server" in unknown.content
