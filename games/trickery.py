@@ -10,7 +10,18 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data, determinized_rng, shallow_copy
+from .core import (
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    Outcome,
+    Rng,
+    Topic,
+    copy_data,
+    determinized_rng,
+    shallow_copy,
+)
 from .pieces import SUITS, Card, Pyramid, deck, hand_order
 
 TRICKS_PER_HAND = 12
@@ -58,46 +69,71 @@ def seat_name(seat: int) -> str:
 # --- scoring (spec section 5) ---------------------------------------------------------------
 
 
-def _group_value(a: Pyramid, b: Pyramid, c: Pyramid, mono_variant: bool) -> int | None:
+# The groups pyramids score in (R9-R11): the ids of the rules topics that teach them.
+SINGLE = "single"
+SIZE_TRIPLE = "size-triple"
+MIXED_TREE = "mixed-tree"
+COLOUR_TREE = "colour-tree"
+
+
+def _group(a: Pyramid, b: Pyramid, c: Pyramid, mono_variant: bool) -> tuple[int, str] | None:
+    """What three pyramids are worth together, and which group they make; None: no group."""
     sizes = {a.size, b.size, c.size}
     if len(sizes) == 1:
-        return 7  # size-triple, any colours (R9)
+        return 7, SIZE_TRIPLE  # any colours (R9)
     if sizes == {1, 2, 3}:
         if len({a.colour, b.colour, c.colour}) == 1 and not mono_variant:
-            return 7  # monochrome tree
-        return 5  # mixed tree (R10), or any tree in variant V1
+            return 7, COLOUR_TREE
+        return 5, MIXED_TREE  # not all one colour (R10), or any tree in variant V1
     return None
 
 
 @cache
-def _best_grouping(pyramids: tuple[Pyramid, ...], mono_variant: bool) -> int:
-    """B(X): the best total over all ways to split the pyramids into groups (R11)."""
+def _best_grouping(pyramids: tuple[Pyramid, ...], mono_variant: bool) -> tuple[int, tuple[str, ...]]:
+    """B(X): the best total over all ways to split the pyramids into groups (R11), and the groups
+    of one such split (the first found, so always the same)."""
     if not pyramids:
-        return 0
+        return 0, ()
     first, rest = pyramids[0], pyramids[1:]
-    best = 1 + _best_grouping(rest, mono_variant)
+    value, groups = _best_grouping(rest, mono_variant)
+    best = (1 + value, (SINGLE, *groups))
     for i, j in combinations(range(len(rest)), 2):
-        value = _group_value(first, rest[i], rest[j], mono_variant)
-        if value is not None:
+        group = _group(first, rest[i], rest[j], mono_variant)
+        if group is not None:
             remaining = tuple(p for k, p in enumerate(rest) if k not in (i, j))
-            best = max(best, value + _best_grouping(remaining, mono_variant))
+            value, groups = _best_grouping(remaining, mono_variant)
+            if group[0] + value > best[0]:
+                best = (group[0] + value, (group[1], *groups))
     return best
 
 
 def base_value(points: list[Pyramid], mono_variant: bool = False) -> int:
-    return _best_grouping(tuple(sorted(points)), mono_variant)
+    return _best_grouping(tuple(sorted(points)), mono_variant)[0]
+
+
+def scored_groups(
+    points: list[Pyramid], penalties: list[Pyramid], mono_variant: bool = False
+) -> tuple[str, ...]:
+    """The groups the pyramids that count for the hand score in (`hand_score`'s grouping)."""
+    return _best_grouping(tuple(sorted(_counted(points, penalties))), mono_variant)[1]
+
+
+def _counted(points: list[Pyramid], penalties: list[Pyramid]) -> list[Pyramid]:
+    """The point pyramids that count: with one penalty pyramid, not those of its size (R12)."""
+    if len(penalties) == 1:
+        size = penalties[0].size
+        return [p for p in points if p.size != size]
+    return points
 
 
 def hand_score(points: list[Pyramid], penalties: list[Pyramid], mono_variant: bool = False) -> int:
     """One player's score for a hand, from the point and penalty pyramids they took."""
-    if len(penalties) == 1:  # R12: drop the point pyramids of the penalty's size
-        size = penalties[0].size
-        return base_value([p for p in points if p.size != size], mono_variant)
+    value = base_value(_counted(points, penalties), mono_variant)
     if len(penalties) == 2:  # R13
-        return -base_value(points, mono_variant)
+        return -value
     if len(penalties) == 3:  # R14
-        return THREE_PENALTIES_BONUS + base_value(points, mono_variant)
-    return base_value(points, mono_variant)
+        return THREE_PENALTIES_BONUS + value
+    return value
 
 
 def trick_winner(plays: list[tuple[int, Card]]) -> int:
@@ -321,6 +357,8 @@ class TrickeryState:
                     seat=seat,
                     score=score,
                     total=self.totals[seat],
+                    penalties=len(penalties),
+                    groups=scored_groups(points, penalties, self.mono_variant),
                 )
             )
         self.hand_scores.append(scores)
@@ -550,7 +588,58 @@ _CARD_BY_NAME = {str(card): card for card in deck(range(2, 15))}
 _DECKS = {3: deck(range(6, 15)), 4: deck(range(3, 15))}  # the cards dealt, by player count (R1)
 
 
+# The rules a player learns, as `topics_of` reports them (spec sections and rulings).
+TOPICS = (
+    Topic("lead", "action", "§4"),
+    Topic("last-lead", "action", "§4 E7"),
+    Topic("follow", "action", "§4"),
+    Topic("break-spades", "action", "§4 R7"),
+    Topic("trick-won", "scoring", "§4"),
+    Topic(SINGLE, "scoring", "§5"),
+    Topic(SIZE_TRIPLE, "scoring", "§5 R9"),
+    Topic(MIXED_TREE, "scoring", "§5 R10"),
+    Topic(COLOUR_TREE, "scoring", "§5"),
+    Topic("one-penalty", "scoring", "§5 R12"),
+    Topic("two-penalties", "scoring", "§5 R13"),
+    Topic("three-penalties", "scoring", "§5 R14"),
+    Topic("game-end", "ending", "§5 R16 R17"),
+)
+PENALTY_TOPICS = {1: "one-penalty", 2: "two-penalties", 3: "three-penalties"}
+
+
+def action_topic(action: TrickeryAction) -> str:
+    """The topic of an action's own kind: a lead naming its prize, the last trick's lead, a card followed."""
+    if isinstance(action, Follow):
+        return "follow"
+    return "lead" if action.prize else "last-lead"
+
+
 class Trickery(Game):
+    def topics_of(self, action: TrickeryAction, events: list[str]) -> list[str]:
+        """The action's kind, then what its events show: spades broken, a trick won, and at the
+        end of a hand each group and penalty rule any seat's score used, then the match's end."""
+        topics = [action_topic(action)]
+        for event in events:
+            if event.kind == "BROKEN":
+                topics.append("break-spades")
+            elif event.kind == "WIN":
+                topics.append("trick-won")
+            elif event.kind == "SCORE":
+                topics.extend(event.facts["groups"])
+                if event.facts["penalties"]:
+                    topics.append(PENALTY_TOPICS[event.facts["penalties"]])
+            elif event.kind == "WINNER":
+                topics.append("game-end")
+        return list(dict.fromkeys(topics))
+
+    def marks(self, state: TrickeryState, seat: int, action: TrickeryAction) -> dict:
+        """The card to play (from `seat`'s hand) and, for a lead, the prize it puts at stake (in the
+        last trick the one pyramid left), as the view's trick names them."""
+        if isinstance(action, Follow):
+            return {"card": str(action.card)}
+        prize = action.prize or state.pool[0]
+        return {"card": str(action.card), "prize": str(prize)}
+
     def new(self, num_players: int, seed: int, options: dict | None = None) -> TrickeryState:
         self.check_players(num_players)
         options = self.resolve_options(options)
@@ -597,6 +686,7 @@ TRICKERY = Trickery(
     title="Martian Trickery",
     min_players=3,
     max_players=4,
+    topics=TOPICS,
     options=(
         Option(
             "pyramids",

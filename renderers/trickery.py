@@ -27,6 +27,7 @@ from .common import (
     CARD_FACE,
     FAINT,
     GOOD,
+    HEIGHT_RATIO,
     MARGIN,
     MUTED,
     ON_ACCENT,
@@ -40,6 +41,7 @@ from .common import (
     Box,
     Colour,
     Pictures,
+    badge_overhang,
     card_extent,
     draw_card_slot,
     draw_pyramid,
@@ -168,6 +170,13 @@ def _blank(width: int, height: int, colour: Colour) -> tuple[Image.Image, ImageD
     return tile, draw
 
 
+# A tutorial's suggested move (view["suggested"], the engine's marks): pink, which nothing else in
+# these pictures is; a card in a frame twice as thick as the legal cards' yellow one, and lifted
+# higher, with the prize of a lead on it; in the pool, a block under the prize.
+SUGGESTED = (255, 104, 196)
+SUGGESTED_FRAME = 12  # px around the suggested card: twice the legal cards' frame
+SUGGESTED_LIFT = 22  # px: above the lifted legal cards, yet clear of the picture's top edge
+
 PLAIN_TAG = (TEXT, BACKGROUND)
 WAITING_TAG = (FAINT, BACKGROUND)
 TURN_TAG = (ACCENT, ON_ACCENT)
@@ -227,21 +236,35 @@ def _draw_pool(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: di
     between = (x1 - x0 - 2 * PAD - len(nests) * nest_w) / (len(nests) + 1)
     baseline = y1 - 20
     x = x0 + PAD + between
+    suggested = (view.get("suggested") or {}).get("prize")
     for colour, present in nests:
         for size, here in zip((1, 2, 3), present, strict=True):
+            code = f"{colour}{size}"
             if here:
+                if code == suggested:
+                    _mark_suggested_pyramid(draw, x, baseline, int(size), POOL_SCALE)
+                    suggested = None  # one mark, where the set has two nests of a colour
                 x += draw_pyramid(
-                    image,
-                    f"{colour}{size}",
-                    x,
-                    baseline,
-                    scale=POOL_SCALE,
-                    penalty_colour=view["penalty_colour"],
+                    image, code, x, baseline, scale=POOL_SCALE, penalty_colour=view["penalty_colour"]
                 )
             else:
                 x += draw_ghost(image, size, x, baseline, POOL_SCALE)
             x += gap
         x += between - gap
+
+
+def _mark_suggested_pyramid(
+    draw: ImageDraw.ImageDraw, x: float, baseline: float, size: int, scale: int
+) -> None:
+    """Under the suggested prize (its base's left end at x, baseline), drawn before it: a pink
+    block from the panel's foot to above its apex, as wide as the gaps to its neighbours allow."""
+    width, height = pyramid_extent(size, scale)
+    over = badge_overhang(scale)
+    draw.rounded_rectangle(
+        (x - 5, baseline - height - over - 8, x + width + over // 2 + 5, baseline + 12),
+        radius=8,
+        fill=SUGGESTED,
+    )
 
 
 def draw_ghost(image: Image.Image, size: int, x: float, baseline: float, scale: int) -> int:
@@ -336,16 +359,14 @@ def draw_card(
     dim: bool = False,
     under: Colour = PANEL,
     frame: Colour | None = None,
+    frame_width: int = 6,
 ) -> None:
     """A card whose top-left corner is at xy, on a background of colour `under`, in a frame of
-    colour `frame` if given (6 px around it)."""
+    colour `frame` if given (`frame_width` px around it)."""
     _deck_made_once(common.CANVAS_MODE)
-    tile = _card_tile(code, width, dim, under, frame, common.CANVAS_MODE)
-    margin = FRAME if frame else 0
+    margin = frame_width if frame else 0
+    tile = _card_tile(code, width, dim, under, frame, margin, common.CANVAS_MODE)
     image.paste(tile, (round(xy[0]) - margin, round(xy[1]) - margin))
-
-
-FRAME = 6
 
 
 @lru_cache(maxsize=2)
@@ -354,21 +375,21 @@ def _deck_made_once(mode: str) -> None:
     (ranks and suit signs in each ink) are then ready for any card tile."""
     for card in deck(range(3, 15)):
         for dim in (False, True):
-            _card_tile(str(card), CARD_W, dim, PANEL, None, mode)
+            _card_tile(str(card), CARD_W, dim, PANEL, None, 0, mode)
 
 
 @lru_cache(maxsize=512)
 def _card_tile(
-    code: str, width: int, dim: bool, under: Colour, frame: Colour | None, mode: str
+    code: str, width: int, dim: bool, under: Colour, frame: Colour | None, margin: int, mode: str
 ) -> Image.Image:
-    """A card face made once per card, shade, background and frame from shared parts (a panel, the
-    rank, two suit signs): the deck is small, so after a few positions every card is a copy."""
+    """A card face made once per card, shade, background and frame (`margin` px wide) from shared
+    parts (a panel, the rank, two suit signs): the deck is small, so after a few positions every card
+    is a copy."""
     card = Card.parse(code)
     _, height = card_extent(width)
-    margin = FRAME if frame else 0
     tile, draw = _blank(width + 2 * margin, height + 2 * margin, under)
     if frame:
-        draw.rounded_rectangle((0, 0, tile.width - 1, tile.height - 1), radius=18, fill=frame)
+        draw.rounded_rectangle((0, 0, tile.width - 1, tile.height - 1), radius=12 + margin, fill=frame)
     face, edge, ink = CARD_FACE, CARD_EDGE, suit_colour(card.suit)
     if dim:
         face, edge, ink = (mix(colour, BACKGROUND, DIM) for colour in (face, edge, ink))
@@ -405,13 +426,39 @@ def render_trickery_hand(view: dict, *, names: list[str] | None = None) -> bytes
     image, draw = new_canvas(WIDTH, max(bottom + MARGIN, 240))
     if not cards:
         draw_text(draw, (WIDTH / 2, 120), tr("No cards left"), size=NOTHING_SIZE, fill=MUTED, anchor="mm")
+    suggested = view.get("suggested") or {}
     for card, (x0, y0, x1, _) in zip(cards, boxes, strict=True):
         playable = card in legal
         lifted = my_turn and playable  # lift and frame what may be played
         y = y0 - HAND_LIFT if lifted else y0
+        if card == suggested.get("card"):
+            y = y0 - SUGGESTED_LIFT
+            draw_card(
+                image, card, (x0, y), x1 - x0, under=BACKGROUND, frame=SUGGESTED, frame_width=SUGGESTED_FRAME
+            )
+            if suggested.get("prize"):
+                _draw_prize_on_card(image, suggested["prize"], (x1, y), view["penalty_colour"])
+            continue
         frame = ACCENT if lifted else None
         draw_card(image, card, (x0, y), x1 - x0, dim=not playable, under=BACKGROUND, frame=frame)
     return to_png(image)
+
+
+CARD_PRIZE_HEIGHT = 64  # px: the prize on a suggested lead's card, beside the rank and above the suit
+
+
+def _draw_prize_on_card(
+    image: Image.Image, prize: str, top_right: tuple[int, int], penalty_colour: str
+) -> None:
+    """The prize a suggested lead is for, standing in the card's top right corner: as tall as the
+    corner allows whatever its size (its pips tell the size; nothing beside it to compare with)."""
+    right, top = top_right
+    size = int(prize[1])
+    scale = round(CARD_PRIZE_HEIGHT / HEIGHT_RATIO[size])
+    width, height = pyramid_extent(size, scale)
+    over = badge_overhang(scale)
+    left = right - 14 - width - over  # a penalty badge overhangs to the right
+    draw_pyramid(image, prize, left, top + 10 + over + height, scale=scale, penalty_colour=penalty_colour)
 
 
 def hand_card_boxes(view: dict) -> list[Box]:

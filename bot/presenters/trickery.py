@@ -449,6 +449,73 @@ class TrickeryPresenter(Presenter):
             return tr("led {card}", card=card_text(words[1]))
         return tr("played {card}", card=card_text(words[0]))
 
+    def explain(self, scene: Scene, seat: int, action: str, events: list[str]) -> str:
+        """The card and why, then what it settles for sure: the trick, if it is the trick's last card
+        (and with it the hand's score and the match's end). 'follows hearts with 9♡. You win the
+        trick and take the large red'."""
+        sentences = [self._move_words(scene.public, action.split(), events)]
+        for event in events:
+            facts = event.facts
+            if event.kind == "WIN":
+                sentences.append(self._trick_won_words(scene, seat, facts["seat"], facts["prize"]))
+            elif event.kind == "SCORE" and facts["seat"] == seat:
+                sentences.append(
+                    tr(
+                        "The hand ends: you score {score:+d}, {total} in all",
+                        score=facts["score"],
+                        total=facts["total"],
+                    )
+                )
+            elif event.kind == "WINNER":
+                if facts["seat"] == seat:
+                    sentences.append(tr("You win the match"))
+                else:
+                    sentences.append(
+                        tr("{player} wins the match", player=self.seat_label(scene, facts["seat"]))
+                    )
+        return ". ".join(sentences)
+
+    @staticmethod
+    def _move_words(view: dict, words: list[str], events: list[str]) -> str:
+        """What the card does in the trick: leads it for a prize, follows suit, discards or trumps."""
+        card = Card.parse(words[-1])
+        if words[0] == "L" and len(words) == 3:
+            prize = words[1]
+            values = {"card": card_text(card), "pyramid": pyramid_name(prize)}
+            if prize[0] == view["penalty_colour"]:
+                return tr(
+                    "leads {card} for the {pyramid}, a penalty pyramid: whoever wins the trick takes it",
+                    **values,
+                )
+            return tr("leads {card} for the {pyramid}: whoever wins the trick takes it", **values)
+        if words[0] == "L":
+            return tr(
+                "leads {card} for the {pyramid}, the last pyramid left",
+                card=card_text(card),
+                pyramid=pyramid_name(view["pool"][0]),
+            )
+        lead = Card.parse(view["trick"]["plays"][0][1])
+        values = {"suit": tr(SUIT_WORDS[lead.suit]), "card": card_text(card)}
+        if card.suit == lead.suit:
+            return tr("follows {suit} with {card}", **values)
+        if card.suit != "s":
+            return tr("has no {suit} and discards {card}", **values)
+        if any(event.kind == "BROKEN" for event in events):
+            return tr("has no {suit} and trumps with {card}, which breaks spades", **values)
+        return tr("has no {suit} and trumps with {card}", **values)
+
+    def _trick_won_words(self, scene: Scene, seat: int, winner: int, prize: str) -> str:
+        pyramid = pyramid_name(prize)
+        if winner != seat:
+            return tr(
+                "{player} wins the trick and takes the {pyramid}",
+                player=self.seat_label(scene, winner),
+                pyramid=pyramid,
+            )
+        if prize[0] == scene.public["penalty_colour"]:
+            return tr("You win the trick and take the {pyramid}, a penalty pyramid", pyramid=pyramid)
+        return tr("You win the trick and take the {pyramid}", pyramid=pyramid)
+
     def final_text(self, scene: Scene) -> str:
         """Final standings: the winner and every hand's scores, in a table narrow enough for a phone
         (columns headed P1-P4: the seat lines above name the players)."""

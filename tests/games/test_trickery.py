@@ -382,3 +382,147 @@ def test_hand_events_carry_their_facts():
                 assert tricks == hands * before["tricks_per_hand"]
             elif event.kind == "WINNER":
                 assert (event.facts["seat"],) == state.outcome.winners
+
+
+# --- rules as topics, and where a move goes -----------------------------------------------
+
+
+def topics_of_each(state, moves: list[tuple[int, str]]) -> list[list[str]]:
+    """Apply the moves (seat, notation); the topics each one touched."""
+    touched = []
+    for seat, text in moves:
+        action = TRICKERY.parse_action(text)
+        touched.append(TRICKERY.topics_of(action, state.apply(seat, action)))
+    return touched
+
+
+def test_the_engine_lists_every_kind_of_action_and_every_scoring_and_ending_rule():
+    assert [(topic.id, topic.kind) for topic in TRICKERY.topics] == [
+        ("lead", "action"),
+        ("last-lead", "action"),
+        ("follow", "action"),
+        ("break-spades", "action"),
+        ("trick-won", "scoring"),
+        ("single", "scoring"),
+        ("size-triple", "scoring"),
+        ("mixed-tree", "scoring"),
+        ("colour-tree", "scoring"),
+        ("one-penalty", "scoring"),
+        ("two-penalties", "scoring"),
+        ("three-penalties", "scoring"),
+        ("game-end", "ending"),
+    ]
+
+
+def test_a_trick_touches_lead_follow_break_spades_and_trick_won():
+    """T3: P2's losing trump breaks spades; P3's card ends the trick."""
+    state = table(["7c 7d", "9s 8d", "Qs 9d"], leader=0)
+    assert topics_of_each(state, [(0, "L G2 7c"), (1, "9s"), (2, "Qs")]) == [
+        ["lead"],
+        ["follow", "break-spades"],
+        ["follow", "trick-won"],
+    ]
+
+
+def test_the_last_trick_of_a_hand_touches_every_rule_its_scores_used():
+    """P3 takes K3 with the last card: P1 scores a red tree and a single, P2 has one penalty (its
+    smalls don't count: two singles), P3 two (a single, negated)."""
+    state = table(["Qc", "Kc", "Ac"], leader=1, pool="K3")
+    state.taken = [pyramids("R1 R2 R3 G2"), pyramids("G1 B1 B2 G3 K1"), pyramids("B3 K2")]
+    state.done_tricks = [{}] * 11
+    touched = topics_of_each(state, [(1, "L Kc"), (2, "Ac"), (0, "Qc")])
+    assert touched == [
+        ["last-lead"],
+        ["follow"],
+        ["follow", "trick-won", "single", "colour-tree", "one-penalty", "two-penalties"],
+    ]
+    assert state.hand_scores == [[8, 2, -1]]
+
+
+def test_the_end_of_the_fourth_hand_touches_the_end_of_the_match():
+    state = table(["Qc", "Kc", "Ac"], leader=0, pool="K3")
+    state.hand_number = 4
+    state.taken = [pyramids("R1 B1 G1 R2 B2 G2 R3"), pyramids("K1 K2 G3"), pyramids("B3")]
+    state.done_tricks = [{}] * 11
+    touched = topics_of_each(state, [(0, "L Qc"), (1, "Kc"), (2, "Ac")])
+    # S4 for P1: two size-triples and a single; P2 two penalties; P3 takes K3, which wipes out B3
+    assert touched[-1] == [
+        "follow",
+        "trick-won",
+        "size-triple",
+        "single",
+        "two-penalties",
+        "one-penalty",
+        "game-end",
+    ]
+    assert state.hand_scores == [[15, -1, 0]] and state.outcome.winners == (0,)
+
+
+def test_all_three_penalty_pyramids_and_a_mixed_tree():
+    state = table(["Ac", "Kc", "Qc"], leader=0, pool="K3")
+    state.taken = [pyramids("K1 K2 R1 G2 B3"), pyramids("R2 R3 G1 G3"), pyramids("B1 B2")]
+    state.done_tricks = [{}] * 11
+    touched = topics_of_each(state, [(0, "L Ac"), (1, "Kc"), (2, "Qc")])
+    assert touched[-1] == ["follow", "trick-won", "mixed-tree", "three-penalties", "single"]
+    assert state.hand_scores == [[26, 6, 2]]
+
+
+def test_score_events_name_the_groups_and_penalties_they_counted():
+    facts = score_facts("R1 B1 G1 R2 B2 R3 B3", "K2")  # S6: the mediums don't count
+    assert sorted(facts["groups"]) == ["single", "single", "size-triple"] and facts["penalties"] == 1
+    facts = score_facts("R1 R2 R3 G2 G3", "K1 K3")  # S9: the best split, negated
+    assert sorted(facts["groups"]) == ["colour-tree", "single", "single"] and facts["score"] == -9
+
+
+def score_facts(points: str, penalties: str) -> dict:
+    """The facts of P1's SCORE event when it took `points` and `penalties` (the last one by the
+    last trick)."""
+    taken = pyramids(points) + pyramids(penalties)
+    last = taken.pop()
+    state = table(["Ac", "Kc", "Qc"], leader=0, pool=str(last))
+    state.taken = [taken, [], []]
+    state.done_tricks = [{}] * 11
+    for seat, text in [(0, "L Ac"), (1, "Kc"), (2, "Qc")]:
+        events = state.apply(seat, TRICKERY.parse_action(text))
+    return next(event.facts for event in events if event.kind == "SCORE" and event.facts["seat"] == 0)
+
+
+@pytest.mark.parametrize(
+    ("moves", "marks"),
+    [
+        ([], {"card": "7h", "prize": "R3"}),  # the lead: the card and the prize it puts at stake
+        ([(0, "L R3 7h")], {"card": "Kh"}),  # a follow: the card only
+    ],
+)
+def test_marks_name_the_card_and_the_prize(moves, marks):
+    state = table(["7h 2d", "Kh 3h", "2c 3c"], leader=0)
+    for seat, text in moves:
+        state.apply(seat, TRICKERY.parse_action(text))
+    seat = state.current_seat
+    action = next(a for a in state.legal_actions(seat) if str(a.card) == marks["card"])
+    if isinstance(action, Lead):
+        action = Lead(Pyramid.parse(marks["prize"]), action.card)
+    assert TRICKERY.marks(state, seat, action) == marks
+    view = state.view(seat)
+    assert marks["card"] in view["legal"] and marks.get("prize", view["pool"][0]) in view["pool"]
+
+
+def test_marks_of_the_last_lead_name_the_pyramid_left():
+    state = table(["2c", "4c", "6c"], leader=2, pool="K1")
+    assert TRICKERY.marks(state, 2, TRICKERY.parse_action("L 6c")) == {"card": "6c", "prize": "K1"}
+
+
+def test_every_action_of_a_match_touches_its_own_kind_first_and_only_listed_rules():
+    known = {topic.id for topic in TRICKERY.topics}
+    met = set()
+    state = TRICKERY.new(3, seed=1008, options={})
+    rng = random.Random(4)
+    while not state.is_over:
+        seat = state.to_move[0]
+        action = rng.choice(state.legal_actions(seat))
+        topics = TRICKERY.topics_of(action, state.apply(seat, action))
+        kind = "follow" if isinstance(action, Follow) else ("lead" if action.prize else "last-lead")
+        assert topics[0] == kind
+        assert set(topics) <= known and len(topics) == len(set(topics))
+        met.update(topics)
+    assert {"lead", "last-lead", "follow", "break-spades", "trick-won", "single", "game-end"} <= met
