@@ -91,20 +91,19 @@ class Moment:
         step = self.step
         if step is None or not step.action or choice or seat != LESSONS[self.match.game_id].learner:
             return prompt
-        claim = self.scene.claim("act", step.action)
-        same = next(
-            (item for item in prompt.items if getattr(item, "custom_id", None) == claim.custom_id), None
-        )
-        # the move's own button, if the prompt has one, keeps its label; else the move in words
-        move = getattr(getattr(same, "item", same), "label", None) or self.presenter.action_phrase(
-            self.scene, seat, step.action, done=False
-        )
-        suggested = MatchButton(
-            claim, label=tr("👉 {move}", move=move)[:80], style=discord.ButtonStyle.primary
-        )
-        prompt.items = leading_with(suggested, prompt.items)
+        prompt.items = leading_with(self.suggestion_button(seat, step.action, prompt.items), prompt.items)
         prompt.text = f"{self.step_text()}\n{prompt.text}"
         return prompt
+
+    def suggestion_button(self, seat: int, action: str, items: list[discord.ui.Item] = ()) -> MatchButton:
+        """A button that plays a suggested move (a tutorial's, a hint's), marked 👉: labelled like
+        the move's own button among `items` if there is one, else with the move in words."""
+        claim = self.scene.claim("act", action)
+        same = next((item for item in items if getattr(item, "custom_id", None) == claim.custom_id), None)
+        move = getattr(getattr(same, "item", same), "label", None) or self.presenter.action_phrase(
+            self.scene, seat, action, done=False
+        )
+        return MatchButton(claim, label=tr("👉 {move}", move=move)[:80], style=discord.ButtonStyle.primary)
 
     def take_step(self, step: Step | None) -> None:
         """Show a tutorial's step: the pictures mark where its suggested move goes (the board, or,

@@ -60,9 +60,9 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-# (game id, state JSON, seat, level, seed) -> (action notation, reason): a computer player's
-# decision, made away from the event loop (see bot/thinking.py).
-Thinker = Callable[[str, dict, int, str, int], Awaitable[tuple[str, str]]]
+# (game id, state JSON, seat, level, seed) -> action notation: a computer player's decision, made
+# away from the event loop (see bot/thinking.py).
+Thinker = Callable[[str, dict, int, str, int], Awaitable[str]]
 HINT_LEVEL = "normal"
 REPLAY_LATER = N_("Match #{number} is still going on: its replay comes with its last board.")
 # Runs a pure, slow function (a tutorial step, a review) away from the event loop: fn, *args -> result
@@ -90,7 +90,6 @@ class ActionResult:
 class Hint:
     seat: int
     action: str
-    reason: str
 
 
 class MatchService(LobbyDecisions, SeatChanges, Agreements, LearningDecisions):
@@ -394,7 +393,7 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements, LearningDecisions):
             seat = seats[0]
             level = match.seats[seat].computer
             try:
-                action, _ = await self._decide(match, seat, level, self._computer_seed(match, seat))
+                action = await self._decide(match, seat, level, self._computer_seed(match, seat))
                 return await self._apply(match, seat, action)
             except StaleClick:
                 return None  # another process played this turn: its claim outlived ours
@@ -413,7 +412,7 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements, LearningDecisions):
             return LESSONS[match.game_id].opponent_seed(match.version - 1, seat)
         return decision_seed(match.id, match.version, seat)
 
-    async def _decide(self, match: Match, seat: int, level: str, seed: int) -> tuple[str, str]:
+    async def _decide(self, match: Match, seat: int, level: str, seed: int) -> str:
         if self.think is None:
             raise MatchError("Computer players are not available on this bot.")
         return await self.think(match.game_id, match.state.to_json(), seat, level, seed)
@@ -424,12 +423,12 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements, LearningDecisions):
         if not match.hints_allowed:
             raise MatchError("Hints are off in this match (they're chosen when the match is started).")
         seat = self._check_turn(match, user_id, version)
-        action, reason = await self._decide(
+        action = await self._decide(
             match, seat, HINT_LEVEL, decision_seed(match.id, match.version, seat, "hint")
         )
         _, stamp = self._now()
         await self.repository.save_hint(match.id, seat=seat, suggestion=action, stamp=stamp)
-        return Hint(seat, action, reason)
+        return Hint(seat, action)
 
     async def hints_of(self, match_id: int) -> list[tuple[int, int, str]]:
         return await self.repository.hints_of(match_id)

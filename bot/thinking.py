@@ -27,8 +27,8 @@ class ComputerPlayers:
                 self._pool = ThreadPoolExecutor(1, thread_name_prefix="computer")
         return self._pool
 
-    async def think(self, game_id: str, state: dict, seat: int, level: str, seed: int) -> tuple[str, str]:
-        """(action notation, reason) for `seat`, from its own view of `state` only."""
+    async def think(self, game_id: str, state: dict, seat: int, level: str, seed: int) -> str:
+        """The action notation for `seat`, from its own view of `state` only."""
         from computer import decide  # the search code loads only where computer players play
 
         loop = asyncio.get_running_loop()

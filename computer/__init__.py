@@ -3,10 +3,11 @@
 Entry points (all deterministic for the same arguments):
 
 - `choose(state, seat, *, level="normal", seed=0) -> action`: one of `state.legal_actions(seat)`.
-- `advise(state, seat, *, level="normal", seed=0) -> Advice`: the same decision plus a short
-  player-facing `reason` ("did best of 5 options: 64% expected result over 300 simulated positions").
-- `decide(game_id, state_json, seat, level, seed) -> (notation, reason)`: a top-level, picklable
-  function for a process pool; it rebuilds the state with `GAMES[game_id].from_json`.
+- `think(state, seat, level, seed) -> Decision`: the same decision with what the computer expects
+  of it (a review reads the expectations; a hint says what the move does in the game's words, which
+  is the presenter's business, never these statistics).
+- `decide(game_id, state_json, seat, level, seed) -> notation`: a top-level, picklable function for
+  a process pool; it rebuilds the state with `GAMES[game_id].from_json`.
 - `LEVELS`: "easy", "normal", "hard"; `PLAYERS`: each game's player module (`computer/<game>.py`,
   with `think(state, seat, level, seed) -> Decision`), which owns its method and its budgets.
 
@@ -18,12 +19,9 @@ decision (`tests/computer/`). This package imports only `games` and the standard
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from games import GAMES
-from games.core import N_
 
 from . import combat, flood, mars, senet, trickery
 from .decision import Decision
@@ -33,40 +31,6 @@ LEVELS = ("easy", "normal", "hard")
 # Each game's player: a module with `think(state, seat, level, seed) -> Decision`, called only when
 # the seat has a real choice. How it thinks, and what each level may spend, is the game's own.
 PLAYERS = {"senet": senet, "combat": combat, "mars": mars, "trickery": trickery, "flood": flood}
-
-
-class Reason(str):
-    """Why the computer chose an action: the English text (what `str` gives), keeping its catalogue
-    template and values, since it is made in a worker process that speaks no player's language.
-    `reason_text` says it in the language of the player it is shown to."""
-
-    template: str
-    values: dict[str, Any]
-
-    def __new__(cls, template: str, /, **values: Any) -> Reason:
-        reason = super().__new__(cls, template.format(**values) if values else template)
-        reason.template, reason.values = template, values
-        return reason
-
-    def __reduce__(self):  # crosses the process pool: keep the template, not just the English
-        return _reason, (self.template, self.values)
-
-
-def _reason(template: str, values: dict[str, Any]) -> Reason:
-    return Reason(template, **values)
-
-
-def reason_text(reason: str, translate: Callable[..., str]) -> str:
-    """A decision's reason as `translate` (the catalogue's `tr`) says it; a plain string as it is."""
-    if isinstance(reason, Reason):
-        return translate(reason.template, **reason.values)
-    return reason
-
-
-@dataclass(frozen=True)
-class Advice:
-    action: Any
-    reason: str
 
 
 def game_of(state) -> Any:
@@ -95,30 +59,10 @@ def choose(state, seat: int, *, level: str = "normal", seed: int = 0) -> Any:
     return think(state, seat, level, seed).action
 
 
-def reason_of(decision: Decision) -> Reason:
-    if decision.options == 1:
-        return Reason(N_("the only legal move"))
-    if decision.samples == 0:
-        return Reason(N_("chosen without looking ahead"))
-    return Reason(
-        N_("did best of {options} options: {share}% expected result over {samples} simulated positions"),
-        options=decision.options,
-        share=round(100 * decision.expected),
-        samples=decision.samples,
-    )
-
-
-def advise(state, seat: int, *, level: str = "normal", seed: int = 0) -> Advice:
-    """A hint for `seat`: the action the computer would choose, and why, in a few words."""
-    decision = think(state, seat, level, seed)
-    return Advice(decision.action, reason_of(decision))
-
-
-def decide(game_id: str, state_json: dict, seat: int, level: str, seed: int) -> tuple[str, str]:
-    """For a process pool: the chosen action's notation and the reason."""
+def decide(game_id: str, state_json: dict, seat: int, level: str, seed: int) -> str:
+    """For a process pool: the chosen action's notation."""
     state = GAMES[game_id].from_json(state_json)
-    advice = advise(state, seat, level=level, seed=seed)
-    return str(advice.action), advice.reason
+    return str(choose(state, seat, level=level, seed=seed))
 
 
-__all__ = ["LEVELS", "Advice", "Decision", "Reason", "advise", "choose", "decide", "reason_text", "think"]
+__all__ = ["LEVELS", "Decision", "choose", "decide", "think"]

@@ -203,8 +203,14 @@ class Play(commands.Cog):
             "💡 Suggested: {why}.",
             why=moment.explanation(hint.seat, hint.action, seed),
         )
-        only = tr("It's only a suggestion; make your move as usual. The match record notes that you asked.")
-        await tell(interaction, f"{suggested}\n{only}")
+        only = tr(
+            "It's only a suggestion: play it below, or make your own move. The match record notes that you asked."
+        )
+        await interaction.followup.send(
+            f"{suggested}\n{only}",
+            view=view_of([moment.suggestion_button(hint.seat, hint.action)]),
+            ephemeral=True,
+        )
 
     async def _words(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
         """The position in words, privately: what the board shows and, for a player of a game with

@@ -10,6 +10,7 @@ import re
 import discord
 import pytest
 
+from bot.components import claim_of
 from tests.bot.test_e2e_mars import mars_step
 from tests.bot.test_e2e_trickery import assert_board_hides_hands
 from tests.bot.test_hostile_holes import forged_message
@@ -289,8 +290,9 @@ async def test_a_hint_is_private_and_noted_in_the_record(simcord_env):
     refused = await other.click(board(thread), custom_id=buttons(board(thread), "hint")[0].custom_id)
     assert "not your turn" in reply(refused).content
     answer = reply(await player.click(board(thread), custom_id=buttons(board(thread), "hint")[0].custom_id))
-    assert answer.flags.ephemeral and answer.content.startswith("💡 Suggested: `")
-    suggested = answer.content.split("`")[1]
+    assert answer.flags.ephemeral and answer.content.startswith("💡 Suggested: ")
+    (play_it,) = buttons(answer, "act")
+    suggested = claim_of(play_it.custom_id).argument
     match = await stored(env)
     legal = [str(a) for a in match.state.legal_actions(match.seat_of(player.id))]
     assert suggested in legal

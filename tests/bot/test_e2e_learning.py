@@ -108,6 +108,10 @@ async def test_hints_speak_in_game_words(simcord_env):
     hint = reply(await alice.click(board(where), label="💡 Hint"))
     assert hint.content.startswith("💡 Suggested: ")
     assert not re.search(r"\d+%|simulated|options", hint.content), hint.content
+    (play_it,) = buttons(hint, "act")
+    suggested = claim_of(play_it.custom_id).argument
+    await alice.click(hint, custom_id=play_it.custom_id)  # playing the hint from the private answer
+    assert (await env.bot.service.action_log(1))[0] == (0, suggested)
 
 
 async def test_review_shows_three_moments_and_plays_on_from_one(simcord_env):

@@ -110,13 +110,14 @@ def test_same_seed_same_action_at_the_hard_level(game_id):
     assert computer.choose(GAMES[game_id].from_json(state.to_json()), seat, level="hard", seed=seed) == first
 
 
-def test_advice_gives_the_action_and_a_reason():
+def test_a_decision_gives_the_action_and_what_it_expects():
     for game_id, n in [("senet", 2), ("trickery", 3), ("mars", 2)]:
         seed, state = positions_with_choice(game_id, n, 1)[0]
         seat = state.to_move[0]
-        advice = computer.advise(state, seat, level="normal", seed=seed)
-        assert advice.action == computer.choose(state, seat, level="normal", seed=seed)
-        assert "simulated" in advice.reason and len(advice.reason) < 150
+        decision = computer.think(state, seat, "hard", seed)
+        assert decision.action == computer.choose(state, seat, level="hard", seed=seed)
+        assert decision.options == len(state.legal_actions(seat)) and 0 <= decision.expected <= 1
+        assert decision.samples > 0
 
 
 def test_a_single_legal_action_is_returned_without_searching(monkeypatch):
@@ -132,19 +133,18 @@ def test_a_single_legal_action_is_returned_without_searching(monkeypatch):
 
     monkeypatch.setattr(type(state), "determinize", no_search)
     seat = state.to_move[0]
-    advice = computer.advise(state, seat, seed=1)
-    assert advice.action == state.legal_actions(seat)[0]
-    assert advice.reason == "the only legal move"
+    decision = computer.think(state, seat, "normal", 1)
+    assert decision.action == state.legal_actions(seat)[0]
+    assert decision.options == 1 and decision.samples == 0
 
 
 def test_decide_round_trips_through_json():
     for game_id, n in [("senet", 2), ("flood", 3), ("combat", 4), ("mars", 2), ("trickery", 4)]:
         seed, state = positions_with_choice(game_id, n, 1)[0]
         seat = state.to_move[0]
-        notation, reason = computer.decide(game_id, state.to_json(), seat, "easy", seed)
+        notation = computer.decide(game_id, state.to_json(), seat, "easy", seed)
         assert GAMES[game_id].parse_action(notation) in state.legal_actions(seat)
         assert notation == str(computer.choose(state, seat, level="easy", seed=seed))
-        assert reason
 
 
 def test_unknown_level_is_refused():

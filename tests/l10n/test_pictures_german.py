@@ -3,14 +3,11 @@ where the English fits; the fonts draw German letters in both weights; the engin
 and the computer's reasons say themselves in German while their English stays as it was."""
 
 import json
-import pickle
 import re
-from types import SimpleNamespace
 
 import pytest
 
 from catalogue import speaking, tr
-from computer import Reason, reason_of, reason_text
 from games import GAMES
 from games.core import IllegalAction
 from games.pieces import Card, Pyramid
@@ -237,34 +234,3 @@ def test_a_refused_option_value_names_the_choices_in_german():
     assert str(error).startswith(f"{option.name} must be one of: ")
     with speaking("de"):
         assert tr(error.message, **error.values).startswith(f"{option.name} muss einer dieser Werte sein: ")
-
-
-@pytest.mark.parametrize(
-    ("result", "english", "german"),
-    [
-        (
-            SimpleNamespace(options=1, samples=5, expected=1.0),
-            "the only legal move",
-            "der einzige erlaubte Zug",
-        ),
-        (
-            SimpleNamespace(options=3, samples=0, expected=0.0),
-            "chosen without looking ahead",
-            "ohne Vorausschau gewählt",
-        ),
-        (
-            SimpleNamespace(options=7, samples=300, expected=0.641),
-            "did best of 7 options: 64% expected result over 300 simulated positions",
-            "die beste von 7 Möglichkeiten: im Schnitt 64\u00a0% Erfolg in 300 simulierten Stellungen",
-        ),
-    ],
-)
-def test_the_computers_reasons_cross_the_process_pool_and_speak_german(result, english, german):
-    reason = reason_of(result)
-    assert reason == english and str(reason) == english
-    passed = pickle.loads(pickle.dumps(reason))  # how a worker process hands it back
-    assert isinstance(passed, Reason) and passed == english
-    with speaking("de"):
-        assert reason_text(passed, tr) == german
-        assert reason_text(english, tr) == english  # a plain string (a stand-in thinker) stays as it is
-    assert reason_text(passed, tr) == english

@@ -3,6 +3,7 @@ of the seats asked about, in match order, and the same every time."""
 
 from __future__ import annotations
 
+import itertools
 from functools import cache
 
 import pytest
@@ -50,7 +51,7 @@ def test_each_swing_runs_to_the_seats_next_choice_or_its_result(game_id, players
         state.apply(seat, game.parse_action(text))
     for seat in (0, 1):
         mine = [s for s in every if s.seat == seat]
-        assert all(a.after == b.before for a, b in zip(mine, mine[1:], strict=False))
+        assert all(a.after == b.before for a, b in itertools.pairwise(mine))
         assert mine[-1].after == result_for(state, seat)
 
 
