@@ -44,10 +44,18 @@ async def test_decisions_in_a_worker_process_match_the_search_here_and_the_loop_
         )
         ticker.cancel()
         assert answers == [decide(game_id, state, seat, "easy", 7) for game_id, state, seat in asked]
-        for (game_id, state, seat), (notation, reason) in zip(asked, answers, strict=True):
+        for (game_id, state, seat), notation in zip(asked, answers, strict=True):
             legal = {str(a) for a in GAMES[game_id].from_json(state).legal_actions(seat)}
-            assert notation in legal and reason
+            assert notation in legal
         assert ticks > 0, "the event loop kept running while the workers thought"
+    finally:
+        players.close()
+
+
+async def test_any_pure_function_runs_in_the_workers():
+    players = ComputerPlayers(workers=1)
+    try:
+        assert await players.run(divmod, 17, 5) == (3, 2)
     finally:
         players.close()
 
