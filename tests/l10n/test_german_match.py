@@ -59,7 +59,20 @@ def flat(entries) -> list[str]:
 # Spelt alike in German (loanwords, names of things), or notation: not English to a German reader.
 ALSO_GERMAN = {
     *("bonus", "bot", "computer", "discord", "limit", "min", "moment", "name", "nest", "normal", "option"),
-    *("optional", "reserve", "rest", "sets", "standard", "start", "thread", "top", "trio", "west"),
+    *(
+        "optional",
+        "reserve",
+        "rest",
+        "sets",
+        "standard",
+        "start",
+        "thread",
+        "top",
+        "trio",
+        "tutorial",
+        "tutorials",
+        "west",
+    ),
     *("cyan", "hand", "orange"),
     *("source", "balance", "perfect", "off", "rainbow", "treehouse", "xeno"),  # track, set names; notation
     *("agents", "arcade", "combat", "flood", "looney", "martian", "senet", "trickery"),  # names
