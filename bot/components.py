@@ -43,6 +43,7 @@ BUTTON_KINDS = (
     "hand",
     "act",
     "hint",
+    "playon",
     "resign",
     "cancel",
     "handover",

@@ -111,7 +111,7 @@ async def test_hints_speak_in_game_words(simcord_env):
     (play_it,) = buttons(hint, "act")
     suggested = claim_of(play_it.custom_id).argument
     await alice.click(hint, custom_id=play_it.custom_id)  # playing the hint from the private answer
-    assert (await env.bot.service.action_log(1))[0] == (0, suggested)
+    assert (0, suggested) in await env.bot.service.action_log(1)
 
 
 async def test_review_shows_three_moments_and_plays_on_from_one(simcord_env):
