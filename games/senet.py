@@ -17,7 +17,18 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import NamedTuple
 
-from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data, determinized_rng, shallow_copy
+from .core import (
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    Outcome,
+    Rng,
+    Topic,
+    copy_data,
+    determinized_rng,
+    shallow_copy,
+)
 
 PLAYERS = ("a", "b")
 SIZE_LETTERS = {1: "S", 2: "M", 3: "L"}
@@ -84,6 +95,11 @@ def _coaster_shift(direction: str) -> tuple[int, ...]:
 
 
 COASTER_SHIFTS = {direction: _coaster_shift(direction) for direction in "EW"}
+# How far a coaster move takes the stack on each square along the path (index 0 unused).
+COASTER_STEPS = {
+    direction: tuple(new - old for old, new in enumerate(shift))
+    for direction, shift in COASTER_SHIFTS.items()
+}
 
 
 # --- pyramids and stacks (spec 3) ---------------------------------------------------------
@@ -337,6 +353,8 @@ class SenetState:
             )
         if action.direction not in ("E", "W"):
             raise IllegalAction("The coaster move is E or W.")
+        progress = self._coaster_progress()  # for texts: this direction, and the other instead
+        instead = "W" if action.direction == "E" else "E"
         shift = COASTER_SHIFTS[action.direction]
         moved: list[list[Piece]] = [[] for _ in range(LAST_SQUARE + 1)]
         for index in range(1, LAST_SQUARE + 1):
@@ -349,8 +367,29 @@ class SenetState:
             "from": None,
             "to": None,
         }
-        events = [self._record(COASTER_ROLL, str(action))]
+        events = [
+            self._record(
+                COASTER_ROLL,
+                str(action),
+                {
+                    "coaster": action.direction,
+                    "progress": progress[action.direction],
+                    "instead": progress[instead],
+                },
+            )
+        ]
         return events + self._roll_until_decision()
+
+    def _coaster_progress(self) -> dict[str, dict[str, int]]:
+        """Per direction, how many steps along the path its coaster move would take each player's
+        pyramids, summed over them (negative: back)."""
+        progress = {direction: {player: 0 for player in PLAYERS} for direction in "EW"}
+        east, west = progress["E"], progress["W"]
+        for index, stack in enumerate(self.stacks):
+            for piece in stack:
+                east[piece.owner] += COASTER_STEPS["E"][index]
+                west[piece.owner] += COASTER_STEPS["W"][index]
+        return progress
 
     def _move_unit(self, action: Move) -> list[str]:
         roll, player = self.roll, self.current
@@ -388,14 +427,34 @@ class SenetState:
             raise problem
         stack = self.stacks[origin]
         unit = stack[base:]
+        breaks_block = len(unit) < 3 and block_owner(stack) == player  # three: the block moves whole
         del stack[base:]
-        if target == OFF:
+        landing = self.stacks[origin + roll] if target != OFF else None
+        onto = landing[-1] if landing else None
+        if landing is None:
             self.off[player] += len(unit)
         else:
-            self.stacks[origin + roll].extend(unit)
+            landing.extend(unit)
         notation = str(Move(action.origin, action.size, target))
         self.last = {"player": player, "roll": roll, "action": notation, "from": action.origin, "to": target}
-        events = [self._record(roll, notation)]
+        # What the move did, for texts (nothing downstream re-reads the rules). Pyramids are Pieces.
+        facts = {
+            "from": action.origin,
+            "to": target,
+            "size": action.size,
+            "unit": unit,  # the pyramid moved and those that rode on it, bottom to top
+            "onto": onto,  # the top it landed on, None on an empty square or off
+            "covers": onto is not None and onto.size < action.size,  # nest-wise: locked in now
+            # the outer pyramid left its nest: the one inside is the outer one now, free to move
+            "uncovers": stack[-1] if stack and stack[-1].size < action.size else None,
+            "block": landing is not None and block_owner(landing) == player,
+            "breaks_block": breaks_block,
+            # the mover's last pyramid on the Source went: bearing off is open from now on
+            "left_source": origin <= SOURCE_SQUARES[-1] < origin + roll
+            and not self.has_source_pyramids(player),
+            "borne_off": self.off[player],
+        }
+        events = [self._record(roll, notation, facts)]
         if self.off[player] == PYRAMIDS_EACH:  # R14: the game ends at once, even on a 1 or 6
             self.winner = player
             self.roll = None
@@ -433,11 +492,14 @@ class SenetState:
             )
         raise IllegalAction("There is no {size} on {square}.", size=letter, square=square)
 
-    def _record(self, roll: int, action: str) -> Event:
+    def _record(self, roll: int, action: str, facts: dict | None = None) -> Event:
+        """A roll of the turn's log, and its event. `facts` add what a move or coaster move did
+        (taken as the event's own: every search move makes one, so nothing is copied)."""
         self.turn_log.append({"player": self.current, "roll": roll, "action": action})
-        return Event(
-            f"{roll}:{action}", player=self.current, roll=roll, action=action, again=rolls_again(roll)
-        )
+        event = Event(f"{roll}:{action}")
+        event.facts = facts if facts is not None else {}
+        event.facts.update(player=self.current, roll=roll, action=action, again=rolls_again(roll))
+        return event
 
     def _pass_turn(self) -> list[str]:
         self.current = other_player(self.current)
@@ -597,7 +659,43 @@ class SenetState:
         return state
 
 
+# The rules a player meets (tutorials introduce each): what they can do, how the match ends and
+# scores. Rolls without a move are skipped by the engine, so no player ever presses a pass.
+TOPICS = (
+    Topic("move", "action", "§4, R2, R4-R6"),  # a pyramid and what rides on it, exactly the roll
+    Topic("coaster", "action", "§4, R8"),  # on a 5: E or W
+    Topic("bear-off", "action", "§4, R9"),  # past P9, once off the Source
+    Topic("win", "ending", "§5, R14"),  # the twelfth pyramid off ends the match at once
+    Topic("points", "scoring", "§5, R12"),  # the loser's pyramids left: pips times the track's factor
+)
+
+
 class Senet(Game):
+    def topics_of(self, action: SenetAction, events: list[str]) -> list[str]:
+        """The action's kind (from its own roll entry, the first event), then the end and its
+        points if the move bore off the twelfth pyramid."""
+        record = events[0].facts
+        if "coaster" in record:
+            kind = "coaster"
+        elif record["to"] == OFF:
+            kind = "bear-off"
+        else:
+            kind = "move"
+        ended = any("winner" in event.facts for event in events)
+        return [kind, "win", "points"] if ended else [kind]
+
+    def marks(self, state: SenetState, seat: int, action: SenetAction) -> dict:
+        """The action as the view's `last` gives a move made (player, roll, action, from, to), plus
+        the moving pyramid's `size`, so a picture can mark the unit that goes."""
+        if state.roll is None or seat not in state.to_move:
+            return {}
+        mark = {"player": state.current, "roll": state.roll, "action": str(action), "from": None, "to": None}
+        if isinstance(action, Move):
+            target = square_name(SQUARE_INDEX[action.origin] + state.roll)
+            notation = str(Move(action.origin, action.size, target))
+            mark |= {"action": notation, "from": action.origin, "to": target, "size": action.size}
+        return mark
+
     def new(self, num_players: int, seed: int, options: dict | None = None) -> SenetState:
         self.check_players(num_players)
         rng = Rng(seed)
@@ -648,6 +746,7 @@ SENET = Senet(
             ),
         ),
     ),
+    topics=TOPICS,
 )
 
 

@@ -15,6 +15,9 @@ tower, and the pyramids locked inside the nest small in a dark tray under it. Ev
 its owner's badge (A: dark letter on a light disc, B: light letter on a dark disc) in a column at
 the square's right, top to bottom as the stack, so owners read apart whatever the colours.
 
+A tutorial's view may hold a suggested move (`suggested`, from `Game.marks`): it is drawn in dashed
+cyan over everything, a colour no other mark uses; without it the picture is as it always was.
+
 What never changes (tiles, grid, path) is drawn once and copied under each position, the
 coordinates stamped on it; an occupied square is drawn once per stack and marks and then pasted
 whole. Pictures use the kit's fixed palette.
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
@@ -178,6 +182,7 @@ TRAY_FILL = (34, 38, 50)
 PATH = (132, 141, 162)  # the fixed path arrows
 LAST = (255, 104, 196)  # the last move: no pyramid colour is pink
 LAST_TINT = mix(SQUARE_FILL, LAST, 0.3)  # its squares
+SUGGESTED = (40, 222, 255)  # a tutorial's suggested move, dashed: nothing else on this board is cyan
 BADGE_LIGHT = (238, 240, 244)
 BADGE_DARK = (18, 20, 26)
 
@@ -478,7 +483,103 @@ def render_senet_board(view: dict, *, names: list[str] | None = None) -> bytes:
     if last.get("action") in ("E", "W"):  # the coaster that travelled on a 5, framed where it now lies
         x0, y0, x1, y1 = coaster_box(0 if last["action"] == "E" else 2)
         draw.rounded_rectangle((x0 - 7, y0 - 7, x1 + 6, y1 + 6), radius=12, outline=LAST, width=5)
+    if view.get("suggested"):
+        _draw_suggestion(draw, view, view["suggested"])
     return to_png(image)
+
+
+def _draw_suggestion(draw: ImageDraw.ImageDraw, view: dict, suggested: dict) -> None:
+    """A tutorial's suggested move (`Game.marks`), in dashed cyan over everything: the pyramids that
+    would go, ringed, a dashed arrow along the path to where they land, that square framed; on a 5,
+    the coaster that would travel, framed, with an arrow under the board to the end it goes to."""
+    if suggested.get("action") in ("E", "W"):
+        start, end = (2, 0) if suggested["action"] == "E" else (0, 2)
+        x0, y0, x1, y1 = coaster_box(start)
+        _dashed_frame_on_dark(draw, (x0 - 8, y0 - 8, x1 + 7, y1 + 7), width=6, dash=12)
+        y = BOARD_Y1 + 30
+        points = [((x0 + x1) / 2, y), (sum(coaster_box(end)[::2]) / 2, y)]
+        _draw_dashed_arrow(draw, points)
+        return
+    origin, destination = suggested.get("from"), suggested.get("to")
+    if not is_square(origin) or not (destination == OFF or is_square(destination)):
+        return
+    unit = _unit_box(view, origin, suggested.get("size"))
+    if unit is not None:  # plain dashes: a dark backing would hide the badges of pyramids below
+        _dashed_rectangle(draw, unit, colour=SUGGESTED, width=5, dash=9)
+    if destination == OFF:
+        x0, y0, x1, y1 = off_box()
+        _dashed_frame_on_dark(draw, (x0 - 3, y0 - 3, x1 + 3, y1 + 3), width=5, dash=8)
+    else:  # over the roll's yellow dashes there: this is the landing the suggestion picks
+        x0, y0, x1, y1 = board_square_box(destination)
+        _dashed_frame_on_dark(draw, (x0 + 3, y0 + 3, x1 - 4, y1 - 4), width=7, dash=12)
+    _draw_dashed_arrow(draw, _move_path(origin, destination))
+
+
+def _dashed_frame_on_dark(draw: ImageDraw.ImageDraw, box: Box, *, width: int, dash: int) -> None:
+    """Cyan dashes with dark gaps, so no mark under them shows through."""
+    draw.rectangle(box, outline=BACKGROUND, width=width)
+    _dashed_rectangle(draw, box, colour=SUGGESTED, width=width, dash=dash)
+
+
+def _unit_box(view: dict, square: str, size: object) -> Box | None:
+    """Round the pyramids a move would take from `square`: the one of `size` in the tower (the
+    movable part) and those on it, with their badges."""
+    if not isinstance(size, int) or square not in (view.get("squares") or {}):
+        return None
+    placed = [
+        piece
+        for piece in place_stack(board_square_box(square), stack_of(view, square), peak_of(view, square))
+        if not piece.locked
+    ]
+    base = next((i for i, piece in enumerate(placed) if piece.size == size), None)
+    if base is None:
+        return None
+    xs, ys = [], []
+    for piece in placed[base:]:
+        width, height = pyramid_extent(piece.size, piece.scale)
+        xs += [piece.centre_x - width / 2, piece.centre_x + width / 2]
+        ys += [piece.baseline - height, piece.baseline]
+        if piece.badge is not None:
+            xs += [piece.badge[0] + BADGE / 2]
+            ys += [piece.badge[1] - BADGE / 2, piece.badge[1] + BADGE / 2]
+    x0, y0, x1, y1 = board_square_box(square)
+    return (
+        max(x0 + 3, min(xs) - 6),
+        max(y0 + 3, min(ys) - 6),
+        min(x1 - 3, max(xs) + 5),
+        min(y1 - 3, max(ys) + 5),
+    )
+
+
+def _draw_dashed_arrow(draw: ImageDraw.ImageDraw, points: list[tuple[float, float]]) -> None:
+    """The suggested move's arrow: cyan dashes on a dark shaft, so it reads apart from the last
+    move's solid pink one even where they run together."""
+    if len(points) < 2:
+        return
+    width, dash = 7, 14
+    draw_path_arrow(draw, points, colour=BACKGROUND, width=width + 4)
+    (x0, y0), (x1, y1) = points[-2], points[-1]
+    length = max(abs(x1 - x0), abs(y1 - y0)) or 1
+    direction = ((x1 - x0) / length, (y1 - y0) / length)
+    head = width * 2.4
+    shaft = [*points[:-1], (x1 - direction[0] * head, y1 - direction[1] * head)]
+    travelled = 0.0
+    for (ax, ay), (bx, by) in pairwise(shaft):
+        span = abs(bx - ax) + abs(by - ay)  # segments are axis-aligned
+        step = 0.0
+        while step < span:
+            on = (travelled + step) % (2 * dash) < dash
+            run = min(dash - (travelled + step) % dash, span - step)
+            if on:
+                t0, t1 = step / span, (step + run) / span
+                draw.line(
+                    (ax + (bx - ax) * t0, ay + (by - ay) * t0, ax + (bx - ax) * t1, ay + (by - ay) * t1),
+                    fill=SUGGESTED,
+                    width=width,
+                )
+            step += run
+        travelled += span
+    _arrow_head(draw, (x1, y1), direction, head + 2, SUGGESTED)
 
 
 def _draw_square_marks(
@@ -588,11 +689,17 @@ def _path_point(square: str) -> tuple[float, float]:
 
 def _draw_last_move_arrow(draw: ImageDraw.ImageDraw, origin: str, destination: str) -> None:
     """Along the path, in the squares' top band: through a lane where the move used a flip."""
+    draw_path_arrow(draw, _move_path(origin, destination), colour=LAST, width=5, outline=BACKGROUND)
+
+
+def _move_path(origin: str, destination: str) -> list[tuple[float, float]]:
+    """A move's way along the path in the squares' top band, through a lane at a flip ([] if it
+    goes nowhere forward)."""
     points = [_path_point(origin)]
     start = path_index(origin)
     end = 28 if destination == OFF else (path_index(destination) if is_square(destination) else None)
     if end is None or end <= start:
-        return
+        return []
     if start <= 9 < end:  # the Birth flip
         points += [(WEST_BEND_X, _band_middle("S")), (WEST_BEND_X, _band_middle("B"))]
     if start <= 18 < end:  # the Death flip
@@ -601,7 +708,7 @@ def _draw_last_move_arrow(draw: ImageDraw.ImageDraw, origin: str, destination: s
         points += [(WEST_BEND_X, _band_middle("P")), (WEST_BEND_X, off_box()[1] - 4)]
     else:
         points.append(_path_point(destination))
-    draw_path_arrow(draw, points, colour=LAST, width=5, outline=BACKGROUND)
+    return points
 
 
 # --- the rules picture --------------------------------------------------------------------------

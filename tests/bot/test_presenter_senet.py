@@ -4,6 +4,7 @@ to the picture, the position as alt text, and one button per move, within the bo
 
 import random
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -193,3 +194,158 @@ def test_a_stray_step_button_is_refused():
     moment = moment_of("senet", state, SINGLE)
     with pytest.raises(MatchError):
         PRESENTER.check_step(moment.scene, 0, moment.mine(0), "S4M")
+
+
+# --- a suggested move, explained --------------------------------------------------------------
+
+
+def explained(state, action: str) -> str:
+    """`explain` as the bot calls it: the events of the move on copies with made-up dice (the text
+    must not depend on them), seat 0 playing A."""
+    texts = {
+        PRESENTER.explain(
+            scene_of(state), 0, action, state.determinize(0, seed).apply(0, SENET.parse_action(action))
+        )
+        for seed in range(4)
+    }
+    assert len(texts) == 1, texts
+    return texts.pop()
+
+
+TV3 = "S1=aS.aM.aL S5=bL B2=aM B9=bS P8=aL.aM.aS P3=bM"
+TV11 = "S2=bS.bM.bL B5=bL.bM.bS B1=bS.bM P2=bL P4=bL.bM P6=bS P8=aL"
+
+
+@pytest.mark.parametrize(
+    ("stacks", "roll", "off_a", "action", "text"),
+    [
+        (
+            "S5=aS.bM.aL.bM.aS S6=bM",
+            1,
+            0,
+            "S5L-S6",
+            "moves your large pyramid with the 2 pyramids on it 1 step, from S5 to S6. "
+            "It covers B's medium pyramid, locking it inside",
+        ),
+        (
+            "S9=aS B6=aL.aM B9=bL",
+            4,
+            0,
+            "S9S-B6",
+            "moves your small pyramid 4 steps, from S9 to B6. "
+            "Your last pyramid leaves the Source: from now on you may bear off",
+        ),
+        (
+            "S1=aM B8=aS B6=aL.aM",
+            2,
+            0,
+            "B8S-B6",
+            "moves your small pyramid 2 steps, from B8 to B6. "
+            "Your large, medium and small there now make a block: B's pyramids can't pass it",
+        ),
+        (
+            "S4=bS.aM S6=aL.bM S9=bL.bM.bS B8=aM B6=bL B4=aS.aM.aL P1=bM.bS",
+            2,
+            0,
+            "B8M-B6",
+            "moves your medium pyramid 2 steps, from B8 to B6. "
+            "It sits on B's large pyramid: when B moves that one, yours rides along",
+        ),
+        (
+            "S4=bS.aM S6=aL.bM S9=bL.bM.bS B8=aM B6=bL B4=aS.aM.aL P1=bM.bS",
+            3,
+            0,
+            "S4M-S7",
+            "moves your medium pyramid 3 steps, from S4 to S7. It frees B's small pyramid, which was locked inside",
+        ),
+        (
+            "S7=aM S8=aL B5=bL",
+            3,
+            0,
+            "S8L-B8",
+            "moves your large pyramid 3 steps, from S8 to B8. It turns down onto the Balance",
+        ),
+        (
+            "P7=aL P3=aM B2=aS",
+            4,
+            9,
+            "P7L-off",
+            "bears off your large pyramid from P7: 10 of your 12 pyramids are off",
+        ),
+        (
+            TV11,
+            6,
+            11,
+            "P8L-off",
+            "bears off your large pyramid from P8: 12 of your 12 pyramids are off. "
+            "You win, scoring 45 points for B's pyramids left on the board",
+        ),
+        (
+            TV3,
+            5,
+            0,
+            "E",
+            "takes the east coaster (columns 1 to 3) with its pyramids to the west end. "
+            "In the race that leaves you 21 steps better off than W would",  # A +3 - B +6, not -12 - +12
+        ),
+        (TV3, 5, 0, "W", "takes the west coaster (columns 7 to 9) with its pyramids to the east end"),
+    ],
+)
+def test_a_suggested_move_is_explained_in_game_words(stacks, roll, off_a, action, text):
+    state = position(stacks, to_move="a", roll=roll, off_a=off_a)
+    assert explained(state, action) == text
+
+
+@pytest.mark.parametrize(
+    ("stacks", "roll", "off_a", "action", "text"),
+    [
+        (
+            "S5=aS.bM.aL.bM.aS S6=bM",
+            1,
+            0,
+            "S5L-S6",
+            "zieht deine große Pyramide mit den 2 Pyramiden darauf 1 Schritt, von S5 nach S6. "
+            "Sie überdeckt die mittlere Pyramide von B und schließt sie darin ein",
+        ),
+        (
+            TV11,
+            6,
+            11,
+            "P8L-off",
+            "zieht deine große Pyramide von P8 vom Brett: 12 deiner 12 Pyramiden sind draußen. "
+            "Du gewinnst und bekommst 45 Punkte für die Pyramiden von B, die noch auf dem Brett stehen",
+        ),
+        (
+            TV3,
+            5,
+            0,
+            "E",
+            "bringt den östlichen Untersetzer (Spalten 1 bis 3) samt seinen Pyramiden ans Westende. "
+            "Im Rennen stehst du damit 21 Schritte besser da als mit W",
+        ),
+    ],
+)
+def test_a_suggested_move_is_explained_in_german(stacks, roll, off_a, action, text):
+    state = position(stacks, to_move="a", roll=roll, off_a=off_a)
+    with speaking("de"):
+        assert explained(state, action) == text
+
+
+def test_the_alt_text_says_the_suggested_move_the_picture_marks():
+    state = mid_game()
+    view = state.view(None)
+    plain = PRESENTER.describe(scene_of(state), view)
+    view["suggested"] = SENET.marks(state, 0, SENET.parse_action("B8M"))
+    assert PRESENTER.describe(scene_of(state), view) == f"{plain}\nSuggested move: Medium B8 → B5."
+    scene = scene_of(state)
+    legend = PRESENTER.legend(scene)
+    suggesting = replace(scene, public=view)
+    assert (
+        PRESENTER.legend(suggesting)
+        == f"{legend}\nCyan dashes: the suggested move, what would go and where it would land."
+    )
+    state.roll = 5
+    view = state.view(None) | {"suggested": SENET.marks(state, 0, SENET.parse_action("W"))}
+    with speaking("de"):
+        text = PRESENTER.describe(scene_of(state), view)
+    assert text.endswith("\nVorgeschlagener Zug: W: westlicher Untersetzer ans Ostende.")

@@ -606,13 +606,17 @@ def random_states(seed: int):
 def test_the_views_roll_facts_match_what_the_engine_does_next(seed):
     for state, before, events in random_states(seed):
         assert before["coaster_roll"] == (before["legal"] == ["E", "W"])
-        record = events[0]  # the action's own roll entry
-        assert record.facts == {
-            "player": before["current"],
-            "roll": before["roll"],
-            "action": str(record).split(":", 1)[1],
-            "again": before["roll_again"],
-        }
+        record = events[0]  # the action's own roll entry (with what the move did: see below)
+        assert (
+            record.facts
+            | {
+                "player": before["current"],
+                "roll": before["roll"],
+                "action": str(record).split(":", 1)[1],
+                "again": before["roll_again"],
+            }
+            == record.facts
+        )
         if not state.is_over:
             assert (events[1].kind == "PASS") is not before["roll_again"]
 
@@ -641,3 +645,101 @@ def test_the_view_gives_the_points_per_pip_of_each_track():
     points = sum(pips * view["track_points"][track] for track, pips in view["breakdown"].items())
     assert points == view["points"] == state.outcome.scores[state.seat_of(view["winner"])]
     assert view["track_points"] == {"S": 3, "B": 2, "P": 1}  # spec 5: Source x3, Balance x2, Perfect x1
+
+
+# --- rules as topics, what a move did, and where a suggested move goes -------------------------
+
+
+def test_the_topics_are_the_actions_the_end_and_its_points():
+    assert [(topic.id, topic.kind) for topic in SENET.topics] == [
+        ("move", "action"),
+        ("coaster", "action"),
+        ("bear-off", "action"),
+        ("win", "ending"),
+        ("points", "scoring"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("stacks", "roll", "off_a", "text", "topics"),
+    [
+        (OPENING, 2, 0, "S3L-S5", ["move"]),
+        (OPENING, 2, 0, "S3L", ["move"]),  # the typed short form
+        (OPENING, 5, 0, "W", ["coaster"]),
+        (TV8, 3, 9, "P7L-off", ["bear-off"]),
+        (TV11, 6, 11, "P8L-off", ["bear-off", "win", "points"]),
+        ("P8=aL B5=bL", 1, 11, "P8L-P9", ["move"]),  # the dice that follow are no topic of the move
+    ],
+)
+def test_topics_of_an_action_are_its_kind_and_the_end_it_brings(stacks, roll, off_a, text, topics):
+    state = position(stacks, to_move="a", off_a=off_a, roll=roll)
+    action = SENET.parse_action(text)
+    assert SENET.topics_of(action, play(state, text, 1, 6, 1, 3)) == topics
+
+
+def test_a_moves_roll_entry_says_what_it_did():
+    """TV5's mixed stack: A's large leaves its nest, freeing B's medium inside, and covers B's bare
+    medium on S6, taking B's medium and A's small on it along."""
+    state = position("S5=aS.bM.aL.bM.aS S6=bM", to_move="a", roll=1)
+    (record, *_) = play(state, "S5L-S6", 2)
+    facts = dict(record.facts)
+    assert [str(piece) for piece in facts.pop("unit")] == ["aL", "bM", "aS"]  # bottom to top
+    assert str(facts.pop("onto")) == "bM"  # over B's bare medium: locked inside A's large now
+    assert str(facts.pop("uncovers")) == "bM"  # S5's outer pyramid left: B's medium inside is free
+    assert facts == {
+        "player": "a",
+        "roll": 1,
+        "action": "S5L-S6",
+        "again": True,
+        "from": "S5",
+        "to": "S6",
+        "size": 3,
+        "covers": True,
+        "breaks_block": False,
+        "block": False,
+        "left_source": False,
+        "borne_off": 0,
+    }
+
+
+def test_a_move_that_makes_a_block_and_leaves_the_source_says_so():
+    state = position("S9=aS B6=aL.aM B9=bL", to_move="a", roll=4)
+    (record, *_) = play(state, "S9S-B6", 2)
+    assert str(record.facts["onto"]) == "aM" and not record.facts["covers"]
+    assert record.facts["block"] and record.facts["left_source"]
+    state = position("B6=aL.aM.aS", to_move="a", roll=2)
+    (record, *_) = play(state, "B6M-B4", 2)
+    assert record.facts["breaks_block"] and not record.facts["block"]
+    state = position("B6=aL.aM.aS", to_move="a", roll=2)
+    (record, *_) = play(state, "B6L-B4", 2)  # the whole block moves on: nothing broken
+    assert not record.facts["breaks_block"] and record.facts["block"]
+
+
+def test_a_coasters_roll_entry_says_how_far_each_players_pyramids_travel_and_would_have():
+    """TV3's E, each pyramid's change of path index summed per player. A: S1's three 1 -> 7 (+18),
+    B2 17 -> 11 (-6), P8's three 26 -> 23 (-9); B: S5 5 -> 2 (-3), B9 10 -> 13 (+3), P3 21 -> 27 (+6)."""
+    state = position("S1=aS.aM.aL S5=bL B2=aM B9=bS P8=aL.aM.aS P3=bM", to_move="a", roll=5)
+    (record, *_) = play(state, "E", 2)
+    assert record.facts["coaster"] == "E"
+    assert record.facts["progress"] == {"a": 3, "b": 6}
+    # W instead: A's S1 trio +9, B2 -3, P8 trio -18; B's S5 +3, B9 +6, P3 +3
+    assert record.facts["instead"] == {"a": -12, "b": 12}
+
+
+def test_marks_say_where_a_suggested_move_goes_as_the_view_says_the_last_move():
+    state = position(OPENING, to_move="a", roll=2)
+    mark = SENET.marks(state, 0, SENET.parse_action("S3L"))
+    assert mark == {"player": "a", "roll": 2, "action": "S3L-S5", "from": "S3", "to": "S5", "size": 3}
+    state.apply(0, SENET.parse_action("S3L"))
+    assert state.view(None)["last"] == {key: mark[key] for key in state.view(None)["last"]}
+    state = position(TV8, to_move="a", off_a=9, roll=4)
+    assert SENET.marks(state, 0, SENET.parse_action("P7L-off"))["to"] == "off"
+    state = position(OPENING, to_move="a", roll=5)
+    assert SENET.marks(state, 0, Coaster("E")) == {
+        "player": "a",
+        "roll": 5,
+        "action": "E",
+        "from": None,
+        "to": None,
+    }
+    assert SENET.marks(state, 1, Coaster("E")) == {}  # not B's turn: nothing to suggest

@@ -28,6 +28,7 @@ from renderers.senet import (
     LAST,
     LAST_TINT,
     SQUARE_FILL,
+    SUGGESTED,
     TRAY_FILL,
     TRAY_ROW,
     board_layout,
@@ -563,3 +564,74 @@ def test_a_square_pasted_from_the_cache_looks_as_drawn_afresh():
     hits = _occupied_square.cache_info().hits
     assert render_board(moved) == alone
     assert _occupied_square.cache_info().hits == hits + 1  # B2 was S5's square, pasted
+
+
+# --- a tutorial's suggested move --------------------------------------------------------------
+
+
+def cyan_in(image, box) -> int:
+    return count_near(image, box, SUGGESTED, tolerance=30)
+
+
+def test_without_a_suggestion_the_board_is_as_before():
+    view = mid_view()
+    plain = render_board(view)
+    assert render_board({**view, "suggested": {}}) == plain
+    assert cyan_in(decode(plain), (0, 0, *decode(plain).size)) == 0  # cyan is the suggestion's alone
+
+
+def test_a_suggested_move_rings_the_pyramids_that_go_and_frames_where_they_land():
+    """Mid game, B to use a 6: the suggestion B6L-B1 (B's large on B6, nothing on it)."""
+    view = mid_view()
+    suggested = {"player": "b", "roll": 6, "action": "B6L-B1", "from": "B6", "to": "B1", "size": 3}
+    image = decode(render_board({**view, "suggested": suggested}))
+    plain = decode(render_board(view))
+    assert cyan_in(image, tower("B6")) > 100  # the large's ring
+    x0, y0, _, y1 = board_square_box("B1")
+    assert cyan_in(image, (x0, y0 + 20, x0 + 10, y1 - 20)) > 60  # the landing square's frame
+    band = (board_square_box("B5")[0], y0, board_square_box("B2")[2], y0 + 16)
+    assert cyan_in(image, band) > 150  # the arrow along the Balance's top band
+    for square in ("S5", "B4", "P6", "S9"):  # elsewhere nothing changes
+        box = board_square_box(square)
+        inside = (box[0] + 4, box[1] + 18, box[2] - 4, box[3] - 4)
+        assert image.crop(inside).tobytes() == plain.crop(inside).tobytes(), square
+    assert cyan_in(image, off_box()) == 0
+
+
+def test_a_suggested_move_in_a_mixed_stack_rings_only_the_unit_that_goes():
+    """S5 = aS.bM.aL.bM.aS: A's small on top goes alone; the large under it stays unringed."""
+    view = senet_view("S5=aS.bM.aL.bM.aS", roll=1, roll_again=True)
+    suggested = {"player": "a", "roll": 1, "action": "S5S-S6", "from": "S5", "to": "S6", "size": 1}
+    image = decode(render_board({**view, "suggested": suggested}))
+    placed = place_stack(board_square_box("S5"), view_stack(view, "S5"), view["peaks"]["S5"])
+    small, large = placed[-1], placed[2]
+    assert small.size == 1 and large.size == 3
+    assert (
+        cyan_in(image, (small.centre_x - 30, small.baseline - 60, small.centre_x + 30, small.baseline)) > 20
+    )
+    assert (
+        cyan_in(image, (large.centre_x - 20, large.baseline - 30, large.centre_x + 20, large.baseline)) == 0
+    )
+
+
+def view_stack(view: dict, square: str):
+    return tuple((owner, size, colour) for owner, size, colour in view["squares"][square])
+
+
+def test_a_suggested_bear_off_frames_the_exit():
+    view = mid_view()
+    suggested = {"player": "b", "roll": 6, "action": "P6L-off", "from": "P6", "to": "off", "size": 3}
+    image = decode(render_board({**view, "suggested": suggested}))
+    x0, y0, x1, y1 = off_box()
+    assert cyan_in(image, (x0 - 4, y0 - 4, x1 + 4, y1 + 4)) > 100
+
+
+def test_a_suggested_coaster_move_frames_the_coaster_that_would_travel():
+    view = treehouse_view()
+    suggested = {"player": "a", "roll": 5, "action": "W", "from": None, "to": None}
+    image = decode(render_board({**view, "suggested": suggested}))
+    west, east = coaster_box(0), coaster_box(2)
+    assert cyan_in(image, (west[0] - 9, west[1], west[0] - 2, west[3])) > 200  # its left edge
+    assert cyan_in(image, (east[2] + 1, east[1], east[2] + 9, east[3])) == 0
+    under = (west[0], west[3] + 10, east[2], west[3] + 50)
+    assert cyan_in(image, under) > 300  # the arrow to the east end, under the board
