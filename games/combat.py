@@ -27,6 +27,7 @@ from .core import (
     Option,
     Outcome,
     Rng,
+    Topic,
     Word,
     copy_data,
     determinized_rng,
@@ -480,6 +481,7 @@ class CombatState:
         self.win_reason: str | None = None
         self.round_limit = 0  # the "rounds" option: the match ends after this many rounds (0: never)
         self._events: list[str] = []
+        self._dice_rolled = False  # within one apply: a die was rolled, so later events are chance's doing
         self._legal: list[CombatAction] | None = None  # the deciding seat's, until the next apply
 
     # -- setup (spec 2)
@@ -510,7 +512,9 @@ class CombatState:
         self.frozen = set(self.capped) | {square for square in self.waiting if square is not None}
 
     def _d6(self) -> int:
-        return self.rng.below(6) + 1
+        roll = self.rng.below(6) + 1
+        self._dice_rolled = True
+        return roll
 
     # -- protocol
 
@@ -803,20 +807,32 @@ class CombatState:
         deciding = self.deciding_seat()
         if seat != deciding:
             raise IllegalAction(WAITING_FOR[self.phase], colour=colour_name(self.colours[deciding]))
-        self._events, self._legal = [], None
+        self._events, self._legal, self._dice_rolled = [], None, False
         handler = getattr(self, f"_apply_{self.phase}")
         handler(seat, action)
         self._advance()
         return self._events
 
-    def _note(self, seat: int, text: str, **known) -> None:
+    def _note(self, seat: int, text: str, **known) -> Event:
         """One token for this turn's log (shown to players) and for the caller's events. `known`:
         facts the token's text can't hold (whose force was attacked, what an "AM /" ended), kept
-        in the log entry for the view's words."""
+        in the log entry for the view's words. The event also says whether a die rolled earlier in
+        this action decided it (`chance`): a hint's copy rolls made-up dice, so that part is unknown."""
         if not self.turn_log:  # the view moves on from the previous turn's log, combat and hop
             self.combat = self.hop = None
         self.turn_log.append({"seat": seat, "text": text, **known})
-        self._events.append(log_event(text))
+        event = log_event(text)
+        event.facts["chance"] = self._dice_rolled
+        self._events.append(event)
+        return event
+
+    def _arrived(self, event: Event, seat: int, origin: int, target: int) -> None:
+        """A step's event learns what the step achieved: whether it came nearer the mover's home
+        squares, or onto one."""
+        side = self.sides[seat]
+        event.facts.update(
+            nearer=side.home_distance[target] < side.home_distance[origin], home=target in side.home
+        )
 
     def _apply_move(self, seat: int, action: CombatAction) -> None:
         if isinstance(action, NoMove):
@@ -830,9 +846,10 @@ class CombatState:
             )
         origin, target, size = self._check_step(seat, action.origin, action.target, action.whole)
         self._move_unit(origin, target, size)
-        self._note(seat, f"M {_step_text(action.origin, action.target, size > 1)}")
+        step = self._note(seat, f"M {_step_text(action.origin, action.target, size > 1)}")
+        self._arrived(step, seat, origin, target)
         if not self._check_caps():
-            self._open_opportunity(target)
+            self._open_opportunity(target, step)
 
     def _apply_aim(self, seat: int, action: CombatAction) -> None:
         aim = self.aim
@@ -840,8 +857,7 @@ class CombatState:
             if aim["leg"] is not None:
                 square = INDEX[aim["leg"]]
                 aim["leg"], aim["unit"] = None, 0
-                self._note(seat, "AM /", ends="leg")
-                self._open_opportunity(square)
+                self._open_opportunity(square, self._note(seat, "AM /", ends="leg"))
             elif aim["left"] == aim["budget"]:
                 raise IllegalAction("Aim takes at least one step (R22): step with AM c1-b2 or AM c1=b2.")
             else:
@@ -863,12 +879,13 @@ class CombatState:
         self._move_unit(origin, target, size)
         aim["left"] -= 1
         aim["leg"], aim["unit"] = SQUARES[target], size
-        self._note(seat, f"AM {_step_text(action.origin, action.target, size > 1)}")
+        step = self._note(seat, f"AM {_step_text(action.origin, action.target, size > 1)}")
+        self._arrived(step, seat, origin, target)
         if self._check_caps():
             return
         if not aim["left"] or target in self.frozen:  # the leg can't go on: its opportunity comes now
             aim["leg"], aim["unit"] = None, 0
-            self._open_opportunity(target)
+            self._open_opportunity(target, step)
 
     def _check_leg(self, seat: int, action: AimStep) -> None:
         leg, size = self.aim["leg"], self.aim["unit"]
@@ -922,9 +939,10 @@ class CombatState:
 
     # -- combat opportunities (spec 5.1, R12, R13)
 
-    def _open_opportunity(self, square: int) -> None:
+    def _open_opportunity(self, square: int, step: Event) -> None:
         """After a step onto `square`: the mover may attack a target with g <= f, else opponents with
-        a target where g >= f are asked in clockwise order."""
+        a target where g >= f are asked in clockwise order. The `step`'s event (or the Aim leg's
+        end) learns which forces could be attacked and which could attack."""
         mover = self.current
         if square in self.frozen:  # a freshly capped tree can neither attack nor be attacked
             self._resume_turn()
@@ -940,6 +958,11 @@ class CombatState:
                 pips = force_pips(other, self.colours[owner])
                 targets.append({"square": SQUARES[target], "seat": owner, "pips": pips})
         pips = force_pips(stack, self.colours[mover])
+        step.facts.update(
+            pips=pips,
+            attackable=[dict(target) for target in targets if target["pips"] <= pips],
+            threats=[dict(target) for target in targets if target["pips"] >= pips],
+        )
         self.offer = {"square": SQUARES[square], "mover": mover, "pips": pips, "targets": targets}
         self.offer["repliers"] = []
         if any(target["pips"] <= pips for target in targets):
@@ -1454,7 +1477,8 @@ class CombatState:
         self.winners, self.win_reason = winners, reason
         self.phase = "over"
         self.offer = self.returning = self.entering = None
-        self._note(winners[0], f"WIN {' '.join(self.colours[seat] for seat in winners)}")
+        win = self._note(winners[0], f"WIN {' '.join(self.colours[seat] for seat in winners)}")
+        win.facts["reason"] = reason  # how it was won, for the rules it taught (not in the stored log)
 
     # -- turns
 
@@ -1795,7 +1819,78 @@ def _pyramid_at(pyramid: str | None, square: str) -> PyramidAt:
     return PyramidAt(square, pyramid.upper() if pyramid else None)
 
 
+# --- the rules a player learns (tutorials) ---------------------------------------------------
+
+# One topic per kind of decision (its notation's first word: a pass such as "M -" or "X -" is the
+# same decision declined), the two things the rules do with no decision (the die's Tip, a defeated
+# force going back), capping a home tree and winning by trees. Advanced's removals, reserves and
+# eliminations, the stalemate and the round limit are not taught: a first match never shows them.
+TOPICS = (
+    Topic("move", "action", "§4.1"),
+    Topic("attack", "action", "§5.1"),
+    Topic("counter", "action", "§5.2"),
+    Topic("return", "action", "§5.4"),
+    Topic("tip", "action", "§4.2"),
+    Topic("swap", "action", "§4.2"),
+    Topic("hop", "action", "§4.2"),
+    Topic("dig", "action", "§4.2"),
+    Topic("aim", "action", "§4.2"),
+    Topic("wild", "action", "§4.2"),
+    Topic("cap", "scoring", "§6"),
+    Topic("win", "ending", "§6"),
+)
+DECISION_TOPICS = {
+    Move: "move",
+    NoMove: "move",
+    Attack: "attack",
+    NoAttack: "attack",
+    Counter: "counter",
+    Return: "return",
+    WildChoice: "wild",
+    Swap: "swap",
+    Hop: "hop",
+    Dig: "dig",
+    AimStep: "aim",
+    EndLeg: "aim",
+}
+EVENT_TOPICS = {"TIP": "tip", "RET": "return", "CAP": "cap"}  # the rules' own doing, shown by events
+
+
 class Combat(Game):
+    def topics_of(self, action: CombatAction, events: list[str]) -> list[str]:
+        topics = [DECISION_TOPICS[type(action)]] if type(action) in DECISION_TOPICS else []
+        for event in events:  # Events, each with its facts
+            kind = event.kind
+            if kind in EVENT_TOPICS:
+                topics.append(EVENT_TOPICS[kind])
+            elif kind == "WIN" and event.facts.get("reason") == "trees":
+                topics.append("win")
+        return list(dict.fromkeys(topics))
+
+    def marks(self, state: CombatState, seat: int, action: CombatAction) -> dict:
+        """The squares and arrows of `action`, as the view's `last` entries give each token's: a
+        counter-attack marks its combat (from the defender), ending an Aim leg the square where its
+        combat opportunity comes; a pass or a Wild choice goes nowhere."""
+        if isinstance(action, Counter):
+            combat = state.combat
+            if not action.declared or combat is None:
+                return {}
+            return {
+                "squares": [combat["from"], combat["to"]],
+                "arrows": [[combat["to"], combat["from"], False]],
+            }
+        if isinstance(action, EndLeg):
+            leg = (state.aim or {}).get("leg")
+            return {"squares": [leg], "arrows": []} if leg else {}
+        if isinstance(action, (Swap, Dig)):  # its pyramids may be named by square alone ("SW b3 e4")
+            kind = "SW" if isinstance(action, Swap) else "DG"
+            pair = {"mine": {"square": action.mine.square}, "theirs": {"square": action.theirs.square}}
+            squares, arrows = _marks(kind, pair)
+        else:
+            facts = log_event(str(action)).facts
+            squares, arrows = facts["squares"], facts["arrows"]
+        return {"squares": squares, "arrows": arrows} if squares else {}
+
     def new(self, num_players: int, seed: int, options: dict | None = None) -> CombatState:
         self.check_players(num_players)
         options = self.resolve_options(options)
@@ -1836,6 +1931,7 @@ COMBAT = Combat(
     title="Martian Combat",
     min_players=2,
     max_players=4,
+    topics=TOPICS,
     options=(
         Option(
             "version",

@@ -19,7 +19,9 @@ phone:
     chip gives the force of the top's owner: the pips of their unbroken run from the top;
   - the squares of the turn's last actions are tinted and framed in pink with arrows for moves,
     attacks, hops, swaps and digs; the combat opportunity being decided is framed in amber (solid:
-    the force that arrived; dashed: the forces next to it), as is the square an Aim leg goes on from.
+    the force that arrived; dashed: the forces next to it), as is the square an Aim leg goes on from;
+  - a tutorial's suggested move (the view's `suggested`, in the shape of a last action's marks) is
+    framed in dashed white, its arrow white with a dashed shaft: what may happen, not what did.
 
 Pictures are drawn in the kit's fixed palette, so marks reuse its colours.
 """
@@ -46,6 +48,7 @@ from .combat_sprites import (
     SQUARE_DARK,
     SQUARE_LIGHT,
     SQUARE_LINE,
+    SUGGESTED,
     TRAY_FILL,
     colour_badge,
     draw_force_chip,
@@ -116,6 +119,8 @@ SMALL_FLAG = scaled(22)  # beside a stack: ends above a nest's tray
 BIG_FLAG = scaled(52)  # alone on an empty goal square
 ARROW_W = scaled(6)
 FRAME_W = scaled(4)
+SUGGESTED_W = scaled(6)  # the suggested move's dashed frame: wider than the others, seen first
+SUGGESTED_DASH = scaled(14)
 
 
 def square_index(square: str) -> tuple[int, int]:
@@ -204,17 +209,26 @@ class LastMarks:
     arrows: tuple[tuple[str, str, bool], ...]  # (from, to, both ways: a swap)
 
 
-def last_marks(view: dict) -> LastMarks:
-    """The squares named by this turn's log and an arrow for each move, step, attack, hop, swap and dig."""
+def _gathered(marked: list[dict]) -> LastMarks:
+    """The squares and arrows of several tokens' marks (each `{"squares": [...], "arrows": [...]}`)."""
     squares: list[str] = []
     arrows: list[tuple[str, str, bool]] = []
-    for entry in view.get("last") or []:
-        facts = entry.get("facts") or {}
-        for square in facts.get("squares") or []:
+    for marks in marked:
+        for square in marks.get("squares") or []:
             if square not in squares:
                 squares.append(square)
-        arrows += [(a, b, bool(both)) for a, b, both in facts.get("arrows") or []]
+        arrows += [(a, b, bool(both)) for a, b, both in marks.get("arrows") or []]
     return LastMarks(tuple(squares), tuple(arrows))
+
+
+def last_marks(view: dict) -> LastMarks:
+    """The squares named by this turn's log and an arrow for each move, step, attack, hop, swap and dig."""
+    return _gathered([entry.get("facts") or {} for entry in view.get("last") or []])
+
+
+def suggested_marks(view: dict) -> LastMarks:
+    """Where a tutorial's suggested move goes (the engine's `marks`, put in the view by the bot)."""
+    return _gathered([view.get("suggested") or {}])
 
 
 # --- a stack on its square ------------------------------------------------------------------------
@@ -400,18 +414,55 @@ def draw_arrow(
             draw.polygon(head_points(x0, y0, -ux, -uy, grow), fill=fill)
 
 
-def arrow_between(draw: ImageDraw.ImageDraw, a: str, b: str, *, both: bool = False) -> None:
-    """From near square a's centre to near square b's: the arrow runs between the stacks, not over them."""
+def _arrow_ends(
+    a: str, b: str, start_cut: float = 0.2, end_cut: float = 0.4
+) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """From near square a's centre to near square b's (cut by these fractions of a square): by
+    default astride the border, the head ending just inside the target."""
     ax0, ay0, ax1, ay1 = square_box(a)
     bx0, by0, bx1, by1 = square_box(b)
     (ax, ay), (bx, by) = ((ax0 + ax1) / 2, (ay0 + ay1) / 2), ((bx0 + bx1) / 2, (by0 + by1) / 2)
     length = math.hypot(bx - ax, by - ay)
     if length < 1:
-        return
+        return None
     ux, uy = (bx - ax) / length, (by - ay) / length
-    start_cut, end_cut = CELL * 0.2, CELL * 0.4  # astride the border: the head ends just inside the target
-    start, end = (ax + ux * start_cut, ay + uy * start_cut), (bx - ux * end_cut, by - uy * end_cut)
-    draw_arrow(draw, start, end, colour=LAST, outline=BACKGROUND, width=ARROW_W, both=both)
+    start, end = CELL * start_cut, CELL * end_cut
+    return (ax + ux * start, ay + uy * start), (bx - ux * end, by - uy * end)
+
+
+def arrow_between(draw: ImageDraw.ImageDraw, a: str, b: str, *, both: bool = False) -> None:
+    """A last action's arrow, from square a to square b (both ways: a swap)."""
+    ends = _arrow_ends(a, b)
+    if ends:
+        draw_arrow(draw, *ends, colour=LAST, outline=BACKGROUND, width=ARROW_W, both=both)
+
+
+def suggested_arrow(draw: ImageDraw.ImageDraw, a: str, b: str, *, both: bool = False) -> None:
+    """The suggested move's arrow: white, its shaft dashed (a move not made yet), its heads solid.
+    Drawn over the stacks, from the origin's edge, so a step to the next square shows too."""
+    ends = _arrow_ends(a, b, 0.5, 0.3)
+    if not ends:
+        return
+    (x0, y0), (x1, y1) = ends
+    length = math.hypot(x1 - x0, y1 - y0)
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    head = ARROW_W * 2.6  # draw_arrow's
+    shaft_start, shaft_end = (head if both else 0.0), length - head
+    dash = SUGGESTED_DASH
+    for grow, fill in ((3, BACKGROUND), (0, SUGGESTED)):
+        at = shaft_start
+        while at < shaft_end:
+            stop = min(at + dash, shaft_end)
+            draw.line(
+                [(x0 + ux * at, y0 + uy * at), (x0 + ux * stop, y0 + uy * stop)],
+                fill=fill,
+                width=ARROW_W + 2 * grow,
+            )
+            at += 2 * dash
+    # each head as an arrow of its own, too short for a shaft to show behind it
+    for (tip_x, tip_y), (back_x, back_y) in (((x1, y1), (-ux, -uy)), ((x0, y0), (ux, uy)))[: 1 + both]:
+        base = (tip_x + back_x * head, tip_y + back_y * head)
+        draw_arrow(draw, base, (tip_x, tip_y), colour=SUGGESTED, outline=BACKGROUND, width=ARROW_W)
 
 
 # --- the board ------------------------------------------------------------------------------------
@@ -455,8 +506,14 @@ def render_combat_board(view: dict, *, names: list[str] | None = None) -> bytes:
         draw.rectangle((x0, y0, x1 - 1, y1 - 1), outline=LAST, width=FRAME_W)
     for a, b, both in marks.arrows:
         arrow_between(draw, a, b, both=both)
+    suggested = suggested_marks(view)
+    for square in suggested.squares:
+        x0, y0, x1, y1 = square_box(square)
+        dashed_frame(draw, (x0, y0, x1 - 1, y1 - 1), colour=SUGGESTED, width=SUGGESTED_W, dash=SUGGESTED_DASH)
     for square, entry in board.items():
         draw_square(image, draw, square_box(square), entry, homes.get(square))
+    for a, b, both in suggested.arrows:
+        suggested_arrow(draw, a, b, both=both)
     return to_png(image)
 
 

@@ -32,6 +32,7 @@ HATCH = (58, 64, 82)
 TRAY_FILL = (36, 40, 52)
 LAST = (255, 104, 196)  # the last actions: no pyramid colour is pink
 FROZEN = (150, 222, 255)  # capped trees and waiting reserves
+SUGGESTED = (255, 255, 255)  # a tutorial's suggested move: no piece or other mark is pure white
 BADGE_RIM = (18, 20, 26)
 HOME_AMOUNT = 0.42
 

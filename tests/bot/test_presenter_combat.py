@@ -13,8 +13,11 @@ from bot.kits import KITS
 from bot.layout import COMPONENT_LIMIT, board_layout
 from bot.presenters.base import Scene
 from bot.presenters.combat import board_rows
-from games import GAMES, random_choice
-from games.combat import _choice
+from catalogue import speaking
+from games import GAMES, Rng, random_choice
+from games.combat import _choice, position
+from tests.games.test_combat import after_no_move, play, t9_after_round_one
+from tests.positions import COMBAT_T1, COMBAT_T5, COMBAT_T6, COMBAT_T12, COMBAT_T14
 from tests.renderers.test_renderers_combat import busy_view, counter_view, offer_view
 
 PRESENTER = KITS["combat"].presenter
@@ -194,3 +197,113 @@ def test_the_rules_alt_names_what_the_rules_picture_labels():
     alt = PRESENTER.rules_alt()
     for word in rule_words():
         assert f"{word}: " in alt
+
+
+# --- hints: what a suggested move does, in the game's words
+
+
+def hint(state, text: str, language: str = "en", seed: int = 0) -> str:
+    """The explanation of the deciding seat's `text`, from events on a copy rolling made-up dice,
+    as the bot gives it."""
+    seat = state.to_move[0]
+    state.rng = Rng(0)  # after scripted dice: the copy rolls its own anyway
+    scene = Scene(1, 1, NAMES[:2], {"version": state.version, "rounds": 0}, state.view(None))
+    events = state.determinize(seat, seed).apply(seat, GAME.parse_action(text))
+    with speaking(language):
+        return PRESENTER.explain(scene, seat, text, events)
+
+
+def test_a_step_says_where_it_goes_and_why_never_what_the_dice_do_next():
+    opening = position(COMBAT_T1)
+    told = {hint(opening, "M c1=b2", seed=seed) for seed in range(6)}  # every action die after it
+    assert told == {"moves your whole force (6 pips) from c1 to b2. That is a step nearer your home squares"}
+    assert hint(opening, "M c1=b2", "de") == (
+        "zieht deinen ganzen Trupp (6 Punkte) von c1 nach b2. Das ist ein Schritt näher an deine Heimfelder"
+    )
+    assert hint(opening, "M -") == "skips the move step and goes straight on to the action die"
+
+
+def test_a_step_into_combat_names_the_forces_and_their_pips():
+    t7a = position("a3:[R1] b4:[R3 R2] c5:[B2 B3] d1:[B1]")
+    assert hint(t7a, "M a3-b4") == (
+        "moves your small red pyramid from a3 to b4. There your 6 pips may attack Blue's 5 pips on c5"
+    )
+    assert hint(t7a, "M a3-b4", "de") == (
+        "zieht deine kleine rote Pyramide von a3 nach b4. "
+        "Dort kannst du Blaus Trupp auf c5 (5 Punkte) angreifen; du hast 6 Punkte"
+    )
+    t7a.apply(0, GAME.parse_action("M a3-b4"))
+    assert hint(t7a, "X b4>c5") == (
+        "attacks Blue's 5 pips on c5 with your 6 pips on b4. Each side adds a die to its pips, and the "
+        "winner takes the loser's square"
+    )
+    t7c = position("a3:[R3] c2:[B1 B3] e6:[B1]")
+    assert hint(t7c, "M a3-b3") == (
+        "moves your large red pyramid from a3 to b3. There Blue's 4 pips on c2 may attack it"
+    )
+
+
+def test_a_step_that_completes_the_second_tree_wins():
+    t14 = position(COMBAT_T14)
+    assert hint(t14, "M e5-d6") == (
+        "moves your small red pyramid from e5 to d6. It completes your tree on d6: both home squares capped, "
+        "you win"
+    )
+    assert hint(t14, "M e5-d6", "de") == (
+        "zieht deine kleine rote Pyramide von e5 nach d6. "
+        "Das vollendet deinen Baum auf d6: Beide Heimfelder haben ihre Kappe, du gewinnst"
+    )
+
+
+def test_the_die_actions_say_which_pyramids_and_what_follows():
+    assert hint(after_no_move(COMBAT_T5, 2), "SW R2@b3 B2@e4") == (
+        "swaps your medium red pyramid on b3 with Blue's medium blue pyramid on e4: they trade places"
+    )
+    assert hint(after_no_move(COMBAT_T5, 2), "SW R2@b3 B2@e4", "de") == (
+        "tauscht deine mittlere rote Pyramide auf b3 gegen die mittlere blaue Pyramide von Blau auf e4: "
+        "Sie wechseln die Plätze"
+    )
+    assert hint(after_no_move(COMBAT_T6, 4), "DG R1@b3 B2@e4") == (
+        "digs your small red pyramid from b3 in under Blue's medium blue pyramid on e4: safe from combat "
+        "there, but stuck until that pyramid leaves"
+    )
+    assert hint(after_no_move(COMBAT_T12, 3), "HP b2-d2") == (
+        "hops your small red pyramid from b2 onto Blue's stack on d2. Both roll a die: win and it pins what "
+        "is below, lose and it hops back"
+    )
+    assert hint(after_no_move("b2:[R1 R2] e5:[B2]", 6), "W SW") == "uses the Wild roll for Swap"
+
+
+def test_the_defender_hears_round_one_before_its_counter_attack():
+    state = t9_after_round_one()  # Red 11 against Blue 8, equal pips: Blue may counter
+    assert hint(state, "C") == (
+        "counter-attacks: round 1 is lost, 8 to 11, but both roll again and the two rounds are added, so it "
+        "can still turn"
+    )
+    assert hint(state, "C", "de") == (
+        "macht einen Gegenangriff: Runde 1 ist mit 8 zu 11 verloren, aber beide würfeln noch einmal, und "
+        "beide Runden werden zusammengezählt – das Blatt kann sich noch wenden"
+    )
+    assert hint(state, "C -") == "lets round 1 stand"
+
+
+def test_an_aim_counts_its_steps_and_ends_its_legs_where_combat_may_come():
+    state = position(COMBAT_T1)
+    play(state, "M -", 5, 3)
+    assert hint(state, "AM d1=e2") == (
+        "moves your whole force (6 pips) from d1 to e2 (2 Aim steps left). That is a step nearer your home "
+        "squares"
+    )
+    play(state, "AM d1=e2")
+    assert hint(state, "AM /") == "ends this leg on e2, so the steps left may move another unit"
+
+
+def test_a_tutorial_board_names_its_suggested_move_in_the_key_and_in_words():
+    view = offer_view()
+    view["suggested"] = {"squares": ["b4", "c5"], "arrows": [["b4", "c5", False]]}
+    scene = scene_of(view)
+    assert PRESENTER.legend(scene).endswith(" · dashed white: the suggested move")
+    assert "Suggested move on b4 c5." in PRESENTER.describe(scene, view)
+    plain = offer_view()
+    assert "suggested" not in PRESENTER.legend(scene_of(plain))
+    assert "Suggested" not in PRESENTER.describe(scene_of(plain), plain)

@@ -1265,3 +1265,123 @@ def test_the_view_gives_the_combat_totals_that_decide():
     assert combat["totals"] == {"rolls": [[11, 8]], "counter": [[6, 11]], "sum": [17, 19]}
     assert combat["winner"] == 1 == combat["defender"]
     assert "totals" not in state.to_json()["combat"], "the view's alone: stored states don't change"
+
+
+# --- rules as topics (tutorials), and where a suggested move goes ------------------------------
+
+
+def topics(state, text: str, *rolls: int) -> list[str]:
+    """The topics the deciding seat's `text` touches, played with the scripted `rolls`."""
+    action = COMBAT.parse_action(text)
+    return COMBAT.topics_of(action, play(state, text, *rolls))
+
+
+def test_the_engine_lists_one_topic_per_decision_and_the_rules_that_act_alone():
+    assert [(topic.id, topic.kind) for topic in COMBAT.topics] == [
+        ("move", "action"),
+        ("attack", "action"),
+        ("counter", "action"),
+        ("return", "action"),
+        ("tip", "action"),
+        ("swap", "action"),
+        ("hop", "action"),
+        ("dig", "action"),
+        ("aim", "action"),
+        ("wild", "action"),
+        ("cap", "scoring"),
+        ("win", "ending"),
+    ]
+
+
+def test_a_step_that_completes_the_second_tree_caps_and_wins():
+    assert topics(position(COMBAT_T14), "M e5-d6") == ["move", "cap", "win"]
+
+
+def test_skipping_the_move_is_the_move_step_and_a_rolled_tip_shows():
+    assert topics(position("b2:[R1 R2] e5:[B2]"), "M -", 1) == ["move", "tip"]
+    assert topics(position("b2:[R1] e5:[B2]"), "M -", 5, 2) == ["move"], "the Aim is taught by its steps"
+
+
+def test_a_combat_and_the_loser_sent_back():
+    state = position("a3:[R1] b4:[R3 R2] c5:[B2 B3] d1:[B1]")
+    assert topics(state, "M a3-b4") == ["move"]
+    assert topics(state, "X b4>c5", 2, 4, 5, 1) == ["attack", "return"]
+    state = position("a3:[R1] b4:[R3 R2] c5:[B2 B3] d1:[B1]")
+    play(state, "M a3-b4")
+    assert topics(state, "X -", 5, 1) == ["attack"], "declining is the same decision"
+
+
+def test_a_counter_attack_then_a_chosen_return():
+    state = t9_after_round_one()
+    assert topics(state, "C", 1, 6) == ["counter"]
+    assert topics(state, "RET d1", 5, 1) == ["return"]
+    state = t9_after_round_one()
+    assert topics(state, "C -") == ["counter"]
+
+
+def test_the_die_actions_are_their_own_topics():
+    assert topics(after_no_move(COMBAT_T5, 2), "SW R2@b3 B2@e4") == ["swap"]
+    assert topics(after_no_move(COMBAT_T6, 4), "DG R1@b3 B2@e4") == ["dig"]
+    assert topics(after_no_move(COMBAT_T12, 3), "HP b2-d2", 5, 2) == ["hop"]
+    state = after_no_move("b2:[R1 R2] e5:[B2]", 6)
+    assert topics(state, "W TIP") == ["wild", "tip"]
+    state = position(COMBAT_T1)
+    play(state, "M -", 5, 2)
+    assert topics(state, "AM d1=e2") == ["aim"]
+    assert topics(state, "AM /") == ["aim"]
+
+
+def test_only_a_win_by_trees_is_taught():
+    state = position("c6:[R3 R2 R1]+K c1:[B3 B2 B1]+K")
+    assert topics(state, "M -") == ["move"], "a stalemate is no rule of the game"
+    state = limited("c6:[R3 R2 R1]+K b2:[R1] c1:[B3 B2] e5:[B1]", 30)
+    assert topics(state, "M -", 1) == ["move", "tip"], "nor the round limit"
+
+
+def test_marks_are_the_squares_and_arrows_the_view_gives_a_last_move():
+    state = position(COMBAT_T2)
+    move = COMBAT.parse_action("M c1=b2")
+    marked = COMBAT.marks(state, 0, move)
+    assert marked == {"squares": ["c1", "b2"], "arrows": [["c1", "b2", False]]}
+    play(state, "M c1=b2")  # next to Blue's large on c2: the combat opportunity waits
+    entry = state.view(None)["last"][0]
+    assert {key: entry["facts"][key] for key in ("squares", "arrows")} == marked
+    assert COMBAT.marks(position(COMBAT_T2), 0, NoMove()) == {}
+
+
+def test_marks_of_every_kind_of_decision():
+    marks = COMBAT.marks
+    state = after_no_move(COMBAT_T5, 2)
+    swap = {"squares": ["b3", "e4"], "arrows": [["b3", "e4", True]]}
+    assert marks(state, 0, COMBAT.parse_action("SW R2@b3 B2@e4")) == swap
+    assert marks(state, 0, COMBAT.parse_action("SW b3 e4")) == swap, "named by squares alone"
+    state = after_no_move(COMBAT_T6, 4)
+    assert marks(state, 0, COMBAT.parse_action("DG R2@a2 B1@e2")) == {
+        "squares": ["a2", "e2"],
+        "arrows": [["a2", "e2", False]],
+    }
+    within = after_no_move("b3:[B3 R2] e6:[B1]", 4)
+    assert marks(within, 0, COMBAT.parse_action("DG R2@b3 B3@b3")) == {"squares": ["b3"], "arrows": []}
+    state = after_no_move(COMBAT_T12, 3)
+    assert marks(state, 0, Hop("b2", "d2", False)) == {
+        "squares": ["b2", "d2"],
+        "arrows": [["b2", "d2", False]],
+    }
+    state = t9_after_round_one()  # Red attacked c5 from b4; Blue may counter
+    assert marks(state, 1, Counter(True)) == {"squares": ["b4", "c5"], "arrows": [["c5", "b4", False]]}
+    assert marks(state, 1, Counter(False)) == {}
+    play(state, "C -")
+    assert marks(state, 1, Return("c6")) == {"squares": ["c6"], "arrows": []}
+    state = position(COMBAT_T1)
+    play(state, "M -", 5, 3)
+    assert marks(state, 0, AimStep("d1", "e2", True)) == {
+        "squares": ["d1", "e2"],
+        "arrows": [["d1", "e2", False]],
+    }
+    play(state, "AM d1=e2")
+    assert marks(state, 0, EndLeg()) == {"squares": ["e2"], "arrows": []}, "its combat chance comes there"
+    state = position("a3:[R1] b4:[R3 R2] c5:[B2 B3] d1:[B1]")
+    play(state, "M a3-b4")
+    assert marks(state, 0, Attack("b4", "c5")) == {"squares": ["b4", "c5"], "arrows": [["b4", "c5", False]]}
+    assert marks(state, 0, NoAttack()) == {}
+    assert marks(after_no_move("b2:[R1 R2] e5:[B2]", 6), 0, WildChoice("tip")) == {}

@@ -41,6 +41,7 @@ from renderers.combat_sprites import (
     LAST,
     SQUARE_DARK,
     SQUARE_LIGHT,
+    SUGGESTED,
     TRAY_FILL,
     home_tint,
 )
@@ -680,3 +681,37 @@ def test_a_finished_game_shows_no_decision_frames():
         "targets": [{"square": "c1", "seat": 1, "pips": 5}],
     }
     assert count_near(render(view), BOARD, ACCENT, tolerance=20) == 0
+
+
+# --- a tutorial's suggested move --------------------------------------------------------------
+
+
+def white(image, square: str) -> int:
+    return count_near(image, square_box(square), SUGGESTED, tolerance=12)
+
+
+def test_a_suggested_move_is_framed_in_dashed_white_with_its_arrow_and_nothing_else_changes():
+    view = offer_view()  # Red arrived on b4 and may attack c5 or a5
+    plain = render(view)
+    view["suggested"] = {"squares": ["b4", "c5"], "arrows": [["b4", "c5", False]]}
+    marked = render(view)
+    for square in ("b4", "c5"):
+        assert white(marked, square) > white(plain, square) + 1000, square
+    for square in ("a5", "a3", "a4", "c1", "c6", "d6", "b5", "c4"):
+        assert crop_bytes(marked, square_box(square)) == crop_bytes(plain, square_box(square)), square
+    assert count_near(marked, square_box("a3"), LAST, tolerance=15) > 600, "the last move keeps its pink"
+    assert count_near(marked, square_box("c5"), ACCENT, tolerance=20) > 300, "and the targets their amber"
+
+
+def test_a_suggested_step_marks_the_empty_square_it_goes_to_on_the_private_picture_too():
+    view = opening_view()
+    view["suggested"] = {"squares": ["c1", "b2"], "arrows": [["c1", "b2", False]]}
+    for image in (render(view), decode(render_hand({**view, "seat": 0}, names=NAMES))):
+        assert white(image, "b2") > 1500
+        assert white(image, "d1") == white(decode(render_board(opening_view(), names=NAMES)), "d1")
+
+
+@pytest.mark.parametrize("make_view", ALL_VIEWS)
+def test_no_suggestion_draws_the_picture_as_before(make_view):
+    view = make_view()
+    assert render_board({**view, "suggested": {}}, names=NAMES) == render_board(view, names=NAMES)
