@@ -14,7 +14,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .core import Event, Game, IllegalAction, Outcome, Rng, copy_data, determinized_rng, shallow_copy
+from .core import (
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    Rng,
+    Topic,
+    copy_data,
+    determinized_rng,
+    shallow_copy,
+)
 from .pieces import SUITS, Card, Pyramid
 
 COLOURS = "RBGY"  # by seat
@@ -461,10 +471,12 @@ class FloodState:
             raise IllegalAction("You have no large pyramid left in your stash.")
 
     def _set_last_turn(self) -> list[Event]:
+        """The round's last turn: the deck ran out, or the player to act placed their last pyramid
+        (the facts say which; both at once is possible)."""
         if self.last_turn:
             return []
         self.last_turn = True
-        return [Event("LAST")]
+        return [Event("LAST", deck_empty=not self.deck, stash_empty=not any(self.stash[self.current]))]
 
     def _scrap(self, seat: int, action: Scrap) -> list[Event]:
         if action.first.card == action.second.card:
@@ -605,10 +617,16 @@ class FloodState:
         if self.round == LAST_ROUND:  # R22: scoring, no reshuffle
             self.over = True
             self.slot = SLOTS
-            totals = [row["total"] for row in self.scoring()]
+            breakdown = self.scoring()
+            totals = [row["total"] for row in breakdown]
             scores = " ".join(f"P{seat + 1} {total}" for seat, total in enumerate(totals))
             winners = " ".join(f"P{seat + 1}" for seat in self.outcome.winners)
-            score = Event(f"SCORE {scores} WIN {winners}", scores=totals, winners=list(self.outcome.winners))
+            score = Event(
+                f"SCORE {scores} WIN {winners}",
+                scores=totals,
+                winners=list(self.outcome.winners),
+                breakdown=breakdown,  # which scoring rules paid whom
+            )
             return [*events, score]
         self.deck += self.discard
         self.discard = []
@@ -923,7 +941,70 @@ def _parse_seat(text: str) -> int:
     return int(digits) - 1
 
 
+# The rules a player learns (tutorials, and their coverage test): each kind of action, the two ways
+# a round ends, the flood, the game's end and each way points are scored. Passing is no topic: the
+# engine passes a slot by itself when nothing is legal (R17).
+TOPICS = (
+    Topic("draw", "action", "§4 DRAW"),
+    Topic("keep", "action", "§4 DRAW"),
+    Topic("build", "action", "§4 BUILD"),
+    Topic("scrap", "action", "§4 SCRAP"),
+    Topic("infiltrate", "action", "§4 INFIL"),
+    Topic("resolve", "action", "§4 RESOLVE, R15, R16"),
+    Topic("deck-out", "ending", "§4 Round end, R9"),
+    Topic("last-pyramid", "ending", "§4 Round end, R10"),
+    Topic("flood", "ending", "§4 Flood, R1-R4"),
+    Topic("game-end", "ending", "§5, R22, R23"),
+    Topic("tallest-tower", "scoring", "§5, R18"),
+    Topic("most-singles", "scoring", "§5, R19"),
+    Topic("own-towers", "scoring", "§5, R20"),
+    Topic("colour-bonus", "scoring", "§5, R21"),
+)
+_ACTION_TOPICS = {
+    Draw: "draw",
+    Keep: "keep",
+    Build: "build",
+    Scrap: "scrap",
+    Infiltrate: "infiltrate",
+    Resolve: "resolve",
+}
+
+
+def scoring_topics(breakdown: list[dict]) -> list[str]:
+    """The scoring rules that paid someone points, from `FloodState.scoring()`'s rows."""
+    paid = {
+        "tallest-tower": any(row["tallest"] for row in breakdown),
+        "most-singles": any(row["singles"] for row in breakdown),
+        "own-towers": any(row["own"] for row in breakdown),
+        "colour-bonus": any(row["colour"] for row in breakdown),
+    }
+    return [topic for topic, scored in paid.items() if scored]
+
+
 class Flood(Game):
+    def topics_of(self, action: FloodAction, events: list[Event]) -> list[str]:
+        """The action's own kind; an infiltrated ship landing on its own (in the events when the
+        turn passes to its target); a round's last turn and why; the flood; the end and its scoring."""
+        topics = [_ACTION_TOPICS[type(action)]]
+        for event in events:
+            facts = event.facts
+            if facts.get("action", {}).get("kind") == "resolve":
+                topics.append("resolve")
+            elif event.kind == "LAST":
+                topics += ["deck-out"] if facts["deck_empty"] else []
+                topics += ["last-pyramid"] if facts["stash_empty"] else []
+            elif event.kind == "FLOOD":
+                topics.append("flood")
+            elif event.kind == "SCORE":
+                topics += ["game-end", *scoring_topics(facts["breakdown"])]
+        return list(dict.fromkeys(topics))
+
+    def marks(self, state: FloodState, seat: int, action: FloodAction) -> dict:
+        """The action shaped like the view's turn log entries: who, which slot, the notation and its
+        facts (the cards, sizes and seat it names). A keep is its own entry (the log writes it with
+        its draw): the drawn cards are in the view's `drawn` already."""
+        return log_entry({"seat": seat, "slot": state.slot, "text": str(action)})
+
     def new(self, num_players: int, seed: int, options: dict | None = None) -> FloodState:
         self.check_players(num_players)
         self.resolve_options(options)
@@ -967,7 +1048,7 @@ class Flood(Game):
         )
 
 
-FLOOD = Flood(id="flood", title="Martian Flood", min_players=3, max_players=4, options=())
+FLOOD = Flood(id="flood", title="Martian Flood", min_players=3, max_players=4, options=(), topics=TOPICS)
 
 
 # --- positions for tests and tools ------------------------------------------------------------

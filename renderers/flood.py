@@ -11,7 +11,10 @@ seat across the full width, in seat order:
   - infiltrated ships still waiting to land, framed in pink (the ship's colour says who sent it);
     the one being placed is framed in gold, and so are the towers it may go on;
   - while the seat to act chooses which drawn card to keep, the drawn cards, framed in gold.
-The band of the seat to act is gold; at the end the winners' bands are green.
+The band of the seat to act is gold; at the end the winners' bands are green. A tutorial's suggested
+move (`view["suggested"]`, the engine's marks) is framed in cyan: solid where a piece lands (a
+tower built on, a ship stood up, the drawn card kept, the opponent infiltrated), dashed around a
+ship that moves away.
 
 Every band uses one scale, so towers compare across players: the largest that keeps the picture
 within 1.2 times its width.
@@ -97,6 +100,10 @@ TOWER_LIFT = 0.58  # a pyramid stands this far up the one below it (it sits on t
 BADGE_H = LABEL_SIZE + 2 * BADGE_PAD
 
 PENDING = (255, 104, 196)  # infiltrated ships waiting: no seat colour is pink
+SUGGESTED = (40, 222, 255)  # a suggested move: no piece and no other mark of this board is cyan
+SUGGESTED_LINE = 8  # 3-4 px on a phone
+SUGGESTED_TINT = 0.3  # of the cyan in the background where the suggested move puts a piece
+SUGGESTED_GAP = 6  # between a framed thing and its frame: clear of the pieces, inside the item gap
 EMPTY_FACE = mix(CARD_FACE, PANEL, 0.3)  # empty cards, so the ones with pieces stand out
 HEIGHT_BADGE = (32, 36, 46)
 
@@ -504,7 +511,96 @@ def render_flood_board(view: dict, *, names: list[str] | None = None) -> bytes:
     image, draw = new_canvas(layout.width, layout.height)
     for seat in range(view["players"]):
         _draw_band(image, draw, layout, view, seat)
+    if view.get("suggested"):
+        _draw_suggested(draw, view, view["suggested"])
     return to_png(image)
+
+
+def _card_with_piece(view: dict, layout: FloodLayout, seat: int, card: str) -> Box | None:
+    """The box of `card` among `seat`'s own cards (not a pending ship's) with the piece on it."""
+    for index, entry in enumerate(view["areas"][seat]):
+        if entry["card"] == card and (seat, index) in layout.cards:
+            x0, _, x1, bottom = layout.cards[(seat, index)]
+            top = bottom - TILE_H + TILE_SINK - piece_height(entry, layout.scale)
+            return (x0, math.floor(top), x1, bottom)
+    return None
+
+
+def _drawn_card(view: dict, layout: FloodLayout, card: str) -> Box | None:
+    """The box of one of the drawn cards waiting for the keep choice."""
+    drawn = view.get("drawn")
+    if not layout.drawn or not drawn or card not in drawn["cards"]:
+        return None
+    x0, top, _, bottom = layout.drawn
+    left = x0 + drawn["cards"].index(card) * (layout.tile_width + ITEM_GAP)
+    return (left, top, left + layout.tile_width, bottom)
+
+
+def _chip_box(layout: FloodLayout, seat: int) -> Box:
+    width, height = chip_extent()
+    x0, y0 = layout.bands[seat][0] + PAD, layout.bands[seat][1] + PAD
+    return (x0, y0, x0 + width, y0 + height)
+
+
+@dataclass(frozen=True)
+class SuggestedFrames:
+    """Where a suggested move is marked: boxes of the board (before their frames' gap)."""
+
+    lands: tuple[Box, ...]  # where a piece lands: a tower built on, a ship stood up, the kept card
+    leaves: tuple[Box, ...]  # a ship that moves away from its card
+    seats: tuple[Box, ...]  # the band of an opponent who is sent a ship
+
+
+def suggested_frames(view: dict, mark: dict) -> SuggestedFrames:
+    """The boxes to frame for a suggested move's facts (the engine's marks). A draw has nothing
+    on the board to mark yet: its cards are still in the deck."""
+    layout = board_layout(view)
+    facts, seat = mark["facts"], mark["seat"]
+    lands: list[Box | None] = []
+    leaves: list[Box | None] = []
+    seats: list[Box] = []
+    if facts["kind"] == "keep":
+        lands.append(_drawn_card(view, layout, facts["card"]))
+    elif facts["kind"] == "build":
+        lands.append(_card_with_piece(view, layout, seat, facts["card"]))
+    elif facts["kind"] == "resolve" and facts["dest"]:
+        lands.append(_card_with_piece(view, layout, seat, facts["dest"]))
+    elif facts["kind"] == "scrap":
+        for move in facts["moves"]:
+            if move["dest"]:
+                leaves.append(_card_with_piece(view, layout, seat, move["card"]))
+            lands.append(_card_with_piece(view, layout, seat, move["dest"] or move["card"]))
+    elif facts["kind"] == "infiltrate":
+        leaves.append(_card_with_piece(view, layout, seat, facts["card"]))
+        lands.append(_chip_box(layout, facts["target"]))
+        seats.append(layout.bands[facts["target"]])
+    return SuggestedFrames(
+        tuple(box for box in lands if box), tuple(box for box in leaves if box), tuple(seats)
+    )
+
+
+def _framed(box: Box) -> Box:
+    gap = SUGGESTED_GAP
+    return (box[0] - gap, box[1] - gap, box[2] + gap, box[3] + gap)
+
+
+def _tint_landings(draw: ImageDraw.ImageDraw, view: dict, band: Box, fill: Colour) -> None:
+    """The band's background tinted cyan where the suggested move puts a piece (or a card)."""
+    for box in suggested_frames(view, view["suggested"]).lands:
+        if band[1] <= box[1] <= band[3]:
+            draw.rounded_rectangle(_framed(box), radius=10, fill=mix(fill, SUGGESTED, SUGGESTED_TINT))
+
+
+def _draw_suggested(draw: ImageDraw.ImageDraw, view: dict, mark: dict) -> None:
+    """The suggested move's frames, over everything else on the board: dashed around what leaves,
+    solid around where it lands, and along the edge of the band of the opponent it is sent to."""
+    frames = suggested_frames(view, mark)
+    for box in frames.leaves:
+        dashed_frame(draw, _framed(box), colour=SUGGESTED, width=SUGGESTED_LINE, dash=12)
+    for box in frames.lands:
+        draw.rounded_rectangle(_framed(box), radius=10, outline=SUGGESTED, width=SUGGESTED_LINE)
+    for box in frames.seats:
+        draw.rounded_rectangle(box, radius=PANEL_RADIUS, outline=SUGGESTED, width=SUGGESTED_LINE)
 
 
 @lru_cache(maxsize=8)
@@ -548,11 +644,14 @@ def _draw_band(
     over = bool(view.get("is_over"))
     current = not over and view.get("current") == seat
     if current:
-        band_panel(image, draw, box, PANEL_ACTIVE, ACCENT, 5)
+        fill, edge, line = PANEL_ACTIVE, ACCENT, 5
     elif over and seat in (view.get("winners") or []):
-        band_panel(image, draw, box, mix(PANEL, GOOD, 0.16), GOOD, 5)
+        fill, edge, line = mix(PANEL, GOOD, 0.16), GOOD, 5
     else:
-        band_panel(image, draw, box, PANEL, PANEL_EDGE, 2)
+        fill, edge, line = PANEL, PANEL_EDGE, 2
+    band_panel(image, draw, box, fill, edge, line)
+    if view.get("suggested"):  # under the pieces, so the tint never hides one
+        _tint_landings(draw, view, box, fill)
     paste(image, seat_chip_sprite(seat_colour(view, seat), seat), (box[0] + PAD, box[1] + PAD))
 
     resolving = view.get("resolving") if current else None

@@ -62,6 +62,27 @@ KEPT = {
     2: N_("kept {card} with a medium ship"),
     3: N_("kept {card} with a large ship"),
 }
+# A suggested move in words (`explain`): one text per size, for the languages that inflect it.
+KEEPS = {
+    1: N_("keeps {card} with a small ship from your stash and discards {other}"),
+    2: N_("keeps {card} with a medium ship from your stash and discards {other}"),
+    3: N_("keeps {card} with a large ship from your stash and discards {other}"),
+}
+KEEPS_ONLY = {  # the deck's last card, with no discard pile to take a second from (E3)
+    1: N_("keeps {card} with a small ship from your stash"),
+    2: N_("keeps {card} with a medium ship from your stash"),
+    3: N_("keeps {card} with a large ship from your stash"),
+}
+BUILDS = {
+    1: N_("builds a small pyramid on your tower on {card}, making it {height} pyramids high"),
+    2: N_("builds a medium pyramid on your tower on {card}, making it {height} pyramids high"),
+    3: N_("builds a large pyramid on your tower on {card}, making it {height} pyramids high"),
+}
+LAST_TURN_BECAUSE = {  # (the deck ran out, the stash ran out)
+    (True, False): N_("That empties the deck: this turn is the round's last"),
+    (False, True): N_("That places the last pyramid of your stash: this turn is the round's last"),
+    (True, True): N_("That empties the deck and your stash: this turn is the round's last"),
+}
 BUILT = {
     1: N_("built a small on {card}"),
     2: N_("built a medium on {card}"),
@@ -198,19 +219,22 @@ class FloodPresenter(Presenter):
         return f"{name}{mark} · " + " · ".join(parts)
 
     def legend(self, scene: Scene) -> str:
-        return "\n".join(
-            [
-                tr(
-                    "Picture: a band per player, P1 first, with their cards (a card's number is its "
-                    "sector; A = 1). A pyramid lying on a card is a ship, standing ones are a tower "
-                    "(its height beside it). Letters say the colour, dots the size (1 to 3)."
-                ),
-                tr(
-                    "Grey ×N: empty cards. Pink frame: an infiltrated ship waiting to land. Gold: whose turn "
-                    "it is, the cards they just drew, and where the ship being placed may go."
-                ),
-            ]
-        )
+        lines = [
+            tr(
+                "Picture: a band per player, P1 first, with their cards (a card's number is its "
+                "sector; A = 1). A pyramid lying on a card is a ship, standing ones are a tower "
+                "(its height beside it). Letters say the colour, dots the size (1 to 3)."
+            ),
+            tr(
+                "Grey ×N: empty cards. Pink frame: an infiltrated ship waiting to land. Gold: whose turn "
+                "it is, the cards they just drew, and where the ship being placed may go."
+            ),
+        ]
+        if scene.public.get("suggested"):  # a tutorial's step marks its suggested move
+            lines.append(
+                tr("Cyan: the suggested move, solid where a piece goes, dashed around a ship that leaves.")
+            )
+        return "\n".join(lines)
 
     def status_line(self, scene: Scene) -> str:
         view = scene.public
@@ -608,6 +632,81 @@ class FloodPresenter(Presenter):
             )
             return tr("scrapped two ships: {first}, {second}", first=first, second=second)
         return tr("played {action}", action=action)
+
+    def explain(self, scene: Scene, seat: int, action: str, events: list[str]) -> str:
+        """What the move does, from its own event's facts, then what it settles for sure: the
+        round's last turn (and why), the round's or the game's end. Never the cards a draw turns
+        over nor the flood's rolls: on the copy the events come from, those are made up."""
+        if events[0].kind == "DREW":  # the draw itself: its cards come next
+            sentences = [self._draw_words(events[0].facts["cards"])]
+        else:  # the move's own used slot comes first, before anything the rules then did
+            sentences = [self._move_words(scene, events[0].facts["action"])]
+        for event in events:
+            if event.kind == "LAST":
+                reason = (event.facts["deck_empty"], event.facts["stash_empty"])
+                if reason in LAST_TURN_BECAUSE:
+                    sentences.append(tr(LAST_TURN_BECAUSE[reason]))
+            elif event.kind == "FLOOD":
+                if event.facts["round"] == scene.public["rounds"]:
+                    sentences.append(tr("The game ends here: the last flood comes, then the towers score"))
+                else:
+                    sentences.append(tr("The round ends here, and the flood comes"))
+                break  # what follows the flood is the dice's doing
+        return ". ".join(sentences)
+
+    @staticmethod
+    def _draw_words(drawn: list[dict]) -> str:
+        """A draw: two cards from the deck, or its last one and the discard pile's top (public)."""
+        if len(drawn) == 2 and not drawn[1]["from_discard"]:
+            return tr("draws two cards from the deck: you keep one with a ship and discard the other")
+        if len(drawn) == 2:
+            return tr(
+                "draws the deck's last card and the discard pile's top card, {card}: you keep one with a ship",
+                card=card_text(drawn[1]["card"]),
+            )
+        return tr("draws the deck's last card, to keep it with a ship")
+
+    def _move_words(self, scene: Scene, facts: dict) -> str:
+        """The move itself, from its facts (a keep's are its draw's: both cards, the one kept)."""
+        view = scene.public
+        kind = facts["kind"]
+        if kind == "draw":  # the keep
+            others = [card["card"] for card in facts["drawn"] if card["card"] != facts["kept"]]
+            card = card_text(facts["kept"])
+            if others:
+                return tr(KEEPS[facts["size"]], card=card, other=card_text(others[0]))
+            return tr(KEEPS_ONLY[facts["size"]], card=card)
+        if kind == "build":
+            height = len(_slot_of(view, facts["card"])["tower"]) + 1
+            return tr(BUILDS[facts["size"]], card=card_text(facts["card"]), height=height)
+        if kind == "scrap":
+            first, second = (self._scrapped_ship(move) for move in facts["moves"])
+            return tr("scraps two ships: {first}, and {second}", first=first, second=second)
+        if kind == "infiltrate":
+            return tr(
+                "sends your ship on {card}, card and all, to {player}. It lands when their turn comes, "
+                "and a tower of theirs holding your colour scores its number for you at the end",
+                card=card_text(facts["card"]),
+                player=scene.label(facts["target"]),
+            )
+        return tr(  # a resolve: the infiltrating ship's target chooses its tower
+            "lands {player}'s infiltrating ship from {card} on your tower on {dest}, making it {height} "
+            "pyramids high",
+            player=scene.label(view["resolving"]["from"]),
+            card=card_text(facts["card"]),
+            dest=card_text(facts["dest"]),
+            height=len(_slot_of(view, facts["dest"])["tower"]) + 1,
+        )
+
+    @staticmethod
+    def _scrapped_ship(move: dict) -> str:
+        if move["dest"] is None:
+            return tr("the ship on {card} stands up as a new tower", card=card_text(move["card"]))
+        return tr(
+            "the ship on {card} goes onto your tower on {dest}",
+            card=card_text(move["card"]),
+            dest=card_text(move["dest"]),
+        )
 
     def describe_events(self, scene: Scene, events: list[str]) -> list[str]:
         """Each event in a line; a flood with all its rolls is one entry (lines below one another),

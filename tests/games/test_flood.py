@@ -881,8 +881,18 @@ def test_events_carry_their_facts():
                 elif event.kind == "FLOOD":
                     assert facts == {"round": before["round"]}
                 elif event.kind == "SCORE":
-                    assert facts == {"scores": view["scores"], "winners": view["winners"]}
-                elif event.kind in ("LAST", "STALL", "ROLL", "STARTROLL"):  # rolls checked above
+                    assert facts == {
+                        "scores": view["scores"],
+                        "winners": view["winners"],
+                        "breakdown": view["breakdown"],
+                    }
+                elif event.kind == "LAST":  # the deck ran out, or the actor's stash (or both)
+                    assert set(facts) == {"deck_empty", "stash_empty"}
+                    assert facts["deck_empty"] or facts["stash_empty"]
+                    if view["round"] == before["round"] and not view["is_over"]:  # no flood yet
+                        assert facts["deck_empty"] == (view["deck_count"] == 0)
+                        assert facts["stash_empty"] == (not any(view["stash"][seat]))
+                elif event.kind in ("STALL", "ROLL", "STARTROLL"):  # rolls checked above
                     continue
                 else:  # a used action slot: "P2 B 1 9d"
                     assert event == f"P{facts['seat'] + 1} {event.split(' ', 1)[1]}"
@@ -909,3 +919,115 @@ def test_automatic_landings_and_passes_are_marked_so():
         "automatic": True,
     }
     assert state.areas[1][-1].card == parse_card("8h") and state.current == 1
+
+
+# --- rules as topics, and where a move goes -----------------------------------------------------
+
+
+def topics(state, text: str) -> list[str]:
+    """The topics `text` touches, played by the seat to move."""
+    action = FLOOD.parse_action(text)
+    return FLOOD.topics_of(action, state.apply(state.to_move[0], action))
+
+
+def test_the_rules_a_player_learns():
+    assert [(topic.id, topic.kind) for topic in FLOOD.topics] == [
+        ("draw", "action"),
+        ("keep", "action"),
+        ("build", "action"),
+        ("scrap", "action"),
+        ("infiltrate", "action"),
+        ("resolve", "action"),
+        ("deck-out", "ending"),
+        ("last-pyramid", "ending"),
+        ("flood", "ending"),
+        ("game-end", "ending"),
+        ("tallest-tower", "scoring"),
+        ("most-singles", "scoring"),
+        ("own-towers", "scoring"),
+        ("colour-bonus", "scoring"),
+    ]
+
+
+def test_each_action_touches_its_own_kind():
+    state = position(3, areas={0: "7h=R3 5d=R2 9d[R3]", 1: "3c[B2] 9h[B3]"})
+    assert topics(state, "D") == ["draw"]
+    assert topics(state, "K 2c 1") == ["keep"]
+    state = position(3, areas={0: "7h=R3 5d=R2 9d[R3]"})
+    assert topics(state, "S 7h:^ 5d:7h") == ["scrap"]
+    assert topics(state, "B 1 9d") == ["build"]
+
+
+def test_an_infiltrating_ship_lands_by_choice_or_on_its_own():
+    state = position(3, areas={0: "6s=R2 8h=R1", 1: "3c[B2] 9h[B3]"})
+    assert topics(state, "I 6s P2") == ["infiltrate"]
+    assert topics(state, "I 8h P3") == ["infiltrate"], "two towers fit: P2 chooses"
+    assert legal(state) == {"R 6s 3c", "R 6s 9h"}
+    assert topics(state, "R 6s 9h") == ["resolve"]
+    state = position(3, areas={0: "8h=R2 9d[R1]", 1: "3c[B2]"}, deck="2c 2d 2h 2s 3d 3h")
+    play(state, "I 8h P2")
+    assert topics(state, "B 1 9d") == ["build", "resolve"], "P2's only tower takes it at once"
+
+
+def test_a_round_ends_when_the_deck_runs_out_or_a_stash_does():
+    state = position(3, areas={0: "7h=R2 4c[R3]"}, deck="5h", discard="2d 9c")
+    play(state, "D")
+    assert topics(state, "K 9c 1") == ["keep", "deck-out"]
+    assert topics(state, "B 1 4c") == ["build", "flood"], "the turn, and with it the round, ends"
+    deck = "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d"
+    state = position(3, areas={0: "9d[R2] 7h=R3"}, stashes={0: (1, 0, 0)}, deck=deck)
+    assert topics(state, "B 1 9d") == ["build", "last-pyramid"]
+    state = position(3, stashes={0: (0, 1, 0)}, deck="5h 6h")
+    play(state, "D")
+    assert topics(state, "K 6h 2") == ["keep", "deck-out", "last-pyramid"]
+
+
+def test_the_last_flood_ends_the_game_and_shows_the_scoring_that_paid():
+    _, events = end_round(3, FLOOD_F11, round_number=3)
+    assert FLOOD.topics_of(Infiltrate(card("2c"), 1), events) == [
+        "infiltrate",
+        "flood",
+        "game-end",
+        "tallest-tower",
+        "most-singles",
+        "own-towers",
+        "colour-bonus",
+    ]
+    _, events = end_round(3, {1: "9c[B3,B2]"}, round_number=3)  # one tower: no colour, no singles
+    assert FLOOD.topics_of(Infiltrate(card("2c"), 1), events) == [
+        "infiltrate",
+        "flood",
+        "game-end",
+        "tallest-tower",
+        "own-towers",
+    ]
+
+
+def test_marks_are_the_move_as_the_turn_log_will_show_it():
+    state = position(3, areas={0: "7h=R3 5d=R2 9d[R3]", 1: "3c[B2]"}, slot=2)
+    marks = {
+        text: FLOOD.marks(state, 0, FLOOD.parse_action(text))
+        for text in ("B 2 9d", "S 7h:^ 5d:7h", "I 5d P2", "D")
+    }
+    assert marks["B 2 9d"] == {
+        "seat": 0,
+        "slot": 2,
+        "text": "B 2 9d",
+        "facts": {"kind": "build", "size": 2, "card": "9d"},
+    }
+    assert marks["S 7h:^ 5d:7h"]["facts"] == {
+        "kind": "scrap",
+        "moves": [{"card": "7h", "dest": None}, {"card": "5d", "dest": "7h"}],
+    }
+    assert marks["I 5d P2"]["facts"] == {"kind": "infiltrate", "card": "5d", "target": 1}
+    assert marks["D"]["facts"] == {"kind": "draw"}
+    play(state, "B 2 9d")  # as played, the turn log holds the same entry
+    assert state.view(None)["turn_log"][-1] == marks["B 2 9d"]
+    state = position(3, areas={1: "3c[B2] 9h[B3]"}, pending={1: "6s=R2<P1"}, current=1)
+    assert FLOOD.marks(state, 1, Resolve(card("6s"), card("9h")))["facts"] == {
+        "kind": "resolve",
+        "card": "6s",
+        "dest": "9h",
+    }
+    state = position(3, drawn="7h 3c")
+    assert FLOOD.marks(state, 0, Keep(card("3c"), 1))["facts"] == {"kind": "keep", "card": "3c", "size": 1}

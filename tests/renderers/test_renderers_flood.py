@@ -12,7 +12,7 @@ import re
 import pytest
 from PIL import Image
 
-from games.flood import LAST_ROUND, SECTOR_OF_CARD, SLOTS, card_sectors, log_entry
+from games.flood import FLOOD, LAST_ROUND, SECTOR_OF_CARD, SLOTS, card_sectors, log_entry, position
 from renderers import render_board, render_hand, render_rules_picture
 from renderers.common import ACCENT, CARD_FACE, GOOD, PANEL_ACTIVE, PYRAMID_COLOURS, mix, text_sizes
 from renderers.flood import (
@@ -21,6 +21,9 @@ from renderers.flood import (
     MAX_HEIGHT,
     PENDING,
     SCALES,
+    SUGGESTED,
+    SUGGESTED_GAP,
+    SUGGESTED_LINE,
     TILE_H,
     badge_box,
     band_box,
@@ -703,3 +706,90 @@ def test_the_rules_picture_shows_every_panel_with_big_titles():
     texts = {text for _, text in drawn}
     assert {"1. Draw", "2. Scrap two ships", "3. Build", "4. Infiltrate", "+15", "+10", "+7"} <= texts
     assert min(size for size, _ in drawn) == LABEL_SIZE
+
+
+# --- a tutorial's suggested move ------------------------------------------------------------------
+
+# P1 to act with ships on 7h and 5d and towers on 9d and 4c; P2 and P3 have a little.
+SUGGESTING = {0: "7h=R3 5d=R2 9d[R3,R2] 4c[R1]", 1: "3c[B2] 8s=B1", 2: "6h[G3]"}
+
+
+def suggesting(state, seat: int, text: str) -> dict:
+    """The view a tutorial draws: the engine's view, and where the suggested move goes."""
+    view = state.view(None)
+    view["suggested"] = FLOOD.marks(state, seat, FLOOD.parse_action(text))
+    return view
+
+
+def cyan(image, box) -> int:
+    return count_near(image, box, SUGGESTED, tolerance=20)
+
+
+def framed(box, by: int = SUGGESTED_GAP + SUGGESTED_LINE // 2) -> tuple:
+    """A card's box with its piece, and the frame drawn around it."""
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
+
+
+@pytest.mark.parametrize("make_view", VIEWS)
+def test_nothing_is_cyan_without_a_suggestion(make_view):
+    view = make_view()
+    image = decode(render(view))
+    assert cyan(image, (0, 0, image.width, image.height)) == 0
+
+
+def test_a_suggested_build_frames_the_tower_it_goes_on_and_tints_behind_it():
+    state = position(3, areas=SUGGESTING)
+    view = suggesting(state, 0, "B 1 9d")
+    image = decode(render_board(view))
+    tower, ship = card_box(view, 0, 2), card_box(view, 0, 0)  # 9d, 7h
+    assert cyan(image, framed(tower)) > 2000
+    assert cyan(image, framed(ship)) == 0
+    for seat in (1, 2):
+        assert cyan(image, band_box(view, seat)) == 0
+    plain = decode(render_board(state.view(None)))
+    assert count_near(plain, tower, PANEL_ACTIVE, tolerance=8) > 2000
+    assert count_near(image, tower, PANEL_ACTIVE, tolerance=8) < 100, "its background is tinted"
+    assert render_hand(view) == render_board(view), "the private picture is the board"
+
+
+def test_a_suggested_scrap_frames_the_ship_that_leaves_dashed_and_where_it_lands_solid():
+    state = position(3, areas=SUGGESTING)
+    view = suggesting(state, 0, "S 7h:^ 5d:7h")  # 7h stands up; 5d goes onto it
+    image = decode(render_board(view))
+    stands, leaves = card_box(view, 0, 0), card_box(view, 0, 1)
+    solid, dashed = cyan(image, framed(stands)), cyan(image, framed(leaves))
+    assert solid > 2000 and 500 < dashed < solid * 0.8
+    assert count_near(image, leaves, PANEL_ACTIVE, tolerance=8) > 1000, "no tint: nothing lands there"
+    assert cyan(image, framed(card_box(view, 0, 3))) == 0  # 4c
+
+
+def test_a_suggested_infiltration_frames_the_ship_and_the_opponents_band():
+    state = position(3, areas=SUGGESTING)
+    view = suggesting(state, 0, "I 5d P2")
+    image = decode(render_board(view))
+    assert cyan(image, framed(card_box(view, 0, 1))) > 500
+    assert cyan(image, band_box(view, 1)) > 8000  # its whole edge, and its chip
+    assert cyan(image, band_box(view, 2)) == 0
+
+
+def test_a_suggested_keep_frames_the_card_kept():
+    state = position(3, areas=SUGGESTING, drawn="8c 2h")
+    view = suggesting(state, 0, "K 2h 1")
+    image = decode(render_board(view))
+    x0, y0, x1, y1 = board_layout(view).drawn
+    middle = (x0 + x1) // 2
+    assert cyan(image, (middle, y0 - 12, x1 + 14, y1 + 14)) > 1500  # 2h, the second card
+    assert cyan(image, (x0 - 14, y0 - 12, middle - 14, y1 + 14)) == 0  # 8c
+
+
+def test_a_suggested_landing_frames_the_tower_chosen():
+    state = position(3, areas={1: "3c[B2] 9h[B3]"}, pending={1: "6s=R2<P1"}, current=1)
+    view = suggesting(state, 1, "R 6s 9h")
+    image = decode(render_board(view))
+    assert cyan(image, framed(card_box(view, 1, 1))) > 2000  # 9h
+    assert cyan(image, card_box(view, 1, 0)) == 0  # 3c, gold-framed as the other candidate
+
+
+def test_a_suggested_draw_has_nothing_to_mark_yet():
+    state = position(3, areas=SUGGESTING)
+    assert render_board(suggesting(state, 0, "D")) == render_board(state.view(None))
