@@ -72,6 +72,7 @@ class Progress:
     met: list[str]  # topic ids in the order they first came up
     met_before_last_turn: int  # how many of `met` had come up before the learner's latest decision
     decisions: int  # the learner's decisions so far
+    last_move: list[str]  # the rules of the learner's latest move itself (its step announced them)
 
 
 def replay(lesson: Lesson, log: list[tuple[int, str]]) -> Progress:
@@ -81,25 +82,26 @@ def replay(lesson: Lesson, log: list[tuple[int, str]]) -> Progress:
     met: list[str] = []
     before_last = 0
     decisions = 0
+    last_move: list[str] = []
     for seat, text in log:
-        if seat == lesson.learner:
-            decisions += 1
         action = game.parse_action(text)
         events = state.apply(seat, action)
         if seat == lesson.learner:
-            # the learner's own move was introduced by the step that suggested it (or by the ones before)
+            decisions += 1
             before_last = len(met)
+            last_move = game.topics_of(action, events[:1])
         for topic in game.topics_of(action, events):
             if topic not in met:
                 met.append(topic)
-    return Progress(state, met, before_last, decisions)
+    return Progress(state, met, before_last, decisions, last_move)
 
 
 def topics_of_move(lesson: Lesson, state: State, seat: int, action: Any, seed: int) -> list[str]:
-    """The rules `action` would touch, tried on a copy in which everything hidden from `seat` (and
-    the future dice) is made up: its own kind surely, the scoring it may cause likely."""
+    """The rules of `action` itself: those of its own record, the first event it gives, which the
+    move alone decides (tried on a copy where what `seat` can't see is made up). What follows it (a
+    trick won, a die's doing, the scoring) is introduced once it has happened, never foretold."""
     copy = state.determinize(seat, seed)
-    return lesson.game.topics_of(action, copy.apply(seat, action))
+    return lesson.game.topics_of(action, copy.apply(seat, action)[:1])
 
 
 def suggestion(lesson: Lesson, state: State, seat: int, untaught: set[str], seed: int) -> Any:
@@ -114,12 +116,13 @@ def suggestion(lesson: Lesson, state: State, seat: int, untaught: set[str], seed
 
 def next_step(lesson: Lesson, log: list[tuple[int, str]]) -> Step | None:
     """The learner's step now: None when it isn't their turn; once the match is over, a closing
-    step with no move, introducing how it ended. Introduced already: every rule met before the learner's last decision, and those its step announced."""
+    step with no move, introducing how it ended. Introduced already: every rule met before the
+    learner's last decision, and those of that move itself, which its step announced."""
     progress = replay(lesson, log)
     state = progress.state
     if not state.is_over and lesson.learner not in state.to_move:
         return None
-    known = set(progress.met[: progress.met_before_last_turn]) | _announced_with_last_move(lesson, log)
+    known = set(progress.met[: progress.met_before_last_turn]) | set(progress.last_move)
     happened = tuple(topic for topic in progress.met if topic not in known)
     if state.is_over:  # the closing step: how the match ended and scored, under the final board
         missed = tuple(topic.id for topic in lesson.game.topics if topic.id not in progress.met)
@@ -133,20 +136,6 @@ def next_step(lesson: Lesson, log: list[tuple[int, str]]) -> Step | None:
         if topic in untaught
     )
     return Step(progress.decisions + 1, str(action), happened, upcoming)
-
-
-def _announced_with_last_move(lesson: Lesson, log: list[tuple[int, str]]) -> set[str]:
-    """What the step of the learner's latest move announced about it: worked out again the same way
-    (the same made-up copy), so what it foresaw isn't introduced twice, and what it couldn't foresee
-    (a die's doing) is introduced as having happened."""
-    last = max((i for i, (seat, _) in enumerate(log) if seat == lesson.learner), default=None)
-    if last is None:
-        return set()
-    before = replay(lesson, log[:last]).state
-    action = lesson.game.parse_action(log[last][1])
-    return set(
-        topics_of_move(lesson, before, lesson.learner, action, derive_seed(lesson.seed, "guide", last))
-    )
 
 
 def step_for(game_id: str, log: list[tuple[int, str]]) -> Step | None:

@@ -152,7 +152,8 @@ class Presenter:
         are what applying it gave on a copy where everything hidden from `seat` and every later die
         or draw is made up: word only what the move itself decides ("bears off your large pyramid
         from Perfect", "wins the trick and takes the large blue"), never a die's or a draw's doing.
-        One sentence or two, no notation."""
+        A phrase that starts in lower case, a sentence may follow; no final full stop (the caller
+        ends it: "💡 Suggested: {why}."), no notation."""
         return self.action_phrase(scene, seat, action, done=False)
 
     def final_text(self, scene: Scene) -> str:
