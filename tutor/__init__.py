@@ -13,6 +13,8 @@ and the action log, so every learner who presses the suggested buttons plays the
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -150,9 +152,12 @@ def coverage(lesson: Lesson, log: list[tuple[int, str]]) -> tuple[set[str], set[
 
 
 def _lessons() -> dict[str, Lesson]:
-    from . import combat, flood, mars, senet, trickery
-
-    return {module.LESSON.game_id: module.LESSON for module in (trickery, mars, senet, flood, combat)}
+    """Each game's lesson: `LESSON` of `tutor/<game id>.py`, for every game that has one."""
+    found = {}
+    for game_id in GAMES:
+        if importlib.util.find_spec(f"{__name__}.{game_id}") is not None:
+            found[game_id] = importlib.import_module(f"{__name__}.{game_id}").LESSON
+    return found
 
 
 LESSONS: dict[str, Lesson] = {}  # game id -> its lesson, filled below (the modules import this one)
