@@ -15,7 +15,18 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
-from .core import Event, Game, IllegalAction, Option, Outcome, Rng, copy_data, determinized_rng, shallow_copy
+from .core import (
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    Outcome,
+    Rng,
+    Topic,
+    copy_data,
+    determinized_rng,
+    shallow_copy,
+)
 from .pieces import Pyramid
 
 RANKS = 8
@@ -239,6 +250,74 @@ def score_board(board: dict[str, Pyramid], colours: str, *, biggest_only: bool, 
     return {"values": values, "groups": groups}
 
 
+def objective_swaps_open(board: dict[str, Pyramid], *, black_trio: bool) -> bool:
+    """Whether phase A is allowed on this board: fewer than 4 blacks (4.1), or in variant 6.3 not
+    the black L, M and an S together."""
+    blacks = [piece.size for piece in board.values() if piece.colour == BLACK]
+    if black_trio:
+        return not (3 in blacks and 2 in blacks and 1 in blacks)
+    return len(blacks) < SWAP_WINDOW_BLACKS
+
+
+def board_after(board: dict[str, Pyramid], action: Place | Move | Swap) -> dict[str, Pyramid]:
+    """The board once a placement, move or swap is made (a new dict; legality is not checked)."""
+    after = dict(board)
+    if isinstance(action, Place):
+        after[action.square] = action.piece
+        return after
+    origin = action.origin if isinstance(action, Move) else action.initiator
+    piece, other = after.pop(origin), after.pop(action.target, None)
+    after[action.target] = piece
+    if other is not None:
+        after[origin] = other
+    return after
+
+
+def landing_groups(view: dict, action: Place | Move | Swap, options: dict) -> dict:
+    """What a placement, move or swap does to the scoring, for texts explaining it before it is made
+    (everything it needs is public): per piece it puts down, the group of its colour it ends up in
+    (`square`, `piece`, `count`, `pips`, whether that group `scores` under the match's rules) and,
+    for a piece that moved, the size of the group it broke away from (`left`, 0 if none); black
+    pieces, which never score, have none. And whether it closes objective swaps (a black placed)."""
+    board = {square: Pyramid.parse(code) for square, code in view["board"].items()}
+    after = board_after(board, action)
+    colours, rules = view["colours"], {key: options[key] for key in ("biggest_only", "size_points")}
+    before_groups = score_board(board, colours, **rules)["groups"]
+    after_groups = score_board(after, colours, **rules)["groups"]
+    if isinstance(action, Place):
+        landed = [(action.square, None)]
+    elif isinstance(action, Move):
+        landed = [(action.target, action.origin)]
+    else:
+        landed = [(action.target, action.initiator), (action.initiator, action.target)]
+    groups = []
+    for square, came_from in landed:
+        group = next((g for g in after_groups if square in g["squares"]), None)
+        if group is None:
+            continue
+        left = 0
+        if came_from is not None:
+            old = next(g for g in before_groups if came_from in g["squares"])
+            mates = set(old["squares"]) - {came_from}
+            if mates and not mates & set(group["squares"]):
+                left = old["count"]
+        groups.append(
+            {
+                "square": square,
+                "piece": str(after[square]),
+                "count": group["count"],
+                "pips": group["pips"],
+                "scores": group["scores"],
+                "left": left,
+            }
+        )
+    black_trio = options["black_trio"]
+    closes = objective_swaps_open(board, black_trio=black_trio) and not objective_swaps_open(
+        after, black_trio=black_trio
+    )
+    return {"groups": groups, "closes_objective_swaps": closes}
+
+
 # --- the state ----------------------------------------------------------------------------
 
 
@@ -328,10 +407,7 @@ class MarsState:
 
     def swaps_open(self) -> bool:
         """Whether phase A is still allowed (base rule, or variant 6.3 Black Trio)."""
-        blacks = [piece.size for piece in self.board.values() if piece.colour == BLACK]
-        if self.options["black_trio"]:
-            return not (3 in blacks and 2 in blacks and 1 in blacks)
-        return len(blacks) < SWAP_WINDOW_BLACKS
+        return objective_swaps_open(self.board, black_trio=self.options["black_trio"])
 
     def legal_actions(self, seat: int) -> list[MarsAction]:
         if seat not in self.to_move:
@@ -453,7 +529,8 @@ class MarsState:
         self.objectives[seat] = dict(action.slots)
         return [Event(f"OBJECTIVE P{seat + 1}", seat=seat)]
 
-    def _objective_to_swap(self, seat: int) -> int:
+    def slot_swap_owner(self, seat: int) -> int:
+        """Whose objective `seat` swaps slots of."""
         return 1 - seat if self.blind else seat  # Blind Agents swap the opponent's slots (6.2)
 
     def _swap_slots(self, seat: int, action: SwapSlots) -> list[str]:
@@ -463,7 +540,7 @@ class MarsState:
             raise IllegalAction("Objective swaps are closed: too many black pieces are on the board.")
         if action.high == action.low or {action.high, action.low} - set(self.slot_values):
             raise IllegalAction("Pick two different slots of the objective.")
-        owner = self._objective_to_swap(seat)
+        owner = self.slot_swap_owner(seat)
         objective = self.objectives[owner]
         objective[action.high], objective[action.low] = objective[action.low], objective[action.high]
         self.public[owner] |= {action.high, action.low}
@@ -564,8 +641,14 @@ class MarsState:
             self.over = True
             for owner in (0, 1):
                 self.public[owner] = set(self.slot_values)
-            totals = self.scores()
-            return [Event(f"# P1 {totals[0]} P2 {totals[1]}", scores=tuple(totals))]
+            scoring = self.scoring()
+            totals = scoring["totals"]
+            # Each colour's value from its groups too: whether any group scored (a tutorial's topic).
+            return [
+                Event(
+                    f"# P1 {totals[0]} P2 {totals[1]}", scores=tuple(totals), values=dict(scoring["values"])
+                )
+            ]
         self.current = 1 - seat
         self.turn += 1
         self.phase_a_used = False
@@ -787,9 +870,70 @@ class MarsState:
         return state
 
 
+# The rules a player learns (standard rules: the variants change scoring and who sees what).
+TOPICS = (
+    Topic("objective", "action", "§2"),
+    Topic("draw", "action", "§4.2"),
+    Topic("place", "action", "§4.2"),
+    Topic("move", "action", "§4.3"),
+    Topic("swap", "action", "§4.4"),
+    Topic("objective-swap", "action", "§4.1"),
+    Topic("groups-score", "scoring", "§5"),
+    Topic("slot-values", "scoring", "§5"),
+    Topic("board-full", "ending", "§4.6"),
+)
+_ACTION_TOPICS = {
+    SetObjective: "objective",
+    Draw: "draw",
+    Place: "place",
+    Move: "move",
+    Swap: "swap",
+    SwapSlots: "objective-swap",
+}
+
+
 class Mars(Game):
     def check_combination(self, options: dict) -> None:
         check_variants(options)
+
+    def topics_of(self, action: MarsAction, events: list[str]) -> list[str]:
+        """The action's kind; at the end, the board filling up, the groups that scored (if any
+        did) and the slot values applied to them."""
+        topics = [_ACTION_TOPICS[type(action)]]
+        for event in events:
+            if event.kind == "#":
+                topics.append("board-full")
+                if any(event.facts["values"].values()):
+                    topics.append("groups-score")
+                topics.append("slot-values")
+        return topics
+
+    def marks(self, state: MarsState, seat: int, action: MarsAction) -> dict:
+        """Like the view's `last_action`: the squares a placement, move or swap uses (and the piece
+        placed or moving); for an objective swap, whose objective (`owner`) and which two `slots`.
+        A draw and the choice of an objective touch neither board nor slots: nothing to mark."""
+        if isinstance(action, Place):
+            return {"seat": seat, "kind": "place", "squares": [action.square], "piece": str(action.piece)}
+        if isinstance(action, Move | Swap):
+            origin = action.origin if isinstance(action, Move) else action.initiator
+            kind = "move" if isinstance(action, Move) else "swap"
+            piece = state.board.get(origin)
+            return {
+                "seat": seat,
+                "kind": kind,
+                "squares": [origin, action.target],
+                "piece": str(piece) if piece else None,
+            }
+        if isinstance(action, SwapSlots):
+            return {
+                "seat": seat,
+                "kind": "objective",
+                "squares": [],
+                "piece": None,
+                "owner": state.slot_swap_owner(seat),
+                "slots": [action.high, action.low],
+            }
+        return {}
 
     def is_secret_action(self, action: MarsAction) -> bool:
         return isinstance(action, SetObjective)
@@ -918,4 +1062,5 @@ MARS = Mars(
             labels=("Random", "P1 (the host)", "P2 (the opponent)"),
         ),
     ),
+    topics=TOPICS,
 )

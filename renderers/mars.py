@@ -10,7 +10,9 @@ with the size (small, medium, large), the colour's letter sits over the apex (co
 only cue: to many colour-blind players red, green and yellow look alike, and so do blue and
 purple) and the south face carries the pips; black pieces are the only dark ones. On the final
 board the scoring groups are outlined in their colour and every other piece is drawn hollow, so
-the groups stand out. The last move or swap is framed in cyan, with an arrow.
+the groups stand out. The last move or swap is framed in cyan, with an arrow; a suggested one (a
+tutorial's, `view["suggested"]`) in dashed magenta, with the piece drawn hollow where it would land
+(on the objective picture, a suggested slot swap frames its two cards in amber).
 
 Every picture goes through `to_png` (the fixed palette), so pieces use three shades each and the
 other marks reuse those shades or the kit's palette.
@@ -26,6 +28,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from catalogue import tr
 
 from .common import (
+    ACCENT,
     BACKGROUND,
     FAINT,
     GOOD,
@@ -88,6 +91,10 @@ SQUARE_EDGE = (160, 141, 116)
 BOARD_EDGE = (120, 100, 78)
 LAST = (40, 222, 255)  # no piece is cyan, so the mark never blends into a piece
 LAST_DARK = BACKGROUND
+# A suggested move (a tutorial's, `view["suggested"]`): dashed frames and an arrow in magenta, a
+# colour no piece and no other mark of the board uses, so it never reads as the last move.
+SUGGESTED = (255, 104, 196)
+SUGGESTED_DARK = BACKGROUND
 PRIVATE = (255, 122, 204)  # a slot only the viewer can see
 
 FOOTPRINT = {1: 0.52, 2: 0.68, 3: 0.86}  # side of a piece's base / side of its square
@@ -400,6 +407,42 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, layout: MarsLayou
             square = f"{chr(ord('a') + column)}{view['ranks'] - row}"
             if square in board:
                 draw_square(square)
+    if view.get("suggested"):
+        _draw_suggested(image, draw, view, view["suggested"], draw_square)
+
+
+def _draw_suggested(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, mark: dict, draw_square
+) -> None:
+    """The suggested placement, move or swap: the piece to place (or to move) drawn hollow where it
+    would land, a magenta dashed frame on each square it uses, and for a move or swap a magenta
+    arrow, run under the pieces so their letters stay readable."""
+    squares = [square for square in mark.get("squares") or [] if on_board(view, square)]
+    if not squares:
+        return
+    board = view.get("board") or {}
+    target = squares[-1]
+    if mark.get("piece") and target not in board:  # where the piece would stand: hollow, like a promise
+        draw_piece(image, mark["piece"], board_square_box(view, target), dim=True)
+    if mark.get("kind") in ("move", "swap") and len(squares) == 2:
+        start, end = squares
+        arrow_between(
+            draw,
+            board_square_box(view, start),
+            board_square_box(view, end),
+            swap=mark["kind"] == "swap",
+            colour=SUGGESTED,
+            outline=SUGGESTED_DARK,
+        )
+        cells = cells_between(square_index(view, start), square_index(view, end))
+        for column, row in [square_index(view, start), *cells]:
+            square = f"{chr(ord('a') + column)}{view['ranks'] - row}"
+            if square in board:
+                draw_square(square)
+    for square in squares:  # along the square's edge, clear of the largest piece
+        x0, y0, x1, y1 = board_square_box(view, square)
+        _dashed_rectangle(draw, (x0 + 1, y0 + 1, x1 - 1, y1 - 1), colour=SUGGESTED_DARK, width=13, dash=20)
+        _dashed_rectangle(draw, (x0 + 3, y0 + 3, x1 - 3, y1 - 3), colour=SUGGESTED, width=9, dash=20)
 
 
 def cells_between(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
@@ -412,7 +455,15 @@ def cells_between(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int
     return [(ax + dx * i, ay + dy * i) for i in range(1, steps)]
 
 
-def arrow_between(draw: ImageDraw.ImageDraw, a: Box, b: Box, *, swap: bool) -> None:
+def arrow_between(
+    draw: ImageDraw.ImageDraw,
+    a: Box,
+    b: Box,
+    *,
+    swap: bool,
+    colour: Colour = LAST,
+    outline: Colour = LAST_DARK,
+) -> None:
     """From square a's centre (a move) or edge (a swap) to square b's near edge."""
     (ax, ay), (bx, by) = ((a[0] + a[2]) / 2, (a[1] + a[3]) / 2), ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
     if ax != bx and ay != by:
@@ -422,7 +473,7 @@ def arrow_between(draw: ImageDraw.ImageDraw, a: Box, b: Box, *, swap: bool) -> N
     inset = sq * 0.5 - 6
     end = (bx - dx * inset, by - dy * inset)
     start = (ax + dx * inset, ay + dy * inset) if swap else (ax, ay)
-    draw_arrow(draw, start, end, colour=LAST, outline=LAST_DARK, width=max(4, sq // 12), both=swap)
+    draw_arrow(draw, start, end, colour=colour, outline=outline, width=max(4, sq // 12), both=swap)
 
 
 def _outline_group(draw: ImageDraw.ImageDraw, view: dict, squares: list[str], rgb: Colour) -> None:
@@ -494,10 +545,25 @@ def objectives_shown(view: dict) -> list[int]:
     return [main, *others]
 
 
+SWAP_BAND = 60  # room above an objective's cards for the arrow of a suggested slot swap
+# The suggestion's colour on the objective picture: amber, since there pink already marks the
+# slots only the viewer sees, and no card uses amber.
+SUGGESTED_SLOTS = ACCENT
+
+
+def suggested_slot_swap(view: dict) -> tuple[int, list[int]] | None:
+    """(whose objective, the two slot values) of a suggested objective swap, if one is suggested."""
+    mark = view.get("suggested") or {}
+    if mark.get("kind") != "objective" or not mark.get("slots"):
+        return None
+    return mark["owner"], list(mark["slots"])
+
+
 @once_per_picture
 def objective_layout(view: dict) -> list[tuple[int, Box | None, list[Box]]]:
     """(seat, its heading or None, its cards) for each objective shown: headings only when two are."""
     shown = objectives_shown(view)
+    swap = suggested_slot_swap(view)
     y = MARGIN
     found = []
     for index, seat in enumerate(shown):
@@ -505,6 +571,8 @@ def objective_layout(view: dict) -> list[tuple[int, Box | None, list[Box]]]:
         if len(shown) > 1:
             heading = (MARGIN, y, WIDTH - MARGIN, y + HEADING_H)
             y += HEADING_H
+        if swap and swap[0] == seat:
+            y += SWAP_BAND
         height = card_height(OBJECTIVE_SCALE if index == 0 else OTHER_SCALE)
         found.append((seat, heading, _card_row(y, len(objective_slots(view, seat)), height)))
         y += height + 2 * MARGIN
@@ -537,7 +605,36 @@ def render_mars_objective(view: dict, *, names: list[str] | None = None) -> byte
         scale = OBJECTIVE_SCALE if index == 0 else OTHER_SCALE
         for slot, box in zip(objective_slots(view, seat), cards, strict=False):
             _draw_objective_card(image, draw, box, slot, scale)
+    swap = suggested_slot_swap(view)
+    if swap:
+        owner, values = swap
+        cards = next((cards for seat, _, cards in layout if seat == owner), [])
+        slots = [slot.value for slot in objective_slots(view, owner)]
+        boxes = [cards[slots.index(value)] for value in values if value in slots[: len(cards)]]
+        if len(boxes) == 2:
+            _draw_suggested_slot_swap(draw, boxes[0], boxes[1])
     return to_png(image)
+
+
+def _draw_suggested_slot_swap(draw: ImageDraw.ImageDraw, first: Box, second: Box) -> None:
+    """The two cards a suggested objective swap exchanges: framed in amber and joined above by a
+    bracket with an arrowhead down into each."""
+    width = 8
+    for box in (first, second):
+        draw.rounded_rectangle(box, radius=RADIUS, outline=SUGGESTED_SLOTS, width=width)
+    top = first[1]
+    bar = top - SWAP_BAND * 0.55
+    left, right = sorted(((first[0] + first[2]) / 2, (second[0] + second[2]) / 2))
+    draw.line([(left, bar), (right, bar)], fill=SUGGESTED_SLOTS, width=width)
+    for x in (left, right):
+        draw_arrow(
+            draw,
+            (x, bar - width / 2),
+            (x, top + 2),
+            colour=SUGGESTED_SLOTS,
+            outline=SUGGESTED_SLOTS,
+            width=width,
+        )
 
 
 STATUS_INK = {"private": PRIVATE, "public": MUTED, "hidden": FAINT, "unchosen": FAINT}

@@ -23,9 +23,9 @@ from functools import lru_cache
 import discord
 
 from catalogue import N_, tr
-from games.mars import Draw, Move, Place, Swap, SwapSlots, slot_text
+from games.mars import Draw, Move, Place, SetObjective, Swap, SwapSlots, landing_groups, slot_text
 from renderers.mars_words import RULE_LABELS, SLOT_STATUS_WORDS, read_slots
-from renderers.words import colour_name
+from renderers.words import colour_name, pyramid_name
 
 from ..components import MatchButton
 from ..errors import MatchError
@@ -99,6 +99,28 @@ def objective_line(view: dict, owner: int, *, spoken: bool = False) -> str:
     return tr(
         "{slots} (public: {values})", slots=" · ".join(parts), values=", ".join(slot_text(v) for v in public)
     )
+
+
+def _piece_words(code: str) -> str:
+    """'🟩 large green': a piece in words, without its notation."""
+    return f"{COLOUR_EMOJI.get(code[0], '')} {pyramid_name(code)}".strip()
+
+
+def _group_sentence(group: dict, *, named: bool) -> str:
+    """Where a piece put down stands among its colour ('Its group then has 5 pieces (11 pips) and
+    scores'), from the engine's facts; `named`: say which piece (a swap puts down two)."""
+    values = {"count": group["count"], "pips": group["pips"], "piece": _piece_words(group["piece"])}
+    if group["count"] == 1:
+        if named:
+            return tr("The {piece} then touches no other piece of its colour", **values)
+        return tr("It then touches no other piece of its colour", **values)
+    if group["scores"]:
+        if named:
+            return tr("The {piece}'s group then has {count} pieces ({pips} pips) and scores", **values)
+        return tr("Its group then has {count} pieces ({pips} pips) and scores", **values)
+    if named:
+        return tr("The {piece}'s group then has {count} pieces ({pips} pips), not scoring yet", **values)
+    return tr("Its group then has {count} pieces ({pips} pips), not scoring yet", **values)
 
 
 def _read_draft(view: dict, text: str) -> tuple[str, int] | None:
@@ -281,6 +303,8 @@ class MarsPresenter(Presenter):
             ),
             tr("Cyan frame and arrow: the last move. ❔: an objective slot still hidden."),
         ]
+        if view.get("suggested"):  # a tutorial's board
+            lines.append(tr("Pink dashed frames: the suggested move."))
         return "\n".join(lines)
 
     def private_text(self, scene: Scene, seat: int, mine: dict) -> str:
@@ -367,6 +391,84 @@ class MarsPresenter(Presenter):
             )
         return tr("set a secret objective")
 
+    def explain(self, scene: Scene, seat: int, action: str, events: list[str]) -> str:
+        """What the move does and where it leaves the pieces it puts down among their colour, from
+        the engine's facts: 'puts the 🟩 large green on c4. Its group then has 5 pieces (11 pips)
+        and scores'. A draw's piece is chance: unsaid."""
+        parsed = self.game.parse_action(action)
+        if isinstance(parsed, SetObjective):
+            slots = ", ".join(f"{slot_text(value)} {_colour(colour)}" for value, colour in parsed.slots)
+            return tr(
+                "sets your secret objective: {slots}. At the end each colour's points count times its slot",
+                slots=slots,
+            )
+        if isinstance(parsed, SwapSlots):
+            return self._slot_swap_explained(scene, seat, events)
+        if isinstance(parsed, Draw):
+            return tr("draws a piece from the bag at random. You then choose an empty square for it")
+        board = scene.public["board"]
+        effect = landing_groups(scene.public, parsed, scene.options)
+        if isinstance(parsed, Place):
+            what = tr(
+                "puts the {piece} on {square}", piece=_piece_words(str(parsed.piece)), square=parsed.square
+            )
+        elif isinstance(parsed, Move):
+            values = {
+                "piece": _piece_words(board[parsed.origin]),
+                "origin": parsed.origin,
+                "target": parsed.target,
+            }
+            left = effect["groups"][0]["left"]
+            if left:
+                what = tr(
+                    "moves the {piece} from {origin} to {target}, leaving its group of {count}",
+                    count=left,
+                    **values,
+                )
+            else:
+                what = tr("moves the {piece} from {origin} to {target}", **values)
+        else:
+            what = tr(
+                "swaps the {piece} on {origin} with the {other} on {target}",
+                piece=_piece_words(board[parsed.initiator]),
+                origin=parsed.initiator,
+                other=_piece_words(board[parsed.target]),
+                target=parsed.target,
+            )
+        sentences = [what]
+        groups = effect["groups"]
+        sentences += [_group_sentence(group, named=len(groups) > 1) for group in groups]
+        if isinstance(parsed, Place) and not groups:
+            sentences.append(tr("Black never moves and never scores"))
+        if effect["closes_objective_swaps"]:
+            sentences.append(tr("From then on nobody may swap objective slots"))
+        if any(event.kind == "#" for event in events):
+            sentences.append(tr("That fills the board: the match ends and is scored"))
+        return ". ".join(sentences)
+
+    def _slot_swap_explained(self, scene: Scene, seat: int, events: list[str]) -> str:
+        """Which colours trade slots (the slots are public once swapped, so their colours may be said)."""
+        facts = next(event.facts for event in events if "colours" in event.facts)
+        first, second = facts["colours"]
+        values = {
+            "high": slot_text(facts["high"]),
+            "low": slot_text(facts["low"]),
+            "first": _colour(first),
+            "second": _colour(second),
+        }
+        if facts["owner"] != seat:  # Blind Agents: one swaps the other's slots
+            return tr(
+                "swaps slots {high} and {low} of {player}'s objective: {first} then counts {high} for them, "
+                "{second} {low}. Both slots become public",
+                player=scene.label(facts["owner"]),
+                **values,
+            )
+        return tr(
+            "swaps your slots {high} and {low}: {first} then counts {high}, {second} {low}. Both slots "
+            "become public",
+            **values,
+        )
+
     def describe_events(self, scene: Scene, events: list[str]) -> list[str]:
         lines = []
         for event in events:
@@ -409,6 +511,7 @@ class MarsPresenter(Presenter):
         if last and last["kind"] in ("place", "move", "swap"):
             action = self._phrase(scene, last["seat"], _last_notation(last), done=True, piece=str)
             lines.append(tr("Last: {player} {action}.", player=f"P{last['seat'] + 1}", action=action))
+        lines += self._suggested_lines(view)
         lines.append(
             tr(
                 "Board a–{last} by 1–{ranks}, rank 1 at the bottom, {count} pieces (letter: colour, K black; "
@@ -422,6 +525,17 @@ class MarsPresenter(Presenter):
             here = [f"{square} {code}" for square, code in view["board"].items() if int(square[1:]) == rank]
             lines.append(f"{rank}: {', '.join(here) if here else tr('empty')}")
         return "\n".join(lines)
+
+    @staticmethod
+    def _suggested_lines(view: dict) -> list[str]:
+        """What a tutorial's picture marks as the suggested move: its squares, or its two slots."""
+        mark = view.get("suggested") or {}
+        if mark.get("kind") == "objective":
+            high, low = (slot_text(value) for value in mark["slots"])
+            return [tr("Marked: the suggested swap of objective slots {high} and {low}.", high=high, low=low)]
+        if mark.get("squares"):
+            return [tr("Marked: the suggested move, {squares}.", squares=" → ".join(mark["squares"]))]
+        return []
 
     def _describe_moment(self, scene: Scene, view: dict) -> str:
         players = ", ".join(scene.label(seat) for seat in range(len(scene.names)))

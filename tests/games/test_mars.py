@@ -6,7 +6,7 @@ import random
 import pytest
 
 from games import IllegalAction, Rng
-from games.mars import MARS, Draw, MarsState, Move, Place, Swap, SwapSlots, score_board
+from games.mars import MARS, Draw, MarsState, Move, Place, Swap, SwapSlots, landing_groups, score_board
 from games.pieces import Pyramid
 from tests.positions import MARS_M1 as M1
 from tests.positions import parse_position
@@ -460,3 +460,125 @@ def test_final_event_and_scoring_facts():
             groups = [g for g in scoring["groups"] if g["colour"] == colour and g["scores"]]
             counted = sum(g["pips"] + (g["count"] if scoring["size_points"] else 0) for g in groups)
             assert counted == value
+
+
+# --- rules as topics, and the marks of a suggested move -------------------------------------
+
+
+def test_the_engine_lists_its_rules_as_topics():
+    assert [(t.id, t.kind) for t in MARS.topics] == [
+        ("objective", "action"),
+        ("draw", "action"),
+        ("place", "action"),
+        ("move", "action"),
+        ("swap", "action"),
+        ("objective-swap", "action"),
+        ("groups-score", "scoring"),
+        ("slot-values", "scoring"),
+        ("board-full", "ending"),
+    ]
+
+
+def applied_topics(state, seat, text: str) -> list[str]:
+    action = MARS.parse_action(text)
+    return MARS.topics_of(action, state.apply(seat, action))
+
+
+def test_each_action_touches_its_own_kind():
+    state = MARS.new(2, 7, {"first_player": 1})
+    assert applied_topics(state, 0, "+2:Y +1:G 0:R -1:B") == ["objective"]
+    assert applied_topics(state, 1, "+2:B +1:R 0:Y -1:G") == ["objective"]
+    assert applied_topics(state, 0, "O+2/-1") == ["objective-swap"]
+    assert applied_topics(state, 0, "D") == ["draw"]
+    assert applied_topics(state, 0, f"{state.drawn}@c2") == ["place"]
+    state = position(sparse(c2="G3", c5="B2", a1="R3"))
+    assert applied_topics(state, 0, "a1-a4") == ["move"]
+    assert applied_topics(state, 1, "c2xc5") == ["swap"]
+
+
+def test_the_last_placement_ends_the_match_and_scores_groups_times_slots():
+    board = parse_board(M1)
+    del board["g1"]
+    state = position(board, bag={"R1": 1, "G2": 1, "K1": 1, "G1": 1})
+    state.drawn = Pyramid("G", 1)
+    state.bag["G1"] -= 1
+    assert applied_topics(state, 0, "G1@g1") == ["place", "board-full", "groups-score", "slot-values"]
+
+
+def test_a_full_board_without_a_group_of_four_scores_no_group():
+    # Neighbours always differ in colour: every group is one piece, nothing scores.
+    board = {
+        f"{'abcdefg'[file]}{rank + 1}": Pyramid("RGBY"[(file + 2 * rank) % 4], 1)
+        for file in range(7)
+        for rank in range(8)
+    }
+    del board["g8"]
+    state = position(board, bag={"B1": 1})
+    state.drawn = Pyramid("B", 1)
+    state.bag.clear()
+    assert applied_topics(state, 0, "B1@g8") == ["place", "board-full", "slot-values"]
+    assert state.is_over and state.outcome.scores == (0, 0)
+
+
+def test_marks_say_where_an_action_goes_as_the_last_action_will():
+    state = position(sparse(c2="G3", c5="B2", a1="R3", e5="Y1"))
+    for seat, text in ((0, "a1-a4"), (1, "c2xc5"), (0, "e5-e6")):
+        action = MARS.parse_action(text)
+        marks = MARS.marks(state, seat, action)
+        state.apply(seat, action)
+        assert marks == state.view(None)["last_action"]
+    assert MARS.marks(state, 1, MARS.parse_action("a4-a1")) == {
+        "seat": 1,
+        "kind": "move",
+        "squares": ["a4", "a1"],
+        "piece": "R3",
+    }
+    assert MARS.marks(state, 1, Draw()) == {}
+    state.apply(1, Draw())
+    placement = Place(state.drawn, "g8")
+    assert MARS.marks(state, 1, placement) == {
+        "seat": 1,
+        "kind": "place",
+        "squares": ["g8"],
+        "piece": str(state.drawn),
+    }
+
+
+def test_marks_of_an_objective_swap_name_the_objective_and_its_two_slots():
+    state = position(sparse(a1="R3"))
+    assert MARS.marks(state, 0, SwapSlots(1, -1)) == {
+        "seat": 0,
+        "kind": "objective",
+        "squares": [],
+        "piece": None,
+        "owner": 0,
+        "slots": [1, -1],
+    }
+    blind = position(sparse(a1="R3"), blind=True)
+    assert MARS.marks(blind, 0, SwapSlots(2, 0))["owner"] == 1  # Blind Agents swap the other's slots
+    assert MARS.marks(MARS.new(2, 3), 0, MARS.parse_action("+2:Y +1:G 0:R -1:B")) == {}
+
+
+def test_landing_groups_tell_where_the_pieces_put_down_end_up():
+    view = position(sparse(c2="G3", c5="B2", c6="G1", d5="G2", b5="G1", b2="B1", a1="K1")).view(None)
+    standard = MARS.resolve_options({})
+    assert landing_groups(view, Swap("c2", "c5"), standard) == {
+        "groups": [
+            {"square": "c5", "piece": "G3", "count": 4, "pips": 7, "scores": True, "left": 0},
+            {"square": "c2", "piece": "B2", "count": 2, "pips": 3, "scores": False, "left": 0},
+        ],
+        "closes_objective_swaps": False,
+    }
+    alone = landing_groups(view, Place(Pyramid("R", 2), "g8"), standard)
+    assert alone["groups"] == [
+        {"square": "g8", "piece": "R2", "count": 1, "pips": 2, "scores": False, "left": 0}
+    ]
+    biggest = MARS.resolve_options({"biggest_only": True})
+    assert landing_groups(view, Place(Pyramid("R", 2), "g8"), biggest)["groups"][0]["scores"]
+    black = landing_groups(view, Place(Pyramid("K", 1), "g8"), standard)
+    assert black == {"groups": [], "closes_objective_swaps": False}
+    trio = position(sparse(a1="R3", b1="R1", a2="R1")).view(None)
+    assert landing_groups(trio, Move("a1", "a4"), standard)["groups"][0]["left"] == 3  # leaves both
+    assert landing_groups(trio, Move("b1", "b2"), standard)["groups"][0]["left"] == 0  # still beside a2
+    crowded = position(sparse(a1="K1", b1="K1", c1="K3")).view(None)
+    assert landing_groups(crowded, Place(Pyramid("K", 1), "g8"), standard)["closes_objective_swaps"]

@@ -13,11 +13,15 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from games.mars import MARS
+from games.pieces import Pyramid
 from renderers import render_board, render_hand, render_rules_picture
 from renderers.common import PYRAMID_COLOURS
 from renderers.mars import (
     LAST,
     PRIVATE,
+    SUGGESTED,
+    SUGGESTED_SLOTS,
     board_layout,
     board_square_box,
     letter_inks,
@@ -608,3 +612,76 @@ def test_every_few_states_of_an_engine_game_render(seed, options):
     final = state.view(None)
     image = check_png(render_board(final, names=NAMES), min_height=900, max_height=1200)
     assert image.height == board_layout(final).height
+
+
+# --- a suggested move (a tutorial's): marked apart from the last move ------------------------
+
+
+def suggested(view: dict, action: str, seat: int = 0) -> dict:
+    """`view` with the engine's marks of `action` (as the bot adds them for a tutorial), on the
+    position the view shows."""
+    state = position(view["board"])
+    marked = copy.deepcopy(view)
+    marked["suggested"] = MARS.marks(state, seat, MARS.parse_action(action))
+    return marked
+
+
+def position(board: dict[str, str]):
+    state = MARS.new(2, 1, {"first_player": 1})
+    for seat in (0, 1):
+        state.apply(seat, MARS.parse_action("+2:B +1:G 0:R -1:Y"))
+    state.board = {square: Pyramid.parse(code) for square, code in board.items()}
+    return state
+
+
+def test_no_suggestion_draws_the_board_and_objective_as_before():
+    view = mid_view()
+    empty = {**copy.deepcopy(view), "suggested": {}}
+    assert render_board(empty) == render_board(view)
+    assert render_hand(empty) == render_hand(view)
+    drawing = suggested(view, "D")  # a draw goes nowhere on the board: nothing to mark
+    assert drawing["suggested"] == {} and render_board(drawing) == render_board(view)
+
+
+@pytest.mark.parametrize(
+    ("action", "marked", "between"),
+    [("e7-e5", ("e7", "e5"), "e6"), ("g3-g6", ("g3", "g6"), "g5"), ("e1xe3", ("e1", "e3"), "e2")],
+)
+def test_a_suggested_move_or_swap_is_framed_in_magenta_with_an_arrow(action, marked, between):
+    view = mid_view()  # P2's last move f6-d6 is framed in cyan
+    assert action in {str(a) for a in position(view["board"]).legal_actions(0)}
+    plain = decode(render_board(view)).convert("RGB")
+    image = decode(render_board(suggested(view, action))).convert("RGB")
+    for square in marked:
+        assert count_near(image, board_square_box(view, square), SUGGESTED, tolerance=30) > 400, square
+    assert count_near(image, board_square_box(view, between), SUGGESTED, tolerance=30) > 60  # the arrow
+    assert count_near(plain, board_layout(view).board, SUGGESTED, tolerance=30) == 0
+    for square in ("a1", "c2", "f2", "d6", "f6"):  # elsewhere, the last move's cyan included: unchanged
+        box = board_square_box(view, square)
+        assert image.crop(box).tobytes() == plain.crop(box).tobytes(), square
+
+
+def test_a_suggested_placement_shows_the_drawn_piece_hollow_on_its_square():
+    view = early_view()  # P1 drew a large green
+    image = decode(render_board(suggested(view, "G3@d4"))).convert("RGB")
+    box = board_square_box(view, "d4")
+    assert count_near(image, box, SUGGESTED, tolerance=30) > 400
+    assert count_near(image, box, PYRAMID_COLOURS["G"], tolerance=30) > 200  # its outline
+    assert count_near(image, board_square_box(view, "e5"), SUGGESTED, tolerance=30) == 0  # the last move's
+    assert count_near(image, board_square_box(view, "e5"), LAST, tolerance=30) > 250
+
+
+def test_a_suggested_objective_swap_marks_the_two_cards_on_the_objective_picture():
+    view = mid_view()  # P1's objective: +2 B, +1 G, 0 R, -1 Y
+    marked = suggested(view, "O+1/-1")
+    assert marked["suggested"]["slots"] == [1, -1] and marked["suggested"]["owner"] == 0
+    assert render_board(marked) == render_board(view)  # nothing of it is on the board
+    image = decode(render_hand(marked)).convert("RGB")
+    cards = objective_card_boxes(marked)
+    for index, card in enumerate(cards):
+        framed = count_near(image, card, SUGGESTED_SLOTS, tolerance=30)
+        assert (framed > 1500) == (index in (1, 3)), index
+    top = min(card[1] for card in cards)
+    assert count_near(image, (cards[1][0], 0, cards[3][2], top), SUGGESTED_SLOTS, tolerance=30) > 2000
+    plain = decode(render_hand(view)).convert("RGB")
+    assert count_near(plain, (0, 0, plain.width, plain.height), SUGGESTED_SLOTS, tolerance=30) == 0
