@@ -44,6 +44,7 @@ BUTTON_KINDS = (
     "act",
     "hint",
     "playon",
+    "moves",
     "resign",
     "cancel",
     "handover",

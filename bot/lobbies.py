@@ -127,7 +127,7 @@ class LobbyDecisions:
             guild_id=guild_id,
             channel_id=channel_id,
             seed=seed,
-            options=dict(options),
+            options=self.kits[game_id].engine.resolve_options(options),
             seats=seats,
             computer_level=level,
             hints_allowed=True,

@@ -84,15 +84,23 @@ class Moment:
             self._views[seat] = self.match.state.view(seat)
         return self._views[seat]
 
-    def prompt(self, seat: int, choice: str = "", *, view: dict | None = None) -> Prompt:
+    def prompt(
+        self, seat: int, choice: str = "", *, view: dict | None = None, suggest: bool = True
+    ) -> Prompt:
         """`seat`'s move controls (from `view`, by default its own); in a tutorial the learner's
-        first ones lead with the step and its suggested move."""
+        first ones lead with the step and its suggested move: on a row of its own above the
+        others, or, when they fill every row, beside an **Other moves** button that shows them."""
         prompt = self.presenter.prompt(self.scene, seat, self.mine(seat) if view is None else view, choice)
         step = self.step
         if step is None or not step.action or choice or seat != LESSONS[self.match.game_id].learner:
             return prompt
-        prompt.items = leading_with(self.suggestion_button(seat, step.action, prompt.items), prompt.items)
         prompt.text = f"{self.step_text()}\n{prompt.text}"
+        if not suggest:
+            return prompt
+        suggested = self.suggestion_button(seat, step.action, prompt.items)
+        led = leading_with(suggested, prompt.items)
+        others = MatchButton(self.scene.claim("moves"), label=tr("Other moves…"))
+        prompt.items = led if led is not None else [suggested, others]
         return prompt
 
     def suggestion_button(self, seat: int, action: str, items: list[discord.ui.Item] = ()) -> MatchButton:

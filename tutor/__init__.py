@@ -45,7 +45,7 @@ class Lesson:
         return GAMES[self.game_id]
 
     def new_state(self) -> State:
-        return self.game.new(self.players, self.seed, dict(self.options))
+        return self.game.new(self.players, self.seed, self.game.resolve_options(self.options))
 
     def opponent_seed(self, version: int, seat: int) -> int:
         """The seed of a computer opponent's decision: from the lesson, not the match's id, so every

@@ -35,6 +35,7 @@ class Play(commands.Cog):
         arcade.router.register(self._show_hand, "hand")
         arcade.router.register(self._act, "act", "do")
         arcade.router.register(self._pick, "pick", "step")
+        arcade.router.register(self._other_moves, "moves")
         arcade.router.register(self._hint, "hint")
         arcade.router.register(self._words, "words")
 
@@ -128,7 +129,30 @@ class Play(commands.Cog):
         except MatchError as error:
             await tell(interaction, str(error))
             return
-        prompt = moment.prompt(seat, choice)
+        await self.publisher.tutored(moment)
+        await self._show_next(interaction, match, seat, moment, moment.prompt(seat, choice))
+
+    async def _other_moves(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
+        """A tutorial step's **Other moves**: every move, without the suggestion leading them."""
+        await interaction.response.defer()
+        try:
+            match, seat = await self.service.check_turn(
+                claim.match_id, interaction.user.id, claim.version, interaction.guild_id
+            )
+        except StaleClick as error:
+            async with self.publisher.lock(claim.match_id):
+                await self._stale(interaction, claim, str(error))
+            return
+        except MatchError as error:
+            await tell(interaction, str(error))
+            return
+        moment = await self.publisher.tutored(self.publisher.moment(match))
+        await self._show_next(interaction, match, seat, moment, moment.prompt(seat, suggest=False))
+
+    async def _show_next(
+        self, interaction: discord.Interaction, match: Match, seat: int, moment: Moment, prompt: Prompt
+    ) -> None:
+        """The next controls of a choice in steps: privately when chosen on the board, else in place."""
         style = await self.service.board_style(interaction.user.id)
         text, files = await moment.personal(style, prompt.text, prompt, seat, or_private=False)
         if self._on_board(interaction, match):  # the next steps are the chooser's alone

@@ -57,26 +57,27 @@ class Prompt:
 ROWS, ROW_WIDTH = 5, 5  # a message's component rows, and a row's width (a select fills one)
 
 
-def leading_with(first: discord.ui.Item, items: list[discord.ui.Item]) -> list[discord.ui.Item]:
-    """`items` led by `first` (a suggested move): on a row of its own when one is free, else at the
-    front of the first row with room. An item with the same custom_id (the same move) gives way."""
+def leading_with(first: discord.ui.Item, items: list[discord.ui.Item]) -> list[discord.ui.Item] | None:
+    """`items` led by `first` (a suggested move) on a row of its own, the others one row down; an
+    item with the same custom_id (the same move) gives way. None when no row is free: moving items
+    along would scramble a prompt whose rows mean something (a grid of squares)."""
     custom_id = getattr(first, "custom_id", None)
     items = [item for item in items if getattr(item, "custom_id", None) != custom_id]
-    rows = [item.row for item in items]
+    rows = [row_of(item) for item in items]
     if None in rows:  # laid out in order by discord.py: first comes first
         first.row = None
         return [first, *items]
-    if not items or max(rows) < ROWS - 1:
-        for item in items:
-            item.row += 1
-        first.row = 0
-        return [first, *items]
-    used = [sum(item.width for item in items if item.row == row) for row in range(ROWS)]
-    first.row = next((row for row in range(ROWS) if used[row] < ROW_WIDTH), None)
-    if first.row is None:  # every row full: the last item gives way (it stays reachable by /move)
-        items = items[:-1]
-        first.row = ROWS - 1
+    if ROWS - 1 in rows:
+        return None
+    for item, row in zip(items, rows, strict=True):
+        item.row = row + 1
+    first.row = 0
     return [first, *items]
+
+
+def row_of(item: discord.ui.Item) -> int | None:
+    """An item's row (a dynamic item's, read from the item it wraps: a select keeps it there)."""
+    return getattr(item, "item", item).row
 
 
 class Presenter:

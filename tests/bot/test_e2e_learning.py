@@ -99,6 +99,31 @@ async def test_a_tutorial_step_introduces_rules_and_marks_the_suggested_move(sim
     assert message is not None and claim_of(button.custom_id).kind == "act"
 
 
+async def test_other_moves_shows_every_move_when_the_suggestion_has_no_row_to_itself(simcord_env):
+    """M.A.R.S. shows squares as a grid of buttons filling every row: the step then offers the
+    suggestion and **Other moves**, which shows the grid as it is."""
+    env = simcord_env
+    table = make_table(env, ["alice"])
+    (alice,) = table.players
+    await alice.slash(table.channel, "learn", game="mars")
+    where = thread_of(table)
+    for _ in range(40):
+        message, button = suggested_button(table, where)
+        others = [b for b in buttons(message) if claim_of(b.custom_id).kind == "moves"]
+        if others:
+            break
+        await (alice.user if message.guild is None else alice).click(message, custom_id=button.custom_id)
+        await env.advance_time(1)
+    else:
+        raise AssertionError("no step with Other moves")
+    assert [claim_of(b.custom_id).kind for b in buttons(message)] == ["act", "moves"]
+    await alice.user.click(message, custom_id=others[0].custom_id)
+    shown = last_dm(alice)
+    ids = [b.custom_id for b in buttons(shown)]
+    assert len(ids) > 10 and button.custom_id not in ids[:1] and "🎓" in shown.content
+    assert not any(str(b.label).startswith(SUGGESTED) for b in buttons(shown))
+
+
 async def test_hints_speak_in_game_words(simcord_env):
     env = simcord_env
     table = make_table(env, ["alice"])

@@ -28,14 +28,15 @@ def suggestion(table: WatchedTable):
     for message in (dm, board(table.thread)):
         for item in leaf_components(message.components) if message is not None else []:
             custom_id = getattr(item, "custom_id", None)
-            if custom_id and str(getattr(item, "label", "")).startswith(SUGGESTED):
-                if claim_of(custom_id).kind == "act":
-                    return _Surface(message, learner.user if message.guild is None else learner), item
+            suggested = str(getattr(item, "label", "")).startswith(SUGGESTED)
+            if custom_id and suggested and claim_of(custom_id).kind == "act":
+                return _Surface(message, learner.user if message.guild is None else learner), item
     return None, None
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-async def test_a_tutorial_in_german_shows_no_english(game_id, german_discord, simcord_env):
+@pytest.mark.usefixtures("german_discord")
+async def test_a_tutorial_in_german_shows_no_english(game_id, simcord_env):
     env = simcord_env
     with text_sizes() as drawn:
         table = WatchedTable(env, game_id, 1, random.Random(1), locale="de")
