@@ -49,7 +49,9 @@ async def follow_tutorial(table, where, *, restart_at=None, make_bot=None, limit
             await table.env.restart_bot(make_bot(computer_delay_seconds=0))
             await table.env.advance_time(1)
         message, button = suggested_button(table, where)
-        if button is None and match.computers_to_move():  # the computer's pause
+        for _ in range(20):  # the computer's turns, each after its pause (several after a roll again)
+            if button is not None or not (await stored(table.env)).computers_to_move():
+                break
             await table.env.advance_time(COMPUTER_PAUSE)
             message, button = suggested_button(table, where)
         assert button is not None, f"no suggested move shown: {text(board(where))!r}"
