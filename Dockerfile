@@ -15,6 +15,7 @@ COPY renderers ./renderers
 COPY bot ./bot
 COPY benchmarks ./benchmarks
 COPY computer ./computer
+COPY tutor ./tutor
 RUN pip install -c constraints.txt . \
     && useradd --create-home --uid 10001 arcade \
     && mkdir -p /data \

@@ -126,6 +126,38 @@ async def test_other_moves_shows_every_move_when_the_suggestion_has_no_row_to_it
     assert not any(str(b.label).startswith(SUGGESTED) for b in buttons(shown))
 
 
+async def test_the_learner_may_play_another_move_and_the_tutorial_follows(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice"])
+    (alice,) = table.players
+    await alice.slash(table.channel, "learn", game="combat")
+    where = thread_of(table)
+    message, button = suggested_button(table, where)
+    other = next(b for b in buttons(message, "act") if b.custom_id != button.custom_id and not b.disabled)
+    await alice.click(message, custom_id=other.custom_id)
+    log = await env.bot.service.action_log(1)
+    assert (0, claim_of(other.custom_id).argument) in log
+    for _ in range(20):  # the rest of the turn's dice and the computer's reply
+        message, button = suggested_button(table, where)
+        if button is not None:
+            break
+        await env.advance_time(COMPUTER_PAUSE)
+    assert button is not None and "step 2" in text(message)
+
+
+async def test_a_move_the_rules_forbid_is_refused_in_game_words_and_changes_nothing(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice"])
+    (alice,) = table.players
+    await alice.slash(table.channel, "learn", game="trickery")
+    before = await stored(env)
+    spade = next(card for card in before.state.view(0)["hand"] if card.endswith("s"))  # the lesson deals one
+    refused = reply(await alice.slash(thread_of(table), "move", action=f"L K1 {spade}"))
+    assert refused.flags.ephemeral and "spades" in refused.content.lower(), refused.content
+    after = await stored(env)
+    assert after.version == before.version
+
+
 async def test_hints_speak_in_game_words(simcord_env):
     env = simcord_env
     table = make_table(env, ["alice"])

@@ -75,7 +75,7 @@ ALSO_GERMAN = {
     ),
     *("cyan", "hand", "orange"),
     *("source", "balance", "perfect", "off", "rainbow", "treehouse", "xeno"),  # track, set names; notation
-    *("agents", "arcade", "combat", "flood", "looney", "martian", "senet", "trickery"),  # names
+    *("agent", "agents", "arcade", "combat", "flood", "looney", "martian", "senet", "trickery"),  # names
 }
 
 
