@@ -197,8 +197,12 @@ class Match:
         return [seat for seat in self.seats if seat.is_person]
 
     def computers_to_move(self) -> list[int]:
-        """The computer players' seats among those to move now."""
+        """The computer players' seats among those to move now. Where seats act in any order (the
+        M.A.R.S. objectives), a tutorial's computer players wait for the learner: its match then
+        goes the same way however quickly the learner chooses."""
         if self.status != "active" or self.vacancy or self.state is None or self.state.is_over:
+            return []
+        if self.purpose == "tutorial" and self.people_to_move():
             return []
         return [seat for seat in self.state.to_move if self.seats[seat].computer]
 

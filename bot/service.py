@@ -275,6 +275,8 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements, LearningDecisions):
             return Deadlines()
         people = [seat for seat in state.to_move if match.seats[seat].is_person]
         computers = [seat for seat in state.to_move if match.seats[seat].computer]
+        if match.purpose == "tutorial" and people:
+            computers = []  # the learner first (see `Match.computers_to_move`)
         settings = match.settings
         reminder = now + settings.reminder_hours * 3600 if people else None
         clock = now + settings.clock_hours * 3600 if people and settings.clock_hours else None

@@ -12,7 +12,8 @@ from bot.components import claim_of
 from bot.kits import KITS
 from games import replay_actions
 from tests.helpers import board, buttons, last_dm, make_table, reply, stored, text, thread_of
-from tutor import LESSONS
+from tests.tutor.test_lessons import followed
+from tutor import LESSONS, coverage
 
 SUGGESTED = "👉"
 COMPUTER_PAUSE = 5  # virtual seconds: more than a computer player's pause before it moves
@@ -79,6 +80,10 @@ async def test_pressing_only_the_suggested_button_finishes_every_tutorial(simcor
     assert steps and all("🎓" in step for step in steps)
     match = await stored(env)
     assert match.status == "finished" and match.end_reason == "completed"
+    # the same match as the lesson's own test plays, so every rule came up here too
+    log = await env.bot.service.action_log(1)
+    assert log == list(followed(game_id)[1])
+    assert not coverage(lesson, log)[1]
     final = text(board(where))
     assert "Tutorial finished" in final
     stats = reply(await alice.slash(table.channel, "stats"))

@@ -30,7 +30,8 @@ def followed(game_id: str) -> tuple[tuple[Step, ...], tuple[tuple[int, str], ...
         if state.is_over:
             steps.append(next_step(lesson, log))  # the closing step
             break
-        seat = state.to_move[0]
+        # the learner first where seats act in any order: the bot's computer players wait for them
+        seat = lesson.learner if lesson.learner in state.to_move else state.to_move[0]
         if seat == lesson.learner:
             step = next_step(lesson, log)
             assert step is not None
