@@ -62,6 +62,7 @@ class Moment:
         self.posted_board: LiveBoard | None = None  # once posted or edited
         self.seat_changes: dict[int, dict] = {}  # what changed about each seat's messages
         self.step: Step | None = None  # a tutorial's step at this version (see `Publisher.tutored`)
+        self.learners_board: dict | None = None  # in a game with secrets, the board the learner is shown
         self.tutored = match.purpose != "tutorial"  # whether `step` is known (nothing to know elsewhere)
 
     @property
@@ -122,9 +123,19 @@ class Moment:
         learner = LESSONS[self.match.game_id].learner
         engine = self.kit.engine
         marks = engine.marks(self.match.state, learner, engine.parse_action(step.action))
+        marked = {**self.scene.public, "suggested": marks}
         if self.presenter.public_controls:
-            self.scene = replace(self.scene, public={**self.scene.public, "suggested": marks})
+            self.scene = replace(self.scene, public=marked)
+        else:  # the marks may name a secret (an objective's slots): only the learner's prompt shows them
+            self.learners_board = marked
         self._views[learner] = {**self.mine(learner), "suggested": marks}
+
+    def prompt_board(self, seat: int) -> tuple[object, dict]:
+        """The board a prompt of `seat` shows (its picture's cache key, and the view): the learner's
+        marked with the suggested move."""
+        if self.learners_board is not None and seat == LESSONS[self.match.game_id].learner:
+            return "learner's board", self.learners_board
+        return "board", self.scene.public
 
     def explanation(self, seat: int, action: str, seed: int) -> str:
         return explanation(self.kit, self.scene, self.match.state, seat, action, seed)
@@ -192,9 +203,9 @@ class Moment:
             )
             return [png_file(picture, "prompt.png", self.alt(prompt.preview, seat))]
         if prompt and prompt.shows_board:
-            public = self.scene.public
-            picture = await self._drawn("board", self.kit.pictures.board, public)
-            return [png_file(picture, "prompt.png", self.alt(public))]
+            key, board = self.prompt_board(seat)
+            picture = await self._drawn(key, self.kit.pictures.board, board)
+            return [png_file(picture, "prompt.png", self.alt(board))]
         return [await self.private(seat)] if or_private else []
 
     async def personal(
@@ -210,7 +221,7 @@ class Moment:
         if prompt and prompt.preview is not None:
             words = self.alt(prompt.preview, seat)
         elif prompt and prompt.shows_board:
-            words = self.alt(self.scene.public)
+            words = self.alt(self.prompt_board(seat)[1])
         else:
             words = self.alt(self.mine(seat), seat)
         files = [] if style == "words" else await self.prompt_files(prompt, seat, or_private=or_private)

@@ -163,6 +163,31 @@ async def test_a_move_the_rules_forbid_is_refused_in_game_words_and_changes_noth
     assert after.version == before.version
 
 
+async def test_where_moves_are_secret_only_the_learners_prompt_marks_the_suggestion(simcord_env):
+    """M.A.R.S.: the suggestion's marks may name the learner's objective, so the public board never
+    shows them; the learner's prompt shows the same board with the move marked."""
+    env = simcord_env
+    table = make_table(env, ["alice"])
+    (alice,) = table.players
+    await alice.slash(table.channel, "learn", game="mars")
+    where = thread_of(table)
+    for _ in range(10):
+        message, button = suggested_button(table, where)
+        if "Suggested: puts" in message.content:
+            break
+        await alice.user.click(message, custom_id=button.custom_id)
+        await env.advance_time(1)
+    else:
+        raise AssertionError("no placement suggested")
+    prompt = next(a for a in message.attachments if a.filename == "prompt.png")
+    public = next(a for a in board(where).attachments if a.filename == "board.png")
+    assert env.backend.cdn.get(prompt.url) != env.backend.cdn.get(public.url)
+    match = await stored(env)
+    assert "suggested" not in match.state.view(None)
+    moment = await env.bot.publisher.tutored(env.bot.publisher.moment(match))
+    assert "suggested" not in moment.scene.public and moment.prompt_board(0)[1]["suggested"]
+
+
 async def test_hints_speak_in_game_words(simcord_env):
     env = simcord_env
     table = make_table(env, ["alice"])
