@@ -140,5 +140,5 @@ def rule_of_thumb_decision(state, seat: int, actions: list, seed: int) -> Decisi
         if card_bit(action.card) == card and (
             getattr(action, "prize", None) is None or move_of(world, action)[1] == prize
         ):
-            return Decision(action, len(actions), 0.5, 1)
+            return Decision(action, len(actions))  # no looking ahead: nothing to expect
     return Decision(actions[0], len(actions))

@@ -42,12 +42,13 @@ def result_for(state: State, seat: int) -> float:
     return 1 / len(winners) if seat in winners else 0.0
 
 
-def judged_by(state: State, seat: int, level: str, seed: int) -> computer.Decision:
-    """The computer's decision at `level`, or a level deeper where that one doesn't evaluate."""
+def judged_by(state: State, seat: int, level: str, seed: int) -> computer.Decision | None:
+    """The computer's decision at `level`, or a level deeper where that one doesn't evaluate;
+    None where neither does (a choice between moves that come to the same)."""
     decision = computer.think(state, seat, level, seed)
     if decision.samples == 0 and level != DEEPER_LEVEL:
         decision = computer.think(state, seat, DEEPER_LEVEL, seed)
-    return decision
+    return decision if decision.samples else None
 
 
 def swings(
@@ -62,14 +63,15 @@ def swings(
     level: str = REVIEW_LEVEL,
 ) -> list[Swing]:
     """The `top` biggest swings (by size, either way) at the decisions of `seats`, in match order.
-    Only decisions with more than one legal move count: a forced move swings nothing."""
+    Only decisions the computer evaluates count: a forced move swings nothing."""
     game = GAMES[game_id]
     state = game.new(players, seed, dict(options))
     judged: list[tuple[int, int, str, str, float]] = []  # (ply, seat, played, best, expected)
     for ply, (seat, text) in enumerate(log):
         if seat in seats and len(state.legal_actions(seat)) > 1:
             decision = judged_by(state, seat, level, derive_seed(seed, "review", ply))
-            judged.append((ply, seat, text, str(decision.action), decision.expected))
+            if decision is not None:
+                judged.append((ply, seat, text, str(decision.action), decision.expected))
         state.apply(seat, game.parse_action(text))
     found = []
     for i, (ply, seat, played, best, before) in enumerate(judged):

@@ -72,3 +72,10 @@ def test_forced_moves_are_not_judged():
 def test_a_review_is_the_same_every_time():
     log = list(finished_match("senet", 2))
     assert swings("senet", 2, SEED, {}, log, (1,)) == swings("senet", 2, SEED, {}, log, (1,))
+
+
+def test_where_the_normal_player_does_not_evaluate_the_hard_one_judges():
+    """Trickery's normal player plays by a rule of thumb without looking ahead: its review asks hard."""
+    log = list(finished_match("trickery", 3))
+    found = swings("trickery", 3, SEED, {}, log, (0,), top=len(log))
+    assert found and len({round(s.before, 6) for s in found}) > 3
