@@ -46,7 +46,10 @@ class Transcript:
     missed: set[str] = field(default_factory=set)
 
 
-def _speaking_german(payload_maker):
+def speaking_german(payload_maker):
+    """SimCord's interaction payloads as a German Discord sends them: the user's and the server's
+    language "de" (SimCord says en-US)."""
+
     def german(*args, **kwargs):
         record, payload = payload_maker(*args, **kwargs)
         payload["locale"] = "de"
@@ -169,7 +172,7 @@ async def main(games: list[str], languages: list[str], pictures: Path | None) ->
     rows = []
     for game_id in games:
         for language in languages:
-            simcord.interactions.base_payload = _speaking_german(original) if language == "de" else original
+            simcord.interactions.base_payload = speaking_german(original) if language == "de" else original
             try:
                 transcript = await play_tutorial(game_id, language, pictures)
             finally:

@@ -34,8 +34,7 @@ class Play(commands.Cog):
         arcade.router.register(self._show_prompt, "play")
         arcade.router.register(self._show_hand, "hand")
         arcade.router.register(self._act, "act", "do")
-        arcade.router.register(self._pick, "pick", "step")
-        arcade.router.register(self._other_moves, "moves")
+        arcade.router.register(self._pick, "pick", "step", "moves")
         arcade.router.register(self._hint, "hint")
         arcade.router.register(self._words, "words")
 
@@ -110,7 +109,8 @@ class Play(commands.Cog):
         return phrases if len(phrases) <= 5 else ["…", *phrases[-5:]]
 
     async def _pick(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
-        """One step of a multi-step choice (a select's pick, or a step button): show the next step's controls."""
+        """One step of a multi-step choice (a select's pick, a step button, a tutorial's Other moves):
+        show the next step's controls."""
         await interaction.response.defer()
         try:
             match, seat = await self.service.check_turn(
@@ -118,7 +118,9 @@ class Play(commands.Cog):
             )
             moment = self.publisher.moment(match)
             presenter, mine = moment.presenter, moment.mine(seat)
-            if claim.kind == "step":
+            if claim.kind == "moves":  # a tutorial step's Other moves: every move, no suggestion first
+                choice = ""
+            elif claim.kind == "step":
                 choice = presenter.check_step(moment.scene, seat, mine, claim.argument)
             else:
                 choice = presenter.check_pick(moment.scene, seat, mine, values, claim.argument)
@@ -130,24 +132,8 @@ class Play(commands.Cog):
             await tell(interaction, str(error))
             return
         await self.publisher.tutored(moment)
-        await self._show_next(interaction, match, seat, moment, moment.prompt(seat, choice))
-
-    async def _other_moves(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
-        """A tutorial step's **Other moves**: every move, without the suggestion leading them."""
-        await interaction.response.defer()
-        try:
-            match, seat = await self.service.check_turn(
-                claim.match_id, interaction.user.id, claim.version, interaction.guild_id
-            )
-        except StaleClick as error:
-            async with self.publisher.lock(claim.match_id):
-                await self._stale(interaction, claim, str(error))
-            return
-        except MatchError as error:
-            await tell(interaction, str(error))
-            return
-        moment = await self.publisher.tutored(self.publisher.moment(match))
-        await self._show_next(interaction, match, seat, moment, moment.prompt(seat, suggest=False))
+        prompt = moment.prompt(seat, choice, suggest=claim.kind != "moves")
+        await self._show_next(interaction, match, seat, moment, prompt)
 
     async def _show_next(
         self, interaction: discord.Interaction, match: Match, seat: int, moment: Moment, prompt: Prompt

@@ -4,15 +4,14 @@ explains itself, works through `decide` for a process pool, beats random play, a
 
 from __future__ import annotations
 
-import ast
 import random
-import sys
 from pathlib import Path
 
 import pytest
 
 import computer
 from games import GAMES
+from tests.imports import foreign_imports
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIGS = [
@@ -175,16 +174,4 @@ def test_the_computer_clearly_beats_random_play():
 
 
 def test_the_package_imports_only_games_and_the_standard_library():
-    allowed = set(sys.stdlib_module_names) | {"games", "computer"}
-    files = sorted((ROOT / "computer").glob("*.py"))
-    assert files
-    for path in files:
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                names = [] if node.level else [node.module]
-            else:
-                continue
-            for name in names:
-                assert name.split(".")[0] in allowed, f"{path.name} imports {name}"
+    assert not foreign_imports("computer", {"games"})

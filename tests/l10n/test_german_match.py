@@ -25,6 +25,7 @@ from benchmarks.clicks import (
     players_for,
     text,
 )
+from benchmarks.tutorials import speaking_german
 from bot.components import claim_of
 from catalogue import ENGLISH, catalogues
 from games import GAMES
@@ -93,16 +94,9 @@ def english_only_words() -> set[str]:
 
 @pytest.fixture
 def german_discord(monkeypatch):
-    built = simcord.interactions.base_payload
-
-    def german(*args, **kwargs):
-        record, payload = built(*args, **kwargs)
-        payload["locale"] = "de"
-        if "guild_locale" in payload:
-            payload["guild_locale"] = "de"
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", german)
+    monkeypatch.setattr(
+        simcord.interactions, "base_payload", speaking_german(simcord.interactions.base_payload)
+    )
 
 
 def message_texts(message) -> list[str]:

@@ -4,8 +4,6 @@ every rule introduced by some step."""
 
 from __future__ import annotations
 
-import ast
-import sys
 from functools import cache
 from pathlib import Path
 
@@ -14,6 +12,7 @@ import pytest
 import computer
 from games import GAMES
 from games.core import TOPIC_KINDS
+from tests.imports import foreign_imports
 from tutor import LESSONS, Step, coverage, next_step
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -118,16 +117,4 @@ def test_a_learner_who_deviates_is_followed(game_id):
 
 
 def test_the_package_imports_only_games_computer_and_the_standard_library():
-    allowed = set(sys.stdlib_module_names) | {"games", "computer", "tutor"}
-    files = sorted((ROOT / "tutor").glob("*.py"))
-    assert files
-    for path in files:
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                names = [] if node.level else [node.module]
-            else:
-                continue
-            for name in names:
-                assert name.split(".")[0] in allowed, f"{path.name} imports {name}"
+    assert not foreign_imports("tutor", {"games", "computer"})
