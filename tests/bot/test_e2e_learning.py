@@ -11,6 +11,7 @@ import pytest
 from bot.components import claim_of
 from bot.kits import KITS
 from games import replay_actions
+from tests.bot.test_hostile_holes import forged_message
 from tests.helpers import board, buttons, last_dm, make_table, reply, stored, text, thread_of
 from tests.tutor.test_lessons import followed
 from tutor import LESSONS, coverage
@@ -226,6 +227,30 @@ async def test_review_shows_three_moments_and_plays_on_from_one(simcord_env):
     expected = replay_actions(KITS["senet"].engine, 2, original.seed, original.options, log[:ply])
     assert practice.state.view(None) == expected.view(None) or ply < len(log)
     assert (await env.bot.service.action_log(2))[:ply] == log[:ply]
+
+
+async def test_a_forged_or_foreign_play_on_is_refused_and_starts_nothing(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice"])
+    (alice,) = table.players
+    other = make_table(env, ["bob"])
+    (bob,) = other.players
+    await alice.slash(table.channel, "learn", game="combat")
+    await follow_tutorial(table, thread_of(table))
+    forged = await forged_message(
+        env, table.channel, buttons=("m1:1:99:playon:999", "m1:1:99:playon:x", "m1:42:1:playon:0")
+    )
+    for custom_id, answer in (
+        ("m1:1:99:playon:999", "That moment isn't in match #1"),
+        ("m1:1:99:playon:x", "That moment isn't in match #1"),
+        ("m1:42:1:playon:0", "There is no match #42 in this server"),
+    ):
+        result = reply(await alice.click(forged, custom_id=custom_id))
+        assert result.flags.ephemeral and answer in result.content, result.content
+    elsewhere = await forged_message(env, other.channel, buttons=("m1:1:99:playon:0",))
+    result = reply(await bob.click(elsewhere, custom_id="m1:1:99:playon:0"))
+    assert "There is no match #1 in this server" in result.content
+    assert await env.bot.repository.load(2) is None  # no practice match was started
 
 
 async def test_review_refuses_what_it_cannot_review(simcord_env):
