@@ -30,7 +30,7 @@ from .kits import GameKit
 from .layout import board_layout, final_layout, without_controls
 from .model import LiveBoard, Match, Seat, level_name
 from .presenters.base import Prompt, Scene, leading_with
-from .service import ActionResult, MatchService
+from .service import ActionResult, MatchService, decision_seed
 
 log = logging.getLogger(__name__)
 
@@ -148,7 +148,8 @@ class Moment:
             lines.append(tr(lesson.welcome))
         lines += [f"• {tr(lesson.introductions[topic])}" for topic in step.topics]
         if step.action:
-            why = self.explanation(lesson.learner, step.action, self.match.seed)
+            seed = decision_seed(self.match.id, self.match.version, lesson.learner, "explain")
+            why = self.explanation(lesson.learner, step.action, seed)
             lines.append(
                 tr("👉 Suggested: {why}. It's the first button; any other move is fine too.", why=why)
             )
