@@ -743,3 +743,18 @@ def test_marks_say_where_a_suggested_move_goes_as_the_view_says_the_last_move():
         "to": None,
     }
     assert SENET.marks(state, 1, Coaster("E")) == {}  # not B's turn: nothing to suggest
+
+
+# --- blocks at the edges (mutants that survived a sample: the square next to the origin, mixed trees)
+
+
+def test_a_block_right_next_to_the_origin_stops_the_unit():
+    assert "S4M-S6" not in moves(position("S4=aM S5=bL.bM.bS", to_move="a"), "a", 2)
+    state = position("S4=aM S5=bL.bM.bS", to_move="a", roll=2)
+    with pytest.raises(IllegalAction, match="blocked by B's block on S5"):
+        state.apply(state.to_move[0], SENET.parse_action("S4M-S6"))
+
+
+def test_a_tree_of_two_owners_is_no_block():
+    for tree in ("bL.aM.bS", "aL.bM.bS", "bL.bM.aS"):
+        assert "S4M-S6" in moves(position(f"S4=aM S5={tree}", to_move="a"), "a", 2), tree
