@@ -103,6 +103,16 @@ def test_biggest_only_scores_singletons_and_absent_colour_zero():
     assert values == {"R": 3, "G": 2, "B": 0, "Y": 0}
 
 
+def test_biggest_only_counts_pieces_before_pips():
+    """§6.4: the group with the most pieces scores, even when a smaller group has more pips; pips
+    only break a tie in count (a mutant comparing pips first survived a sample)."""
+    three_smalls = sparse(a1="R1", a2="R1", a3="R1", c1="R3", c2="R3")
+    values = score_board(three_smalls, "RGBY", biggest_only=True, size_points=False)["values"]
+    assert values["R"] == 3
+    tie_in_count = sparse(a1="R1", a2="R1", c1="R3", c2="R2")
+    assert score_board(tie_in_count, "RGBY", biggest_only=True, size_points=False)["values"]["R"] == 5
+
+
 def test_a_tie_is_a_draw():
     state = position(sparse(a1="R3"), objectives=("+2:Y +1:G 0:R -1:B", "+2:Y +1:G 0:R -1:B"))
     state.over = True
