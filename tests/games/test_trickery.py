@@ -458,6 +458,30 @@ def test_the_end_of_the_fourth_hand_touches_the_end_of_the_match():
     assert state.hand_scores == [[15, -1, 0]] and state.outcome.winners == (0,)
 
 
+def test_after_the_third_hand_play_goes_on_even_with_a_clear_leader():
+    """R16: a match lasts at least four hands (a mutant ending it after the third survived a sample)."""
+    state = table(["Qc", "Kc", "Ac"], leader=0, pool="K3")
+    state.hand_number = 3
+    state.taken = [pyramids("R1 B1 G1 R2 B2 G2 R3"), pyramids("K1 K2 G3"), pyramids("B3")]
+    state.done_tricks = [{}] * 11
+    for seat, text in [(0, "L Qc"), (1, "Kc"), (2, "Ac")]:
+        state.apply(seat, TRICKERY.parse_action(text))
+    assert not state.is_over and state.hand_number == 4 and state.outcome is None
+
+
+def test_after_the_fourth_hand_a_tie_for_the_lead_plays_another_hand():
+    """R17: the match ends after a hand only when one player leads alone."""
+    state = table(["Qc", "Kc", "Ac"], leader=0, pool="K3")
+    state.hand_number = 4
+    state.totals = [0, 14, 0]  # P1 scores 15 in this hand, P2 1: level
+    state.taken = [pyramids("R1 B1 G1 R2 B2 G2 R3"), pyramids("G3"), pyramids("B3")]
+    state.done_tricks = [{}] * 11
+    for seat, text in [(0, "L Qc"), (1, "Kc"), (2, "Ac")]:
+        state.apply(seat, TRICKERY.parse_action(text))
+    assert state.totals[0] == state.totals[1] == max(state.totals)
+    assert not state.is_over and state.hand_number == 5
+
+
 def test_all_three_penalty_pyramids_and_a_mixed_tree():
     state = table(["Ac", "Kc", "Qc"], leader=0, pool="K3")
     state.taken = [pyramids("K1 K2 R1 G2 B3"), pyramids("R2 R3 G1 G3"), pyramids("B1 B2")]
