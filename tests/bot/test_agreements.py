@@ -168,3 +168,26 @@ async def test_a_secret_decision_is_never_put_to_the_others(service):
     with pytest.raises(MatchError, match="secret decision"):
         await service.ask(match.id, match.user_at(seat), "takeback")
     assert (await service.load(match.id)).request is None
+
+
+async def test_no_take_back_while_an_empty_seat_waits_for_its_vote_or_after_the_match_ended(service):
+    """A take-back asked after someone resigned: refused while the others decide about the seat
+    (play is paused), and refused once a resignation ended the match (mutants that let these
+    through survived a sample)."""
+    match = await until_a_decision_can_be_taken_back(
+        service, await started(service, "combat", [ALICE, BOB, CAROL])
+    )
+    asker = match.user_at((await service.action_log(match.id))[-1][0])
+    leaver = next(user for user, _ in (ALICE, BOB, CAROL) if user != asker)
+    await service.resign(match.id, leaver)
+    assert (await service.load(match.id)).vacancy
+    with pytest.raises(MatchError, match="Play is paused"):
+        await service.ask(match.id, asker, "takeback")
+    assert (await service.load(match.id)).request is None
+
+    two = await until_a_decision_can_be_taken_back(service, await started(service, "combat", [ALICE, BOB]))
+    asker = two.user_at((await service.action_log(two.id))[-1][0])
+    other = BOB[0] if asker == ALICE[0] else ALICE[0]
+    await service.resign(two.id, other)
+    with pytest.raises(MatchError, match="Only a match in progress"):
+        await service.ask(two.id, asker, "takeback")
