@@ -349,3 +349,38 @@ async def test_timed_work_is_claimed_once_and_taken_over_when_its_claimer_dies(s
     finally:
         for process in processes:
             await process.close()
+
+
+# --- service rules that only end-to-end tests used to see (mutants that survived a sample)
+
+
+async def test_the_turn_clock_and_the_reminder_run_in_hours(service, clock):
+    await service.update_settings(1, clock_hours=2, reminder_hours=3)
+    match = await started_match(service)
+    start = clock.now.timestamp()
+    assert match.clock_due_at == start + 2 * 3600 and match.reminder_due_at == start + 3 * 3600
+    clock.now += timedelta(hours=1)
+    seat = match.state.to_move[0]
+    played = await service.act(
+        match.id, match.user_at(seat), match.version, str(match.state.legal_actions(seat)[0])
+    )
+    assert played.match.clock_due_at == clock.now.timestamp() + 2 * 3600
+
+
+async def test_only_the_host_cancels_an_invitation_and_only_managers_a_match_in_progress(service):
+    lobby = await service.create_lobby("trickery", guild_id=1, channel_id=2, players=PLAYERS)
+    service.check_may_cancel(lobby, PLAYERS[0][0], manages_server=False)
+    with pytest.raises(MatchError, match="Only the host"):
+        service.check_may_cancel(lobby, PLAYERS[1][0], manages_server=False)
+    service.check_may_cancel(lobby, PLAYERS[1][0], manages_server=True)
+    match = await started_match(service)
+    with pytest.raises(MatchError, match="Only the host"):
+        service.check_may_cancel(match, PLAYERS[0][0], manages_server=False)  # the host, once it runs
+    service.check_may_cancel(match, 999, manages_server=True)
+
+
+async def test_hints_are_refused_where_the_match_has_them_off(service):
+    match = await started_match(service)
+    seat = match.state.to_move[0]
+    with pytest.raises(MatchError, match="Hints are off"):
+        await service.hint(match.id, match.user_at(seat), match.version)
