@@ -2,7 +2,7 @@
 answer, what can be taken back, and that the match returns exactly to the replay of its log
 without the decision taken back."""
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -191,3 +191,30 @@ async def test_no_take_back_while_an_empty_seat_waits_for_its_vote_or_after_the_
     await service.resign(two.id, other)
     with pytest.raises(MatchError, match="Only a match in progress"):
         await service.ask(two.id, asker, "takeback")
+
+
+async def test_no_take_back_after_the_turn_clock_ran_out_while_the_others_decide(any_database_url):
+    """The clock's forfeit leaves the seat empty like a resignation: play is paused, so neither a
+    take-back nor a draw can be asked (a mutant that let a take-back through survived a sample)."""
+    moment = [datetime(2026, 11, 21, 12, 0, tzinfo=UTC)]
+    db = await open_database(any_database_url)
+    try:
+        service = service_on(db, clock=lambda: moment[0])
+        await service.update_settings(1, clock_hours=1)
+        match = await until_a_decision_can_be_taken_back(
+            service, await started(service, "combat", [ALICE, BOB, CAROL])
+        )
+        asker = match.user_at((await service.action_log(match.id))[-1][0])
+        late = match.user_at(match.people_to_move()[0])  # the asker, if their turn goes on
+        other = next(user for user, _ in (ALICE, BOB, CAROL) if user not in (asker, late))
+        moment[0] += timedelta(hours=2)
+        forfeited = await service.forfeit_overdue()
+        assert [m.id for m in forfeited] == [match.id]
+        after = await service.load(match.id)
+        assert after.vacancy and after.vacancy["reason"] == "timeout"
+        for user in (asker, other):  # whoever ran out of time, nobody may ask
+            with pytest.raises(MatchError, match=r"Play is paused|not playing"):
+                await service.ask(match.id, user, "takeback" if user == asker else "draw")
+        assert (await service.load(match.id)).request is None
+    finally:
+        await db.close()
