@@ -202,7 +202,12 @@ class Match:
         goes the same way however quickly the learner chooses."""
         if self.status != "active" or self.vacancy or self.state is None or self.state.is_over:
             return []
-        if self.purpose == "tutorial" and self.people_to_move():
+        return self.computer_seats_due()
+
+    def computer_seats_due(self) -> list[int]:
+        """The computer players' seats among `state.to_move` that play now (a tutorial's wait for
+        the learner: see `computers_to_move`), whatever the match's status."""
+        if self.purpose == "tutorial" and any(self.seats[seat].is_person for seat in self.state.to_move):
             return []
         return [seat for seat in self.state.to_move if self.seats[seat].computer]
 

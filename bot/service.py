@@ -238,6 +238,13 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements, LearningDecisions):
     async def settings_for(self, guild_id: int | None) -> GuildSettings:
         return await self.repository.settings_for(guild_id)
 
+    async def check_play_channel(self, guild_id: int | None, channel_id: int) -> None:
+        """Matches (and tutorials, and practice) start only in the channels the server allows."""
+        allowed = (await self.settings_for(guild_id)).play_channels
+        if allowed and channel_id not in allowed:
+            where = ", ".join(f"<#{channel}>" for channel in allowed)
+            raise MatchError("Matches start in {channels} on this server.", channels=where)
+
     async def server_language(self, guild_id: int, discord_locale: object) -> str:
         """The language of a server's public posts: the one chosen with /config, else Discord's
         server primary language (`discord_locale`)."""
@@ -274,9 +281,7 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements, LearningDecisions):
         if state is None or state.is_over or match.vacancy:
             return Deadlines()
         people = [seat for seat in state.to_move if match.seats[seat].is_person]
-        computers = [seat for seat in state.to_move if match.seats[seat].computer]
-        if match.purpose == "tutorial" and people:
-            computers = []  # the learner first (see `Match.computers_to_move`)
+        computers = match.computer_seats_due()
         settings = match.settings
         reminder = now + settings.reminder_hours * 3600 if people else None
         clock = now + settings.clock_hours * 3600 if people and settings.clock_hours else None

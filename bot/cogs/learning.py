@@ -9,6 +9,7 @@ import discord
 from discord.ext import commands
 
 from catalogue import tr
+from tutor import LESSONS
 
 from ..arcade import Arcade
 from ..commands import game_command
@@ -33,7 +34,7 @@ class Learning(commands.Cog):
         self.learn = game_command(
             "learn",
             "Learn a game: a guided first match against the computer, step by step",
-            arcade.kits,
+            {game_id: kit for game_id, kit in arcade.kits.items() if game_id in LESSONS},
             self.start_tutorial,
             guild_only=True,
         )
@@ -45,18 +46,12 @@ class Learning(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.tree.remove_command("learn")
 
-    async def _check_channel(self, interaction: discord.Interaction) -> None:
-        allowed = (await self.service.settings_for(interaction.guild_id)).play_channels
-        if allowed and interaction.channel_id not in allowed:
-            where = ", ".join(f"<#{channel}>" for channel in allowed)
-            raise MatchError("Matches start in {channels} on this server.", channels=where)
-
     async def start_tutorial(self, interaction: discord.Interaction, kit: GameKit) -> None:
         """The tutorial plays in a thread of this channel, like any match, so others can watch and
         learn along; it is unrated, and only the learner plays."""
         person = (interaction.user.id, interaction.user.display_name)
         try:
-            await self._check_channel(interaction)
+            await self.service.check_play_channel(interaction.guild_id, interaction.channel_id)
             match = await self.service.learn(
                 kit.id, guild_id=interaction.guild_id, channel_id=interaction.channel_id, person=person
             )
@@ -68,7 +63,7 @@ class Learning(commands.Cog):
     async def _play_on(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
         person = (interaction.user.id, interaction.user.display_name)
         try:
-            await self._check_channel(interaction)
+            await self.service.check_play_channel(interaction.guild_id, interaction.channel_id)
             match = await self.service.play_on(
                 claim.match_id,
                 claim.argument,

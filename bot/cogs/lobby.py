@@ -70,12 +70,8 @@ class Lobby(commands.Cog):
             return
         players = [(host.id, host.display_name)] + [(m.id, m.display_name) for m in opponents]
         seating = seating.seats_with(kit, len(opponents))
-        allowed = (await self.service.settings_for(interaction.guild_id)).play_channels
-        if allowed and interaction.channel_id not in allowed:
-            where = ", ".join(f"<#{channel}>" for channel in allowed)
-            await tell(interaction, tr("Matches start in {channels} on this server.", channels=where))
-            return
         try:
+            await self.service.check_play_channel(interaction.guild_id, interaction.channel_id)
             match = await self.service.create_lobby(
                 kit.id,
                 guild_id=interaction.guild_id,
