@@ -64,7 +64,7 @@ def _buttons(message) -> list:
     return [item for item in leaf_components(message.components) if getattr(item, "custom_id", None)]
 
 
-def _suggestion(learner, where):
+def suggestion(learner, where):
     """(message, button) of the learner's suggested move: in their DM prompt or on the board."""
     dm = learner.user.dm_channel.last_message if learner.user.dm_channel else None
     for message in (dm, board(where)):
@@ -115,7 +115,7 @@ async def play_tutorial(game_id: str, language: str, pictures: Path | None = Non
                     match = await env.bot.service.load(1)
                     if match.status != "active":
                         break
-                    message, button = _suggestion(learner, where)
+                    message, button = suggestion(learner, where)
                     if button is None:
                         raise RuntimeError(f"{game_id}: no suggested move shown")
                     transcript.taps += 1

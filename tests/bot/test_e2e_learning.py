@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from benchmarks.tutorials import SUGGESTED, suggestion
 from bot.components import claim_of
 from bot.kits import KITS
 from games import replay_actions
@@ -16,7 +17,6 @@ from tests.helpers import board, buttons, last_dm, make_table, reply, stored, te
 from tests.tutor.test_lessons import followed
 from tutor import LESSONS, coverage
 
-SUGGESTED = "👉"
 COMPUTER_PAUSE = 5  # virtual seconds: more than a computer player's pause before it moves
 
 
@@ -26,17 +26,8 @@ def simcord_bot(make_bot):
 
 
 def suggested_button(table, where):
-    """The learner's suggested move: the first button of their prompt (a DM for games with secrets,
-    else the board), marked 👉."""
-    learner = table.players[0]
-    dm = last_dm(learner)
-    for message in (dm, board(where)):
-        if message is None:
-            continue
-        found = [b for b in buttons(message, "act") if str(b.label).startswith(SUGGESTED)]
-        if found:
-            return message, found[0]
-    return None, None
+    """The learner's suggested move (the first player at the table is the learner)."""
+    return suggestion(table.players[0], where)
 
 
 async def follow_tutorial(table, where, *, restart_at=None, make_bot=None, limit=400) -> list[str]:
@@ -251,6 +242,17 @@ async def test_a_forged_or_foreign_play_on_is_refused_and_starts_nothing(simcord
     result = reply(await bob.click(elsewhere, custom_id="m1:1:99:playon:0"))
     assert "There is no match #1 in this server" in result.content
     assert await env.bot.repository.load(2) is None  # no practice match was started
+
+
+async def test_learn_keeps_to_the_channels_the_server_allows(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice"])
+    (alice,) = table.players
+    elsewhere = table.guild.create_text_channel("games-only")
+    await env.bot.service.update_settings(table.guild.id, play_channels=[elsewhere.id])
+    refused = reply(await alice.slash(table.channel, "learn", game="senet"))
+    assert refused.flags.ephemeral and "Matches start in" in refused.content
+    assert await env.bot.repository.load(1) is None
 
 
 async def test_review_refuses_what_it_cannot_review(simcord_env):

@@ -8,30 +8,15 @@ import random
 
 import pytest
 
-from benchmarks.clicks import board, leaf_components
-from bot.components import claim_of
+from benchmarks.tutorials import suggestion
 from games import GAMES
 from renderers.common import text_sizes
 from tests.l10n.test_german_match import WatchedTable, _Surface, assert_no_english, german_discord  # noqa: F401
-
-SUGGESTED = "👉"
 
 
 @pytest.fixture
 def simcord_bot(make_bot):
     return make_bot(computer_delay_seconds=0)
-
-
-def suggestion(table: WatchedTable):
-    learner = table.players[0]
-    dm = learner.user.dm_channel.last_message if learner.user.dm_channel else None
-    for message in (dm, board(table.thread)):
-        for item in leaf_components(message.components) if message is not None else []:
-            custom_id = getattr(item, "custom_id", None)
-            suggested = str(getattr(item, "label", "")).startswith(SUGGESTED)
-            if custom_id and suggested and claim_of(custom_id).kind == "act":
-                return _Surface(message, learner.user if message.guild is None else learner), item
-    return None, None
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -46,8 +31,9 @@ async def test_a_tutorial_in_german_shows_no_english(game_id, simcord_env):
         for _ in range(400):
             if (await env.bot.service.load(1)).status != "active":
                 break
-            surface, button = suggestion(table)
+            message, button = suggestion(table.players[0], table.thread)
             assert button is not None, "no suggested move"
+            surface = _Surface(message, learner.user if message.guild is None else learner)
             table.see(surface.message, "a step")
             await table.timed(surface, button)
             await env.advance_time(1)
