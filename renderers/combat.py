@@ -73,14 +73,14 @@ from .common import (
     Colour,
     Pictures,
     dashed_frame,
+    draw_arrow,
     draw_text,
     new_canvas,
     once_per_language,
     paste,
-    pyramid_extent,
-    pyramid_sprite,
     to_png,
 )
+from .pieces import pyramid_extent, pyramid_sprite
 
 __all__ = ["PICTURES", "colour_badge", "render_combat_board", "render_combat_rules_picture"]
 
@@ -371,47 +371,6 @@ def draw_square(
 
 
 # --- arrows ---------------------------------------------------------------------------------------
-
-
-def draw_arrow(
-    draw: ImageDraw.ImageDraw,
-    start: tuple[float, float],
-    end: tuple[float, float],
-    *,
-    colour: Colour,
-    outline: Colour,
-    width: int,
-    both: bool = False,
-) -> None:
-    """A straight arrow in any direction with a dark rim; a head at `end` (and at `start` if `both`)."""
-    (x0, y0), (x1, y1) = start, end
-    length = math.hypot(x1 - x0, y1 - y0)
-    if length < 4:
-        return
-    ux, uy = (x1 - x0) / length, (y1 - y0) / length
-    head = width * 2.6
-
-    def head_points(
-        tip_x: float, tip_y: float, dx: float, dy: float, grow: float
-    ) -> list[tuple[float, float]]:
-        base_x, base_y = tip_x - dx * head, tip_y - dy * head
-        half = head * 0.62 + grow
-        return [
-            (tip_x + dx * grow * 1.6, tip_y + dy * grow * 1.6),
-            (base_x - dy * half - dx * grow, base_y + dx * half - dy * grow),
-            (base_x + dy * half - dx * grow, base_y - dx * half - dy * grow),
-        ]
-
-    shaft_start = (x0 + ux * head * 0.8, y0 + uy * head * 0.8) if both else (x0, y0)
-    shaft_end = (x1 - ux * head * 0.8, y1 - uy * head * 0.8)
-    for fill, grow in ((outline, 3), (colour, 0)):
-        draw.line([shaft_start, shaft_end], fill=fill, width=width + 2 * grow)
-        if not both:
-            r = width / 2 + grow
-            draw.ellipse((x0 - r, y0 - r, x0 + r, y0 + r), fill=fill)
-        draw.polygon(head_points(x1, y1, ux, uy, grow), fill=fill)
-        if both:
-            draw.polygon(head_points(x0, y0, -ux, -uy, grow), fill=fill)
 
 
 def _arrow_ends(

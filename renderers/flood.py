@@ -38,7 +38,6 @@ from .common import (
     FAINT,
     GOOD,
     MARGIN,
-    MIN_LETTER,
     MINUS,
     MUTED,
     ON_GOOD,
@@ -55,28 +54,31 @@ from .common import (
     Box,
     Colour,
     Pictures,
-    colour_letter,
     dashed_frame,
     draw_on,
-    draw_suit,
     draw_text,
     ink_on,
-    letter_size,
     mix,
     new_canvas,
     once_per_language,
     once_per_picture,
     paste,
-    pyramid_extent,
-    pyramid_sprite,
     seat_tag,
     stamp,
-    suit_colour,
     text_width,
     to_png,
 )
 from .common import panel_card as _panel
 from .common import text_sprite as glyphs
+from .pieces import (
+    MIN_LETTER,
+    colour_letter,
+    draw_suit,
+    letter_size,
+    pyramid_extent,
+    pyramid_sprite,
+    suit_colour,
+)
 
 # --- layout ---------------------------------------------------------------------------------------
 

@@ -42,10 +42,11 @@ from .common import (
     SUPERSAMPLE,
     TEXT,
     WIDTH,
+    ArrowHead,
     Box,
     Colour,
     Pictures,
-    colour_letter,
+    draw_arrow,
     draw_text,
     fit_text,
     luminance,
@@ -55,8 +56,6 @@ from .common import (
     once_per_picture,
     paste,
     pill,
-    pyramid_extent,
-    pyramid_sprite,
     seat_label,
     signed,
     stamp,
@@ -71,6 +70,7 @@ from .common import (
     panel_card as _card,
 )
 from .mars_words import RULE_LABELS, SIZE_LABELS, Slot, read_slots
+from .pieces import colour_letter, pyramid_extent, pyramid_sprite
 from .words import colour_name
 
 # Sizes that read on a phone: a picture 1000 px wide is shown about 325 px wide, so a word needs a
@@ -287,42 +287,8 @@ def wrap(text: str, size: int, max_width: float, *, bold: bool = False) -> list[
     return lines
 
 
-def draw_arrow(
-    draw: ImageDraw.ImageDraw,
-    start: tuple[float, float],
-    end: tuple[float, float],
-    *,
-    colour: Colour,
-    outline: Colour,
-    width: int = 6,
-    both: bool = False,
-) -> None:
-    """A straight arrow (horizontal or vertical, as moves are) with a dark rim; head at `end`."""
-    (x0, y0), (x1, y1) = start, end
-    length = max(abs(x1 - x0), abs(y1 - y0))
-    if length < 4:
-        return
-    ux, uy = (x1 - x0) / length, (y1 - y0) / length
-    head = width * 2.8
-
-    def head_points(
-        tip_x: float, tip_y: float, dx: float, dy: float, grow: float
-    ) -> list[tuple[float, float]]:
-        base_x, base_y = tip_x - dx * head, tip_y - dy * head
-        half = head * 0.62 + grow
-        return [
-            (tip_x + dx * grow, tip_y + dy * grow),
-            (base_x - dy * half, base_y + dx * half),
-            (base_x + dy * half, base_y - dx * half),
-        ]
-
-    shaft_start = (x0 + ux * head * 0.8, y0 + uy * head * 0.8) if both else (x0, y0)
-    shaft_end = (x1 - ux * head * 0.8, y1 - uy * head * 0.8)
-    for fill, grow in ((outline, 3), (colour, 0)):
-        draw.line([shaft_start, shaft_end], fill=fill, width=width + 2 * grow)
-        draw.polygon(head_points(x1, y1, ux, uy, grow), fill=fill)
-        if both:
-            draw.polygon(head_points(x0, y0, -ux, -uy, grow), fill=fill)
+# The squares' arrows: a longer head with a sharp rim, as moves run along ranks and files.
+SQUARE_ARROW = ArrowHead(length=2.8, tip_rim=1.0, base_rim=0.0, round_tail=False)
 
 
 # --- the board ------------------------------------------------------------------------------
@@ -473,7 +439,16 @@ def arrow_between(
     inset = sq * 0.5 - 6
     end = (bx - dx * inset, by - dy * inset)
     start = (ax + dx * inset, ay + dy * inset) if swap else (ax, ay)
-    draw_arrow(draw, start, end, colour=colour, outline=outline, width=max(4, sq // 12), both=swap)
+    draw_arrow(
+        draw,
+        start,
+        end,
+        colour=colour,
+        outline=outline,
+        width=max(4, sq // 12),
+        both=swap,
+        shape=SQUARE_ARROW,
+    )
 
 
 def _outline_group(draw: ImageDraw.ImageDraw, view: dict, squares: list[str], rgb: Colour) -> None:
@@ -634,6 +609,7 @@ def _draw_suggested_slot_swap(draw: ImageDraw.ImageDraw, first: Box, second: Box
             colour=SUGGESTED_SLOTS,
             outline=SUGGESTED_SLOTS,
             width=width,
+            shape=SQUARE_ARROW,
         )
 
 

@@ -56,8 +56,6 @@ from .common import (
     new_canvas,
     once_per_language,
     paste,
-    pyramid_extent,
-    pyramid_sprite,
     to_png,
 )
 from .common import (
@@ -66,6 +64,7 @@ from .common import (
 from .common import (
     panel_card as _card,
 )
+from .pieces import pyramid_extent, pyramid_sprite
 from .senet_words import BLOCK, DIE_RULES, NEST, OFF_WORD, TRACK_NAMES, TREE
 
 # --- the game's geometry ------------------------------------------------------------------------

@@ -8,9 +8,10 @@ from colorspacious import cspace_convert, deltaE
 from PIL import Image, ImageDraw
 
 from renderers.combat import colour_badge
-from renderers.common import PANEL, draw_text, pyramid_sprite
+from renderers.common import PANEL, draw_text
 from renderers.flood import seat_chip_sprite
 from renderers.mars import top_sprite
+from renderers.pieces import pyramid_sprite
 from renderers.senet import owner_badge
 
 CVD_TYPES = ["deuteranomaly", "protanomaly", "tritanomaly"]  # at severity 100: the -opias

@@ -13,7 +13,8 @@ from PIL import Image, ImageStat
 
 from games import GAMES
 from renderers import pictures_for, render_board, render_hand, render_rules_picture, trickery
-from renderers.common import ACCENT, GOOD, PENALTY, fit_text, pyramid_extent, text_width
+from renderers.common import ACCENT, GOOD, PENALTY, fit_text, text_width
+from renderers.pieces import pyramid_extent
 from renderers.trickery import HAND_LIFT, board_layout, hand_card_boxes
 from tests.pictures import check_png, count_near, decode
 
@@ -201,7 +202,7 @@ def test_final_board_has_no_pool_and_frames_the_winner_in_green():
 def test_pyramids_are_drawn_large_enough_for_their_letter():
     """At every place the board or the guide draws pyramids at full scale, even a small one carries
     its colour letter (the second cue beside colour) at 16 px or more."""
-    from renderers.common import letter_size
+    from renderers.pieces import letter_size
 
     for scale in (trickery.TAKEN_SCALE, trickery.POOL_SCALE, trickery.PRIZE_SCALE, trickery.GUIDE_SCALE):
         assert letter_size(pyramid_extent(1, scale)[0]) >= 16, scale

@@ -45,7 +45,8 @@ from renderers.combat_sprites import (
     TRAY_FILL,
     home_tint,
 )
-from renderers.common import ACCENT, FAINT, MUTED, PYRAMID_COLOURS, mix, pyramid_extent, text_sizes
+from renderers.common import ACCENT, FAINT, MUTED, PYRAMID_COLOURS, mix, text_sizes
+from renderers.pieces import pyramid_extent
 from tests.pictures import blob_sizes, check_png, count_near, decode, near
 
 NAMES = ["Alice", "Bartholomew the Magnificent of Mars", "Chen", "Dee"]
@@ -266,7 +267,7 @@ def final_view() -> dict:
 
 
 def face(colour: str):
-    """The lit face of a side-view pyramid (common.pyramid_sprite)."""
+    """The lit face of a side-view pyramid (pieces.pyramid_sprite)."""
     return mix(PYRAMID_COLOURS[colour], (255, 255, 255), 0.16)
 
 

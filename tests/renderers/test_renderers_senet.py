@@ -12,14 +12,8 @@ import pytest
 
 from games.senet import log_entry
 from renderers import render_board, render_hand, render_rules_picture
-from renderers.common import (
-    ACCENT,
-    PENALTY,
-    PYRAMID_COLOURS,
-    mix,
-    pyramid_extent,
-    text_sizes,
-)
+from renderers.common import ACCENT, PENALTY, PYRAMID_COLOURS, mix, text_sizes
+from renderers.pieces import pyramid_extent
 from renderers.senet import (
     BADGE,
     BADGE_DARK,
@@ -326,7 +320,7 @@ def test_every_stack_fits_its_square_without_overlaps(stack):
 
 
 def face_colour(colour: str):
-    """The lit face of a side-view pyramid (common.pyramid_sprite); clear ones show the square through."""
+    """The lit face of a side-view pyramid (pieces.pyramid_sprite); clear ones show the square through."""
     face = mix(PYRAMID_COLOURS[colour], (255, 255, 255), 0.16)
     return mix(SQUARE_FILL, face, 120 / 255) if colour == "L" else face
 
