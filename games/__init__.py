@@ -1,7 +1,7 @@
 """Pure rules engines for the Martian Arcade games, behind one protocol (see `games.core`)."""
 
 from .combat import COMBAT
-from .core import Event, Game, IllegalAction, Option, Outcome, Rng, State, random_choice, replay_actions
+from .core import Event, Game, IllegalAction, Option, Outcome, Rng, State, View, random_choice, replay_actions
 from .flood import FLOOD
 from .mars import MARS
 from .senet import SENET
@@ -18,6 +18,7 @@ __all__ = [
     "Outcome",
     "Rng",
     "State",
+    "View",
     "random_choice",
     "replay_actions",
 ]

@@ -9,7 +9,7 @@ match exactly.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, Protocol
 
 
@@ -78,6 +78,34 @@ class Outcome:
     @classmethod
     def from_json(cls, data: dict) -> Outcome:
         return cls(tuple(data["scores"]), tuple(data["winners"]))
+
+
+def plain_data(value: Any) -> Any:
+    """`value` as JSON data: views' dataclasses become dicts, tuples lists."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {item.name: plain_data(getattr(value, item.name)) for item in fields(value)}
+    if isinstance(value, dict):
+        return {key: plain_data(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain_data(item) for item in value]
+    return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class View:
+    """What one seat (or a spectator) may see of a match: each engine's views are frozen
+    dataclasses built on this one, whose fields are everything pictures and texts need, the facts
+    the rules derive included, so nothing downstream works a rule out again. Never holds hidden
+    data; `to_json()` is plain JSON data (for logs and the tests that look for secrets)."""
+
+    game: str
+    seat: int | None  # whose view it is; None: a spectator's
+    to_move: tuple[int, ...]
+    is_over: bool
+    suggested: Any = None  # where a tutorial's suggested move goes (`Game.marks`), else None
+
+    def to_json(self) -> dict:
+        return plain_data(self)
 
 
 class Rng:
@@ -179,8 +207,9 @@ class State(Protocol):
     @property
     def outcome(self) -> Outcome | None: ...
 
-    def view(self, seat: int | None) -> dict:
-        """What `seat` may see (None: a spectator). JSON-compatible; never holds hidden data."""
+    def view(self, seat: int | None) -> View:
+        """What `seat` may see (None: a spectator): the engine's own `View` dataclass; never holds
+        hidden data."""
         ...
 
     def secrets(self, seat: int) -> set[str]:
@@ -302,8 +331,8 @@ class Game:
 
     def marks(self, state: State, seat: int, action: Any) -> dict:
         """Where `action` would go on the board, for a picture to mark before it is played (a
-        tutorial's suggested move): the view's key `suggested` holds it, in the same shape the
-        game's view gives its last move. Empty: nothing to mark."""
+        tutorial's suggested move): the view's field `suggested` holds it (`dataclasses.replace`),
+        in the same shape the game's view gives its last move. Empty: nothing to mark."""
         return {}
 
     def check_players(self, num_players: int) -> None:
