@@ -18,6 +18,7 @@ from dataclasses import replace
 import discord
 
 from catalogue import listing, speaking, spoken, tr, trn
+from games.core import with_suggestion
 from games.record import format_record, record_for
 from games.replay import spectator_views
 from renderers.replay import frame_positions, render_replay
@@ -123,12 +124,12 @@ class Moment:
         learner = LESSONS[self.match.game_id].learner
         engine = self.kit.engine
         marks = engine.marks(self.match.state, learner, engine.parse_action(step.action))
-        marked = {**self.scene.public, "suggested": marks}
+        marked = with_suggestion(self.scene.public, marks)
         if self.presenter.public_controls:
             self.scene = replace(self.scene, public=marked)
         else:  # the marks may name a secret (an objective's slots): only the learner's prompt shows them
             self.learners_board = marked
-        self._views[learner] = {**self.mine(learner), "suggested": marks}
+        self._views[learner] = with_suggestion(self.mine(learner), marks)
 
     def prompt_board(self, seat: int) -> tuple[object, dict]:
         """The board a prompt of `seat` shows (its picture's cache key, and the view): the learner's

@@ -9,7 +9,7 @@ match exactly.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, Protocol
 
 
@@ -102,10 +102,18 @@ class View:
     seat: int | None  # whose view it is; None: a spectator's
     to_move: tuple[int, ...]
     is_over: bool
+    winners: tuple[int, ...] = ()  # at the end, the seats that won
     suggested: Any = None  # where a tutorial's suggested move goes (`Game.marks`), else None
 
     def to_json(self) -> dict:
         return plain_data(self)
+
+
+def with_suggestion(view: Any, marks: dict) -> Any:
+    """`view` with a suggested move's marks (`Game.marks`) for the pictures to draw."""
+    if isinstance(view, View):
+        return replace(view, suggested=marks)
+    return {**view, "suggested": marks}  # an engine whose views are still dicts
 
 
 class Rng:

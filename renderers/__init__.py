@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 
-from games import GAMES
+from games import GAMES, View
 
 from .common import Pictures, one_picture
 
@@ -20,17 +20,21 @@ def pictures_for(game_id: str) -> Pictures:
     return importlib.import_module(f"{__name__}.{game_id}").PICTURES
 
 
+def game_of(view) -> str:
+    return view.game if isinstance(view, View) else view.get("game")  # dict: a view not typed yet
+
+
 def render_board(view: dict, *, names: list[str] | None = None) -> bytes:
     """The board as PNG bytes. It draws what the view holds, so for a public post pass the
     spectator view (`state.view(None)`): a seat's view may include that seat's private information."""
     with one_picture():
-        return pictures_for(view.get("game")).board(view, names=names)
+        return pictures_for(game_of(view)).board(view, names=names)
 
 
 def render_hand(view: dict, *, names: list[str] | None = None) -> bytes:
     """The viewing seat's own picture (cards, objective; the board in games without secrets) as PNG bytes."""
     with one_picture():
-        return pictures_for(view.get("game")).private(view, names=names)
+        return pictures_for(game_of(view)).private(view, names=names)
 
 
 def render_rules_picture(game_id: str) -> bytes:

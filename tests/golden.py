@@ -9,7 +9,6 @@ picture that is not byte for byte the same and any text line that moved.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import random
 import sys
@@ -17,23 +16,23 @@ from pathlib import Path
 
 from bot.kits import KITS
 from catalogue import languages, speaking
-from games.core import clone_state, random_choice
+from games.core import clone_state, random_choice, with_suggestion
 from renderers.common import one_picture
 from tests.games.test_conformance import random_options
 
 POSITIONS_PER_GAME = 14  # positions sampled along each match
-MATCHES = {"trickery": (3, 4, 3), "mars": (2, 2, 2), "senet": (2, 2), "flood": (3, 4, 3), "combat": (2, 3, 4, 2)}
+MATCHES = {
+    "trickery": (3, 4, 3),
+    "mars": (2, 2, 2),
+    "senet": (2, 2),
+    "flood": (3, 4, 3),
+    "combat": (2, 3, 4, 2),
+}
 EXPLAINED = 3  # legal actions worded per seat and position
 
 
 def digest(png: bytes) -> str:
     return hashlib.sha256(png).hexdigest()[:16]
-
-
-def with_mark(view, marks):
-    if dataclasses.is_dataclass(view):
-        return dataclasses.replace(view, suggested=marks)
-    return {**view, "suggested": marks}
 
 
 def legal_of(view) -> list[str]:
@@ -44,7 +43,11 @@ def legal_of(view) -> list[str]:
 def item_text(item) -> str:
     inner = getattr(item, "item", item)
     parts = [type(inner).__name__, str(getattr(inner, "custom_id", "")), str(getattr(inner, "label", ""))]
-    parts += [str(getattr(inner, "emoji", "")), str(getattr(inner, "style", "")), str(getattr(inner, "row", ""))]
+    parts += [
+        str(getattr(inner, "emoji", "")),
+        str(getattr(inner, "style", "")),
+        str(getattr(inner, "row", "")),
+    ]
     parts += [str(getattr(inner, "disabled", ""))]
     for option in getattr(inner, "options", []) or []:
         parts.append(f"[{option.label}|{option.value}|{option.description}|{option.emoji}]")
@@ -97,8 +100,8 @@ def position_lines(kit, scene_of, state, names, num_players, last) -> list[str]:
             marks = kit.engine.marks(state, seat, action)
             if marks:
                 with one_picture():
-                    marked = digest(pictures.private(with_mark(mine, marks), names=list(names)))
-                    board = digest(pictures.board(with_mark(public, marks), names=list(names)))
+                    marked = digest(pictures.private(with_suggestion(mine, marks), names=list(names)))
+                    board = digest(pictures.board(with_suggestion(public, marks), names=list(names)))
                 lines.append(f"  marked {action} {marked} {board}")
     return lines
 
@@ -115,7 +118,9 @@ def game_lines(game_id: str) -> list[str]:
                 options = kit.engine.resolve_options(random_options(kit.engine, num_players, chooser))
                 state = kit.engine.new(num_players, seed, options)
                 names = tuple(["Ann", "Björn", "Chidi", "Dana"][:num_players])
-                lines.append(f"== match {number} players={num_players} options={kit.presenter.options_text(options)!r}")
+                lines.append(
+                    f"== match {number} players={num_players} options={kit.presenter.options_text(options)!r}"
+                )
                 last = []
                 total = 0
                 while not state.is_over and total < 400:

@@ -9,6 +9,7 @@ import discord
 from discord.ext import commands
 
 from catalogue import tr
+from games.core import with_suggestion
 from tutor import LESSONS
 
 from ..arcade import Arcade
@@ -159,7 +160,7 @@ class Learning(commands.Cog):
             view, draw = state.view(None), kit.pictures.board
         else:
             view, draw = state.view(swing.seat), kit.pictures.private
-        view = {**view, "suggested": marks}
+        view = with_suggestion(view, marks)
         picture = await asyncio.to_thread(draw, view, names=list(match.shown_names))
         alt = kit.presenter.describe(
             self._scene(match, moment), view, None if kit.presenter.public_controls else swing.seat

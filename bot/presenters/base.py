@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 import discord
 
 from catalogue import listing, tr
-from games import Game
+from games import Game, View
 
 from ..components import Claim, MatchButton
 from ..errors import MatchError
@@ -78,6 +78,13 @@ def leading_with(first: discord.ui.Item, items: list[discord.ui.Item]) -> list[d
 def row_of(item: discord.ui.Item) -> int | None:
     """An item's row (a dynamic item's, read from the item it wraps: a select keeps it there)."""
     return getattr(item, "item", item).row
+
+
+def winners_of(view: Any) -> tuple[int, ...]:
+    """The seats that won (none yet while the match goes on)."""
+    if isinstance(view, View):
+        return view.winners
+    return tuple(view.get("winners", []))  # an engine whose views are still dicts
 
 
 class Presenter:
@@ -158,7 +165,7 @@ class Presenter:
         return self.action_phrase(scene, seat, action, done=False)
 
     def final_text(self, scene: Scene) -> str:
-        winners = listing([f"**{self.seat_label(scene, seat)}**" for seat in scene.public.get("winners", [])])
+        winners = listing([f"**{self.seat_label(scene, seat)}**" for seat in winners_of(scene.public)])
         return tr("🏆 {winners} won {game}!", winners=winners or tr("Nobody"), game=self.game.title)
 
     # --- controls
