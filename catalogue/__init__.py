@@ -4,8 +4,11 @@ Texts are written in English where they are used and looked up here by that Engl
 gettext way), so code reads as it speaks: `tr("{name} won!", name=...)`. A few long texts (/help,
 the greeting) are looked up by a key instead; their English is in `en/`. A language is a folder of
 JSON files (`de/*.json`, merged; one file per area of the code), mapping each English text to its
-translation, or, for a count, to a [one, other] pair. A test checks every text used in the code
-has an entry in every shipped language.
+translation, or, for a count, to its forms by the language's CLDR plural category
+(`{"one": ..., "other": ...}`; Polish would add "few" and "many"), chosen by Babel's plural rules,
+so a new language needs only its files. Where one English text must be translated two ways, the
+caller names the difference (`tr("small", context="ship")`) and the entry's key is
+`"ship::small"`. A test checks every text used in the code has an entry in every shipped language.
 
 The language is chosen by the caller around a piece of work (`with speaking("de"): ...`): the
 Discord layer speaks a player's language for private answers and the server's for public ones;
@@ -21,7 +24,10 @@ from contextvars import ContextVar
 from functools import cache
 from importlib import resources
 
+from babel import Locale
+
 ENGLISH = "en"
+CONTEXT_MARK = "::"  # between a context and its text in a catalogue key: "ship::small"
 
 _spoken: ContextVar[str] = ContextVar("spoken_language", default=ENGLISH)
 
@@ -75,16 +81,23 @@ def speak(language_code: str) -> None:
     _spoken.set(language_code if language_code in catalogues() else ENGLISH)
 
 
-def _entry(message: str) -> str | list[str] | None:
-    entry = catalogues().get(spoken(), {}).get(message)
+def catalogue_key(message: str, context: str | None = None) -> str:
+    """The key a text is translated under: the text, or its context and the text."""
+    return f"{context}{CONTEXT_MARK}{message}" if context else message
+
+
+def _entry(message: str, context: str | None = None) -> str | dict[str, str] | None:
+    key = catalogue_key(message, context)
+    entry = catalogues().get(spoken(), {}).get(key)
     if entry is None:
-        entry = catalogues()[ENGLISH].get(message)
+        entry = catalogues()[ENGLISH].get(key)
     return entry
 
 
-def tr(message: str, /, **values: object) -> str:
-    """`message` (its English text, or a key) in the spoken language, filled with `values`."""
-    entry = _entry(message)
+def tr(message: str, /, *, context: str | None = None, **values: object) -> str:
+    """`message` (its English text, or a key) in the spoken language, filled with `values`;
+    `context` tells apart two uses of one English text that other languages say differently."""
+    entry = _entry(message, context)
     template = entry if isinstance(entry, str) else message
     return template.format(**values) if values else template
 
@@ -95,11 +108,26 @@ def tr_in(message: str, locale: object, /, **values: object) -> str:
         return tr(message, **values)
 
 
-def trn(one: str, other: str, count: int, /, **values: object) -> str:
-    """A text that depends on a count: `trn("{n} card", "{n} cards", n, n=n)`."""
-    entry = _entry(one)
-    forms = entry if isinstance(entry, list) else [one, other]
-    return forms[0 if count == 1 else 1].format(**values)
+@cache
+def plural_rule(language_code: str):
+    """The CLDR plural rule of a language: a count's category ("one", "few", "other"...)."""
+    return Locale.parse(language_code).plural_form
+
+
+def trn(one: str, other: str, count: int, /, *, context: str | None = None, **values: object) -> str:
+    """A text that depends on a count: `trn("{n} card", "{n} cards", n, n=n)`, in the form the
+    spoken language's plural rule asks for (the English forms where it has no entry)."""
+    entry = _entry(one, context)
+    if isinstance(entry, dict):
+        form = entry.get(plural_rule(spoken())(count), entry.get("other", other))
+    else:
+        form = one if plural_rule(ENGLISH)(count) == "one" else other
+    return form.format(**values)
+
+
+def entry_forms(entry: str | dict[str, str]) -> list[str]:
+    """Every text an entry holds: one, or a count's forms."""
+    return list(entry.values()) if isinstance(entry, dict) else [entry]
 
 
 def N_(message: str) -> str:
@@ -117,7 +145,9 @@ def listing(items: list[str]) -> str:
 __all__ = [
     "ENGLISH",
     "N_",
+    "catalogue_key",
     "catalogues",
+    "entry_forms",
     "language",
     "languages",
     "listing",

@@ -11,7 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from catalogue import ENGLISH, catalogues, language, listing, speaking, tr, trn
+from catalogue import (
+    ENGLISH,
+    catalogue_key,
+    catalogues,
+    entry_forms,
+    language,
+    listing,
+    plural_rule,
+    speaking,
+    tr,
+    trn,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("games", "renderers", "bot", "computer", "catalogue", "tutor")
@@ -47,8 +58,14 @@ def said_in_code() -> tuple[dict[str, str], list[str]]:
                 if not (called_name(node) in SAYING and node.args):
                     continue
                 first = node.args[0]
-                if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                    said.setdefault(first.value, f"{where}:{node.lineno}")
+                context = next((k.value for k in node.keywords if k.arg == "context"), None)
+                if context is not None and not (
+                    isinstance(context, ast.Constant) and isinstance(context.value, str)
+                ):
+                    unsayable.append(f"{where}:{node.lineno}")  # a context is a literal too
+                elif isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    key = catalogue_key(first.value, context.value if context is not None else None)
+                    said.setdefault(key, f"{where}:{node.lineno}")
                 elif isinstance(first, ast.JoinedStr | ast.BinOp) or (
                     isinstance(first, ast.Call) and called_name(first) == "format"
                 ):
@@ -57,11 +74,8 @@ def said_in_code() -> tuple[dict[str, str], list[str]]:
 
 
 def placeholders(template: str) -> set[str]:
+    template = template.rsplit("::", 1)[-1]  # a key's context is no part of its text
     return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
-
-
-def forms(entry: str | list[str]) -> list[str]:
-    return entry if isinstance(entry, list) else [entry]
 
 
 def test_every_text_the_code_says_is_in_every_language_with_its_placeholders():
@@ -73,7 +87,7 @@ def test_every_text_the_code_says_is_in_every_language_with_its_placeholders():
         missing = [f"{where}: {text!r}" for text, where in said.items() if text not in entries]
         assert not missing, f"{lang} lacks {len(missing)} texts:\n" + "\n".join(missing[:40])
         for text in said:
-            for form in forms(entries[text]):
+            for form in entry_forms(entries[text]):
                 assert placeholders(form) == placeholders(text), (lang, text, form)
 
 
@@ -108,7 +122,7 @@ def test_keyed_texts_are_in_every_language_with_the_same_placeholders():
     for lang, entries in catalogues().items():
         assert set(english) <= set(entries), (lang, sorted(set(english) - set(entries)))
         for key, template in english.items():
-            for form in forms(entries[key]):
+            for form in entry_forms(entries[key]):
                 assert placeholders(form) == placeholders(template), (lang, key)
 
 
@@ -131,7 +145,7 @@ if __name__ == "__main__":  # python -m tests.test_catalogue [path prefix]: what
         if at.startswith(prefix) and text not in german:
             print(f"missing  {at}: {text!r}")
         elif at.startswith(prefix) and any(
-            placeholders(f) != placeholders(text) for f in forms(german[text])
+            placeholders(f) != placeholders(text) for f in entry_forms(german[text])
         ):
             print(f"placeholders differ  {at}: {text!r}")
     for at in unsaid:
@@ -143,3 +157,41 @@ if __name__ == "__main__":  # python -m tests.test_catalogue [path prefix]: what
 def test_counts_choose_their_form(count):
     english = trn("{count} card", "{count} cards", count, count=count)
     assert english == (f"{count} card" if count == 1 else f"{count} cards")
+
+
+def test_a_count_has_the_forms_its_languages_plural_rule_names():
+    """Each form is chosen by the language's CLDR plural category: an entry holds exactly those."""
+    for lang, entries in catalogues().items():
+        categories = set(plural_rule(lang).tags) | {"other"}  # "other" is always there
+        for text, entry in entries.items():
+            if isinstance(entry, dict):
+                assert set(entry) == categories, (lang, text, sorted(entry))
+
+
+def test_a_third_language_with_more_plural_forms_needs_only_its_entries():
+    """Polish has four plural categories; its files alone would make counts right."""
+    polish = {
+        "{count} card": {
+            "one": "{count} karta",
+            "few": "{count} karty",
+            "many": "{count} kart",
+            "other": "{count} karty",
+        }
+    }
+    catalogues()["pl"] = polish
+    try:
+        with speaking("pl"):
+            said = [trn("{count} card", "{count} cards", n, count=n) for n in (1, 2, 5, 22, 25)]
+    finally:
+        del catalogues()["pl"]
+    assert said == ["1 karta", "2 karty", "5 kart", "22 karty", "25 kart"]
+
+
+def test_a_context_tells_apart_two_uses_of_one_english_text():
+    catalogues()["de"]["ship::small"] = "kleines"
+    try:
+        with speaking("de"):
+            assert (tr("small", context="ship"), tr("small")) == ("kleines", "klein")
+        assert tr("small", context="ship") == "small"  # English is the text itself
+    finally:
+        del catalogues()["de"]["ship::small"]

@@ -9,7 +9,7 @@ import discord
 from bot.cogs.info import help_text, welcome_text
 from bot.kits import KITS
 from bot.translation import catalogues
-from catalogue import ENGLISH, language
+from catalogue import ENGLISH, entry_forms, language
 from catalogue import catalogues as texts
 from catalogue import tr_in as text
 
@@ -20,7 +20,7 @@ def test_german_texts_name_the_commands_german_members_see():
     german = catalogues()[discord.Locale.german]
     command_words = set(german.values()) | set(KITS)  # game ids stay as they are
     for key, entry in texts()["de"].items():
-        for command, sub in COMMAND_IN_TEXT.findall(" ".join(entry) if isinstance(entry, list) else entry):
+        for command, sub in COMMAND_IN_TEXT.findall(" ".join(entry_forms(entry))):
             assert command in command_words, (key, command)
             if sub and command == "partie":
                 assert sub in command_words, (key, sub)

@@ -27,7 +27,7 @@ from benchmarks.clicks import (
 )
 from benchmarks.tutorials import speaking_german
 from bot.components import claim_of
-from catalogue import ENGLISH, catalogues
+from catalogue import ENGLISH, catalogues, entry_forms
 from games import GAMES
 from renderers.common import text_sizes
 from tests.test_catalogue import said_in_code
@@ -54,7 +54,7 @@ def words(texts) -> set[str]:
 
 
 def flat(entries) -> list[str]:
-    return [form for entry in entries for form in (entry if isinstance(entry, list) else [entry])]
+    return [form for entry in entries for form in entry_forms(entry)]
 
 
 # Spelt alike in German (loanwords, names of things), or notation: not English to a German reader.
