@@ -1,0 +1,217 @@
+"""A mutation sample: how many small, real bugs the tests catch.
+
+    python -m benchmarks.mutation [--mutants 48] [--seed 30] [--jobs 1]
+
+Picks mutants at random (seeded), a third each, from the rules engines (`games/`), the bot's service and
+agreements and the computer players (`computer/`): a comparison turned (`<` to `<=`, `==` to
+`!=`), an arithmetic or boolean operator swapped, a number moved by one, a `not` dropped, a
+return of True/False flipped. Docstrings, logging and asserts are left alone. Each mutant is
+written into a scratch copy of the tree and the tests that cover its module run against it
+(`-x`, stop at the first failure): a failure kills it. Prints a table of every mutant and the
+share killed. Slow by nature (minutes); not part of the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = ("trickery", "mars", "senet", "flood", "combat")
+
+
+def tests_for(module: str) -> list[str]:
+    """The tests that cover a module: its own, and for an engine the shared engine checks."""
+    path = Path(module)
+    if path.parts[0] == "games":
+        game = next((g for g in GAMES if path.stem.startswith(g)), None)
+        if game is None:  # core, pieces, record...
+            return ["tests/games"]
+        return [f"tests/games/test_{game}.py", "tests/games/test_take_back.py", "tests/games/test_core.py"]
+    if path.parts[0] == "computer":
+        game = next((g for g in GAMES if path.stem.startswith(g)), None)
+        own = [f"tests/computer/test_{game}_player.py"] if game else []
+        return [*own, "tests/computer/test_computer.py"]
+    return ["tests/bot/test_storage.py", "tests/bot/test_agreements.py", "tests/bot/test_e2e_agreements.py"]
+
+
+def candidate_files() -> list[str]:
+    files = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "games").glob("*.py"))]
+    files += [str(p.relative_to(ROOT)) for p in sorted((ROOT / "computer").glob("*.py"))]
+    service = ROOT / "bot" / "service"
+    files += (
+        [str(p.relative_to(ROOT)) for p in sorted(service.glob("*.py"))]
+        if service.is_dir()
+        else ["bot/service.py"]
+    )
+    files.append("bot/agreements.py")
+    return [f for f in files if not f.endswith("__init__.py") and "weights" not in f]
+
+
+SWAPS = {
+    ast.Lt: "<=",
+    ast.LtE: "<",
+    ast.Gt: ">=",
+    ast.GtE: ">",
+    ast.Eq: "!=",
+    ast.NotEq: "==",
+    ast.Add: "-",
+    ast.Sub: "+",
+    ast.Mult: "//",
+    ast.And: "or",
+    ast.Or: "and",
+}
+SYMBOLS = {
+    ast.Lt: "<",
+    ast.LtE: "<=",
+    ast.Gt: ">",
+    ast.GtE: ">=",
+    ast.Eq: "==",
+    ast.NotEq: "!=",
+    ast.Add: "+",
+    ast.Sub: "-",
+    ast.Mult: "*",
+    ast.And: "and",
+    ast.Or: "or",
+}
+
+
+LOGGING = {"debug", "info", "warning", "error", "exception"}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    file: str
+    line: int
+    before: str  # the line as it was
+    after: str  # the line mutated
+
+    def describe(self) -> str:
+        return f"{self.file}:{self.line}: `{self.before.strip()}` -> `{self.after.strip()}`"
+
+
+def skipped_lines(tree: ast.AST) -> set[int]:
+    """Docstrings, asserts and logging: changing them is no bug a player could meet."""
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        first = body[0] if isinstance(body, list) and body else None
+        if (
+            isinstance(first, ast.Expr)
+            and isinstance(first.value, ast.Constant)
+            and isinstance(first.value.value, str)
+        ):
+            lines.update(range(first.lineno, first.end_lineno + 1))
+        logs = isinstance(node, ast.Call) and getattr(node.func, "attr", None) in LOGGING
+        if logs or isinstance(node, ast.Assert | ast.Raise):
+            lines.update(range(node.lineno, node.end_lineno + 1))
+    return lines
+
+
+def mutants_of(file: str) -> list[Mutant]:
+    source = (ROOT / file).read_text()
+    lines = source.splitlines()
+    tree = ast.parse(source)
+    skip = skipped_lines(tree)
+    found: list[Mutant] = []
+
+    def swap(line: int, old: str, new: str) -> None:
+        text = lines[line - 1]
+        padded = f" {old} "
+        if line in skip or text.count(padded) != 1:
+            return  # ambiguous on its line: another operator of the same kind
+        found.append(Mutant(file, line, text, text.replace(padded, f" {new} ")))
+
+    for node in ast.walk(tree):
+        operator = type(node.ops[0]) if isinstance(node, ast.Compare) and len(node.ops) == 1 else None
+        if isinstance(node, ast.BinOp) or (isinstance(node, ast.BoolOp) and node.lineno == node.end_lineno):
+            operator = type(node.op)
+        if operator in SWAPS:
+            swap(node.lineno, SYMBOLS[operator], SWAPS[operator])
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not) and node.lineno not in skip:
+            text = lines[node.lineno - 1]
+            if text.count("not ") == 1 and " is not " not in text and " not in " not in text:
+                found.append(Mutant(file, node.lineno, text, text.replace("not ", "", 1)))
+        elif (
+            isinstance(node, ast.Constant)
+            and type(node.value) is int
+            and node.lineno == node.end_lineno
+            and node.lineno not in skip
+        ):
+            text = lines[node.lineno - 1]
+            start, end = node.col_offset, node.end_col_offset
+            if text[start:end] == str(node.value):
+                found.append(Mutant(file, node.lineno, text, f"{text[:start]}{node.value + 1}{text[end:]}"))
+        elif (
+            isinstance(node, ast.Return)
+            and isinstance(node.value, ast.Constant)
+            and type(node.value.value) is bool
+            and node.lineno not in skip
+        ):
+            text = lines[node.lineno - 1]
+            old, new = ("True", "False") if node.value.value else ("False", "True")
+            found.append(Mutant(file, node.lineno, text, text.replace(f"return {old}", f"return {new}")))
+    return found
+
+
+def run(mutant: Mutant, scratch: Path) -> tuple[bool, str]:
+    """Write the mutant into the scratch tree, run its tests; True if they failed (killed)."""
+    target = scratch / mutant.file
+    original = target.read_text()
+    lines = original.splitlines(keepends=True)
+    ending = "\n" if lines[mutant.line - 1].endswith("\n") else ""
+    lines[mutant.line - 1] = mutant.after + ending
+    target.write_text("".join(lines))
+    try:
+        command = [sys.executable, "-m", "pytest", "-x", "-q", "-n", "0", "-p", "no:cacheprovider"]
+        result = subprocess.run(
+            [*command, *tests_for(mutant.file)],
+            cwd=scratch,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+        )
+        last = (result.stdout.strip().splitlines() or ["?"])[-1]
+        return result.returncode != 0, last
+    finally:
+        target.write_text(original)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--mutants", type=int, default=48, help="spread evenly over the three areas")
+    parser.add_argument("--seed", type=int, default=30)
+    arguments = parser.parse_args()
+    chooser = random.Random(arguments.seed)
+    pool = [mutant for file in candidate_files() for mutant in mutants_of(file)]
+    areas = [[m for m in pool if m.file.startswith(area)] for area in ("games/", "computer/", "bot/")]
+    share = arguments.mutants // len(areas)
+    sample = [m for area in areas for m in chooser.sample(area, min(share, len(area)))]
+    with tempfile.TemporaryDirectory(prefix="mutation-") as folder:
+        scratch = Path(folder) / "tree"
+        shutil.copytree(
+            ROOT, scratch, ignore=shutil.ignore_patterns(".git", ".venv", "__pycache__", "*.egg-info", "docs")
+        )
+        killed = 0
+        print(f"{len(pool)} possible mutants; {len(sample)} sampled (seed {arguments.seed})\n")
+        print("| # | mutant | result | tests |\n|---|---|---|---|")
+        for number, mutant in enumerate(sample, 1):
+            dead, last = run(mutant, scratch)
+            killed += dead
+            verdict = "killed" if dead else "**survived**"
+            print(f"| {number} | {mutant.describe()} | {verdict} | {last} |", flush=True)
+        print(f"\nkilled {killed} of {len(sample)} ({100 * killed / len(sample):.0f}%)")
+
+
+if __name__ == "__main__":
+    main()
