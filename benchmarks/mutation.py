@@ -29,18 +29,18 @@ GAMES = ("trickery", "mars", "senet", "flood", "combat")
 
 
 def tests_for(module: str) -> list[str]:
-    """The tests that cover a module: its own, and for an engine the shared engine checks."""
+    """The tests that cover a module: for a game's engine or computer player, every test of that
+    folder about the game (its own and the shared protocol checks); for the rest of an area, the
+    whole folder; for the bot, the service's own tests and the end-to-end ones about its rules."""
     path = Path(module)
-    if path.parts[0] == "games":
+    folder = {"games": "tests/games", "computer": "tests/computer"}.get(path.parts[0])
+    if folder:
         game = next((g for g in GAMES if path.stem.startswith(g)), None)
-        if game is None:  # core, pieces, record...
-            return ["tests/games"]
-        return [f"tests/games/test_{game}.py", "tests/games/test_take_back.py", "tests/games/test_core.py"]
-    if path.parts[0] == "computer":
-        game = next((g for g in GAMES if path.stem.startswith(g)), None)
-        own = [f"tests/computer/test_{game}_player.py"] if game else []
-        return [*own, "tests/computer/test_computer.py"]
-    return ["tests/bot/test_storage.py", "tests/bot/test_agreements.py", "tests/bot/test_e2e_agreements.py"]
+        return [folder, "-k", game] if game else [folder]
+    return [f"tests/bot/test_{name}.py" for name in BOT_TESTS]
+
+
+BOT_TESTS = ("storage", "agreements", "e2e_agreements", "e2e_lifecycle", "hostile_holes", "e2e_deadlines")
 
 
 def candidate_files() -> list[str]:
