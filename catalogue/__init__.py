@@ -130,8 +130,9 @@ def entry_forms(entry: str | dict[str, str]) -> list[str]:
     return list(entry.values()) if isinstance(entry, dict) else [entry]
 
 
-def N_(message: str) -> str:
-    """Marks a text to translate later, where it is shown (a constant defined at import)."""
+def N_(message: str, /, *, context: str | None = None) -> str:
+    """Marks a text to translate later, where it is shown (a constant defined at import); a
+    `context` marks it for `tr(message, context=...)`."""
     return message
 
 
