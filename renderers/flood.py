@@ -12,7 +12,7 @@ seat across the full width, in seat order:
     the one being placed is framed in gold, and so are the towers it may go on;
   - while the seat to act chooses which drawn card to keep, the drawn cards, framed in gold.
 The band of the seat to act is gold; at the end the winners' bands are green. A tutorial's suggested
-move (`view["suggested"]`, the engine's marks) is framed in cyan: solid where a piece lands (a
+move (`view.suggested`, the engine's marks) is framed in cyan: solid where a piece lands (a
 tower built on, a ship stood up, the drawn card kept, the opponent infiltrated), dashed around a
 ship that moves away.
 
@@ -30,6 +30,7 @@ from PIL import Image, ImageDraw
 
 from catalogue import N_, tr
 from games.flood import SECTOR_OF_CARD
+from games.flood_views import CardInPlay, FloodView, LoggedAction
 
 from .common import (
     ACCENT,
@@ -110,28 +111,8 @@ EMPTY_FACE = mix(CARD_FACE, PANEL, 0.3)  # empty cards, so the ones with pieces 
 HEIGHT_BADGE = (32, 36, 46)
 
 
-def seat_colour(view: dict, seat: int) -> str:
-    return view["colours"][seat]
-
-
 def pyramid_size(code: str) -> int:
     return int(code[1])
-
-
-def pending_of(view: dict, seat: int) -> list[dict]:
-    pending = view.get("pending") or []
-    return list(pending[seat]) if seat < len(pending) else []
-
-
-def area_indices(view: dict, seat: int) -> list[int]:
-    """The indices of a seat's area drawn as its own cards: a card also listed as pending is drawn
-    once, among the pending ships (the view may list it in both places)."""
-    pending = {entry["card"] for entry in pending_of(view, seat)}
-    return [i for i, entry in enumerate(view["areas"][seat]) if entry["card"] not in pending]
-
-
-def is_empty(entry: dict) -> bool:
-    return not entry.get("ship") and not entry.get("tower")
 
 
 @lru_cache(maxsize=2048)
@@ -160,18 +141,23 @@ def empty_width(count: int) -> int:
     return round(measure(empty_text(count), LABEL_SIZE, True)) + 2 * TILE_TEXT_X + FAN
 
 
-def tower_height(codes: list[str], scale: int) -> float:
+def tower_height(codes: tuple[str, ...] | list[str], scale: int) -> float:
     heights = [pyramid_extent(pyramid_size(code), scale)[1] for code in codes]
     return sum(heights[:-1]) * TOWER_LIFT + (heights[-1] if heights else 0)
 
 
-def piece_height(entry: dict, scale: int) -> float:
+def piece_height(spot: CardInPlay, scale: int) -> float:
     """How tall the piece on a card stands: a ship lies as tall as its pyramid is wide."""
-    if entry.get("ship"):
-        return pyramid_extent(pyramid_size(entry["ship"]), scale)[0]
-    if entry.get("tower"):
-        return tower_height(entry["tower"], scale)
+    if spot.ship:
+        return pyramid_extent(pyramid_size(spot.ship), scale)[0]
+    if spot.tower:
+        return tower_height(spot.tower, scale)
     return 0
+
+
+def empty_count(view: FloodView, seat: int) -> int:
+    """How many of the seat's cards are empty: one grey tile stands for them all."""
+    return sum(spot.is_empty for spot in view.seats[seat].cards)
 
 
 @lru_cache(maxsize=1)
@@ -218,11 +204,12 @@ class BandFlow:
     drawn: Box | None
 
 
-def _flow_band(view: dict, seat: int, left: int, right: int, top: int, scale: int, tile_w: int) -> BandFlow:
+def _flow_band(
+    view: FloodView, seat: int, left: int, right: int, top: int, scale: int, tile_w: int
+) -> BandFlow:
     """A band's things in rows from `top`: its cards with pieces in area order, its empty cards,
     its pending ships, then any cards it drew. Each row is as tall as its tallest piece."""
-    area = view["areas"][seat]
-    own = area_indices(view, seat)
+    side = view.seats[seat]
     rows: list[list[Placed]] = [[]]
 
     def place(item: Placed) -> None:
@@ -233,18 +220,17 @@ def _flow_band(view: dict, seat: int, left: int, right: int, top: int, scale: in
             item.x = left
         rows[-1].append(item)
 
-    for i in own:
-        if not is_empty(area[i]):
-            place(Placed("card", i, 0, tile_w, math.ceil(piece_height(area[i], scale)) - TILE_SINK))
-    empties = sum(1 for i in own if is_empty(area[i]))
+    for i, spot in enumerate(side.cards):
+        if not spot.is_empty:
+            place(Placed("card", i, 0, tile_w, math.ceil(piece_height(spot, scale)) - TILE_SINK))
+    empties = empty_count(view, seat)
     if empties:
         place(Placed("empty", -1, 0, empty_width(empties), FAN if empties > 1 else 0))
-    for k, entry in enumerate(pending_of(view, seat)):
-        above = math.ceil(piece_height(entry, scale)) - TILE_SINK + FRAME
+    for k, ship in enumerate(side.pending):
+        above = math.ceil(piece_height(ship, scale)) - TILE_SINK + FRAME
         place(Placed("pending", k, 0, tile_w + 2 * FRAME, above, FRAME))
-    drawn = view.get("drawn")
-    if drawn and not view.get("is_over") and view.get("current") == seat:
-        count = len(drawn["cards"])
+    if view.drawn and seat in view.to_move:
+        count = len(view.drawn)
         place(Placed("drawn", -1, 0, count * (tile_w + ITEM_GAP) - ITEM_GAP + 2 * FRAME, FRAME, FRAME))
 
     cards: dict[tuple[int, int], Box] = {}
@@ -275,7 +261,7 @@ def _flow_band(view: dict, seat: int, left: int, right: int, top: int, scale: in
     return BandFlow(bottom, cards, tiles, pending, empty_boxes, drawn_box)
 
 
-def _layout_at(view: dict, scale: int) -> FloodLayout:
+def _layout_at(view: FloodView, scale: int) -> FloodLayout:
     tile_w = tile_width(scale)
     chip_w, chip_h = chip_extent()
     bands: list[Box] = []
@@ -285,7 +271,7 @@ def _layout_at(view: dict, scale: int) -> FloodLayout:
     empties: dict[int, Box] = {}
     drawn = None
     y = MARGIN
-    for seat in range(view["players"]):
+    for seat in range(len(view.seats)):
         x0, x1 = MARGIN, WIDTH - MARGIN
         flow = _flow_band(view, seat, x0 + PAD + chip_w + CHIP_GAP, x1 - PAD, y + PAD, scale, tile_w)
         bottom = max(flow.bottom, y + PAD + chip_h) + PAD
@@ -302,7 +288,7 @@ def _layout_at(view: dict, scale: int) -> FloodLayout:
 
 
 @once_per_picture
-def board_layout(view: dict) -> FloodLayout:
+def board_layout(view: FloodView) -> FloodLayout:
     """Where everything goes (see the module's docstring), at the largest scale that fits the height."""
     for scale in SCALES:
         layout = _layout_at(view, scale)
@@ -311,18 +297,18 @@ def board_layout(view: dict) -> FloodLayout:
     return layout
 
 
-def card_box(view: dict, seat: int, index: int) -> Box:
-    """The box of card `index` of `seat`'s area (view["areas"][seat][index]) with the room above it
-    where its piece stands."""
+def card_box(view: FloodView, seat: int, index: int) -> Box:
+    """The box of card `index` of `seat`'s area (view.seats[seat].cards[index]) with the room above
+    it where its piece stands."""
     return board_layout(view).cards[(seat, index)]
 
 
-def pending_box(view: dict, seat: int, index: int) -> Box:
-    """The box of the card of the `index`th ship pending on `seat` (view["pending"][seat][index])."""
+def pending_box(view: FloodView, seat: int, index: int) -> Box:
+    """The box of the card of the `index`th ship pending on `seat` (view.seats[seat].pending[index])."""
     return board_layout(view).pending[(seat, index)]
 
 
-def band_box(view: dict, seat: int) -> Box:
+def band_box(view: FloodView, seat: int) -> Box:
     return board_layout(view).bands[seat]
 
 
@@ -475,14 +461,14 @@ def right_arrow(draw: ImageDraw.ImageDraw, x: float, y: float, length: float, co
 
 
 def draw_flood_card(
-    image: Image.Image, draw: ImageDraw.ImageDraw, entry: dict, box: Box, tile_top: int, scale: int
+    image: Image.Image, draw: ImageDraw.ImageDraw, spot: CardInPlay, box: Box, tile_top: int, scale: int
 ) -> None:
     """A card as a tile at `tile_top` with its piece: a ship lying down, or a tower standing (a
     stack's height in a dark badge beside it)."""
     x0, _, x1, _ = box
     width = x1 - x0
-    ship, tower = entry.get("ship"), entry.get("tower") or []
-    draw_tile(image, entry["card"], entry["sector"], x0, tile_top, width)
+    ship, tower = spot.ship, spot.tower
+    draw_tile(image, spot.card, spot.sector, x0, tile_top, width)
     baseline = tile_top + TILE_SINK
     if ship:
         sprite = ship_sprite(ship[0], pyramid_size(ship), scale)
@@ -507,34 +493,34 @@ def draw_flood_card(
 # --- the board ------------------------------------------------------------------------------------
 
 
-def render_flood_board(view: dict, *, names: list[str] | None = None) -> bytes:
+def render_flood_board(view: FloodView, *, names: list[str] | None = None) -> bytes:
     """A band per seat with its cards and pieces (the names are in the message's text)."""
     layout = board_layout(view)
     image, draw = new_canvas(layout.width, layout.height)
-    for seat in range(view["players"]):
+    for seat in range(len(view.seats)):
         _draw_band(image, draw, layout, view, seat)
-    if view.get("suggested"):
-        _draw_suggested(draw, view, view["suggested"])
+    if view.suggested:
+        _draw_suggested(draw, view, view.suggested)
     return to_png(image)
 
 
-def _card_with_piece(view: dict, layout: FloodLayout, seat: int, card: str) -> Box | None:
+def _card_with_piece(view: FloodView, layout: FloodLayout, seat: int, card: str | None) -> Box | None:
     """The box of `card` among `seat`'s own cards (not a pending ship's) with the piece on it."""
-    for index, entry in enumerate(view["areas"][seat]):
-        if entry["card"] == card and (seat, index) in layout.cards:
+    for index, spot in enumerate(view.seats[seat].cards):
+        if spot.card == card and (seat, index) in layout.cards:
             x0, _, x1, bottom = layout.cards[(seat, index)]
-            top = bottom - TILE_H + TILE_SINK - piece_height(entry, layout.scale)
+            top = bottom - TILE_H + TILE_SINK - piece_height(spot, layout.scale)
             return (x0, math.floor(top), x1, bottom)
     return None
 
 
-def _drawn_card(view: dict, layout: FloodLayout, card: str) -> Box | None:
+def _drawn_card(view: FloodView, layout: FloodLayout, card: str | None) -> Box | None:
     """The box of one of the drawn cards waiting for the keep choice."""
-    drawn = view.get("drawn")
-    if not layout.drawn or not drawn or card not in drawn["cards"]:
+    cards = [drawn.card for drawn in view.drawn]
+    if not layout.drawn or card not in cards:
         return None
     x0, top, _, bottom = layout.drawn
-    left = x0 + drawn["cards"].index(card) * (layout.tile_width + ITEM_GAP)
+    left = x0 + cards.index(card) * (layout.tile_width + ITEM_GAP)
     return (left, top, left + layout.tile_width, bottom)
 
 
@@ -553,29 +539,29 @@ class SuggestedFrames:
     seats: tuple[Box, ...]  # the band of an opponent who is sent a ship
 
 
-def suggested_frames(view: dict, mark: dict) -> SuggestedFrames:
+def suggested_frames(view: FloodView, mark: LoggedAction) -> SuggestedFrames:
     """The boxes to frame for a suggested move's facts (the engine's marks). A draw has nothing
     on the board to mark yet: its cards are still in the deck."""
     layout = board_layout(view)
-    facts, seat = mark["facts"], mark["seat"]
+    facts, seat = mark.facts, mark.seat
     lands: list[Box | None] = []
     leaves: list[Box | None] = []
     seats: list[Box] = []
-    if facts["kind"] == "keep":
-        lands.append(_drawn_card(view, layout, facts["card"]))
-    elif facts["kind"] == "build":
-        lands.append(_card_with_piece(view, layout, seat, facts["card"]))
-    elif facts["kind"] == "resolve" and facts["dest"]:
-        lands.append(_card_with_piece(view, layout, seat, facts["dest"]))
-    elif facts["kind"] == "scrap":
-        for move in facts["moves"]:
-            if move["dest"]:
-                leaves.append(_card_with_piece(view, layout, seat, move["card"]))
-            lands.append(_card_with_piece(view, layout, seat, move["dest"] or move["card"]))
-    elif facts["kind"] == "infiltrate":
-        leaves.append(_card_with_piece(view, layout, seat, facts["card"]))
-        lands.append(_chip_box(layout, facts["target"]))
-        seats.append(layout.bands[facts["target"]])
+    if facts.kind == "keep":
+        lands.append(_drawn_card(view, layout, facts.card))
+    elif facts.kind == "build":
+        lands.append(_card_with_piece(view, layout, seat, facts.card))
+    elif facts.kind == "resolve" and facts.dest:
+        lands.append(_card_with_piece(view, layout, seat, facts.dest))
+    elif facts.kind == "scrap":
+        for move in facts.moves:
+            if move.dest:
+                leaves.append(_card_with_piece(view, layout, seat, move.card))
+            lands.append(_card_with_piece(view, layout, seat, move.dest or move.card))
+    elif facts.kind == "infiltrate":
+        leaves.append(_card_with_piece(view, layout, seat, facts.card))
+        lands.append(_chip_box(layout, facts.target))
+        seats.append(layout.bands[facts.target])
     return SuggestedFrames(
         tuple(box for box in lands if box), tuple(box for box in leaves if box), tuple(seats)
     )
@@ -586,14 +572,14 @@ def _framed(box: Box) -> Box:
     return (box[0] - gap, box[1] - gap, box[2] + gap, box[3] + gap)
 
 
-def _tint_landings(draw: ImageDraw.ImageDraw, view: dict, band: Box, fill: Colour) -> None:
+def _tint_landings(draw: ImageDraw.ImageDraw, view: FloodView, band: Box, fill: Colour) -> None:
     """The band's background tinted cyan where the suggested move puts a piece (or a card)."""
-    for box in suggested_frames(view, view["suggested"]).lands:
+    for box in suggested_frames(view, view.suggested).lands:
         if band[1] <= box[1] <= band[3]:
             draw.rounded_rectangle(_framed(box), radius=10, fill=mix(fill, SUGGESTED, SUGGESTED_TINT))
 
 
-def _draw_suggested(draw: ImageDraw.ImageDraw, view: dict, mark: dict) -> None:
+def _draw_suggested(draw: ImageDraw.ImageDraw, view: FloodView, mark: LoggedAction) -> None:
     """The suggested move's frames, over everything else on the board: dashed around what leaves,
     solid around where it lands, and along the edge of the band of the opponent it is sent to."""
     frames = suggested_frames(view, mark)
@@ -640,57 +626,59 @@ def band_panel(
 
 
 def _draw_band(
-    image: Image.Image, draw: ImageDraw.ImageDraw, layout: FloodLayout, view: dict, seat: int
+    image: Image.Image, draw: ImageDraw.ImageDraw, layout: FloodLayout, view: FloodView, seat: int
 ) -> None:
     box = layout.bands[seat]
-    over = bool(view.get("is_over"))
-    current = not over and view.get("current") == seat
+    side = view.seats[seat]
+    current = seat in view.to_move
     if current:
         fill, edge, line = PANEL_ACTIVE, ACCENT, 5
-    elif over and seat in (view.get("winners") or []):
+    elif seat in view.winners:
         fill, edge, line = mix(PANEL, GOOD, 0.16), GOOD, 5
     else:
         fill, edge, line = PANEL, PANEL_EDGE, 2
     band_panel(image, draw, box, fill, edge, line)
-    if view.get("suggested"):  # under the pieces, so the tint never hides one
+    if view.suggested:  # under the pieces, so the tint never hides one
         _tint_landings(draw, view, box, fill)
-    paste(image, seat_chip_sprite(seat_colour(view, seat), seat), (box[0] + PAD, box[1] + PAD))
+    paste(image, seat_chip_sprite(side.colour, seat), (box[0] + PAD, box[1] + PAD))
 
-    resolving = view.get("resolving") if current else None
-    candidates = set(resolving.get("towers") or []) if resolving else set()
-    area = view["areas"][seat]
-    for index in area_indices(view, seat):
+    resolving = view.resolving if current else None
+    candidates = set(resolving.towers) if resolving else set()
+    for index, spot in enumerate(side.cards):
         if (seat, index) not in layout.cards:
             continue
         card = layout.cards[(seat, index)]
-        if area[index]["card"] in candidates:  # the towers the ship being placed may go on
+        if spot.card in candidates:  # the towers the ship being placed may go on
             cx0, _, cx1, cy1 = card
-            top = cy1 - TILE_H + TILE_SINK - piece_height(area[index], layout.scale)
+            top = cy1 - TILE_H + TILE_SINK - piece_height(spot, layout.scale)
             dashed_frame(draw, (cx0 - 5, top - 6, cx1 + 4, cy1 + 4), colour=ACCENT, width=4)
-        draw_flood_card(image, draw, area[index], card, layout.tiles[(seat, index)], layout.scale)
+        draw_flood_card(image, draw, spot, card, layout.tiles[(seat, index)], layout.scale)
     if seat in layout.empties:
         x0, tile_top, _, _ = layout.empties[seat]
-        count = sum(1 for i in area_indices(view, seat) if is_empty(area[i]))
-        sprite = empty_sprite(count)
+        sprite = empty_sprite(empty_count(view, seat))
         paste(image, sprite, (x0, tile_top + TILE_H - sprite.height))
-    for k, entry in enumerate(pending_of(view, seat)):
+    for k, ship in enumerate(side.pending):
         cx0, _, cx1, cy1 = layout.pending[(seat, k)]
-        placing = bool(resolving) and resolving.get("card") == entry.get("card")
+        placing = bool(resolving) and resolving.card == ship.card
         colour = ACCENT if placing else PENDING
-        ship_top = cy1 - TILE_H + TILE_SINK - piece_height(entry, layout.scale)
+        ship_top = cy1 - TILE_H + TILE_SINK - piece_height(ship, layout.scale)
         frame = (cx0 - FRAME, ship_top - FRAME, cx1 + FRAME, cy1 + FRAME)
         draw.rounded_rectangle(frame, radius=8, fill=mix(PANEL, colour, 0.22))
         dashed_frame(draw, frame, colour=colour, width=4)
-        draw_flood_card(image, draw, {**entry, "tower": None}, (cx0, 0, cx1, cy1), cy1 - TILE_H, layout.scale)
-    if current and layout.drawn and view.get("drawn"):
+        draw_flood_card(image, draw, ship, (cx0, 0, cx1, cy1), cy1 - TILE_H, layout.scale)
+    if current and layout.drawn and view.drawn:
         x0, tile_top, x1, tile_bottom = layout.drawn
         dashed_frame(
             draw, (x0 - FRAME, tile_top - FRAME, x1 + FRAME, tile_bottom + FRAME), colour=ACCENT, width=4
         )
-        drawn = view["drawn"]
-        for k, (code, sector) in enumerate(zip(drawn["cards"], drawn["sectors"], strict=True)):
+        for k, drawn in enumerate(view.drawn):
             draw_tile(
-                image, code, sector, x0 + k * (layout.tile_width + ITEM_GAP), tile_top, layout.tile_width
+                image,
+                drawn.card,
+                drawn.sector,
+                x0 + k * (layout.tile_width + ITEM_GAP),
+                tile_top,
+                layout.tile_width,
             )
 
 
@@ -750,15 +738,21 @@ def _draw_title(image: Image.Image, lines: list[str], x: float, top: float) -> N
 
 
 def _rule_card(
-    image: Image.Image, draw: ImageDraw.ImageDraw, code: str, x: float, tile_top: float, **piece
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    code: str,
+    x: float,
+    tile_top: float,
+    *,
+    ship: str | None = None,
+    tower: tuple[str, ...] | list[str] = (),
 ) -> Box:
-    """A diagram card with `ship="R2"`, `tower=[...]` or nothing, its tile's top at `tile_top`;
-    returns the tile's box."""
+    """A diagram card with a ship, a tower or nothing, its tile's top at `tile_top`; returns the
+    tile's box."""
     width = tile_width(RULE_SCALE)
-    tower = list(piece["tower"]) if piece.get("tower") else None
-    entry = {"card": code, "sector": SECTOR_OF_CARD[code], "ship": piece.get("ship"), "tower": tower}
+    spot = CardInPlay(card=code, sector=SECTOR_OF_CARD[code], ship=ship, tower=tuple(tower))
     box = (round(x), round(tile_top), round(x) + width, round(tile_top) + TILE_H)
-    draw_flood_card(image, draw, entry, box, round(tile_top), RULE_SCALE)
+    draw_flood_card(image, draw, spot, box, round(tile_top), RULE_SCALE)
     return box
 
 

@@ -20,6 +20,7 @@ import discord
 
 from catalogue import N_, listing, tr, trn
 from games.flood import Build, Draw, Infiltrate, Keep, Resolve, Scrap
+from games.flood_views import ActionFacts, FloodView, ShipMoveFacts
 from games.pieces import Card
 from renderers.flood import (
     BUILD_EXAMPLE,
@@ -101,24 +102,16 @@ def card_text(card: str) -> str:
     return Card.parse(card).label
 
 
-def pyramids_text(pyramids: list[str]) -> str:
+def pyramids_text(pyramids: tuple[str, ...] | list[str]) -> str:
     return " ".join(f"{COLOUR_EMOJI[p[0]]}{p[1]}" for p in pyramids) or tr("nothing")
 
 
-def _slot_of(view: dict, card: str) -> dict:
-    for area in view["areas"]:
-        for slot in area:
-            if slot["card"] == card:
-                return slot
-    return {"card": card, "ship": None, "tower": None}
-
-
-def _where(view: dict, card: str) -> str:
-    slot = _slot_of(view, card)
-    if slot["tower"]:
-        return tr("{card} (tower {pyramids})", card=card_text(card), pyramids=pyramids_text(slot["tower"]))
-    if slot["ship"]:
-        return tr("{card} (ship {pyramids})", card=card_text(card), pyramids=pyramids_text([slot["ship"]]))
+def _where(view: FloodView, card: str) -> str:
+    spot = view.card_in_play(card)
+    if spot and spot.tower:
+        return tr("{card} (tower {pyramids})", card=card_text(card), pyramids=pyramids_text(spot.tower))
+    if spot and spot.ship:
+        return tr("{card} (ship {pyramids})", card=card_text(card), pyramids=pyramids_text([spot.ship]))
     return card_text(card)
 
 
@@ -143,9 +136,9 @@ def _in_rows(items: list[MatchButton]) -> list[MatchButton]:
     return items
 
 
-def _actions(legal: list[str], kind: str) -> list[list[str]]:
+def _actions(legal: tuple[str, ...], kind: str) -> list[list[str]]:
     """The legal actions of one kind ("B", "I", "S", ...), split into their parts (not to be changed)."""
-    return _by_kind(tuple(legal)).get(kind, [])
+    return _by_kind(legal).get(kind, [])
 
 
 @lru_cache(maxsize=8)
@@ -158,22 +151,16 @@ def _by_kind(legal: tuple[str, ...]) -> dict[str, list[list[str]]]:
     return found
 
 
-def _own_cards(view: dict, seat: int) -> list[dict]:
-    """The seat's cards as the picture draws them: pending ships are not the seat's to use."""
-    pending = {entry["card"] for entry in view["pending"][seat]}
-    return [slot for slot in view["areas"][seat] if slot["card"] not in pending]
-
-
 class FloodPresenter(Presenter):
     def seat_label(self, scene: Scene, seat: int) -> str:
-        colour = scene.public["colours"][seat]
+        colour = scene.public.seats[seat].colour
         return f"{COLOUR_EMOJI[colour]} {scene.label(seat)}"
 
     def options_text(self, options) -> str:
         return tr("standard rules")
 
     def chapter(self, scene: Scene) -> str:
-        return f"round {scene.public['round']}"  # a key the board is stored under, never shown
+        return f"round {scene.public.round}"  # a key the board is stored under, never shown
 
     def start_line(self, scene: Scene) -> str:
         return tr(
@@ -184,23 +171,22 @@ class FloodPresenter(Presenter):
 
     def seat_lines(self, scene: Scene) -> list[str]:
         view = scene.public
-        return [self._seat_line(scene, view, seat) for seat in range(view["players"])]
+        return [self._seat_line(scene, view, seat) for seat in range(len(view.seats))]
 
-    def _seat_line(self, scene: Scene, view: dict, seat: int) -> str:
+    def _seat_line(self, scene: Scene, view: FloodView, seat: int) -> str:
         name = f"**{self.seat_label(scene, seat)}**"
-        if view["is_over"]:
-            points = trn("{count} point", "{count} points", view["scores"][seat], count=view["scores"][seat])
-            trophy = " 🏆" if seat in view["winners"] else ""
+        side = view.seats[seat]
+        if side.score:
+            points = trn("{count} point", "{count} points", side.score.total, count=side.score.total)
+            trophy = " 🏆" if seat in view.winners else ""
             return f"{name}{trophy} · {points}"
         parts = [stash_text(view, seat)]
-        ships = [slot for slot in _own_cards(view, seat) if slot["ship"]]
+        ships = [spot for spot in side.cards if spot.ship]
         if ships:
-            parts.append(
-                tr("ships {cards}", cards=", ".join(sized_card(s["card"], s["ship"]) for s in ships))
-            )
-        cards = len(view["areas"][seat])
+            parts.append(tr("ships {cards}", cards=", ".join(sized_card(s.card, s.ship) for s in ships)))
+        cards = len(side.cards)
         parts.append(trn("{count} card", "{count} cards", cards, count=cards))
-        waiting = view["pending"][seat]
+        waiting = side.pending
         if waiting:
             parts.append(
                 tr(
@@ -208,14 +194,14 @@ class FloodPresenter(Presenter):
                     cards=", ".join(
                         tr(
                             "{ship} from P{number}",
-                            ship=sized_card(e["card"], e["ship"]),
-                            number=e["from"] + 1,
+                            ship=sized_card(e.card, e.ship),
+                            number=e.sender + 1,
                         )
                         for e in waiting
                     ),
                 )
             )
-        mark = " ⬅️" if view["current"] == seat else ""
+        mark = " ⬅️" if view.current == seat else ""
         return f"{name}{mark} · " + " · ".join(parts)
 
     def legend(self, scene: Scene) -> str:
@@ -230,7 +216,7 @@ class FloodPresenter(Presenter):
                 "it is, the cards they just drew, and where the ship being placed may go."
             ),
         ]
-        if scene.public.get("suggested"):  # a tutorial's step marks its suggested move
+        if scene.public.suggested:  # a tutorial's step marks its suggested move
             lines.append(
                 tr("Cyan: the suggested move, solid where a piece goes, dashed around a ship that leaves.")
             )
@@ -238,105 +224,90 @@ class FloodPresenter(Presenter):
 
     def status_line(self, scene: Scene) -> str:
         view = scene.public
-        if view["is_over"]:
+        if view.is_over:
             return ""
-        if view["discard"]:
-            top = tr("discard top {card}", card=card_text(view["discard"][-1]))
+        if view.discard:
+            top = tr("discard top {card}", card=card_text(view.discard[-1]))
         else:
             top = tr("discard empty")
         lines = [
             tr(
                 "Round {round}/{rounds} ({direction}) · {player}, action {slot} of {slots} · deck {deck} · {discard}",
-                round=view["round"],
-                rounds=view["rounds"],
-                direction=direction_text(view["direction"]),
-                player=self.seat_label(scene, view["current"]),
-                slot=view["slot"],
-                slots=view["slots"],
-                deck=view["deck_count"],
+                round=view.round,
+                rounds=view.rounds,
+                direction=direction_text(view.direction),
+                player=self.seat_label(scene, view.current),
+                slot=view.slot,
+                slots=view.slots,
+                deck=view.deck_count,
                 discard=top,
             )
         ]
-        if view["drawn"]:
-            lines.append(
-                "🃏 "
-                + tr(
-                    "{player} drew {cards} and keeps one.",
-                    player=scene.label(view["current"]),
-                    cards=joined([card_text(card) for card in view["drawn"]["cards"]]),
-                )
-            )
-        if view["resolving"]:
+        if view.drawn:
+            lines.append("🃏 " + drew_text(scene, view))
+        if view.resolving:
             lines.append(self._resolving_text(scene, view))
-        if view["last_turn"]:
+        if view.last_turn:
             lines.append(tr("⚠️ This is the last turn of the round: the flood follows."))
         return "\n".join(lines)
 
-    def _resolving_text(self, scene: Scene, view: dict) -> str:
-        ship = view["resolving"]
+    def _resolving_text(self, scene: Scene, view: FloodView) -> str:
+        ship = view.resolving
         return tr(
             "{player} places the ship {ship} from {sender} on one of the towers {towers}.",
-            player=scene.label(view["current"]),
-            ship=sized_card(ship["card"], ship["ship"]),
-            sender=f"P{ship['from'] + 1}",
-            towers=joined([card_text(card) for card in ship["towers"]]),
+            player=scene.label(view.current),
+            ship=sized_card(ship.card, ship.ship),
+            sender=f"P{ship.sender + 1}",
+            towers=joined([card_text(card) for card in ship.towers]),
         )
 
-    def describe(self, scene: Scene, view: dict, seat: int | None = None) -> str:
+    def describe(self, scene: Scene, view: FloodView, seat: int | None = None) -> str:
         """The board in words: the round and whose turn, then each seat's stash and cards (towers
         bottom to top, in the notation's letters and sizes)."""
-        if view["is_over"]:
+        if view.is_over:
             head = tr("Martian Flood, final position.")
         else:
             head = tr(
                 "Martian Flood, round {round} of {rounds}, {direction}; {player} to act, action {slot} "
                 "of {slots}. Deck {deck}, discard pile {discard}.",
-                round=view["round"],
-                rounds=view["rounds"],
-                direction=direction_text(view["direction"]),
-                player=scene.label(view["current"]),
-                slot=view["slot"],
-                slots=view["slots"],
-                deck=view["deck_count"],
-                discard=card_text(view["discard"][-1]) if view["discard"] else "0",
+                round=view.round,
+                rounds=view.rounds,
+                direction=direction_text(view.direction),
+                player=scene.label(view.current),
+                slot=view.slot,
+                slots=view.slots,
+                deck=view.deck_count,
+                discard=card_text(view.discard[-1]) if view.discard else "0",
             )
-        drew = ""
-        if not view["is_over"] and view["drawn"]:
-            drew = tr(
-                "{player} drew {cards} and keeps one.",
-                player=scene.label(view["current"]),
-                cards=joined([card_text(card) for card in view["drawn"]["cards"]]),
-            )
+        drew = drew_text(scene, view) if view.drawn else ""
         key = tr("Pyramids by colour letter and size (1 small to 3 large); towers from the bottom up.")
         for full in (True, False):  # a crowded table leaves out the key and the empty cards to fit
-            seats = [self._describe_seat(scene, view, player, full) for player in range(view["players"])]
+            seats = [self._describe_seat(scene, view, player, full) for player in range(len(view.seats))]
             lines = [head, key, *seats, drew] if full else [head, *seats, drew]
             text = "\n".join(line for line in lines if line)
             if len(text) <= ALT_LIMIT:
                 break
         return text
 
-    def _describe_seat(self, scene: Scene, view: dict, seat: int, full: bool = True) -> str:
-        cards = _own_cards(view, seat)
-        towers = [f"{card_text(s['card'])} {' '.join(s['tower'])}" for s in cards if s["tower"]]
-        ships = [f"{card_text(s['card'])} {s['ship']}" for s in cards if s["ship"]]
-        empty = [card_text(s["card"]) for s in cards if not s["tower"] and not s["ship"]]
+    def _describe_seat(self, scene: Scene, view: FloodView, seat: int, full: bool = True) -> str:
+        side = view.seats[seat]
+        towers = [f"{card_text(s.card)} {' '.join(s.tower)}" for s in side.cards if s.tower]
+        ships = [f"{card_text(s.card)} {s.ship}" for s in side.cards if s.ship]
+        empty = [card_text(s.card) for s in side.cards if s.is_empty]
         parts = [
             tr("towers {cards}", cards="; ".join(towers)) if towers else tr("no towers"),
             tr("ships {cards}", cards=", ".join(ships)) if ships else tr("no ships"),
         ]
         if empty and full:
             parts.append(tr("empty {cards}", cards=", ".join(empty)))
-        waiting = [f"{card_text(e['card'])} {e['ship']}" for e in view["pending"][seat]]
+        waiting = [f"{card_text(e.card)} {e.ship}" for e in side.pending]
         if waiting:
             parts.append(tr("waiting to land: {cards}", cards=", ".join(waiting)))
-        if view["is_over"]:
-            parts.insert(
-                0, trn("{count} point", "{count} points", view["scores"][seat], count=view["scores"][seat])
-            )
+        if side.score:
+            parts.insert(0, trn("{count} point", "{count} points", side.score.total, count=side.score.total))
         else:
             parts.insert(0, stash_text(view, seat))
-        who = tr("{player} ({colour})", player=scene.label(seat), colour=colour_name(view["colours"][seat]))
+        who = tr("{player} ({colour})", player=scene.label(seat), colour=colour_name(side.colour))
         return tr("{player}: {facts}.", player=who, facts="; ".join(parts))
 
     def rules_alt(self) -> str:
@@ -392,19 +363,19 @@ class FloodPresenter(Presenter):
 
     # --- controls
 
-    def prompt(self, scene: Scene, seat: int, mine: dict, choice: str = "") -> Prompt:
-        legal = mine["legal"]
+    def prompt(self, scene: Scene, seat: int, mine: FloodView, choice: str = "") -> Prompt:
+        legal = mine.legal
         if choice:
             return self._step_prompt(scene, mine, legal, choice)
-        if mine["drawn"]:
+        if mine.drawn:
             return self._keep_prompt(scene, mine, legal)
-        if mine["resolving"]:
+        if mine.resolving:
             return self._resolve_prompt(scene, mine, legal)
         return self._action_prompt(scene, mine, legal)
 
-    def _keep_prompt(self, scene: Scene, view: dict, legal: list[str]) -> Prompt:
+    def _keep_prompt(self, scene: Scene, view: FloodView, legal: tuple[str, ...]) -> Prompt:
         """A button per card and size, a row per card."""
-        cards = view["drawn"]["cards"]
+        cards = [drawn.card for drawn in view.drawn]
         items = [
             _button(
                 scene, "act", " ".join(parts), tr(KEEP_LABELS[int(parts[2])], card=card_text(parts[1])), row
@@ -423,20 +394,20 @@ class FloodPresenter(Presenter):
             )
         return Prompt(text, items)
 
-    def _resolve_prompt(self, scene: Scene, view: dict, legal: list[str]) -> Prompt:
-        ship = view["resolving"]
+    def _resolve_prompt(self, scene: Scene, view: FloodView, legal: tuple[str, ...]) -> Prompt:
+        ship = view.resolving
         items = [
             _button(scene, "act", " ".join(parts), tr("Onto {where}", where=_where(view, parts[2])))
             for parts in _actions(legal, "R")
         ]
         text = tr(
             "{player}'s {pyramids} ship infiltrated you. Choose the tower it lands on.",
-            player=scene.label(ship["from"]),
-            pyramids=pyramids_text([ship["ship"]]),
+            player=scene.label(ship.sender),
+            pyramids=pyramids_text([ship.ship]),
         )
         return self._fitted(text, items)
 
-    def _action_prompt(self, scene: Scene, view: dict, legal: list[str]) -> Prompt:
+    def _action_prompt(self, scene: Scene, view: FloodView, legal: tuple[str, ...]) -> Prompt:
         """Draw, then a button per card of the player's that has something to do, in the picture's
         order. Should they be more than a message holds, the towers wait behind one button (the
         ships always fit: a player has 15 pyramids)."""
@@ -448,13 +419,13 @@ class FloodPresenter(Presenter):
         text = tr(
             "Action {slot} of {slots}: draw, or press a card: a tower to build on, a ship to send "
             "to an opponent or to scrap with another ship.",
-            slot=view["slot"],
-            slots=view["slots"],
+            slot=view.slot,
+            slots=view.slots,
         )
         return self._fitted(text, items + [button for _, button in cards])
 
     def _card_buttons(
-        self, scene: Scene, view: dict, legal: list[str], only: str = ""
+        self, scene: Scene, view: FloodView, legal: tuple[str, ...], only: str = ""
     ) -> list[tuple[str, MatchButton]]:
         """("tower" or "ship", its button) for each card of the player's that has something to do,
         in area order (`only`: of that kind). A tower taking one size builds at once; one taking
@@ -465,8 +436,8 @@ class FloodPresenter(Presenter):
         }
         scrapping = bool(_actions(legal, "S"))
         found = []
-        for slot in _own_cards(view, view["current"]):
-            card = slot["card"]
+        for spot in view.seats[view.current].cards:
+            card = spot.card
             sizes = [int(parts[1]) for parts in builds if parts[2] == card]
             if len(sizes) == 1:
                 label = tr(BUILD_LABELS[sizes[0]], where=card_text(card))
@@ -491,7 +462,7 @@ class FloodPresenter(Presenter):
             text += " " + tr("(More choices than fit here: type them with /move.)")
         return Prompt(text, _in_rows(items))
 
-    def _step_prompt(self, scene: Scene, view: dict, legal: list[str], choice: str) -> Prompt:
+    def _step_prompt(self, scene: Scene, view: FloodView, legal: tuple[str, ...], choice: str) -> Prompt:
         """The buttons after a step: the sizes to build on a tower ("B 9d"), what to do with a ship
         ("7h"), or the rest of a scrap ("S 7h:^", then "S 7h:^ 5h" if its second halves didn't fit)."""
         if choice == "B":  # the towers, when the board had no room for them
@@ -509,7 +480,7 @@ class FloodPresenter(Presenter):
             return self._scrap_step(scene, view, legal, choice)
         return self._ship_step(scene, view, legal, choice)
 
-    def _ship_step(self, scene: Scene, view: dict, legal: list[str], card: str) -> Prompt:
+    def _ship_step(self, scene: Scene, view: FloodView, legal: tuple[str, ...], card: str) -> Prompt:
         items = [
             _button(
                 scene,
@@ -538,7 +509,7 @@ class FloodPresenter(Presenter):
             text = tr("The ship on {where}: send it to an opponent.", where=_where(view, card))
         return self._fitted(text, items)
 
-    def _scrap_step(self, scene: Scene, view: dict, legal: list[str], choice: str) -> Prompt:
+    def _scrap_step(self, scene: Scene, view: FloodView, legal: tuple[str, ...], choice: str) -> Prompt:
         """After the first ship's move: every second half as a button, or a step per second ship
         when they don't all fit; after that ship: its destinations."""
         parts = choice.split()
@@ -579,10 +550,10 @@ class FloodPresenter(Presenter):
             return tr("{card} stood upright", card=card_text(card))
         return tr("{card} onto {dest}", card=card_text(card), dest=card_text(dest))
 
-    def check_step(self, scene: Scene, seat: int, mine: dict, carried: str) -> str:
+    def check_step(self, scene: Scene, seat: int, mine: FloodView, carried: str) -> str:
         """A step must lead to a legal action: the towers the board had no room for, a tower taking
         several sizes, a ship that can go somewhere, or the start of a legal scrap."""
-        legal = mine["legal"]
+        legal = mine.legal
         parts = carried.split()
         if carried == "B":
             valid = bool(_actions(legal, "B"))
@@ -647,7 +618,7 @@ class FloodPresenter(Presenter):
                 if reason in LAST_TURN_BECAUSE:
                     sentences.append(tr(LAST_TURN_BECAUSE[reason]))
             elif event.kind == "FLOOD":
-                if event.facts["round"] == scene.public["rounds"]:
+                if event.facts["round"] == scene.public.rounds:
                     sentences.append(tr("The game ends here: the last flood comes, then the towers score"))
                 else:
                     sentences.append(tr("The round ends here, and the flood comes"))
@@ -666,46 +637,46 @@ class FloodPresenter(Presenter):
             )
         return tr("draws the deck's last card, to keep it with a ship")
 
-    def _move_words(self, scene: Scene, facts: dict) -> str:
+    def _move_words(self, scene: Scene, facts: ActionFacts) -> str:
         """The move itself, from its facts (a keep's are its draw's: both cards, the one kept)."""
         view = scene.public
-        kind = facts["kind"]
+        kind = facts.kind
         if kind == "draw":  # the keep
-            others = [card["card"] for card in facts["drawn"] if card["card"] != facts["kept"]]
-            card = card_text(facts["kept"])
+            others = [card.card for card in facts.drawn if card.card != facts.kept]
+            card = card_text(facts.kept)
             if others:
-                return tr(KEEPS[facts["size"]], card=card, other=card_text(others[0]))
-            return tr(KEEPS_ONLY[facts["size"]], card=card)
+                return tr(KEEPS[facts.size], card=card, other=card_text(others[0]))
+            return tr(KEEPS_ONLY[facts.size], card=card)
         if kind == "build":
-            height = len(_slot_of(view, facts["card"])["tower"]) + 1
-            return tr(BUILDS[facts["size"]], card=card_text(facts["card"]), height=height)
+            height = tower_height(view, facts.card) + 1
+            return tr(BUILDS[facts.size], card=card_text(facts.card), height=height)
         if kind == "scrap":
-            first, second = (self._scrapped_ship(move) for move in facts["moves"])
+            first, second = (self._scrapped_ship(move) for move in facts.moves)
             return tr("scraps two ships: {first}, and {second}", first=first, second=second)
         if kind == "infiltrate":
             return tr(
                 "sends your ship on {card}, card and all, to {player}. It lands when their turn comes, "
                 "and a tower of theirs holding your colour scores its number for you at the end",
-                card=card_text(facts["card"]),
-                player=scene.label(facts["target"]),
+                card=card_text(facts.card),
+                player=scene.label(facts.target),
             )
         return tr(  # a resolve: the infiltrating ship's target chooses its tower
             "lands {player}'s infiltrating ship from {card} on your tower on {dest}, making it {height} "
             "pyramids high",
-            player=scene.label(view["resolving"]["from"]),
-            card=card_text(facts["card"]),
-            dest=card_text(facts["dest"]),
-            height=len(_slot_of(view, facts["dest"])["tower"]) + 1,
+            player=scene.label(view.resolving.sender),
+            card=card_text(facts.card),
+            dest=card_text(facts.dest),
+            height=tower_height(view, facts.dest) + 1,
         )
 
     @staticmethod
-    def _scrapped_ship(move: dict) -> str:
-        if move["dest"] is None:
-            return tr("the ship on {card} stands up as a new tower", card=card_text(move["card"]))
+    def _scrapped_ship(move: ShipMoveFacts) -> str:
+        if move.dest is None:
+            return tr("the ship on {card} stands up as a new tower", card=card_text(move.card))
         return tr(
             "the ship on {card} goes onto your tower on {dest}",
-            card=card_text(move["card"]),
-            dest=card_text(move["dest"]),
+            card=card_text(move.card),
+            dest=card_text(move.dest),
         )
 
     def describe_events(self, scene: Scene, events: list[str]) -> list[str]:
@@ -765,14 +736,14 @@ class FloodPresenter(Presenter):
                     lines[flood] += "\n" + roll
             elif facts.get("automatic"):  # a slot the rules played for the player
                 number = facts["seat"] + 1
-                if facts["action"]["kind"] == "pass":
+                if facts["action"].kind == "pass":
                     lines.append(tr("P{number} has nothing to do and passes an action.", number=number))
                 else:
                     lines.append(
                         tr(
                             "P{number}'s infiltrated ship from {card} lands on its own.",
                             number=number,
-                            card=card_text(facts["action"]["card"]),
+                            card=card_text(facts["action"].card),
                         )
                     )
         return lines
@@ -782,32 +753,48 @@ class FloodPresenter(Presenter):
         in a code block would run off its screen)."""
         view = scene.public
         lines = []
-        for seat, row in enumerate(view["breakdown"]):
+        for seat, side in enumerate(view.seats):
+            row = side.score
             lines.append(
                 tr(
                     "{player}: tallest {tallest} · singles {singles} · own towers {own} · their colour {colour}"
                     " = **{total}**",
                     player=self.seat_label(scene, seat),
-                    tallest=row["tallest"],
-                    singles=row["singles"],
-                    own=sum(item["points"] for item in row["own"]),
-                    colour=sum(item["points"] for item in row["colour"]),
-                    total=row["total"],
+                    tallest=row.tallest,
+                    singles=row.singles,
+                    own=row.own_points,
+                    colour=row.colour_points,
+                    total=row.total,
                 )
             )
-        winners = joined([f"**{scene.label(seat)}**" for seat in view["winners"]])
-        if len(view["winners"]) > 1:
+        winners = joined([f"**{scene.label(seat)}**" for seat in view.winners])
+        if len(view.winners) > 1:
             title = tr("🏆 {winners} win Martian Flood!", winners=winners)
         else:
             title = tr("🏆 {winners} wins Martian Flood!", winners=winners)
         return "\n".join([title, *lines])
 
 
-def stash_text(view: dict, seat: int) -> str:
-    small, medium, large = view["stash"][seat]
+def stash_text(view: FloodView, seat: int) -> str:
+    small, medium, large = view.seats[seat].stash
     return tr("stash {small} small, {medium} medium, {large} large", small=small, medium=medium, large=large)
 
 
 def sized_card(card: str, pyramid: str) -> str:
     """A ship by its card and size: "9♥ (medium)"."""
     return tr("{card} ({size})", card=card_text(card), size=size_name(int(pyramid[1])))
+
+
+def drew_text(scene: Scene, view: FloodView) -> str:
+    """Who drew which cards, to keep one."""
+    return tr(
+        "{player} drew {cards} and keeps one.",
+        player=scene.label(view.current),
+        cards=joined([card_text(drawn.card) for drawn in view.drawn]),
+    )
+
+
+def tower_height(view: FloodView, card: str | None) -> int:
+    """How many pyramids stand on `card` (none if it is no card in play)."""
+    spot = view.card_in_play(card) if card else None
+    return len(spot.tower) if spot else 0

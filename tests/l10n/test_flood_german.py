@@ -37,12 +37,12 @@ def moments() -> dict[str, tuple[object, list[str]]]:
             view = state.view(None)
             kinds = {
                 "start": steps == 0,
-                "drawn": bool(view["drawn"]),
-                "resolving": bool(view["resolving"]),
-                "pending": any(view["pending"]),
-                "flood": bool(view["flood"]) and view["round"] == 2,
-                "last turn": view["last_turn"],
-                "counter-clockwise": view["direction"] == "ccw",
+                "drawn": bool(view.drawn),
+                "resolving": bool(view.resolving),
+                "pending": any(seat.pending for seat in view.seats),
+                "flood": bool(view.flood) and view.round == 2,
+                "last turn": view.last_turn,
+                "counter-clockwise": view.direction == "ccw",
                 "over": state.is_over,
             }
             for kind, now in kinds.items():
