@@ -22,7 +22,7 @@ from catalogue import N_, listing, tr, trn
 from games.flood import Build, Draw, Infiltrate, Keep, Resolve, Scrap
 from games.flood_views import ActionFacts, FloodView, ShipMoveFacts
 from games.pieces import Card
-from renderers.flood import (
+from renderers.flood_rules import (
     BUILD_EXAMPLE,
     DRAW_EXAMPLE,
     FLOOD_DICE,

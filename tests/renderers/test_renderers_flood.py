@@ -15,28 +15,28 @@ from games.core import with_suggestion
 from games.flood import FLOOD, position
 from renderers import render_board, render_hand, render_rules_picture
 from renderers.common import ACCENT, CARD_FACE, GOOD, PANEL_ACTIVE, PYRAMID_COLOURS, mix, text_sizes
-from renderers.flood import (
-    HEIGHT_BADGE,
+from renderers.flood import SUGGESTED, SUGGESTED_GAP, SUGGESTED_LINE
+from renderers.flood_layout import (
     LABEL_SIZE,
     MAX_HEIGHT,
-    PENDING,
     SCALES,
-    SUGGESTED,
-    SUGGESTED_GAP,
-    SUGGESTED_LINE,
     TILE_H,
     badge_box,
     band_box,
     board_layout,
     card_box,
+    pending_box,
+    tile_width,
+)
+from renderers.flood_rules import render_flood_rules_picture
+from renderers.flood_sprites import (
+    HEIGHT_BADGE,
+    PENDING,
     draw_tile,
     empty_sprite,
-    pending_box,
-    render_flood_rules_picture,
     seat_chip_sprite,
     ship_sprite,
     tile_sprite,
-    tile_width,
 )
 from tests.games.test_flood import NO_HIT, Script
 from tests.pictures import blob_sizes, check_png, count_near, decode, near
