@@ -25,6 +25,24 @@ from .core import (
     determinized_rng,
     shallow_copy,
 )
+from .flood_views import (
+    ActionFacts,
+    CardInPlay,
+    DrawnCard,
+    DrawnFacts,
+    FloodHit,
+    FloodReport,
+    FloodRoll,
+    FloodSeat,
+    FloodView,
+    Landing,
+    LoggedAction,
+    PendingShip,
+    SeatScore,
+    ShipMoveFacts,
+    StartRoll,
+    TowerPoints,
+)
 from .pieces import SUITS, Card, Pyramid
 
 COLOURS = "RBGY"  # by seat
@@ -150,45 +168,44 @@ def _dest_text(dest: Card | None) -> str | None:
     return str(dest) if dest else None
 
 
-def action_facts(action: FloodAction) -> dict:
-    """An action as plain facts: its `kind` and the cards, sizes and seats it names (a
-    destination None means "stood upright")."""
+def action_facts(action: FloodAction) -> ActionFacts:
+    """An action as plain facts: its `kind` and the cards, sizes and seats it names."""
     if isinstance(action, Draw):
-        return {"kind": "draw"}
+        return ActionFacts(kind="draw")
     if isinstance(action, Keep):
-        return {"kind": "keep", "card": str(action.card), "size": action.size}
+        return ActionFacts(kind="keep", card=str(action.card), size=action.size)
     if isinstance(action, Scrap):
-        moves = [
-            {"card": str(move.card), "dest": _dest_text(move.dest)} for move in (action.first, action.second)
-        ]
-        return {"kind": "scrap", "moves": moves}
+        moves = tuple(
+            ShipMoveFacts(str(move.card), _dest_text(move.dest)) for move in (action.first, action.second)
+        )
+        return ActionFacts(kind="scrap", moves=moves)
     if isinstance(action, Build):
-        return {"kind": "build", "size": action.size, "card": str(action.card)}
+        return ActionFacts(kind="build", size=action.size, card=str(action.card))
     if isinstance(action, Infiltrate):
-        return {"kind": "infiltrate", "card": str(action.card), "target": action.seat}
-    return {"kind": "resolve", "card": str(action.card), "dest": _dest_text(action.dest)}
+        return ActionFacts(kind="infiltrate", card=str(action.card), target=action.seat)
+    return ActionFacts(kind="resolve", card=str(action.card), dest=_dest_text(action.dest))
 
 
-def log_facts(text: str) -> dict:
+def log_facts(text: str) -> ActionFacts:
     """One turn log entry's text as facts: `-` a pass, `D 7h 3c* >7h 2` a draw and its keep (`*`
     marks the discard pile's card), anything else an action's notation. The engine writes these
     texts, so this is the one place that reads them back (stored logs hold text)."""
     if text == "-":
-        return {"kind": "pass"}
+        return ActionFacts(kind="pass")
     if text.startswith("D "):
         *drawn, kept, size = text.split()[1:]
-        return {
-            "kind": "draw",
-            "drawn": [{"card": card.rstrip("*"), "from_discard": card.endswith("*")} for card in drawn],
-            "kept": kept.lstrip(">"),
-            "size": int(size),
-        }
+        return ActionFacts(
+            kind="draw",
+            drawn=tuple(DrawnFacts(card.rstrip("*"), card.endswith("*")) for card in drawn),
+            kept=kept.lstrip(">"),
+            size=int(size),
+        )
     return action_facts(FLOOD.parse_action(text))
 
 
-def log_entry(entry: dict) -> dict:
+def log_entry(entry: dict) -> LoggedAction:
     """A turn log entry as views show it: who, which slot, the text, and its facts."""
-    return {**entry, "facts": log_facts(entry["text"])}
+    return LoggedAction(entry["seat"], entry["slot"], entry["text"], log_facts(entry["text"]))
 
 
 # --- the table ----------------------------------------------------------------------------
@@ -225,13 +242,17 @@ class Spot:
             "tower": [str(pyramid) for pyramid in self.tower],
         }
 
-    def view(self) -> dict:
-        return {
-            "card": str(self.card),
-            "sector": sector(self.card),
-            "ship": str(self.ship) if self.ship else None,
-            "tower": [str(pyramid) for pyramid in self.tower] if self.tower else None,
-        }
+    def view(self) -> CardInPlay:
+        return CardInPlay(
+            card=str(self.card),
+            sector=sector(self.card),
+            ship=str(self.ship) if self.ship else None,
+            tower=tuple(str(pyramid) for pyramid in self.tower),
+        )
+
+    def pending_view(self, sender: int) -> PendingShip:
+        """This card and its ship infiltrated by `sender`, waiting to land."""
+        return PendingShip(card=str(self.card), sector=sector(self.card), ship=str(self.ship), sender=sender)
 
     @classmethod
     def from_json(cls, data: dict) -> Spot:
@@ -259,6 +280,38 @@ def _copy_flood(flood: dict | None) -> dict | None:
 
 def _copy_flood_hits(hits: list[dict]) -> list[dict]:
     return [dict(hit, before=list(hit["before"]), after=list(hit["after"])) for hit in hits]
+
+
+def _flood_report(flood: dict | None) -> FloodReport | None:
+    if flood is None:
+        return None
+    rolls = tuple(
+        FloodRoll(
+            tuple(roll["dice"]),
+            roll["sector"],
+            tuple(
+                FloodHit(hit["seat"], hit["card"], tuple(hit["before"]), tuple(hit["after"]))
+                for hit in roll["hits"]
+            ),
+        )
+        for roll in flood["rolls"]
+    )
+    return FloodReport(flood["round"], rolls)
+
+
+def _seat_score(row: dict, seat: int) -> SeatScore:
+    """One row of `FloodState.scoring()` as the view shows it."""
+    own = tuple(TowerPoints(item["card"], seat, item["points"]) for item in row["own"])
+    colour = tuple(TowerPoints(item["card"], item["owner"], item["points"]) for item in row["colour"])
+    return SeatScore(
+        tallest=row["tallest"],
+        singles=row["singles"],
+        own=own,
+        colour=colour,
+        own_points=sum(item.points for item in own),
+        colour_points=sum(item.points for item in colour),
+        total=row["total"],
+    )
 
 
 def _find(area: list[Spot], card: Card) -> Spot | None:
@@ -742,71 +795,61 @@ class FloodState:
 
     # -- what each seat may see (everything but the deck's order)
 
-    def resolving(self) -> dict | None:
+    def resolving(self) -> Landing | None:
         """The infiltrated ship whose target, the current player, must now pick a tower for it."""
         if self.over or self.drawn is not None or not self.pending[self.current]:
             return None
         ship, sender = self.pending[self.current][0]
         towers = self.fitting_towers(self.current, ship.ship.size)
-        return {
-            "card": str(ship.card),
-            "sector": sector(ship.card),
-            "ship": str(ship.ship),
-            "from": sender,
-            "towers": [str(tower.card) for tower in towers],
-        }
+        return Landing(
+            card=str(ship.card),
+            sector=sector(ship.card),
+            ship=str(ship.ship),
+            sender=sender,
+            towers=tuple(str(tower.card) for tower in towers),
+        )
 
-    def view(self, seat: int | None) -> dict:
-        scoring = self.scoring() if self.over else None
-        return {
-            "game": "flood",
-            "seat": seat,
-            "players": self.num_players,
-            "colours": list(COLOURS[: self.num_players]),
-            "rounds": LAST_ROUND,
-            "slots": SLOTS,
-            "card_sectors": card_sectors(self.num_players),
-            "stash": [list(counts) for counts in self.stash],
-            "areas": [[spot.view() for spot in area] for area in self.areas],
-            "pending": [
-                [
-                    {
-                        "card": str(ship.card),
-                        "sector": sector(ship.card),
-                        "ship": str(ship.ship),
-                        "from": sender,
-                    }
-                    for ship, sender in queue
-                ]
-                for queue in self.pending
-            ],
-            "deck_count": len(self.deck),
-            "discard": [str(card) for card in self.discard],
-            "discard_sectors": [sector(card) for card in self.discard],
-            "round": self.round,
-            "direction": self.direction,
-            "order": list(self.order),
-            "start_rolls": _copy_rolls(self.start_rolls),
-            "current": self.current,
-            "slot": min(self.slot, SLOTS),
-            "last_turn": self.last_turn,
-            "to_move": list(self.to_move),
-            "drawn": {
-                "cards": [str(card) for card, _ in self.drawn],
-                "from_discard": [from_discard for _, from_discard in self.drawn],
-                "sectors": [sector(card) for card, _ in self.drawn],
-            }
-            if self.drawn is not None
-            else None,
-            "resolving": self.resolving(),
-            "legal": [str(action) for action in self.legal_actions(self.current)],  # all public
-            "turn_log": [log_entry(entry) for entry in self.previous_log + self.turn_log],
-            "flood": _copy_flood(self.flood),
-            "is_over": self.over,
-            "winners": list(self.outcome.winners) if self.over else [],
-            "scores": [row["total"] for row in scoring] if scoring else None,
-            "breakdown": scoring,
-        }
+    def view(self, seat: int | None) -> FloodView:
+        scores = [_seat_score(row, owner) for owner, row in enumerate(self.scoring())] if self.over else None
+        return FloodView(
+            game="flood",
+            seat=seat,
+            to_move=self.to_move,
+            is_over=self.over,
+            winners=self.outcome.winners if self.over else (),
+            seats=tuple(
+                FloodSeat(
+                    colour=COLOURS[owner],
+                    stash=tuple(self.stash[owner]),
+                    cards=tuple(spot.view() for spot in self.areas[owner]),
+                    pending=tuple(ship.pending_view(sender) for ship, sender in self.pending[owner]),
+                    score=scores[owner] if scores else None,
+                )
+                for owner in self.seats
+            ),
+            rounds=LAST_ROUND,
+            slots=SLOTS,
+            card_sectors=tuple(card_sectors(self.num_players)),
+            deck_count=len(self.deck),
+            discard=tuple(str(card) for card in self.discard),
+            discard_sectors=tuple(sector(card) for card in self.discard),
+            round=self.round,
+            direction=self.direction,
+            order=tuple(self.order),
+            start_rolls=tuple(
+                StartRoll(roll["seat"], tuple(roll["dice"]), roll["sum"]) for roll in self.start_rolls
+            ),
+            current=self.current,
+            slot=min(self.slot, SLOTS),
+            last_turn=self.last_turn,
+            drawn=tuple(
+                DrawnCard(str(card), sector(card), from_discard) for card, from_discard in self.drawn or ()
+            ),
+            resolving=self.resolving(),
+            legal=tuple(str(action) for action in self.legal_actions(self.current)),  # all public
+            turn_log=tuple(log_entry(entry) for entry in self.previous_log + self.turn_log),
+            flood=_flood_report(self.flood),
+        )
 
     def secrets(self, seat: int) -> set[str]:
         return set()  # R24: drawn cards are public; only the deck's order is hidden, from everyone
@@ -988,7 +1031,7 @@ class Flood(Game):
         topics = [_ACTION_TOPICS[type(action)]]
         for event in events:
             facts = event.facts
-            if facts.get("action", {}).get("kind") == "resolve":
+            if "action" in facts and facts["action"].kind == "resolve":
                 topics.append("resolve")
             elif event.kind == "LAST":
                 topics += ["deck-out"] if facts["deck_empty"] else []
@@ -999,7 +1042,7 @@ class Flood(Game):
                 topics += ["game-end", *scoring_topics(facts["breakdown"])]
         return list(dict.fromkeys(topics))
 
-    def marks(self, state: FloodState, seat: int, action: FloodAction) -> dict:
+    def marks(self, state: FloodState, seat: int, action: FloodAction) -> LoggedAction:
         """The action shaped like the view's turn log entries: who, which slot, the notation and its
         facts (the cards, sizes and seat it names). A keep is its own entry (the log writes it with
         its draw): the drawn cards are in the view's `drawn` already."""

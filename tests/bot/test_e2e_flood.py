@@ -92,7 +92,7 @@ async def test_full_three_player_match_with_a_restart_between_two_actions(simcor
         scraps += done.startswith("S ")
         assert (await stored(env)).version == before + 1
         state = (await stored(env)).state
-        if not restarted and state.view(None)["slot"] == 2 and state.view(None)["round"] == 2:
+        if not restarted and state.view(None).slot == 2 and state.view(None).round == 2:
             await env.restart_bot(make_bot())  # between the two actions of a turn
             restarted = True
     else:
@@ -103,12 +103,12 @@ async def test_full_three_player_match_with_a_restart_between_two_actions(simcor
     view = match.state.view(None)
     final = board(thread)
     assert "🌊 **The flood after round 3:**" in "\n".join(text(m) for m in thread.history()[-3:])
-    for seat, row in enumerate(view["breakdown"]):
-        assert f"P{seat + 1} {match.shown_names[seat]}: tallest {row['tallest']} · " in text(final)
-        assert f"= **{row['total']}**" in text(final)
+    for seat, side in enumerate(view.seats):
+        assert f"P{seat + 1} {match.shown_names[seat]}: tallest {side.score.tallest} · " in text(final)
+        assert f"= **{side.score.total}**" in text(final)
         assert f"P{seat + 1} {match.shown_names[seat]}** " in text(final)  # its seat line, with the points
     assert "final position" in gallery_alt(final)
-    assert [b.label for b in buttons(final)] == ["Rematch"] and set(view["winners"]) == set(
+    assert [b.label for b in buttons(final)] == ["Rematch"] and set(view.winners) == set(
         match.state.outcome.winners
     )
     log = await env.bot.service.action_log(match.id)
@@ -126,8 +126,8 @@ async def test_the_board_words_the_seats_the_status_and_the_picture(simcord_env)
     for seat in range(4):
         line = next(line for line in shown.splitlines() if f"P{seat + 1} {match.shown_names[seat]}" in line)
         assert "stash 5 small, 5 medium, 5 large · 0 cards" in line
-        assert ("⬅️" in line) == (seat == view["current"])
-    assert f"Round 1/3 (clockwise) · {'🟥🟦🟩🟨'[view['current']]} P{view['current'] + 1}" in shown
+        assert ("⬅️" in line) == (seat == view.current)
+    assert f"Round 1/3 (clockwise) · {'🟥🟦🟩🟨'[view.current]} P{view.current + 1}" in shown
     assert "-# Picture: a band per player" in shown  # the legend, in small print
     alt = gallery_alt(current)
     assert alt.startswith("Martian Flood, round 1 of 3, clockwise;")
@@ -136,8 +136,8 @@ async def test_the_board_words_the_seats_the_status_and_the_picture(simcord_env)
     player = mover(table, thread)
     await player.click(current, label="Draw 2 cards")
     cards = [
-        FLOOD.parse_action(f"K {card} 1").card.label
-        for card in (await stored(env)).state.view(None)["drawn"]["cards"]
+        FLOOD.parse_action(f"K {drawn.card} 1").card.label
+        for drawn in (await stored(env)).state.view(None).drawn
     ]
     assert f"drew {cards[0]} and {cards[1]} and keeps one." in text(board(thread))
     assert f"drew {cards[0]} and {cards[1]} and keeps one." in gallery_alt(board(thread))

@@ -5,6 +5,7 @@ from bot.kits import KITS
 from bot.presenters.base import Scene
 from catalogue import speaking
 from games import GAMES
+from games.core import with_suggestion
 from games.flood import FloodState, position
 from tests.positions import FLOOD_F11
 from tests.tutor.test_lessons import followed
@@ -133,7 +134,7 @@ def test_the_legend_names_the_cyan_mark_only_under_a_suggestion():
     state = position(3, areas={0: "9d[R2] 7h=R3"})
     view = state.view(None)
     plain = PRESENTER.legend(Scene(1, 1, NAMES, {}, view))
-    marked = {**view, "suggested": GAME.marks(state, 0, GAME.parse_action("B 1 9d"))}
+    marked = with_suggestion(view, GAME.marks(state, 0, GAME.parse_action("B 1 9d")))
     tutored = PRESENTER.legend(Scene(1, 1, NAMES, {}, marked))
     assert "Cyan" not in plain and tutored.startswith(plain)
     assert tutored.endswith(

@@ -217,7 +217,7 @@ def test_flood_offers_every_keep_choice_after_a_draw():
     state = position(3, areas={0: "9d[R2,R1]"}, stashes={0: (1, 0, 2)})
     state.apply(0, GAMES["flood"].parse_action("D"))
     shown = flood_prompt(state, 0)
-    cards = state.view(0)["drawn"]["cards"]
+    cards = [drawn.card for drawn in state.view(0).drawn]
     actions = {b.item.custom_id.split(":", 4)[4] for b in shown.items}
     assert actions == {f"K {card} {size}" for card in cards for size in (1, 3)}  # no mediums left
 

@@ -2,11 +2,13 @@
 
 import json
 import random
+from dataclasses import replace
 from itertools import pairwise
 
 import pytest
 
 from games import GAMES, IllegalAction, Rng, random_choice
+from games.core import plain_data
 from games.flood import (
     COLOURS,
     FLOOD,
@@ -29,6 +31,20 @@ from games.flood import (
     parse_card,
     position,
     sector,
+)
+from games.flood_views import (
+    ActionFacts,
+    CardInPlay,
+    DrawnCard,
+    DrawnFacts,
+    FloodHit,
+    FloodRoll,
+    FloodView,
+    Landing,
+    LoggedAction,
+    PendingShip,
+    ShipMoveFacts,
+    StartRoll,
 )
 from tests.positions import FLOOD_F11, FLOOD_F12
 
@@ -151,12 +167,8 @@ def test_f2_f3_one_flood_and_the_same_number_again():
         for pair in zip(state.stash, before, strict=True)
     ]
     assert gained == [[0, 1, 1], [0, 0, 1], [1, 0, 0]], "R3 R2 to P1, B3 to P2, G1 to P3 (R4)"
-    first = state.view(None)["flood"]["rolls"][0]
-    assert first == {
-        "dice": [2, 3, 4],
-        "sector": 8,
-        "hits": [{"seat": 0, "card": "8h", "before": ["R3", "B3", "R2", "G1"], "after": ["R2", "G1"]}],
-    }
+    first = state.view(None).flood.rolls[0]
+    assert first == FloodRoll((2, 3, 4), 8, (FloodHit(0, "8h", ("R3", "B3", "R2", "G1"), ("R2", "G1")),))
 
 
 # --- F4: several cards share a sector ---------------------------------------------------------
@@ -175,7 +187,7 @@ def test_f4_every_card_of_the_sector_floods_and_ships_are_untouched():
 def test_pending_ships_are_untouched_by_the_flood():
     state, events = end_round(3, {}, (2, 2, 2), pending={2: "5h=B3<P2"})
     assert flood_rolls(events)[0] == "ROLL 2 2 2 =5 -"
-    assert state.view(None)["pending"][2][0] == {"card": "5h", "sector": 5, "ship": "B3", "from": 1}
+    assert state.view(None).seats[2].pending == (PendingShip(card="5h", sector=5, ship="B3", sender=1),)
 
 
 # --- F5: stacking legality --------------------------------------------------------------------
@@ -243,18 +255,15 @@ def test_f6_infiltration_is_resolved_at_the_targets_turn(p2_area, resolution, af
     assert state.area_notation(1) == after
     assert state.area_notation(0) == ""
     assert (state.current, state.slot) == (1, 2), "P2 then has one free slot"
-    entry = state.view(None)["turn_log"][-1]
-    assert {key: entry[key] for key in ("seat", "slot", "text")} == {
-        "seat": 1,
-        "slot": 1,
-        "text": resolution[3:],
-    }
+    entry = state.view(None).turn_log[-1]
+    assert (entry.seat, entry.slot, entry.text) == (1, 1, resolution[3:])
 
 
 def test_an_infiltrated_ship_waits_in_the_queue_and_counts_as_a_card():
     state = position(3, areas={0: "6s=R2 7s=R1"}, slot=1)
     play(state, "I 6s P2")
-    assert state.view(None)["pending"] == [[], [{"card": "6s", "sector": 6, "ship": "R2", "from": 0}], []]
+    pending = [seat.pending for seat in state.view(None).seats]
+    assert pending == [(), (PendingShip(card="6s", sector=6, ship="R2", sender=0),), ()]
     assert "I 6s P2" not in legal(state) and "I 7s P2" in legal(state)
     before = state.to_json()
     with pytest.raises(IllegalAction, match="You have no ship on 6s"):
@@ -267,13 +276,7 @@ def test_r16_the_target_chooses_among_fitting_towers():
     assert play(state, "I 6s P2") == ["P1 I 6s P2"]
     assert state.to_move == (1,)
     assert legal(state) == {"R 6s 3c", "R 6s 9h"}
-    assert state.view(1)["resolving"] == {
-        "card": "6s",
-        "sector": 6,
-        "ship": "R2",
-        "from": 0,
-        "towers": ["3c", "9h"],
-    }
+    assert state.view(1).resolving == Landing(card="6s", sector=6, ship="R2", sender=0, towers=("3c", "9h"))
     before = state.to_json()
     for text, message in [
         ("D", "First place the infiltrated medium red ship from 6s"),
@@ -285,7 +288,7 @@ def test_r16_the_target_chooses_among_fitting_towers():
         assert state.to_json() == before
     assert play(state, "R 6s 9h") == ["P2 R 6s 9h"]
     assert state.area_notation(1) == "3c[B2] 9h[B3,R2] 8d[B3,B1] 6s"
-    assert state.view(1)["resolving"] is None and state.slot == 2
+    assert state.view(1).resolving is None and state.slot == 2
 
 
 def test_a_resolved_ship_never_triggers_the_last_turn():
@@ -336,16 +339,12 @@ def test_e6_extras_carry_over_across_rounds():
 def test_f8_the_deck_holds_one_card():
     state = position(3, areas={0: "7h=R2 4c[R3]"}, deck="5h", discard="2d 9c")
     assert play(state, "D") == ["DREW P1 5h 9c*"]
-    assert state.view(None)["drawn"] == {
-        "cards": ["5h", "9c"],
-        "from_discard": [False, True],
-        "sectors": [5, 9],
-    }
-    assert state.view(None)["discard"] == ["2d"]
+    assert state.view(None).drawn == (DrawnCard("5h", 5, False), DrawnCard("9c", 9, True))
+    assert state.view(None).discard == ("2d",)
     assert legal(state) == {f"K {c} {size}" for c in ("5h", "9c") for size in (1, 2, 3)}
     assert play(state, "K 9c 1") == ["P1 D 5h 9c* >9c 1", "LAST"]
     view = state.view(None)
-    assert view["discard"] == ["2d", "5h"] and view["deck_count"] == 0 and view["last_turn"]
+    assert view.discard == ("2d", "5h") and view.deck_count == 0 and view.last_turn
     assert state.area_notation(0) == "7h=R2 4c[R3] 9c=R1"
     options = legal(state)
     assert "D" not in options
@@ -361,7 +360,7 @@ def test_e2_the_deck_holds_two_cards():
     state = position(3, deck="5h 6h", discard="2d")
     assert play(state, "D") == ["DREW P1 5h 6h"]
     assert play(state, "K 6h 3") == ["P1 D 5h 6h >6h 3", "LAST"]
-    assert state.view(None)["discard"] == ["2d", "5h"]
+    assert state.view(None).discard == ("2d", "5h")
 
 
 def test_e3_one_card_and_no_discard_pile():
@@ -390,7 +389,7 @@ def test_a_slot_with_nothing_legal_is_passed():
     state = position(3, areas={0: "9d[R2]"}, stashes={0: (1, 0, 0)})
     events = play(state, "B 1 9d")
     assert events[:4] == ["P1 B 1 9d", "LAST", "P1 -", "FLOOD 1"]
-    assert {"seat": 0, "slot": 2, "text": "-", "facts": {"kind": "pass"}} in state.view(None)["turn_log"]
+    assert LoggedAction(0, 2, "-", ActionFacts(kind="pass")) in state.view(None).turn_log
 
 
 def test_a_player_with_nothing_to_do_passes_the_whole_turn():
@@ -423,11 +422,8 @@ def test_f10_start_player_by_tie_rolls_and_counter_clockwise_order():
     events = play(state, "B 1 As")
     assert events[-3:] == ["STARTROLL P2 3 4 3 =10", "STARTROLL P3 5 5 4 =14", "ROUND 3 START=P3 DIR=CCW"]
     view = state.view(None)
-    assert view["start_rolls"] == [
-        {"seat": 1, "dice": [3, 4, 3], "sum": 10},
-        {"seat": 2, "dice": [5, 5, 4], "sum": 14},
-    ]
-    assert view["order"] == [2, 1, 0, 3] and view["direction"] == "ccw"
+    assert view.start_rolls == (StartRoll(1, (3, 4, 3), 10), StartRoll(2, (5, 5, 4), 14))
+    assert view.order == (2, 1, 0, 3) and view.direction == "ccw"
     seen = []
     for _ in range(5):
         seen.append(state.current)
@@ -454,18 +450,18 @@ def test_round_one_everyone_rolls_and_the_order_is_clockwise():
     for seed in range(10):
         state = FLOOD.new(4, seed)
         view = state.view(None)
-        assert {roll["seat"] for roll in view["start_rolls"]} == {0, 1, 2, 3}
-        start = view["order"][0]
-        assert view["order"] == [(start + i) % 4 for i in range(4)] and view["direction"] == "cw"
-        assert view["current"] == start and view["slot"] == 1 and view["round"] == 1
-        assert view["deck_count"] == 40 and view["stash"] == [[5, 5, 5]] * 4
+        assert {roll.seat for roll in view.start_rolls} == {0, 1, 2, 3}
+        start = view.order[0]
+        assert view.order == tuple((start + i) % 4 for i in range(4)) and view.direction == "cw"
+        assert view.current == start and view.slot == 1 and view.round == 1
+        assert view.deck_count == 40 and [seat.stash for seat in view.seats] == [(5, 5, 5)] * 4
 
 
 def test_the_fewest_cards_starts_without_rolling():
     state, events = end_round(3, {1: "9c 8c", 2: "9d"})  # P1's one card goes to P2: 0, 3, 1 cards
     assert events[-1] == "ROUND 2 START=P1 DIR=CW"
     assert not any(event.startswith("STARTROLL") for event in events)
-    assert state.view(None)["start_rolls"] == [] and state.order == [0, 1, 2]
+    assert state.view(None).start_rolls == () and state.order == [0, 1, 2]
 
 
 # --- F11-F14, R18-R23: scoring ----------------------------------------------------------------
@@ -505,8 +501,13 @@ def test_f11_scored_after_the_last_flood():
     assert state.is_over and state.to_move == ()
     assert (state.outcome.scores, state.outcome.winners) == ((18, 37, 40), (2,))
     view = state.view(None)
-    assert view["scores"] == [18, 37, 40] and view["winners"] == [2] and view["is_over"]
-    assert view["breakdown"] == state.scoring()
+    assert [seat.score.total for seat in view.seats] == [18, 37, 40] and view.winners == (2,) and view.is_over
+    assert [breakdown(seat.score) for seat in view.seats] == state.scoring()
+    assert [(seat.score.own_points, seat.score.colour_points) for seat in view.seats] == [
+        (13, 5),
+        (8, 4),
+        (17, 8),
+    ]
     assert all(state.legal_actions(seat) == [] for seat in range(3))
 
 
@@ -650,61 +651,40 @@ def test_only_the_current_seat_may_act():
 
 # --- views, log, persistence, whole games -----------------------------------------------------
 
-VIEW_KEYS = {
-    "game",
-    "legal",
-    "seat",
-    "players",
-    "colours",
-    "rounds",
-    "slots",
-    "card_sectors",
-    "stash",
-    "areas",
-    "pending",
-    "deck_count",
-    "discard",
-    "discard_sectors",
-    "round",
-    "direction",
-    "order",
-    "start_rolls",
-    "current",
-    "slot",
-    "last_turn",
-    "to_move",
-    "drawn",
-    "resolving",
-    "turn_log",
-    "flood",
-    "is_over",
-    "winners",
-    "scores",
-    "breakdown",
-}
+
+def breakdown(score) -> dict:
+    """A view's seat score as `FloodState.scoring()` gives its row."""
+    row = plain_data(score)
+    row["own"] = [{"card": item["card"], "points": item["points"]} for item in row["own"]]
+    del row["own_points"], row["colour_points"]
+    return row
 
 
 def test_view_follows_the_brief():
     state = position(3, areas={0: "8h=R2 9d[R2,R1] 4c"}, pending={1: "6s=R2<P1"}, discard="2d 9c")
     view = state.view(2)
-    assert set(view) == VIEW_KEYS
-    assert view["game"] == "flood" and view["seat"] == 2 and view["players"] == 3
-    assert view["colours"] == ["R", "B", "G"]
-    assert view["areas"][0] == [
-        {"card": "8h", "sector": 8, "ship": "R2", "tower": None},
-        {"card": "9d", "sector": 9, "ship": None, "tower": ["R2", "R1"]},
-        {"card": "4c", "sector": 4, "ship": None, "tower": None},
-    ]
-    assert view["stash"][0] == [4, 2, 5], "the pending R2 is P1's too"
-    assert view["pending"][1] == [{"card": "6s", "sector": 6, "ship": "R2", "from": 0}]
-    assert view["discard"] == ["2d", "9c"] and view["deck_count"] == 32 - 6
-    assert view["drawn"] is None and view["resolving"] is None and view["flood"] is None
-    assert view["scores"] is None and view["breakdown"] is None and view["winners"] == []
-    assert view["to_move"] == [0] and view["last_turn"] is False
-    assert view["legal"] == [str(action) for action in state.legal_actions(0)], "the player to move's choices"
-    assert {**state.view(None), "seat": 2} == view, "no secrets: every seat sees the same"
+    assert isinstance(view, FloodView)
+    assert view.game == "flood" and view.seat == 2 and len(view.seats) == 3
+    assert [seat.colour for seat in view.seats] == ["R", "B", "G"]
+    assert view.seats[0].cards == (
+        CardInPlay(card="8h", sector=8, ship="R2"),
+        CardInPlay(card="9d", sector=9, tower=("R2", "R1")),
+        CardInPlay(card="4c", sector=4),
+    )
+    assert [spot.is_empty for spot in view.seats[0].cards] == [False, False, True]
+    assert view.seats[0].stash == (4, 2, 5), "the pending R2 is P1's too"
+    assert view.seats[1].pending == (PendingShip(card="6s", sector=6, ship="R2", sender=0),)
+    assert view.card_in_play("9d") is view.seats[0].cards[1] and view.card_in_play("6s") is None
+    assert view.discard == ("2d", "9c") and view.deck_count == 32 - 6
+    assert view.drawn == () and view.resolving is None and view.flood is None
+    assert all(seat.score is None for seat in view.seats) and view.winners == ()
+    assert view.to_move == (0,) and view.last_turn is False
+    assert view.legal == tuple(str(action) for action in state.legal_actions(0)), (
+        "the player to move's choices"
+    )
+    assert replace(state.view(None), seat=2) == view, "no secrets: every seat sees the same"
     assert state.secrets(0) == set()
-    shown = json.dumps(view)
+    shown = json.dumps(view.to_json())
     assert all(f'"{c}"' not in shown for c in state.deck), "no deck card appears"
 
 
@@ -714,9 +694,9 @@ def test_the_log_holds_this_turn_and_the_previous_one():
     play(state, "D")
     play(state, "K 2c 3")
     play(state, "D")
-    assert [entry["text"] for entry in state.view(None)["turn_log"]] == ["B 1 9d", "D 2c 2d >2c 3"]
+    assert [entry.text for entry in state.view(None).turn_log] == ["B 1 9d", "D 2c 2d >2c 3"]
     play(state, "K 2h 1")
-    assert [entry["text"] for entry in state.view(None)["turn_log"]] == [
+    assert [entry.text for entry in state.view(None).turn_log] == [
         "B 1 9d",
         "D 2c 2d >2c 3",
         "D 2h 2s >2h 1",
@@ -797,8 +777,8 @@ def test_flood_roll_events_carry_the_rolls_the_view_shows():
         events = state.apply(seat, random_choice(state.legal_actions(seat), chooser))
         rolls = [event for event in events if event.startswith("ROLL ")]
         if rolls:
-            shown = state.view(None)["flood"]["rolls"]
-            assert [event.facts for event in rolls] == shown
+            shown = state.view(None).flood.rolls
+            assert [event.facts for event in rolls] == plain_data(shown)
             for event in rolls:
                 assert event.facts["sector"] == flood_sector(event.facts["dice"])
                 assert event.startswith(
@@ -811,14 +791,14 @@ def test_flood_roll_events_carry_the_rolls_the_view_shows():
 def test_the_view_says_rounds_slots_and_the_sectors_cards_name():
     for num_players in (3, 4):
         view = FLOOD.new(num_players, 1).view(None)
-        assert view["rounds"] == LAST_ROUND == len(FLOOD_ROLLS) and view["slots"] == SLOTS
-        assert view["card_sectors"] == sorted({sector(card) for card in full_deck(num_players)})
+        assert view.rounds == LAST_ROUND == len(FLOOD_ROLLS) and view.slots == SLOTS
+        assert list(view.card_sectors) == sorted({sector(card) for card in full_deck(num_players)})
     assert card_sectors(3) == list(range(2, 10)) and card_sectors(4) == list(range(1, 11))
     state = position(3, areas={0: "7h=R2 4c[R3]"}, deck="5h", discard="2d 9c")
-    assert state.view(None)["discard_sectors"] == [2, 9]
+    assert state.view(None).discard_sectors == (2, 9)
     play(state, "D")
     view = state.view(None)
-    assert view["drawn"]["sectors"] == [5, 9] and view["discard_sectors"] == [2]
+    assert [drawn.sector for drawn in view.drawn] == [5, 9] and view.discard_sectors == (2,)
     assert {str(card): sector(card) for card in full_deck(4)} == SECTOR_OF_CARD
 
 
@@ -828,24 +808,16 @@ def test_log_entries_carry_the_facts_of_what_was_played():
     play(state, "B 1 7h")
     play(state, "D")
     play(state, "K 2d 3")
-    facts = [entry["facts"] for entry in state.view(None)["turn_log"]]
+    facts = [entry.facts for entry in state.view(None).turn_log]
     assert facts == [
-        {"kind": "scrap", "moves": [{"card": "7h", "dest": None}, {"card": "8d", "dest": "9d"}]},
-        {"kind": "build", "size": 1, "card": "7h"},
-        {
-            "kind": "draw",
-            "drawn": [{"card": "2c", "from_discard": False}, {"card": "2d", "from_discard": False}],
-            "kept": "2d",
-            "size": 3,
-        },
+        ActionFacts(kind="scrap", moves=(ShipMoveFacts("7h", None), ShipMoveFacts("8d", "9d"))),
+        ActionFacts(kind="build", size=1, card="7h"),
+        ActionFacts(kind="draw", drawn=(DrawnFacts("2c", False), DrawnFacts("2d", False)), kept="2d", size=3),
     ]
-    assert log_facts("D 5h 9c* >9c 1")["drawn"] == [
-        {"card": "5h", "from_discard": False},
-        {"card": "9c", "from_discard": True},
-    ]
-    assert log_facts("I 6s P3") == {"kind": "infiltrate", "card": "6s", "target": 2}
-    assert log_facts("R 6s ^") == {"kind": "resolve", "card": "6s", "dest": None}
-    assert log_facts("-") == {"kind": "pass"}
+    assert log_facts("D 5h 9c* >9c 1").drawn == (DrawnFacts("5h", False), DrawnFacts("9c", True))
+    assert log_facts("I 6s P3") == ActionFacts(kind="infiltrate", card="6s", target=2)
+    assert log_facts("R 6s ^") == ActionFacts(kind="resolve", card="6s", dest=None)
+    assert log_facts("-") == ActionFacts(kind="pass")
 
 
 def test_events_carry_their_facts():
@@ -862,36 +834,29 @@ def test_events_carry_their_facts():
             view = state.view(None)
             rolls = [event for event in events if event.kind == "STARTROLL"]
             if rolls:
-                assert [event.facts for event in rolls] == view["start_rolls"]
+                assert [event.facts for event in rolls] == plain_data(view.start_rolls)
             for event in events:
                 kinds.add(event.kind)
                 facts = event.facts
                 if event.kind == "ROUND":
-                    assert facts == {
-                        "round": view["round"],
-                        "start": view["order"][0],
-                        "direction": view["direction"],
-                    }
+                    assert facts == {"round": view.round, "start": view.order[0], "direction": view.direction}
                 elif event.kind == "DREW":
-                    drawn = view["drawn"]
                     assert facts["seat"] == seat
-                    assert [card["card"] for card in facts["cards"]] == drawn["cards"]
-                    assert [card["from_discard"] for card in facts["cards"]] == drawn["from_discard"]
-                    assert [card["sector"] for card in facts["cards"]] == drawn["sectors"]
+                    assert facts["cards"] == plain_data(view.drawn)
                 elif event.kind == "FLOOD":
-                    assert facts == {"round": before["round"]}
+                    assert facts == {"round": before.round}
                 elif event.kind == "SCORE":
                     assert facts == {
-                        "scores": view["scores"],
-                        "winners": view["winners"],
-                        "breakdown": view["breakdown"],
+                        "scores": [seat.score.total for seat in view.seats],
+                        "winners": list(view.winners),
+                        "breakdown": [breakdown(seat.score) for seat in view.seats],
                     }
                 elif event.kind == "LAST":  # the deck ran out, or the actor's stash (or both)
                     assert set(facts) == {"deck_empty", "stash_empty"}
                     assert facts["deck_empty"] or facts["stash_empty"]
-                    if view["round"] == before["round"] and not view["is_over"]:  # no flood yet
-                        assert facts["deck_empty"] == (view["deck_count"] == 0)
-                        assert facts["stash_empty"] == (not any(view["stash"][seat]))
+                    if view.round == before.round and not view.is_over:  # no flood yet
+                        assert facts["deck_empty"] == (view.deck_count == 0)
+                        assert facts["stash_empty"] == (not any(view.seats[seat].stash))
                 elif event.kind in ("STALL", "ROLL", "STARTROLL"):  # rolls checked above
                     continue
                 else:  # a used action slot: "P2 B 1 9d"
@@ -899,11 +864,11 @@ def test_events_carry_their_facts():
                     assert facts["action"] == log_facts(event.split(" ", 1)[1])
                     if event is events[0]:  # the player's own action
                         assert not facts["automatic"] and facts["seat"] == seat
-                        assert facts["slot"] == before["slot"]
+                        assert facts["slot"] == before.slot
                         if not isinstance(action, Keep):  # a keep is logged with its draw
                             assert facts["action"] == action_facts(action)
                     else:  # the rules' own: a pass, or an infiltrated ship with one place (or none) to go
-                        assert facts["automatic"] and facts["action"]["kind"] in ("pass", "resolve")
+                        assert facts["automatic"] and facts["action"].kind in ("pass", "resolve")
         assert {"ROUND", "FLOOD", "ROLL", "SCORE", "LAST"} <= kinds
 
 
@@ -915,7 +880,7 @@ def test_automatic_landings_and_passes_are_marked_so():
     assert landing.facts == {
         "seat": 1,
         "slot": 1,
-        "action": {"kind": "resolve", "card": "8h", "dest": "3c"},
+        "action": ActionFacts(kind="resolve", card="8h", dest="3c"),
         "automatic": True,
     }
     assert state.areas[1][-1].card == parse_card("8h") and state.current == 1
@@ -1009,25 +974,17 @@ def test_marks_are_the_move_as_the_turn_log_will_show_it():
         text: FLOOD.marks(state, 0, FLOOD.parse_action(text))
         for text in ("B 2 9d", "S 7h:^ 5d:7h", "I 5d P2", "D")
     }
-    assert marks["B 2 9d"] == {
-        "seat": 0,
-        "slot": 2,
-        "text": "B 2 9d",
-        "facts": {"kind": "build", "size": 2, "card": "9d"},
-    }
-    assert marks["S 7h:^ 5d:7h"]["facts"] == {
-        "kind": "scrap",
-        "moves": [{"card": "7h", "dest": None}, {"card": "5d", "dest": "7h"}],
-    }
-    assert marks["I 5d P2"]["facts"] == {"kind": "infiltrate", "card": "5d", "target": 1}
-    assert marks["D"]["facts"] == {"kind": "draw"}
+    assert marks["B 2 9d"] == LoggedAction(0, 2, "B 2 9d", ActionFacts(kind="build", size=2, card="9d"))
+    assert marks["S 7h:^ 5d:7h"].facts == ActionFacts(
+        kind="scrap", moves=(ShipMoveFacts("7h", None), ShipMoveFacts("5d", "7h"))
+    )
+    assert marks["I 5d P2"].facts == ActionFacts(kind="infiltrate", card="5d", target=1)
+    assert marks["D"].facts == ActionFacts(kind="draw")
     play(state, "B 2 9d")  # as played, the turn log holds the same entry
-    assert state.view(None)["turn_log"][-1] == marks["B 2 9d"]
+    assert state.view(None).turn_log[-1] == marks["B 2 9d"]
     state = position(3, areas={1: "3c[B2] 9h[B3]"}, pending={1: "6s=R2<P1"}, current=1)
-    assert FLOOD.marks(state, 1, Resolve(card("6s"), card("9h")))["facts"] == {
-        "kind": "resolve",
-        "card": "6s",
-        "dest": "9h",
-    }
+    assert FLOOD.marks(state, 1, Resolve(card("6s"), card("9h"))).facts == ActionFacts(
+        kind="resolve", card="6s", dest="9h"
+    )
     state = position(3, drawn="7h 3c")
-    assert FLOOD.marks(state, 0, Keep(card("3c"), 1))["facts"] == {"kind": "keep", "card": "3c", "size": 1}
+    assert FLOOD.marks(state, 0, Keep(card("3c"), 1)).facts == ActionFacts(kind="keep", card="3c", size=1)

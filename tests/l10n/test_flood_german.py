@@ -14,7 +14,7 @@ from catalogue import catalogues, speaking, tr
 from games import GAMES
 from games.core import IllegalAction
 from games.flood import position
-from renderers import flood
+from renderers import flood, flood_rules, flood_sprites
 from renderers.common import WIDTH, text_sizes
 from tests.bot.test_presenters import check_fits_discord, moment_of
 from tests.games.test_flood import REFUSALS, play
@@ -37,12 +37,12 @@ def moments() -> dict[str, tuple[object, list[str]]]:
             view = state.view(None)
             kinds = {
                 "start": steps == 0,
-                "drawn": bool(view["drawn"]),
-                "resolving": bool(view["resolving"]),
-                "pending": any(view["pending"]),
-                "flood": bool(view["flood"]) and view["round"] == 2,
-                "last turn": view["last_turn"],
-                "counter-clockwise": view["direction"] == "ccw",
+                "drawn": bool(view.drawn),
+                "resolving": bool(view.resolving),
+                "pending": any(seat.pending for seat in view.seats),
+                "flood": bool(view.flood) and view.round == 2,
+                "last turn": view.last_turn,
+                "counter-clockwise": view.direction == "ccw",
                 "over": state.is_over,
             }
             for kind, now in kinds.items():
@@ -61,8 +61,8 @@ MOMENTS = moments()
 
 def draw(picture, language: str) -> tuple[bytes, list[tuple[int, str]]]:
     """A picture drawn in `language`, and every (size, text) drawn for it."""
-    flood.render_flood_rules_picture.cache_clear()  # drawn once per language: draw it again to see its texts
-    for sprites in (flood.tile_sprite, flood.empty_sprite, flood.seat_chip_sprite):
+    flood_rules.render_flood_rules_picture.cache_clear()  # drawn once per language: draw it again to see its texts
+    for sprites in (flood_sprites.tile_sprite, flood_sprites.empty_sprite, flood_sprites.seat_chip_sprite):
         sprites.cache_clear()  # made once: make them again to see their texts
     with speaking(language), text_sizes() as drawn:
         png = picture()
@@ -70,7 +70,7 @@ def draw(picture, language: str) -> tuple[bytes, list[tuple[int, str]]]:
 
 
 def pictures() -> dict[str, object]:
-    found = {"rules": flood.render_flood_rules_picture}
+    found = {"rules": flood_rules.render_flood_rules_picture}
     for moment, (state, names) in MOMENTS.items():
         view = state.view(None)
         found[f"board {moment}"] = lambda view=view, names=names: flood.render_flood_board(view, names=names)
@@ -128,10 +128,10 @@ def test_german_labels_fit_and_read_on_a_phone(name):
 
 def test_the_rules_picture_is_drawn_once_per_language():
     with speaking("de"):
-        german = flood.render_flood_rules_picture()
-        assert flood.render_flood_rules_picture() is german
-    english = flood.render_flood_rules_picture()
-    assert english is not german and flood.render_flood_rules_picture() is english
+        german = flood_rules.render_flood_rules_picture()
+        assert flood_rules.render_flood_rules_picture() is german
+    english = flood_rules.render_flood_rules_picture()
+    assert english is not german and flood_rules.render_flood_rules_picture() is english
 
 
 # --- the Discord texts -------------------------------------------------------------------------------
