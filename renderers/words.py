@@ -19,6 +19,23 @@ COLOUR_WORDS = {
     "W": N_("white"),
 }
 SIZE_WORDS = {1: N_("small"), 2: N_("medium"), 3: N_("large")}
+# A size before a noun, which some languages inflect by the noun and the sentence (German "ein
+# kleines Schiff", "mit einem kleinen Schiff", "eine kleine Pyramide"): each context a sentence
+# puts it in is translated on its own (`size_before`), so one template serves every size.
+SIZES_IN_CONTEXT = (
+    N_("small", context="pyramid"),
+    N_("medium", context="pyramid"),
+    N_("large", context="pyramid"),
+    N_("small", context="pyramid, first word"),
+    N_("medium", context="pyramid, first word"),
+    N_("large", context="pyramid, first word"),
+    N_("small", context="ship"),
+    N_("medium", context="ship"),
+    N_("large", context="ship"),
+    N_("small", context="with a ship"),
+    N_("medium", context="with a ship"),
+    N_("large", context="with a ship"),
+)
 
 
 def colour_name(colour: str) -> str:
@@ -29,6 +46,11 @@ def colour_name(colour: str) -> str:
 def size_name(size: int) -> str:
     """'large' for 3, in the spoken language."""
     return tr(SIZE_WORDS[size])
+
+
+def size_before(size: int, context: str) -> str:
+    """'small' for 1, as the adjective before a noun in `context` (one of SIZES_IN_CONTEXT's)."""
+    return tr(SIZE_WORDS[size], context=context)
 
 
 def pyramid_name(code: str | Pyramid) -> str:

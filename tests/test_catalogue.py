@@ -59,11 +59,12 @@ def said_in_code() -> tuple[dict[str, str], list[str]]:
                     continue
                 first = node.args[0]
                 context = next((k.value for k in node.keywords if k.arg == "context"), None)
-                if context is not None and not (
-                    isinstance(context, ast.Constant) and isinstance(context.value, str)
-                ):
-                    unsayable.append(f"{where}:{node.lineno}")  # a context is a literal too
-                elif isinstance(first, ast.Constant) and isinstance(first.value, str):
+                literal = isinstance(first, ast.Constant) and isinstance(first.value, str)
+                if literal and context is not None and not isinstance(context, ast.Constant):
+                    # a literal text's context is a literal too (a word and context both chosen
+                    # at run time are marked where they are defined, with N_(word, context=...))
+                    unsayable.append(f"{where}:{node.lineno}")
+                elif literal:
                     key = catalogue_key(first.value, context.value if context is not None else None)
                     said.setdefault(key, f"{where}:{node.lineno}")
                 elif isinstance(first, ast.JoinedStr | ast.BinOp) or (

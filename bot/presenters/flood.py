@@ -9,18 +9,13 @@ from __future__ import annotations
 from catalogue import listing, tr, trn
 from games.flood import Build, Draw, Infiltrate, Keep, Resolve, Scrap
 from games.flood_views import ActionFacts, FloodView, ShipMoveFacts
-from renderers.words import colour_name
+from renderers.words import colour_name, size_before
 
 from ..layout import ALT_LIMIT
 from .base import Scene
 from .common import COLOUR_EMOJI
 from .flood_controls import FloodControls
 from .flood_words import (
-    BUILDS,
-    BUILT,
-    KEEPS,
-    KEEPS_ONLY,
-    KEPT,
     LAST_TURN_BECAUSE,
     card_text,
     direction_text,
@@ -205,9 +200,15 @@ class FloodPresenter(FloodControls):
         if isinstance(move, Draw):
             return tr("drew two cards")
         if isinstance(move, Keep):
-            return tr(KEPT[move.size], card=move.card.label)
+            return tr(
+                "kept {card} with a {size} ship",
+                card=move.card.label,
+                size=size_before(move.size, "with a ship"),
+            )
         if isinstance(move, Build):
-            return tr(BUILT[move.size], card=move.card.label)
+            return tr(
+                "built a {size} on {card}", card=move.card.label, size=size_before(move.size, "pyramid")
+            )
         if isinstance(move, Infiltrate):
             return tr(
                 "sent the ship on {card} to infiltrate {player}",
@@ -269,11 +270,26 @@ class FloodPresenter(FloodControls):
             others = [card.card for card in facts.drawn if card.card != facts.kept]
             card = card_text(facts.kept)
             if others:
-                return tr(KEEPS[facts.size], card=card, other=card_text(others[0]))
-            return tr(KEEPS_ONLY[facts.size], card=card)
+                return tr(
+                    "keeps {card} with a {size} ship from your stash and discards {other}",
+                    card=card,
+                    size=size_before(facts.size, "with a ship"),
+                    other=card_text(others[0]),
+                )
+            # the deck's last card, with no discard pile to take a second from (E3)
+            return tr(
+                "keeps {card} with a {size} ship from your stash",
+                card=card,
+                size=size_before(facts.size, "with a ship"),
+            )
         if kind == "build":
             height = tower_height(view, facts.card) + 1
-            return tr(BUILDS[facts.size], card=card_text(facts.card), height=height)
+            return tr(
+                "builds a {size} pyramid on your tower on {card}, making it {height} pyramids high",
+                size=size_before(facts.size, "pyramid"),
+                card=card_text(facts.card),
+                height=height,
+            )
         if kind == "scrap":
             first, second = (self._scrapped_ship(move) for move in facts.moves)
             return tr("scraps two ships: {first}, and {second}", first=first, second=second)

@@ -17,11 +17,12 @@ import discord
 
 from catalogue import tr
 from games.flood_views import FloodView
+from renderers.words import size_before
 
 from ..components import MatchButton
 from ..errors import MatchError
 from .base import Presenter, Prompt, Scene
-from .flood_words import BUILD_LABELS, KEEP_LABELS, card_text, pyramids_text, scrap_move, where_text
+from .flood_words import card_text, pyramids_text, scrap_move, where_text
 
 ROW_WIDTH = 5  # buttons to an action row
 MAX_BUTTONS = 25  # in a message's action rows (the board holds 40 components in all, rows included)
@@ -71,9 +72,7 @@ class FloodControls(Presenter):
         """A button per card and size, a row per card."""
         cards = [drawn.card for drawn in view.drawn]
         items = [
-            _button(
-                scene, "act", " ".join(parts), tr(KEEP_LABELS[int(parts[2])], card=card_text(parts[1])), row
-            )
+            _button(scene, "act", " ".join(parts), keep_label(parts[1], int(parts[2])), row)
             for parts in _actions(legal, "K")
             for row in [cards.index(parts[1]) if parts[1] in cards else 0]
         ]
@@ -134,7 +133,7 @@ class FloodControls(Presenter):
             card = spot.card
             sizes = [int(parts[1]) for parts in builds if parts[2] == card]
             if len(sizes) == 1:
-                label = tr(BUILD_LABELS[sizes[0]], where=card_text(card))
+                label = build_label(card, sizes[0])
                 found.append(("tower", _button(scene, "act", f"B {sizes[0]} {card}", label)))
             elif sizes:
                 label = tr("Build on {card}…", card=card_text(card))
@@ -165,7 +164,7 @@ class FloodControls(Presenter):
         if choice.startswith("B "):
             card = choice[2:]
             items = [
-                _button(scene, "act", " ".join(parts), tr(BUILD_LABELS[int(parts[1])], where=card_text(card)))
+                _button(scene, "act", " ".join(parts), build_label(card, int(parts[1])))
                 for parts in _actions(legal, "B")
                 if parts[2] == card
             ]
@@ -256,3 +255,13 @@ class FloodControls(Presenter):
         if not valid or carried != " ".join(parts):
             raise MatchError("That choice isn't possible any more; look at the latest board.")
         return carried
+
+
+def keep_label(card: str, size: int) -> str:
+    return tr("Keep {card}: {size} ship", card=card_text(card), size=size_before(size, "ship"))
+
+
+def build_label(card: str, size: int) -> str:
+    return tr(
+        "Build a {size} on {where}", size=size_before(size, "pyramid, first word"), where=card_text(card)
+    )

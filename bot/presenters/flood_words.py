@@ -28,47 +28,10 @@ from renderers.words import size_name
 from .base import Scene
 from .common import COLOUR_EMOJI
 
-# One text per size: other languages inflect the size word ("ein kleines Schiff", "eine kleine").
-KEEP_LABELS = {
-    1: N_("Keep {card}: small ship"),
-    2: N_("Keep {card}: medium ship"),
-    3: N_("Keep {card}: large ship"),
-}
-BUILD_LABELS = {
-    1: N_("Build a small on {where}"),
-    2: N_("Build a medium on {where}"),
-    3: N_("Build a large on {where}"),
-}
-KEPT = {
-    1: N_("kept {card} with a small ship"),
-    2: N_("kept {card} with a medium ship"),
-    3: N_("kept {card} with a large ship"),
-}
-# A suggested move in words (`explain`): one text per size, for the languages that inflect it.
-KEEPS = {
-    1: N_("keeps {card} with a small ship from your stash and discards {other}"),
-    2: N_("keeps {card} with a medium ship from your stash and discards {other}"),
-    3: N_("keeps {card} with a large ship from your stash and discards {other}"),
-}
-KEEPS_ONLY = {  # the deck's last card, with no discard pile to take a second from (E3)
-    1: N_("keeps {card} with a small ship from your stash"),
-    2: N_("keeps {card} with a medium ship from your stash"),
-    3: N_("keeps {card} with a large ship from your stash"),
-}
-BUILDS = {
-    1: N_("builds a small pyramid on your tower on {card}, making it {height} pyramids high"),
-    2: N_("builds a medium pyramid on your tower on {card}, making it {height} pyramids high"),
-    3: N_("builds a large pyramid on your tower on {card}, making it {height} pyramids high"),
-}
 LAST_TURN_BECAUSE = {  # (the deck ran out, the stash ran out)
     (True, False): N_("That empties the deck: this turn is the round's last"),
     (False, True): N_("That places the last pyramid of your stash: this turn is the round's last"),
     (True, True): N_("That empties the deck and your stash: this turn is the round's last"),
-}
-BUILT = {
-    1: N_("built a small on {card}"),
-    2: N_("built a medium on {card}"),
-    3: N_("built a large on {card}"),
 }
 # What each panel of the rules picture shows (its title is the picture's own).
 RULE_SHOWN = {
