@@ -31,12 +31,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
 from catalogue import N_, tr
-from games.combat import BOARD_GEOMETRY
+from games.combat import BOARD_GEOMETRY, square_view
+from games.combat_view import CombatView, Marks, Square
 
 from .combat_sprites import (
     BADGE,
@@ -128,10 +128,6 @@ def square_index(square: str) -> tuple[int, int]:
     return FILES.index(square[0].lower()), RANKS - int(square[1])
 
 
-def is_square(text: object) -> bool:
-    return isinstance(text, str) and len(text) == 2 and text[0] in FILES and text[1] in "123456"[:RANKS]
-
-
 def _box_of(square: str) -> Box:
     column, row = square_index(square)
     x0, y0 = BOARD_X0 + column * CELL, BOARD_Y0 + row * CELL
@@ -183,52 +179,8 @@ def tray_box(box: Box) -> Box:
     return (x0 + INSET, y1 - INSET - TRAY_H, x1 - INSET, y1 - INSET)
 
 
-# --- what the view says ---------------------------------------------------------------------------
-
-
 def size_of(code: str) -> int:
     return int(code[1])
-
-
-def is_nest(stack: list[str]) -> bool:
-    """Sizes rising upward: the top is the outer pyramid, covering all the others."""
-    return len(stack) >= 2 and all(size_of(a) < size_of(b) for a, b in pairwise(stack))
-
-
-def square_entry(view: dict, square: str) -> dict:
-    return (view.get("board") or {}).get(square) or {}
-
-
-def is_frozen(entry: dict) -> bool:
-    return bool(entry.get("capped") or entry.get("reserve"))
-
-
-@dataclass(frozen=True)
-class LastMarks:
-    squares: tuple[str, ...]  # every square a token names
-    arrows: tuple[tuple[str, str, bool], ...]  # (from, to, both ways: a swap)
-
-
-def _gathered(marked: list[dict]) -> LastMarks:
-    """The squares and arrows of several tokens' marks (each `{"squares": [...], "arrows": [...]}`)."""
-    squares: list[str] = []
-    arrows: list[tuple[str, str, bool]] = []
-    for marks in marked:
-        for square in marks.get("squares") or []:
-            if square not in squares:
-                squares.append(square)
-        arrows += [(a, b, bool(both)) for a, b, both in marks.get("arrows") or []]
-    return LastMarks(tuple(squares), tuple(arrows))
-
-
-def last_marks(view: dict) -> LastMarks:
-    """The squares named by this turn's log and an arrow for each move, step, attack, hop, swap and dig."""
-    return _gathered([entry.get("facts") or {} for entry in view.get("last") or []])
-
-
-def suggested_marks(view: dict) -> LastMarks:
-    """Where a tutorial's suggested move goes (the engine's `marks`, put in the view by the bot)."""
-    return _gathered([view.get("suggested") or {}])
 
 
 # --- a stack on its square ------------------------------------------------------------------------
@@ -249,27 +201,19 @@ class PlacedPyramid:
     badge_size: int
 
 
-def place_stack(
-    box: Box,
-    stack: list[str],
-    *,
-    covered: list[bool] | None = None,
-    capped: bool = False,
-    frozen: bool = False,
-) -> list[PlacedPyramid]:
-    """Lay out a stack in a square, bottom to top (a cap last).
+def place_stack(box: Box, square: Square) -> list[PlacedPyramid]:
+    """Lay out a square's stack in its `box`, bottom to top (a cap last).
 
     A tree stands as a tower, each smaller pyramid perched TREE_LIFT up the bigger one under it, its
     badges in a column at the square's right edge, each level with the part of its pyramid that
     shows. A nest shows its outer (top) pyramid standing on the tray and the pyramids it covers
-    small in the tray, innermost first, each followed by its badge.
+    small in the tray, innermost first, each followed by its badge. A covered pyramid is trapped
+    (its badge gets a padlock) unless the whole stack is frozen.
     """
-    if not stack:
-        return []
+    stack, capped, nest = square.stack, square.capped, square.nest
     x0, _, x1, y1 = box
-    flags = [False] * len(stack) if frozen or covered is None else list(covered)
+    flags = [False] * len(stack) if square.frozen else square.covered
     placed: list[PlacedPyramid] = []
-    nest = is_nest(stack)
     tower = [len(stack) - 1] if nest else list(range(len(stack)))
     base = y1 - INSET
     if nest:
@@ -344,30 +288,23 @@ def _paste_centred(image: Image.Image, sprite: Image.Image, centre: tuple[float,
 
 
 def draw_square(
-    image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, entry: dict, goal: str | None
+    image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, square: Square, goal: str | None
 ) -> None:
     """An occupied square's stack with its badges, a goal's small flag, and the force chip (or, when
     frozen, the ice frame and snowflake): on the board and in the rules picture alike."""
-    frozen = is_frozen(entry)
-    placed = place_stack(
-        box,
-        list(entry["stack"]),
-        covered=entry.get("covered"),
-        capped=bool(entry.get("capped")),
-        frozen=frozen,
-    )
+    placed = place_stack(box, square)
     draw_stack(image, draw, placed, box)
     x0, y0, x1, y1 = box
-    if frozen:
+    if square.frozen:
         draw.rectangle((x0 + 4, y0 + 4, x1 - 5, y1 - 5), outline=FROZEN, width=FRAME_W)
     if goal:
         paste(image, goal_flag(goal, SMALL_FLAG), goal_flag_box(box, alone=False)[:2])
     draw_badges(image, placed)
     chip = (x0 + INSET, y0 + INSET)
-    if frozen:
+    if square.frozen:
         paste(image, snowflake_sprite(), chip)
     else:
-        draw_force_chip(draw, chip, entry["force"]["colour"], entry["force"]["pips"])
+        draw_force_chip(draw, chip, square.force.colour, square.force.pips)
 
 
 # --- arrows ---------------------------------------------------------------------------------------
@@ -427,23 +364,16 @@ def suggested_arrow(draw: ImageDraw.ImageDraw, a: str, b: str, *, both: bool = F
 # --- the board ------------------------------------------------------------------------------------
 
 
-def render_combat_board(view: dict, *, names: list[str] | None = None) -> bytes:
+def render_combat_board(view: CombatView, *, names: list[str] | None = None) -> bytes:
     """The board, filling the picture. `names` are not drawn: the board's text names the players."""
-    seats = view["seats"]
-    homes = {  # an eliminated player's goals are plain squares again, as their bars go grey
-        square: seat["colour"] for seat in seats if not seat["eliminated"] for square in seat["home"]
-    }
-    bars = tuple(
-        (seat["side"], seat["colour"], seat["eliminated"], tuple(seat["row"]), tuple(seat["start"]))
-        for seat in seats
-    )
+    homes = view.goals  # an eliminated player's goals are plain squares again, as their bars go grey
+    bars = tuple((seat.side, seat.colour, seat.eliminated, seat.row, seat.start) for seat in view.seats)
     image, draw = new_canvas(WIDTH, HEIGHT)
-    image.paste(_board_base(tuple(view["blocked"]), tuple(homes.items()), bars), (0, 0))
-    board = view.get("board") or {}
-    marks = last_marks(view)
-    over = bool(view.get("is_over"))
+    image.paste(_board_base(view.blocked, tuple(homes.items()), bars), (0, 0))
+    board = view.board
+    marks = view.last_marks
     for square in marks.squares:
-        if square not in view["blocked"]:
+        if square not in view.blocked:
             x0, y0, x1, y1 = square_box(square)
             draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=last_tint(_square_fill(square, homes)))
     # empty goals fly a big flag; then the frames and arrows; then the stacks with their marks, so no
@@ -451,28 +381,26 @@ def render_combat_board(view: dict, *, names: list[str] | None = None) -> bytes:
     for square, colour in homes.items():
         if square not in board:
             paste(image, goal_flag(colour, BIG_FLAG), goal_flag_box(square_box(square), alone=True)[:2])
-    offer = view.get("offer") or {}
-    aim = view.get("aim") or {}
-    if not over and is_square(offer.get("square")):
-        _frame(draw, offer["square"])
-        for target in offer.get("targets") or []:
-            x0, y0, x1, y1 = square_box(target["square"])
+    if view.offer and not view.is_over:
+        _frame(draw, view.offer.square)
+        for target in view.offer.targets:
+            x0, y0, x1, y1 = square_box(target.square)
             dashed_frame(draw, (x0 + 6, y0 + 6, x1 - 7, y1 - 7), colour=ACCENT, width=FRAME_W, dash=14)
-    if not over and is_square(aim.get("leg")):
-        _frame(draw, aim["leg"])
+    if view.aim and view.aim.leg and not view.is_over:
+        _frame(draw, view.aim.leg)
     for square in marks.squares:
         x0, y0, x1, y1 = square_box(square)
         draw.rectangle((x0, y0, x1 - 1, y1 - 1), outline=LAST, width=FRAME_W)
-    for a, b, both in marks.arrows:
-        arrow_between(draw, a, b, both=both)
-    suggested = suggested_marks(view)
+    for arrow in marks.arrows:
+        arrow_between(draw, arrow.origin, arrow.target, both=arrow.both)
+    suggested = view.suggested or Marks()  # a tutorial's suggested move (the engine's `marks`)
     for square in suggested.squares:
         x0, y0, x1, y1 = square_box(square)
         dashed_frame(draw, (x0, y0, x1 - 1, y1 - 1), colour=SUGGESTED, width=SUGGESTED_W, dash=SUGGESTED_DASH)
-    for square, entry in board.items():
-        draw_square(image, draw, square_box(square), entry, homes.get(square))
-    for a, b, both in suggested.arrows:
-        suggested_arrow(draw, a, b, both=both)
+    for square, spot in board.items():
+        draw_square(image, draw, square_box(square), spot, homes.get(square))
+    for arrow in suggested.arrows:
+        suggested_arrow(draw, arrow.origin, arrow.target, both=arrow.both)
     return to_png(image)
 
 
@@ -546,12 +474,11 @@ RULE_KEY = (
     ("blocked", N_("Blocked")),
     ("force", N_("Force")),
 )
-_TREE = {"stack": ["R3", "R2", "R1"], "force": {"colour": "R", "pips": 6}, "covered": [False] * 3}
 RULE_STACKS = (  # squares as views give them, and their names
-    (_TREE, N_("Tree")),
-    ({**_TREE, "stack": ["R1", "R2", "R3"]}, N_("Nest")),
-    ({"stack": ["R3", "B1"], "force": {"colour": "B", "pips": 1}, "covered": [True, False]}, N_("Pinned")),
-    ({**_TREE, "capped": True}, N_("Capped")),
+    (square_view(["R3", "R2", "R1"]), N_("Tree")),
+    (square_view(["R1", "R2", "R3"]), N_("Nest")),
+    (square_view(["R3", "B1"]), N_("Pinned")),
+    (square_view(["R3", "R2", "R1"], capped=True), N_("Capped")),
 )
 RULE_SIZE = 36  # 11.7 px at phone width
 RULE_CELL = 76  # the small board's squares
@@ -633,17 +560,17 @@ def _rule_key(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
 def _rule_stacks(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
     """A row of squares drawn as on the board, each named above."""
     column_w = (WIDTH - 2 * RULE_MARGIN) // len(RULE_STACKS)
-    for i, (entry, name) in enumerate(RULE_STACKS):
+    for i, (square, name) in enumerate(RULE_STACKS):
         middle = RULE_MARGIN + column_w * (i + 0.5)
         draw_text(
             draw, (middle, RULE_STACKS_Y + 20), tr(name), size=RULE_SIZE, fill=TEXT, anchor="mm", bold=True
         )
         x0, y0 = round(middle - CELL / 2), RULE_STACKS_Y + 48
         box = (x0, y0, x0 + CELL, y0 + CELL)
-        capped = bool(entry.get("capped"))
+        capped = square.capped
         draw.rectangle((x0 - EDGE, y0 - EDGE, box[2] + EDGE - 1, box[3] + EDGE - 1), fill=BOARD_EDGE)
         draw.rectangle((x0, y0, box[2] - 1, box[3] - 1), fill=home_tint("R") if capped else SQUARE_LIGHT)
-        draw_square(image, draw, box, entry, "R" if capped else None)
+        draw_square(image, draw, box, square, "R" if capped else None)
 
 
 @once_per_language

@@ -32,7 +32,8 @@ from games.combat import (
     Swap,
     WildChoice,
 )
-from renderers.combat import RULE_KEY, RULE_STACKS, last_marks, suggested_marks
+from games.combat_view import Choice, CombatView
+from renderers.combat import RULE_KEY, RULE_STACKS
 
 from ..components import MatchButton, MatchSelect
 from ..errors import MatchError
@@ -135,12 +136,12 @@ def pips_text(count: int) -> str:
     return trn("{count} pip", "{count} pips", count, count=count)
 
 
-def force_text(view: dict, square: str) -> str:
+def force_text(view: CombatView, square: str) -> str:
     """A square with its force's pips, "c5 (5 pips)": the one count of a force everywhere."""
-    spot = view["board"].get(square)
+    spot = view.board.get(square)
     if not spot:
         return square
-    return f"{square} ({pips_text(spot['force']['pips'])})"
+    return f"{square} ({pips_text(spot.force.pips)})"
 
 
 def _dice(*values: int | str) -> str:
@@ -165,11 +166,6 @@ def _piece_mark(code: str) -> str:
     return f"{COLOUR_EMOJI[code[0]]}{code[1]}"
 
 
-def _stack_text(view: dict, square: str) -> str:
-    spot = view["board"].get(square)
-    return " ".join(_piece_mark(p) for p in spot["stack"]) if spot else tr("empty")
-
-
 def _piece_text(code: str) -> str:
     return tr(PIECE_NAMES[code]) if code in PIECE_NAMES else code
 
@@ -178,13 +174,12 @@ def _colour_word(colour: str) -> str:
     return tr(COLOUR_WORDS[colour]) if colour in COLOUR_WORDS else colour
 
 
-def phase_text(view: dict, player: str) -> str:
+def phase_text(view: CombatView, player: str) -> str:
     """What `player`, the deciding seat, may do now."""
-    phase = view["phase"]
+    phase = view.phase
     if phase not in PHASE_TEXT:
         return tr("{player} decides.", player=player)
-    offer = view.get("offer") or {}
-    force = force_text(view, offer["square"]) if offer else ""
+    force = force_text(view, view.offer.square) if view.offer else ""
     return tr(PHASE_TEXT[phase], player=player, force=force)
 
 
@@ -223,30 +218,30 @@ def _their_pips(colour: str, pips: int, square: str) -> str:
     )
 
 
-def _force_of(view: dict, square: str) -> str:
-    force = view["board"][square]["force"]
-    return _their_pips(force["colour"], force["pips"], square)
+def _force_of(view: CombatView, square: str) -> str:
+    force = view.board[square].force
+    return _their_pips(force.colour, force.pips, square)
 
 
-def _forces(view: dict, listed: list[dict]) -> str:
+def _forces(view: CombatView, listed: list[dict]) -> str:
     """The forces a step's event lists (`attackable`, `threats`), in words."""
-    return listing([_their_pips(view["seats"][t["seat"]]["colour"], t["pips"], t["square"]) for t in listed])
+    return listing([_their_pips(view.seats[t["seat"]].colour, t["pips"], t["square"]) for t in listed])
 
 
-def _unit_phrase(view: dict, square: str, whole: bool) -> str:
+def _unit_phrase(view: CombatView, square: str, whole: bool) -> str:
     """What a step or a Hop carries: "your whole force (6 pips)" or "your large red pyramid"."""
-    spot = view["board"][square]
+    spot = view.board[square]
     if whole:
-        return tr("your whole force ({pips})", pips=pips_text(spot["force"]["pips"]))
-    return tr("your {piece} pyramid", piece=_piece_text(spot["stack"][-1]))
+        return tr("your whole force ({pips})", pips=pips_text(spot.force.pips))
+    return tr("your {piece} pyramid", piece=_piece_text(spot.stack[-1]))
 
 
-def _step_sentence(view: dict, move: Move | AimStep, facts: dict) -> str:
+def _step_sentence(view: CombatView, move: Move | AimStep, facts: dict) -> str:
     unit = _unit_phrase(view, move.origin, facts.get("whole", move.whole))
     squares = {"unit": unit, "origin": move.origin, "target": move.target}
     if isinstance(move, Move):
         return tr("moves {unit} from {origin} to {target}", **squares)
-    left = view["aim"]["left"] - 1
+    left = view.aim.left - 1
     if not left:
         return tr("moves {unit} from {origin} to {target}, the Aim's last step", **squares)
     return trn(
@@ -258,9 +253,9 @@ def _step_sentence(view: dict, move: Move | AimStep, facts: dict) -> str:
     )
 
 
-def _cap_sentences(view: dict, seat: int, decided: list) -> list[str]:
+def _cap_sentences(view: CombatView, seat: int, decided: list) -> list[str]:
     """The trees the move itself completes, and the win they bring."""
-    home = view["seats"][seat]["home"]
+    home = view.seats[seat].home
     won = any(event.kind == "WIN" for event in decided)
     sentences = []
     for event in decided:
@@ -274,14 +269,14 @@ def _cap_sentences(view: dict, seat: int, decided: list) -> list[str]:
         elif square in home:
             sentences.append(tr("It completes your tree on {square}, which gets its cap", square=square))
         else:
-            owner = next(info["colour"] for info in view["seats"] if square in info["home"])
+            owner = next(info.colour for info in view.seats if square in info.home)
             sentences.append(
                 tr("It completes {colour}'s tree on {square}", colour=_colour_word(owner), square=square)
             )
     return sentences
 
 
-def _step_reasons(view: dict, seat: int, facts: dict, decided: list) -> list[str]:
+def _step_reasons(view: CombatView, seat: int, facts: dict, decided: list) -> list[str]:
     """Why a step: the tree it completes, else the combat it offers or risks, else the way home."""
     caps = _cap_sentences(view, seat, decided)
     if caps:
@@ -298,27 +293,26 @@ def _step_reasons(view: dict, seat: int, facts: dict, decided: list) -> list[str
     return []
 
 
-def _attack_sentence(view: dict, move: Attack) -> str:
+def _attack_sentence(view: CombatView, move: Attack) -> str:
     """The mover's attack, or an opponent's reply against the force that arrived: the same words."""
     return tr(
         "attacks {theirs} with your {pips} on {origin}. Each side adds a die to its pips, and the winner "
         "takes the loser's square",
         theirs=_force_of(view, move.target),
-        pips=pips_text(view["board"][move.origin]["force"]["pips"]),
+        pips=pips_text(view.board[move.origin].force.pips),
         origin=move.origin,
     )
 
 
-def _no_attack_sentence(view: dict) -> str:
-    offer = view.get("offer") or {}
-    if view["phase"] == "reply" and offer:
-        return tr("doesn't start a combat against {theirs}", theirs=_force_of(view, offer["square"]))
+def _no_attack_sentence(view: CombatView) -> str:
+    if view.phase == "reply" and view.offer:
+        return tr("doesn't start a combat against {theirs}", theirs=_force_of(view, view.offer.square))
     return tr("doesn't attack, so there is no combat this time")
 
 
-def _counter_sentence(view: dict, move: Counter) -> str:
+def _counter_sentence(view: CombatView, move: Counter) -> str:
     """The defender's choice, by round 1's totals (pips + die) as the view gives them."""
-    attack, defence = view["combat"]["totals"]["rolls"][0]
+    attack, defence = view.combat.totals.rolls[0]
     if move.declared and attack > defence:
         return tr(
             "counter-attacks: round 1 is lost, {defence} to {attack}, but both roll again and the two "
@@ -359,21 +353,21 @@ def _swap_or_dig_sentence(move: Swap | Dig, facts: dict) -> str:
     )
 
 
-def _hop_sentence(view: dict, move: Hop) -> str:
+def _hop_sentence(view: CombatView, move: Hop) -> str:
     return tr(
         "hops {unit} from {origin} onto {colour}'s stack on {target}. Both roll a die: win and it pins "
         "what is below, lose and it hops back",
         unit=_unit_phrase(view, move.origin, move.whole),
         origin=move.origin,
-        colour=_colour_word(view["board"][move.target]["force"]["colour"]),
+        colour=_colour_word(view.board[move.target].force.colour),
         target=move.target,
     )
 
 
-def _end_leg_sentence(view: dict, facts: dict) -> str:
-    aim = view["aim"]
-    if not aim["leg"]:
-        left = aim["left"]
+def _end_leg_sentence(view: CombatView, facts: dict) -> str:
+    aim = view.aim
+    if not aim.leg:
+        left = aim.left
         return trn(
             "ends the Aim, leaving {count} step unused",
             "ends the Aim, leaving {count} steps unused",
@@ -383,11 +377,11 @@ def _end_leg_sentence(view: dict, facts: dict) -> str:
     if facts.get("attackable"):
         return tr(
             "ends this leg on {square}: there your {pips} may attack {targets}",
-            square=aim["leg"],
+            square=aim.leg,
             pips=pips_text(facts["pips"]),
             targets=_forces(view, facts["attackable"]),
         )
-    return tr("ends this leg on {square}, so the steps left may move another unit", square=aim["leg"])
+    return tr("ends this leg on {square}, so the steps left may move another unit", square=aim.leg)
 
 
 # --- controls laid out like the board -------------------------------------------------------------
@@ -450,12 +444,11 @@ def _compass(scene: Scene, origin: str, targets: dict[str, tuple[str, str]], rea
 
 class CombatPresenter(Presenter):
     def seat_label(self, scene: Scene, seat: int) -> str:
-        colour = scene.public["seats"][seat]["colour"]
+        colour = scene.public.seats[seat].colour
         return f"{COLOUR_EMOJI[colour]} {scene.names[seat]}"
 
     def _colour_label(self, scene: Scene, colour: str) -> str:
-        seat = next(i for i, s in enumerate(scene.public["seats"]) if s["colour"] == colour)
-        return self.seat_label(scene, seat)
+        return self.seat_label(scene, scene.public.seat_of_colour[colour])
 
     def options_text(self, options) -> str:
         limit = options.get("rounds")  # matches stored before the option have none
@@ -472,18 +465,17 @@ class CombatPresenter(Presenter):
             tr(
                 "{player} from {start} to {home}",
                 player=self.seat_label(scene, i),
-                start="/".join(s["start"]),
-                home="/".join(s["home"]),
+                start="/".join(s.start),
+                home="/".join(s.home),
             )
-            for i, s in enumerate(view["seats"])
+            for i, s in enumerate(view.seats)
         )
         rolls = [
             ", ".join(
-                f"{self._colour_label(scene, colour)} {_dice(roll)}"
-                for colour, roll in entry["facts"]["rolls"]
+                f"{self._colour_label(scene, colour)} {_dice(roll)}" for colour, roll in entry.facts["rolls"]
             )
-            for entry in view["last"]
-            if entry["text"].startswith("FIRST ")
+            for entry in view.last
+            if entry.text.startswith("FIRST ")
         ]
         line = tr("Build an L-M-S tree of your colour on both home squares. {homes}.", homes=homes)
         if rolls:
@@ -495,69 +487,62 @@ class CombatPresenter(Presenter):
     # --- the board's text
 
     @staticmethod
-    def _deciding(view: dict) -> int | None:
-        """The one seat that acts now, as every text names it: the view's `to_move`."""
-        return view["to_move"][0] if view["to_move"] else None
-
-    def _seat_facts(self, view: dict, seat: int) -> list[str]:
+    def _seat_facts(view: CombatView, seat: int) -> list[str]:
         """What the table knows of a seat, in words: its goal, caps, and in Advanced its losses and reserve."""
-        info = view["seats"][seat]
-        caps = sum(bool((view["board"].get(home) or {}).get("capped")) for home in info["home"])
+        info = view.seats[seat]
         facts = [
-            tr("goal {squares}", squares=" ".join(info["home"])),
-            tr("caps {caps}/{total}", caps=caps, total=len(info["home"])),
+            tr("goal {squares}", squares=" ".join(info.home)),
+            tr("caps {caps}/{total}", caps=info.caps, total=len(info.home)),
         ]
-        if view["version"] == "advanced":
-            small, medium, large = info["removed"]
+        if view.version == "advanced":
+            small, medium, large = info.removed
             facts.append(
                 tr("lost S {small} · M {medium} · L {large}", small=small, medium=medium, large=large)
             )
-            if info["reserve"]:
-                facts.append(tr("reserve waits on {square}", square=info["reserve"]))
-            elif not info["eliminated"]:
+            if info.reserve:
+                facts.append(tr("reserve waits on {square}", square=info.reserve))
+            elif not info.eliminated:
                 facts.append(tr("reserve in play"))
-        if info["eliminated"]:
+        if info.eliminated:
             facts.append(tr("out"))
         return facts
 
     def seat_lines(self, scene: Scene) -> list[str]:
         view = scene.public
-        deciding = self._deciding(view)
         lines = []
         for seat in range(len(scene.names)):
-            mark = "👉 " if seat == deciding else "🏆 " if seat in view["winners"] else ""
+            mark = "👉 " if seat == view.deciding else "🏆 " if seat in view.winners else ""
             facts = " · ".join(self._seat_facts(view, seat))
             lines.append(f"{mark}**{self.seat_label(scene, seat)}** · {facts}")
         return lines
 
     def legend(self, scene: Scene) -> str:
         items = [tr(item) for item in LEGEND]
-        if scene.public.get("suggested"):  # a tutorial's board
+        if scene.public.suggested:  # a tutorial's board
             items.append(tr("dashed white: the suggested move"))
         return " · ".join(items)
 
-    def _progress_parts(self, view: dict) -> list[str]:
+    def _progress_parts(self, view: CombatView) -> list[str]:
         """The turn, the round limit, this turn's action die and Aim: the first line of the status."""
-        parts = [tr("Turn {turn}", turn=view["turn"])]
-        if view.get("turns_left") is not None:
-            left = view["turns_left"]
+        parts = [tr("Turn {turn}", turn=view.turn)]
+        if view.turns_left is not None:
+            left = view.turns_left
             parts.append(
                 trn(
                     "{left} turns left ({limit}-round limit)",
                     "{left} turns left ({limit}-round limit)",
                     left,
                     left=left,
-                    limit=view["round_limit"],
+                    limit=view.round_limit,
                 )
             )
-        action = view["action"]
-        if action and action["roll"]:
-            name = action["chosen"] if action.get("chosen") else action["name"]
+        action = view.action
+        if action and action.roll:
             parts.append(
-                tr("action die {die} {action}", die=_dice(action["roll"]), action=action_label(name))
+                tr("action die {die} {action}", die=_dice(action.roll), action=action_label(action.effective))
             )
-        if view["aim"]:
-            left, budget = view["aim"]["left"], view["aim"]["budget"]
+        if view.aim:
+            left, budget = view.aim.left, view.aim.budget
             parts.append(
                 trn(
                     "Aim: {left} of {budget} steps left",
@@ -569,68 +554,64 @@ class CombatPresenter(Presenter):
             )
         return parts
 
-    def _combat_line(self, view: dict) -> str:
+    def _combat_line(self, view: CombatView) -> str:
         """While a counter-attack is being decided: round 1's totals, pips + die."""
-        combat = view["combat"]
-        if view["phase"] != "counter" or not combat:
+        combat = view.combat
+        if view.phase != "counter" or not combat:
             return ""
-        attack, defence = combat["totals"]["rolls"][0]
+        attack, defence = combat.totals.rolls[0]
         return tr(
             "Round 1: {origin} {attack} against {target} {defence} (pips + die).",
-            origin=combat["from"],
-            target=combat["to"],
+            origin=combat.origin,
+            target=combat.target,
             attack=attack,
             defence=defence,
         )
 
     def status_line(self, scene: Scene) -> str:
         view = scene.public
-        deciding = self._deciding(view)
         lines = [" · ".join(self._progress_parts(view))]
-        if deciding is not None:
-            lines.append(phase_text(view, self.seat_label(scene, deciding)))
+        if view.deciding is not None:
+            lines.append(phase_text(view, self.seat_label(scene, view.deciding)))
             lines.append(self._combat_line(view))
         return "\n".join(line for line in lines if line)
 
-    def describe(self, scene: Scene, view: dict, seat: int | None = None) -> str:
+    def describe(self, scene: Scene, view: CombatView, seat: int | None = None) -> str:
         lines = [
             tr(
                 "Martian Combat, {version}, 6 by 6 board seen from the South. {progress}.",
-                version=tr(VERSIONS[view["version"]]),
+                version=tr(VERSIONS[view.version]),
                 progress=", ".join(self._progress_parts(view)),
             )
         ]
-        for index, info in enumerate(view["seats"]):
-            player = f"{_colour_word(info['colour'])} {scene.names[index]}"
+        for index, info in enumerate(view.seats):
+            player = f"{_colour_word(info.colour)} {scene.names[index]}"
             lines.append(f"{player}: {', '.join(self._seat_facts(view, index))}.")
-        deciding = self._deciding(view)
-        if deciding is not None:
-            lines.append(phase_text(view, scene.names[deciding]))
+        if view.deciding is not None:
+            lines.append(phase_text(view, scene.names[view.deciding]))
             lines.append(self._combat_line(view))
-        elif view["winners"]:
+        elif view.winners:
             lines.append(self.final_text(scene).replace("*", "").removeprefix("🏆 "))
         stacks = []
-        for square, spot in sorted(view["board"].items(), key=lambda item: (-int(item[0][1]), item[0][0])):
-            if spot["capped"]:
+        for square, spot in sorted(view.board.items(), key=lambda item: (-int(item[0][1]), item[0][0])):
+            if spot.capped:
                 state = tr("capped")
-            elif spot["reserve"]:
+            elif spot.reserve:
                 state = tr("reserve, frozen")
             else:
-                state = pips_text(spot["force"]["pips"])
-            stacks.append(f"{square} {' '.join(spot['stack'])} ({state})")
+                state = pips_text(spot.force.pips)
+            stacks.append(f"{square} {' '.join(spot.stack)} ({state})")
         lines.append(
             tr(
                 "Stacks, bottom to top, colour letter and pips, force in brackets: {stacks}.",
                 stacks="; ".join(stacks),
             )
         )
-        lines.append(tr("Blocked: {squares}.", squares=" ".join(view["blocked"])))
-        marked = last_marks(view).squares
-        if marked:
-            lines.append(tr("Last actions on {squares}.", squares=" ".join(marked)))
-        suggested = suggested_marks(view).squares
-        if suggested:
-            lines.append(tr("Suggested move on {squares}.", squares=" ".join(suggested)))
+        lines.append(tr("Blocked: {squares}.", squares=" ".join(view.blocked)))
+        if view.last_marks.squares:
+            lines.append(tr("Last actions on {squares}.", squares=" ".join(view.last_marks.squares)))
+        if view.suggested:  # a tutorial's suggested move (the engine's `marks`)
+            lines.append(tr("Suggested move on {squares}.", squares=" ".join(view.suggested.squares)))
         return "\n".join(line for line in lines if line)
 
     def rules_alt(self) -> str:
@@ -642,68 +623,68 @@ class CombatPresenter(Presenter):
 
     # --- controls
 
-    def _unit_label(self, view: dict, choice: dict) -> str:
+    def _unit_label(self, view: CombatView, choice: Choice) -> str:
         """The first part of a two-part choice: a unit ("c1 🟥3", "Whole force c1 (6 pips)") or one
         of your pyramids ("b3 🟥2")."""
-        if "mine" in choice:
-            return f"{choice['mine']['square']} {_piece_mark(choice['mine']['pyramid'])}"
-        square = choice["origin"]
-        if choice["whole"]:
+        if choice.mine:
+            return f"{choice.mine.square} {_piece_mark(choice.mine.pyramid)}"
+        square = choice.origin
+        if choice.whole:
             return tr("Whole force {force}", force=force_text(view, square))
-        return f"{square} {_piece_mark(view['board'][square]['stack'][-1])}"
+        return f"{square} {_piece_mark(view.board[square].stack[-1])}"
 
-    def _target_label(self, view: dict, choice: dict) -> str:
-        if "theirs" in choice:
-            return f"{choice['theirs']['square']} {_piece_mark(choice['theirs']['pyramid'])}"
-        return choice["target"]
+    def _target_label(self, view: CombatView, choice: Choice) -> str:
+        if choice.theirs:
+            return f"{choice.theirs.square} {_piece_mark(choice.theirs.pyramid)}"
+        return choice.target
 
-    def _simple_label(self, view: dict, choice: dict) -> str:
+    def _simple_label(self, view: CombatView, choice: Choice) -> str:
         """Labels for one-click decisions."""
-        action, kind = choice["action"], choice["kind"]
+        action, kind = choice.action, choice.kind
         if action == "M -":
             return tr("Skip the move")
         if action == "X -":
-            return tr("Don't attack") if view["phase"] == "offer" else tr("Don't start combat")
-        if kind == "X" and view["phase"] == "offer":
-            return tr("Attack {force}", force=force_text(view, choice["target"]))
+            return tr("Don't attack") if view.phase == "offer" else tr("Don't start combat")
+        if kind == "X" and view.phase == "offer":
+            return tr("Attack {force}", force=force_text(view, choice.target))
         if kind == "X":
-            return tr("Attack from {force}", force=force_text(view, choice["origin"]))
+            return tr("Attack from {force}", force=force_text(view, choice.origin))
         if action == "C":
             return tr("Counter-attack")
         if action == "C -":
             return tr("Let round 1 stand")
         if kind in ("RET", "RES"):
-            return choice["square"]
+            return choice.square
         if kind == "W":
-            return action_label(choice["chosen"])
+            return action_label(choice.chosen)
         if action == "AM /":
-            return tr("End this leg") if (view["aim"] or {}).get("leg") else tr("Finish aiming")
+            return tr("End this leg") if view.aim and view.aim.leg else tr("Finish aiming")
         return action
 
-    def prompt(self, scene: Scene, seat: int, mine: dict, choice: str = "") -> Prompt:
+    def prompt(self, scene: Scene, seat: int, mine: CombatView, choice: str = "") -> Prompt:
         view = mine
         if choice:
-            seconds = [c for c in view["choices"] if c.get("first") == choice]
+            seconds = [c for c in view.choices if c.first == choice]
             if not seconds:
                 raise MatchError("That isn't possible any more; look at the latest board.")
-            question = tr(STEP_QUESTIONS[seconds[0]["kind"]], unit=self._unit_label(view, seconds[0]))
+            question = tr(STEP_QUESTIONS[seconds[0].kind], unit=self._unit_label(view, seconds[0]))
             items = self._second_part(scene, view, seconds, PROMPT_ROWS)
             return Prompt(question, items if items is not None else self._menus(scene, view, seconds))
-        firsts: dict[str, dict] = {}
+        firsts: dict[str, Choice] = {}
         singles = []
-        for option in view["choices"]:
-            if "first" in option:
-                firsts.setdefault(option["first"], option)
+        for option in view.choices:
+            if option.first:
+                firsts.setdefault(option.first, option)
             else:
                 singles.append(option)
-        squares = [option["square"] for option in singles if option["kind"] in ("RET", "RES")]
-        others = [option for option in singles if option["kind"] not in ("RET", "RES")]
+        squares = [option.square for option in singles if option.kind in ("RET", "RES")]
+        others = [option for option in singles if option.kind not in ("RET", "RES")]
         items = self._single_buttons(scene, view, others)
         used = -(-len(items) // ROW_WIDTH)
         if squares:  # where a force or reserve goes: the squares as on the board
-            items += self._square_buttons(scene, [o["square"] for o in singles], singles, used)
+            items += self._square_buttons(scene, [o.square for o in singles], singles, used)
         if len(firsts) == 1:  # one unit or pyramid: its choices at once, if they fit under the rest
-            seconds = [c for c in view["choices"] if "first" in c]
+            seconds = [c for c in view.choices if c.first]
             inline = self._second_part(scene, view, seconds, BOARD_ROWS - used, first_row=used)
             items += (
                 inline if inline is not None else self._first_parts(scene, view, list(firsts.values()), used)
@@ -713,13 +694,15 @@ class CombatPresenter(Presenter):
         player = self.seat_label(scene, seat)
         return Prompt(phase_text(view, player), items)
 
-    def _single_buttons(self, scene: Scene, view: dict, options: list[dict]) -> list:
+    def _single_buttons(self, scene: Scene, view: CombatView, options: list[Choice]) -> list:
         return [
-            _button(scene, "act", option["action"], self._simple_label(view, option), i // ROW_WIDTH)
+            _button(scene, "act", option.action, self._simple_label(view, option), i // ROW_WIDTH)
             for i, option in enumerate(options)
         ]
 
-    def _square_buttons(self, scene: Scene, squares: list[str], options: list[dict], first_row: int) -> list:
+    def _square_buttons(
+        self, scene: Scene, squares: list[str], options: list[Choice], first_row: int
+    ) -> list:
         rows = board_rows(squares, BOARD_ROWS - first_row) or [
             list(range(i, min(i + ROW_WIDTH, len(squares)))) for i in range(0, len(squares), ROW_WIDTH)
         ]
@@ -727,7 +710,7 @@ class CombatPresenter(Presenter):
             _button(
                 scene,
                 "act",
-                options[i]["action"],
+                options[i].action,
                 self._simple_label(scene.public, options[i]),
                 first_row + r,
             )
@@ -735,9 +718,9 @@ class CombatPresenter(Presenter):
             for i in row
         ]
 
-    def _first_parts(self, scene: Scene, view: dict, options: list[dict], first_row: int) -> list:
+    def _first_parts(self, scene: Scene, view: CombatView, options: list[Choice], first_row: int) -> list:
         """A `step` button per unit or pyramid that may act, laid out like the board."""
-        squares = [option.get("origin") or option["mine"]["square"] for option in options]
+        squares = [option.origin or option.mine.square for option in options]
         rows = board_rows(squares, BOARD_ROWS - first_row) or board_rows(squares, PROMPT_ROWS - first_row)
         if not rows:  # more than the board holds: pack them
             rows = [
@@ -747,7 +730,7 @@ class CombatPresenter(Presenter):
             _button(
                 scene,
                 "step",
-                options[i]["first"].strip(),
+                options[i].first.strip(),
                 self._unit_label(view, options[i]),
                 first_row + r,
                 discord.ButtonStyle.primary,
@@ -757,15 +740,15 @@ class CombatPresenter(Presenter):
         ]
 
     def _second_part(
-        self, scene: Scene, view: dict, seconds: list[dict], rows: int, *, first_row: int = 0
+        self, scene: Scene, view: CombatView, seconds: list[Choice], rows: int, *, first_row: int = 0
     ) -> list | None:
         """The second part's buttons: for a unit, the squares around it as on the board; for a
         pyramid, the opponents' pyramids it may swap or dig with, as on the board. None if they
         don't fit in `rows`."""
-        kind = seconds[0]["kind"]
+        kind = seconds[0].kind
         if kind in ("M", "AM", "HP"):
-            targets = {c["target"]: (c["action"], c["target"]) for c in seconds}
-            items = _compass(scene, seconds[0]["origin"], targets, 2 if kind == "HP" else 1)
+            targets = {c.target: (c.action, c.target) for c in seconds}
+            items = _compass(scene, seconds[0].origin, targets, 2 if kind == "HP" else 1)
             height = max(item.row for item in items) + 1
             if height <= rows and all(
                 sum(item.row == r for item in items) <= ROW_WIDTH for r in range(height)
@@ -774,14 +757,14 @@ class CombatPresenter(Presenter):
                     item.row += first_row
                 return items
         else:
-            squares = [c["theirs"]["square"] for c in seconds]
+            squares = [c.theirs.square for c in seconds]
             grouped = board_rows(squares, rows)
             if grouped:
                 return [
                     _button(
                         scene,
                         "act",
-                        seconds[i]["action"],
+                        seconds[i].action,
                         self._target_label(view, seconds[i]),
                         first_row + r,
                     )
@@ -790,9 +773,9 @@ class CombatPresenter(Presenter):
                 ]
         return None
 
-    def _menus(self, scene: Scene, view: dict, seconds: list[dict]) -> list:
+    def _menus(self, scene: Scene, view: CombatView, seconds: list[Choice]) -> list:
         """More choices than buttons fit: menus of 25."""
-        labelled = [(self._target_label(view, c), c["action"]) for c in seconds]
+        labelled = [(self._target_label(view, c), c.action) for c in seconds]
         return [
             MatchSelect(
                 scene.claim("do", f"do{index}"),
@@ -803,16 +786,16 @@ class CombatPresenter(Presenter):
             for index, group in enumerate(chunks(labelled)[:PROMPT_ROWS])
         ]
 
-    def check_step(self, scene: Scene, seat: int, mine: dict, carried: str) -> str:
+    def check_step(self, scene: Scene, seat: int, mine: CombatView, carried: str) -> str:
         words = carried.split()
         if not words or words[0] not in FIRST_PARTS:
             raise MatchError("That choice isn't one of the options.")
-        for option in mine["choices"]:
-            if option.get("first", "").strip() == carried:
-                return option["first"]
+        for option in mine.choices:
+            if option.first and option.first.strip() == carried:
+                return option.first
         raise MatchError("That isn't possible any more; look at the latest board.")
 
-    def check_pick(self, scene: Scene, seat: int, mine: dict, values: list[str], carried: str) -> str:
+    def check_pick(self, scene: Scene, seat: int, mine: CombatView, values: list[str], carried: str) -> str:
         """A menu of first parts, as boards posted before the step buttons had them."""
         if len(values) != 1:
             raise MatchError("Choose one option.")
@@ -947,7 +930,7 @@ class CombatPresenter(Presenter):
 
     def final_text(self, scene: Scene) -> str:
         view = scene.public
-        winners = [f"**{self.seat_label(scene, seat)}**" for seat in view["winners"]]
+        winners = [f"**{self.seat_label(scene, seat)}**" for seat in view.winners]
         joined = _then(winners, N_("{earlier} and {later}")) if winners else ""
         count = len(winners) if len(winners) > 1 else 1
         return trn(
@@ -955,5 +938,5 @@ class CombatPresenter(Presenter):
             "🏆 {winners} win Martian Combat ({reason})!",
             count,
             winners=joined,
-            reason=win_reason_text(view["win_reason"]),
+            reason=win_reason_text(view.win_reason),
         )

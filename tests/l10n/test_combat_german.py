@@ -41,23 +41,23 @@ def moments() -> dict[str, tuple[object, int]]:
         state = GAME.new(players, seed, {"version": version, "rounds": (0, 30, 60)[seed % 3]})
         for step in range(700):
             view = state.view(None)
-            combat_view, hop, aim, action = view["combat"], view["hop"], view["aim"], view["action"]
+            fight, hop, aim, action = view.combat, view.hop, view.aim, view.action
             marks = {
-                f"phase {view['phase']}": True,
+                f"phase {view.phase}": True,
                 f"start {players} players": step == 0,
-                "combat tie": bool(combat_view and combat_view["ties"]),
-                "counter rolled": bool(combat_view and combat_view["counter"]),
-                "hop roll-off": bool(hop and len(hop["rolls"]) > 1),
-                "aim leg": bool(aim and aim["leg"]),
-                "re-rolled": bool(action and action["rerolled"]),
-                "advanced removals": version == "advanced" and any(sum(s["removed"]) for s in view["seats"]),
-                "eliminated": any(s["eliminated"] for s in view["seats"]),
-                "swap or dig": any(e["text"].startswith(("SW", "DG")) for e in view["last"]),
-                f"over {view['win_reason']}": view["is_over"],
+                "combat tie": bool(fight and fight.ties),
+                "counter rolled": bool(fight and fight.counter),
+                "hop roll-off": bool(hop and len(hop.rolls) > 1),
+                "aim leg": bool(aim and aim.leg),
+                "re-rolled": bool(action and action.rerolled),
+                "advanced removals": version == "advanced" and any(sum(s.removed) for s in view.seats),
+                "eliminated": any(s.eliminated for s in view.seats),
+                "swap or dig": any(e.text.startswith(("SW", "DG")) for e in view.last),
+                f"over {view.win_reason}": view.is_over,
             }
             for mark, seen in marks.items():
                 if seen and mark not in wanted:
-                    seat = view["to_move"][0] if view["to_move"] else step % players
+                    seat = view.deciding if view.deciding is not None else step % players
                     wanted[mark] = (state.clone(), seat)
             if state.is_over:
                 break
@@ -163,7 +163,7 @@ def match_texts(language: str, seed: int) -> tuple[list[str], list]:
             seat = state.to_move[0]
             moment = moment_of("combat", state, options, players)
             prompts.append(moment.prompt(seat))
-            firsts = sorted({c["first"] for c in moment.mine(seat)["choices"] if "first" in c})
+            firsts = sorted({c.first for c in moment.mine(seat).choices if c.first})
             prompts += [moment.prompt(seat, first) for first in firsts[:2]]
             texts.append(presenter.status_line(moment.scene))
             action = str(random_choice(state.legal_actions(seat), rng))
