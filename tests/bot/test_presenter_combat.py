@@ -12,7 +12,7 @@ from bot.errors import MatchError
 from bot.kits import KITS
 from bot.layout import COMPONENT_LIMIT, board_layout
 from bot.presenters.base import Scene
-from bot.presenters.combat import board_rows
+from bot.presenters.combat_controls import board_rows
 from catalogue import speaking
 from games import GAMES, Rng, random_choice
 from games.combat import Attack, position
@@ -189,7 +189,7 @@ def test_the_seat_lines_and_legend_carry_what_the_picture_no_longer_draws():
 
 
 def test_the_rules_alt_names_what_the_rules_picture_labels():
-    from renderers.combat import rule_words
+    from renderers.combat_rules import rule_words
 
     alt = PRESENTER.rules_alt()
     for word in rule_words():

@@ -14,7 +14,7 @@ from games.combat import COMBAT, Attack, Move, is_nest, position, square_view
 from games.combat_view import CombatView, Marks
 from games.core import with_suggestion
 from renderers import render_board, render_hand, render_rules_picture
-from renderers.combat import (
+from renderers.combat_layout import (
     BOARD_X0,
     BOARD_X1,
     BOARD_Y0,
@@ -24,14 +24,13 @@ from renderers.combat import (
     goal_flag_box,
     padlock_box,
     place_stack,
-    render_combat_rules_picture,
-    rule_words,
     size_of,
     square_box,
     square_index,
     start_bar_box,
     tray_box,
 )
+from renderers.combat_rules import render_combat_rules_picture, rule_words
 from renderers.combat_sprites import (
     BLOCKED_FILL,
     CHIP_DIGIT,
