@@ -18,7 +18,28 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
+from .combat_view import (
+    ActionDie,
+    Aim,
+    Arrow,
+    Choice,
+    CombatView,
+    Fight,
+    Force,
+    HopResult,
+    LogEntry,
+    Marks,
+    Offer,
+    PyramidSpot,
+    Returning,
+    Seat,
+    Square,
+    Target,
+    Totals,
+    gathered_marks,
+)
 from .core import (
     N_,
     Event,
@@ -104,16 +125,23 @@ def covered_flags(stack: list[str]) -> list[bool]:
     ]
 
 
-def square_view(stack: list[str], *, capped: bool, reserve: bool) -> dict:
+def is_nest(stack: list[str]) -> bool:
+    """Sizes rising upward: the top is the outer pyramid, covering all the others."""
+    return len(stack) >= 2 and all(SIZE_OF[below] < SIZE_OF[above] for below, above in pairwise(stack))
+
+
+def square_view(stack: list[str], *, capped: bool = False, reserve: bool = False) -> Square:
     """One occupied square as views show it, with its force: the top owner's unbroken run (R11)."""
     colour = stack[-1][0]
-    return {
-        "stack": list(stack),
-        "capped": capped,
-        "reserve": reserve,
-        "force": {"colour": colour, "size": force_size(stack, colour), "pips": force_pips(stack, colour)},
-        "covered": covered_flags(stack),
-    }
+    return Square(
+        stack=tuple(stack),
+        capped=capped,
+        reserve=reserve,
+        force=Force(colour, force_size(stack, colour), force_pips(stack, colour)),
+        covered=tuple(covered_flags(stack)),
+        frozen=capped or reserve,
+        nest=is_nest(stack),
+    )
 
 
 # --- the log's tokens as facts ---------------------------------------------------------------
@@ -1553,63 +1581,73 @@ class CombatState:
 
     # -- what each seat may see (everything is public)
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> CombatView:
         deciding = None if self.is_over else self.deciding_seat()
-        board = {
-            SQUARES[square]: square_view(stack, capped=square in self.capped, reserve=square in self.waiting)
-            for square, stack in enumerate(self.board)
-            if stack
-        }
         legal = self.legal_actions(deciding) if deciding is not None else []
         offer = None
         if self.offer is not None and self.phase in ("offer", "reply"):
-            offer = {key: self.offer[key] for key in ("square", "mover", "pips")}
-            offer["targets"] = [dict(target) for target in self.offer["targets"]]
-        return {
-            "game": "combat",
-            "seat": seat,
-            "version": self.version,
-            "players": self.num_players,
-            "seats": [self._seat_view(index) for index in range(self.num_players)],
-            "blocked": [SQUARES[square] for square in sorted(self.blocked)],
-            "board": board,
-            "current": self.current,
-            "turn": self.turn,
-            "phase": self.phase,
-            "to_move": list(self.to_move),
-            "action": _copy_action(self.action),
-            "aim": {key: self.aim[key] for key in ("budget", "left", "leg")} if self.aim else None,
-            "offer": offer,
-            "combat": _combat_view(self.combat),
-            "hop": _copy_hop(self.hop),
-            "returning": {"seat": self.returning["seat"], "force": list(self.returning["force"])}
+            targets = tuple(Target(**target) for target in self.offer["targets"])
+            offer = Offer(self.offer["square"], self.offer["mover"], self.offer["pips"], targets)
+        last = tuple(log_entry(entry) for entry in (self.turn_log or self.previous_log))
+        return CombatView(
+            game="combat",
+            seat=seat,
+            to_move=self.to_move,
+            is_over=self.is_over,
+            winners=tuple(self.winners),
+            deciding=deciding,
+            version=self.version,
+            players=self.num_players,
+            seats=tuple(self._seat_view(index) for index in range(self.num_players)),
+            blocked=tuple(SQUARES[square] for square in sorted(self.blocked)),
+            board={
+                SQUARES[square]: square_view(
+                    stack, capped=square in self.capped, reserve=square in self.waiting
+                )
+                for square, stack in enumerate(self.board)
+                if stack
+            },
+            goals={
+                SQUARES[home]: side.colour
+                for seat_index, side in enumerate(self.sides)
+                if not self.eliminated[seat_index]
+                for home in side.home
+            },
+            seat_of_colour=dict(self.seat_of_colour),
+            current=self.current,
+            turn=self.turn,
+            phase=self.phase,
+            action=_action_view(self.action),
+            aim=Aim(self.aim["budget"], self.aim["left"], self.aim["leg"]) if self.aim else None,
+            offer=offer,
+            combat=_combat_view(self.combat),
+            hop=_hop_view(self.hop),
+            returning=Returning(self.returning["seat"], tuple(self.returning["force"]))
             if self.returning
             else None,
-            "last": [log_entry(entry) for entry in (self.turn_log or self.previous_log)],
-            "legal": [str(action) for action in legal],
-            "choices": [_choice(action) for action in legal],
-            "is_over": self.is_over,
-            "winners": list(self.winners),
-            "win_reason": self.win_reason,
-            "round_limit": self.round_limit,
-            "turns_left": max(0, self.round_limit * self.num_players - self.turn)
-            if self.round_limit
-            else None,
-        }
+            last=last,
+            last_marks=gathered_marks(entry.facts for entry in last),
+            legal=tuple(str(action) for action in legal),
+            choices=tuple(_choice(action) for action in legal),
+            win_reason=self.win_reason,
+            round_limit=self.round_limit,
+            turns_left=max(0, self.round_limit * self.num_players - self.turn) if self.round_limit else None,
+        )
 
-    def _seat_view(self, seat: int) -> dict:
+    def _seat_view(self, seat: int) -> Seat:
         side = self.sides[seat]
         waiting = self.waiting[seat]
-        return {
-            "side": side.name,
-            "colour": side.colour,
-            "start": [SQUARES[square] for square in side.start],
-            "home": [SQUARES[square] for square in side.home],
-            "row": [SQUARES[square] for square in side.row],
-            "eliminated": self.eliminated[seat],
-            "removed": list(self.removed[seat]),
-            "reserve": SQUARES[waiting] if waiting is not None else None,
-        }
+        return Seat(
+            side=side.name,
+            colour=side.colour,
+            start=tuple(SQUARES[square] for square in side.start),
+            home=tuple(SQUARES[square] for square in side.home),
+            row=tuple(SQUARES[square] for square in side.row),
+            eliminated=self.eliminated[seat],
+            removed=tuple(self.removed[seat]),
+            reserve=SQUARES[waiting] if waiting is not None else None,
+            caps=self.caps_of(seat),
+        )
 
     def secrets(self, seat: int) -> set[str]:
         return set()
@@ -1710,30 +1748,42 @@ class CombatState:
         return state
 
 
-def log_entry(entry: dict) -> dict:
+def log_entry(entry: dict) -> LogEntry:
     """A turn log entry as views show it: who, the token, and its facts: the token's, and those the
     engine knew when it logged it (`defender` of an attack, what an "AM /" `ends`: "leg" or "aim").
     Entries stored before those were kept have the token's facts only."""
     known = {key: value for key, value in entry.items() if key not in ("seat", "text")}
-    return {
-        "seat": entry["seat"],
-        "text": entry["text"],
-        "facts": {**log_event(entry["text"]).facts, **known},
-    }
+    return LogEntry(entry["seat"], entry["text"], {**log_event(entry["text"]).facts, **known})
 
 
-def _choice(action: CombatAction) -> dict:
-    """A legal action with its facts; one chosen in two parts (which unit or pyramid of yours, then
-    where or which of theirs) says where its notation splits: `first` + `rest`."""
+_CHOICE_FACTS = ("origin", "target", "whole", "square", "chosen")
+
+
+def _choice(action: CombatAction) -> Choice:
+    """A legal action with its facts, split where its notation splits for a two-part choice."""
     text = str(action)
-    choice = {"action": text, "kind": text.split()[0], **log_event(text).facts}
+    facts = log_event(text).facts
+    rest = None
     if isinstance(action, (Move, Hop, AimStep)):
-        choice["rest"] = action.target
+        rest = action.target
     elif isinstance(action, (Swap, Dig)):
-        choice["rest"] = str(action.theirs)
-    if "rest" in choice:
-        choice["first"] = text[: -len(choice["rest"])]
-    return choice
+        rest = str(action.theirs)
+    return Choice(
+        action=text,
+        kind=text.split()[0],
+        first=text[: -len(rest)] if rest else None,
+        rest=rest,
+        mine=PyramidSpot(**facts["mine"]) if "mine" in facts else None,
+        theirs=PyramidSpot(**facts["theirs"]) if "theirs" in facts else None,
+        **{name: facts[name] for name in _CHOICE_FACTS if name in facts},
+    )
+
+
+def _action_view(action: dict | None) -> ActionDie | None:
+    if action is None:
+        return None
+    effective = action["chosen"] or action["name"]
+    return ActionDie(action["roll"], action["name"], tuple(action["rerolled"]), action["chosen"], effective)
 
 
 def _copy_action(action: dict | None) -> dict | None:
@@ -1770,8 +1820,36 @@ def combat_totals(combat: dict) -> dict:
     return {"rolls": rolls, "counter": counter, "sum": both}
 
 
-def _combat_view(combat: dict | None) -> dict | None:
-    return None if combat is None else dict(_copy_combat(combat), totals=combat_totals(combat))
+def _pairs(pairs: list) -> tuple[tuple[int, int], ...]:
+    return tuple(tuple(pair) for pair in pairs)
+
+
+def _combat_view(combat: dict | None) -> Fight | None:
+    if combat is None:
+        return None
+    totals = combat_totals(combat)
+    return Fight(
+        attacker=combat["attacker"],
+        defender=combat["defender"],
+        origin=combat["from"],
+        target=combat["to"],
+        attack_pips=combat["a"],
+        defence_pips=combat["d"],
+        rolls=_pairs(combat["rolls"]),
+        counter=_pairs(combat["counter"]),
+        ties=_pairs(combat["ties"]),
+        winner=combat["winner"],
+        lifted=tuple(combat["lifted"]) if "lifted" in combat else None,
+        totals=Totals(
+            _pairs(totals["rolls"]),
+            _pairs(totals["counter"]),
+            tuple(totals["sum"]) if totals["sum"] else None,
+        ),
+    )
+
+
+def _hop_view(hop: dict | None) -> HopResult | None:
+    return HopResult(hop["from"], hop["to"], _pairs(hop["rolls"]), hop["stayed"]) if hop else None
 
 
 def _copy_returning(pending: dict | None) -> dict | None:
@@ -1867,29 +1945,26 @@ class Combat(Game):
                 topics.append("win")
         return list(dict.fromkeys(topics))
 
-    def marks(self, state: CombatState, seat: int, action: CombatAction) -> dict:
-        """The squares and arrows of `action`, as the view's `last` entries give each token's: a
+    def marks(self, state: CombatState, seat: int, action: CombatAction) -> Marks | None:
+        """The squares and arrows of `action`, as the view's `last_marks` gives the log's: a
         counter-attack marks its combat (from the defender), ending an Aim leg the square where its
-        combat opportunity comes; a pass or a Wild choice goes nowhere."""
+        combat opportunity comes; a pass or a Wild choice goes nowhere (None)."""
         if isinstance(action, Counter):
             combat = state.combat
             if not action.declared or combat is None:
-                return {}
-            return {
-                "squares": [combat["from"], combat["to"]],
-                "arrows": [[combat["to"], combat["from"], False]],
-            }
+                return None
+            return Marks((combat["from"], combat["to"]), (Arrow(combat["to"], combat["from"], False),))
         if isinstance(action, EndLeg):
             leg = (state.aim or {}).get("leg")
-            return {"squares": [leg], "arrows": []} if leg else {}
+            return Marks((leg,)) if leg else None
         if isinstance(action, (Swap, Dig)):  # its pyramids may be named by square alone ("SW b3 e4")
             kind = "SW" if isinstance(action, Swap) else "DG"
             pair = {"mine": {"square": action.mine.square}, "theirs": {"square": action.theirs.square}}
             squares, arrows = _marks(kind, pair)
+            facts = {"squares": squares, "arrows": arrows}
         else:
             facts = log_event(str(action)).facts
-            squares, arrows = facts["squares"], facts["arrows"]
-        return {"squares": squares, "arrows": arrows} if squares else {}
+        return gathered_marks([facts]) if facts["squares"] else None
 
     def new(self, num_players: int, seed: int, options: dict | None = None) -> CombatState:
         self.check_players(num_players)

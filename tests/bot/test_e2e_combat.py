@@ -40,7 +40,7 @@ async def combat_match(env, names=("alice", "bob"), **options):
 def check_one_seat_acts(table, where, match) -> None:
     """The seat the board's controls and mention are for is the one the seat lines point at and the
     status line names: the view's `to_move`, even when it isn't the turn's owner."""
-    deciding = match.state.view(None)["to_move"][0]
+    deciding = match.state.view(None).deciding
     name = match.seats[deciding].display_name
     shown = text(board(where))
     assert decider(table, where).id == match.seats[deciding].user_id
@@ -72,7 +72,7 @@ async def combat_step(table, where, rng: random.Random) -> str:
     """The deciding player plays like a keen beginner: heads for home, fights when offered. A
     two-part choice is a step button on the board, then a square in the ephemeral answer."""
     view = (await stored(table.env, table.match_id)).state.view(None)
-    homes = view["seats"][view["to_move"][0]]["home"]
+    homes = view.seats[view.deciding].home
     current = board(where)
     player = decider(table, where)
     acts = [b for b in buttons(current, "act") if not b.disabled]
@@ -116,11 +116,11 @@ async def test_forty_turns_with_a_combat_and_a_restart_while_an_opponent_decides
     for _ in range(2500):
         match = await stored(env)
         view = match.state.view(None)
-        if view["is_over"] or (view["turn"] > 40 and fought and restarted):
+        if view.is_over or (view.turn > 40 and fought and restarted):
             break
-        if view["to_move"] != [view["current"]]:  # an opponent's call, mid-turn: everything names them
+        if view.deciding != view.current:  # an opponent's call, mid-turn: everything names them
             check_one_seat_acts(table, thread, match)
-        if view["phase"] == "reply" and not restarted:
+        if view.phase == "reply" and not restarted:
             await env.restart_bot(make_bot())
             restarted = True
         before = match.version
@@ -130,7 +130,7 @@ async def test_forty_turns_with_a_combat_and_a_restart_while_an_opponent_decides
     else:
         raise AssertionError("the match stalled")
     match = await stored(env)
-    assert fought and restarted and (match.state.view(None)["turn"] > 40 or match.state.is_over)
+    assert fought and restarted and (match.state.view(None).turn > 40 or match.state.is_over)
     log = await env.bot.service.action_log(match.id)
     replayed = replay_actions(COMBAT, 2, match.seed, match.options, log)
     assert replayed.to_json() == match.state.to_json()
@@ -258,7 +258,7 @@ async def test_a_step_button_opens_the_squares_and_a_forged_one_changes_nothing(
     assert step.message.flags.ephemeral and ": one step, where to?" in step.content
     enabled = {b.label for b in buttons(step, "act") if not b.disabled}
     first = claim_of(whole.custom_id).argument
-    legal = {c["target"] for c in match.state.view(None)["choices"] if c.get("first", "").strip() == first}
+    legal = {c.target for c in match.state.view(None).choices if c.first and c.first.strip() == first}
     assert enabled == legal and len(legal) >= 2
     assert (await stored(env)).version == match.version  # nothing moved yet
     for forged in ("M z9-", "QQ c1-", "M c3-", "SW R2@c1"):

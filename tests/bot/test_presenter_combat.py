@@ -12,27 +12,23 @@ from bot.errors import MatchError
 from bot.kits import KITS
 from bot.layout import COMPONENT_LIMIT, board_layout
 from bot.presenters.base import Scene
-from bot.presenters.combat import board_rows
+from bot.presenters.combat_controls import board_rows
 from catalogue import speaking
 from games import GAMES, Rng, random_choice
-from games.combat import _choice, position
+from games.combat import Attack, position
+from games.combat_view import CombatView
+from games.core import with_suggestion
 from tests.games.test_combat import after_no_move, play, t9_after_round_one
 from tests.positions import COMBAT_T1, COMBAT_T5, COMBAT_T6, COMBAT_T12, COMBAT_T14
-from tests.renderers.test_renderers_combat import busy_view, counter_view, offer_view
+from tests.renderers.test_renderers_combat import busy_view, counter_view, offer_state, offer_view
 
 PRESENTER = KITS["combat"].presenter
 GAME = GAMES["combat"]
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 
 
-def scene_of(view: dict, version: int = 3) -> Scene:
-    return Scene(1, version, NAMES[: len(view["seats"])], {"version": view["version"], "rounds": 0}, view)
-
-
-def with_choices(view: dict, *actions: str) -> dict:
-    """A hand-written view with the legal actions the engine's view would carry."""
-    view["choices"] = [_choice(GAME.parse_action(action)) for action in actions]
-    return view
+def scene_of(view: CombatView, version: int = 3) -> Scene:
+    return Scene(1, version, NAMES[: len(view.seats)], {"version": view.version, "rounds": 0}, view)
 
 
 def labels(items) -> list[str]:
@@ -57,9 +53,9 @@ def random_views(seeds=range(9), steps=900):
 
 
 def test_when_an_opponent_decides_every_text_names_that_seat_and_no_one_else_acts():
-    view = with_choices(busy_view(), "C", "C -")  # Red's turn (current 0); Blue (seat 2) decides
+    view = busy_view()  # Red's turn (current 0); Blue (seat 2) decides
     scene = scene_of(view)
-    assert view["current"] == 0 and view["to_move"] == [2]
+    assert view.current == 0 and view.to_move == (2,) and view.legal == ("C", "C -")
     lines = PRESENTER.seat_lines(scene)
     assert [line.startswith("👉 ") for line in lines] == [False, False, True, False]
     status = PRESENTER.status_line(scene)
@@ -74,18 +70,19 @@ def test_when_an_opponent_decides_every_text_names_that_seat_and_no_one_else_act
 
 
 def test_a_force_has_one_pip_count_beside_its_square_everywhere():
-    view = with_choices(offer_view(), "X b4>c5", "X b4>a5", "X -")  # b4 (6 pips) may attack c5 (5) or a5 (1)
+    view = offer_view()  # b4 (6 pips) may attack a5 (1) or c5 (5)
     scene = scene_of(view)
+    assert view.legal == ("X b4>a5", "X b4>c5", "X -")
     assert "🟥 Ana may attack from b4 (6 pips)." in PRESENTER.status_line(scene)
     buttons = labels(PRESENTER.prompt(scene, 0, view).items)
-    assert buttons == ["Attack c5 (5 pips)", "Attack a5 (1 pip)", "Don't attack"]
+    assert buttons == ["Attack a5 (1 pip)", "Attack c5 (5 pips)", "Don't attack"]
     for view, _ in random_views(range(3), 400):
         scene = scene_of(view)
-        for item in PRESENTER.prompt(scene, view["to_move"][0], view).items:
+        for item in PRESENTER.prompt(scene, view.deciding, view).items:
             for square, pips in re.findall(r"([a-f][1-6]) \((\d) pips?\)", item.item.label or ""):
-                assert int(pips) == view["board"][square]["force"]["pips"], item.item.label
+                assert int(pips) == view.board[square].force.pips, item.item.label
         for square, pips in re.findall(r"([a-f][1-6]) \((\d) pips?\)", PRESENTER.status_line(scene)):
-            assert int(pips) == view["board"][square]["force"]["pips"]
+            assert int(pips) == view.board[square].force.pips
 
 
 # --- controls
@@ -93,7 +90,7 @@ def test_a_force_has_one_pip_count_beside_its_square_everywhere():
 
 def test_units_are_step_buttons_in_the_boards_order_and_their_squares_a_grid_around_them():
     state = GAME.new(2, 1, {"version": "standard"})
-    while state.view(None)["phase"] != "move" or state.to_move != (0,):
+    while state.view(None).phase != "move" or state.to_move != (0,):
         state.apply(state.to_move[0], state.legal_actions(state.to_move[0])[-1])
     view = state.view(None)
     scene = scene_of(view)
@@ -143,7 +140,7 @@ def test_decisions_are_taps_not_menus_and_the_board_never_overflows():
     worst = 0
     for view, number in random_views():
         scene = scene_of(view, number)
-        items = PRESENTER.prompt(scene, view["to_move"][0], view).items
+        items = PRESENTER.prompt(scene, view.deciding, view).items
         assert not any(isinstance(item, MatchSelect) for item in items)
         rows = [item.item.row for item in items]
         assert max(rows, default=0) < 4
@@ -155,8 +152,8 @@ def test_decisions_are_taps_not_menus_and_the_board_never_overflows():
         worst = max(worst, sum(1 for _ in layout.walk_children()))
         for item in items:
             if item.claim.kind == "step":
-                choice = PRESENTER.check_step(scene, view["to_move"][0], view, item.claim.argument)
-                second = PRESENTER.prompt(scene, view["to_move"][0], view, choice).items
+                choice = PRESENTER.check_step(scene, view.deciding, view, item.claim.argument)
+                second = PRESENTER.prompt(scene, view.deciding, view, choice).items
                 assert len(second) <= 25 and max(i.item.row for i in second) < 5
     assert 20 < worst <= COMPONENT_LIMIT
 
@@ -168,10 +165,10 @@ def test_the_alt_text_tells_the_position_within_discords_limit():
     view = busy_view()
     described = PRESENTER.describe(scene_of(view), view)
     assert len(described) <= 1024
-    for square, spot in view["board"].items():
-        assert f"{square} {' '.join(spot['stack'])}" in described
+    for square, spot in view.board.items():
+        assert f"{square} {' '.join(spot.stack)}" in described
     assert "c6 R3 R2 R1 (capped)" in described and "c3 R1 R2 R3 (reserve, frozen)" in described
-    assert "Yellow Ben: goal f3 f4, caps 0/2, lost S 0 · M 2 · L 1, reserve waits on c4." in described
+    assert "Yellow Ben: goal f3 f4, caps 1/2, lost S 0 · M 2 · L 1, reserve waits on c4." in described
     for view, _ in random_views(range(3, 9, 3), 600):  # 4 players, Advanced: the longest
         assert len(PRESENTER.describe(scene_of(view), view)) <= 1024
 
@@ -192,7 +189,7 @@ def test_the_seat_lines_and_legend_carry_what_the_picture_no_longer_draws():
 
 
 def test_the_rules_alt_names_what_the_rules_picture_labels():
-    from renderers.combat import rule_words
+    from renderers.combat_rules import rule_words
 
     alt = PRESENTER.rules_alt()
     for word in rule_words():
@@ -299,8 +296,8 @@ def test_an_aim_counts_its_steps_and_ends_its_legs_where_combat_may_come():
 
 
 def test_a_tutorial_board_names_its_suggested_move_in_the_key_and_in_words():
-    view = offer_view()
-    view["suggested"] = {"squares": ["b4", "c5"], "arrows": [["b4", "c5", False]]}
+    state = offer_state()
+    view = with_suggestion(state.view(None), GAME.marks(state, 0, Attack("b4", "c5")))
     scene = scene_of(view)
     assert PRESENTER.legend(scene).endswith(" · dashed white: the suggested move")
     assert "Suggested move on b4 c5." in PRESENTER.describe(scene, view)

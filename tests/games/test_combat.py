@@ -3,6 +3,7 @@
 import json
 import random
 from collections import Counter as Tally
+from dataclasses import replace
 
 import pytest
 
@@ -35,6 +36,21 @@ from games.combat import (
     log_entry,
     log_event,
     position,
+)
+from games.combat_view import (
+    ActionDie,
+    Aim,
+    Arrow,
+    Fight,
+    Force,
+    HopResult,
+    Marks,
+    Offer,
+    Returning,
+    Seat,
+    Target,
+    Totals,
+    gathered_marks,
 )
 from tests.positions import (
     COMBAT_T1,
@@ -77,8 +93,8 @@ def legal(state) -> set[str]:
 def squares(state) -> dict[str, str]:
     """Non-empty squares as spec text, e.g. {"c1": "[R1 R2 R3]", "c6": "[R3 R2 R1]+K"}."""
     return {
-        name: "[" + " ".join(square["stack"]) + "]" + ("+K" if square["capped"] else "")
-        for name, square in state.view(None)["board"].items()
+        name: "[" + " ".join(square.stack) + "]" + ("+K" if square.capped else "")
+        for name, square in state.view(None).board.items()
     }
 
 
@@ -109,61 +125,62 @@ def test_t1_two_player_setup():
     state = COMBAT.new(2, 5)
     view = state.view(None)
     assert squares(state) == spec(COMBAT_T1)
-    assert view["blocked"] == ["a1", "f1", "c3", "d3", "c4", "d4", "a6", "f6"]
-    red, blue = view["seats"]
-    assert red == {
-        "side": "S",
-        "colour": "R",
-        "start": ["c1", "d1"],
-        "home": ["c6", "d6"],
-        "row": ["b1", "c1", "d1", "e1"],
-        "eliminated": False,
-        "removed": [0, 0, 0],
-        "reserve": None,
-    }
-    assert (blue["side"], blue["colour"], blue["home"], blue["start"]) == (
-        "N",
-        "B",
-        ["c1", "d1"],
-        ["c6", "d6"],
+    assert view.blocked == ("a1", "f1", "c3", "d3", "c4", "d4", "a6", "f6")
+    red, blue = view.seats
+    assert red == Seat(
+        side="S",
+        colour="R",
+        start=("c1", "d1"),
+        home=("c6", "d6"),
+        row=("b1", "c1", "d1", "e1"),
+        eliminated=False,
+        removed=(0, 0, 0),
+        reserve=None,
+        caps=0,
     )
+    assert (blue.side, blue.colour, blue.home, blue.start) == ("N", "B", ("c1", "d1"), ("c6", "d6"))
+    assert view.goals == {"c6": "R", "d6": "R", "c1": "B", "d1": "B"}
 
 
 def test_t1_four_players_add_yellow_west_and_green_east():
     state = COMBAT.new(4, 1)
-    seats = state.view(None)["seats"]
-    assert [(seat["side"], seat["colour"]) for seat in seats] == [
+    seats = state.view(None).seats
+    assert [(seat.side, seat.colour) for seat in seats] == [
         ("S", "R"),
         ("W", "Y"),
         ("N", "B"),
         ("E", "G"),
     ]
-    assert (seats[1]["start"], seats[1]["home"]) == (["a3", "a4"], ["f3", "f4"])
-    assert (seats[3]["start"], seats[3]["home"]) == (["f3", "f4"], ["a3", "a4"])
+    assert (seats[1].start, seats[1].home) == (("a3", "a4"), ("f3", "f4"))
+    assert (seats[3].start, seats[3].home) == (("f3", "f4"), ("a3", "a4"))
     board = squares(state)
     assert board["a3"] == board["a4"] == "[Y1 Y2 Y3]"
     assert board["f3"] == board["f4"] == "[G1 G2 G3]"
 
 
 def test_three_players_sit_south_west_north():
-    seats = COMBAT.new(3, 1).view(None)["seats"]
-    assert [seat["side"] for seat in seats] == ["S", "W", "N"]
+    seats = COMBAT.new(3, 1).view(None).seats
+    assert [seat.side for seat in seats] == ["S", "W", "N"]
 
 
 def test_simple_blocks_only_the_corners():
-    assert COMBAT.new(2, 1, {"version": "simple"}).view(None)["blocked"] == ["a1", "f1", "a6", "f6"]
+    assert COMBAT.new(2, 1, {"version": "simple"}).view(None).blocked == ("a1", "f1", "a6", "f6")
 
 
 def test_advanced_reserves_wait_frozen_on_the_centre():
     state = COMBAT.new(4, 2, {"version": "advanced"})
     view = state.view(None)
-    assert [seat["reserve"] for seat in view["seats"]] == ["c3", "c4", "d4", "d3"]
-    assert {"stack": ["R1", "R2", "R3"], "capped": False, "reserve": True}.items() <= view["board"][
-        "c3"
-    ].items()
-    assert view["board"]["d3"]["stack"] == ["G1", "G2", "G3"]
-    assert "c3" in view["blocked"]
-    assert not any("c3" in text or "d4" in text for text in view["legal"])
+    assert [seat.reserve for seat in view.seats] == ["c3", "c4", "d4", "d3"]
+    reserve = view.board["c3"]
+    assert (reserve.stack, reserve.capped, reserve.reserve, reserve.frozen) == (
+        ("R1", "R2", "R3"),
+        False,
+        True,
+        True,
+    )
+    assert view.board["d3"].stack == ("G1", "G2", "G3")
+    assert "c3" in view.blocked
+    assert not any("c3" in text or "d4" in text for text in view.legal)
 
 
 def test_r28_first_player_by_roll_off_ties_roll_again():
@@ -175,10 +192,10 @@ def test_r28_first_player_by_roll_off_ties_roll_again():
 def test_a_new_game_shows_the_roll_off_and_waits_for_the_first_move():
     state = COMBAT.new(2, 3)
     view = state.view(None)
-    assert view["phase"] == "move" and view["turn"] == 1
-    assert view["to_move"] == [view["current"]]
-    assert view["last"][-1]["text"].startswith("FIRST ")
-    assert view["legal"][-1] == "M -"
+    assert view.phase == "move" and view.turn == 1
+    assert view.to_move == (view.current,) == (view.deciding,)
+    assert view.last[-1].text.startswith("FIRST ")
+    assert view.legal[-1] == "M -"
 
 
 # --- T2: move legality -------------------------------------------------------------------
@@ -265,7 +282,8 @@ def test_t4_tip_completes_a_home_tree_and_red_wins_on_blues_turn():
     assert state.is_over and state.current == 1
     assert state.outcome.winners == (0,) and state.outcome.scores == (2, 0)
     view = state.view(0)
-    assert (view["phase"], view["to_move"], view["legal"], view["win_reason"]) == ("over", [], [], "trees")
+    assert (view.phase, view.to_move, view.legal, view.win_reason) == ("over", (), (), "trees")
+    assert view.deciding is None
 
 
 TWO_SECOND_CAPS = "c6:[R1 R2 R3] d6:[R3 R2 R1]+K c1:[B1 B2 B3] d1:[B3 B2 B1]+K e4:[Y1]"
@@ -376,13 +394,8 @@ def test_t7a_red_may_attack_the_smaller_force_and_blue_may_not_reply():
     state = position("a3:[R1] b4:[R3 R2] c5:[B2 B3] e6:[B1]")
     play(state, "M a3-b4")
     view = state.view(None)
-    assert view["phase"] == "offer" and view["to_move"] == [0]
-    assert view["offer"] == {
-        "square": "b4",
-        "mover": 0,
-        "pips": 6,
-        "targets": [{"square": "c5", "seat": 1, "pips": 5}],
-    }
+    assert view.phase == "offer" and view.to_move == (0,)
+    assert view.offer == Offer(square="b4", mover=0, pips=6, targets=(Target(square="c5", seat=1, pips=5),))
     assert legal(state) == {"X b4>c5", "X -"}
     play(state, "X -", 5, 2)
     assert (state.phase, state.current) == ("aim", 0), "Blue (5 < 6) is never asked"
@@ -408,7 +421,7 @@ def test_t7c_blue_may_attack_the_weaker_arrival_on_reds_turn():
     assert state.legal_actions(0) == []
     assert legal(state) == {"X c2>b3", "X -"}
     view = state.view(0)
-    assert view["phase"] == "reply" and view["to_move"] == [1] and view["legal"] == ["X c2>b3", "X -"]
+    assert view.phase == "reply" and view.to_move == (1,) and view.legal == ("X c2>b3", "X -")
     with pytest.raises(IllegalAction, match="waiting for Blue to decide whether to attack"):
         state.apply(0, NoAttack())
     play(state, "X -", 5, 1)
@@ -451,19 +464,20 @@ def test_t8_blue_wins_and_red_returns_to_the_only_start_square():
     events = play(state, "X b4>c5", 2, 4, 5, 1)  # 8 against 9, then Aim 1 for Red's action
     assert events == ["X b4>c5 2:4", "WINNER c5", "RET c1", "A5", "AM 1"]
     assert squares(state) == spec("b4:[B2 B3] c1:[R3 R2 R1] d1:[B1]")
-    assert state.view(None)["combat"] == {
-        "attacker": 0,
-        "defender": 1,
-        "from": "b4",
-        "to": "c5",
-        "a": 6,
-        "d": 5,
-        "rolls": [[2, 4]],
-        "counter": [],
-        "ties": [],
-        "winner": 1,
-        "totals": {"rolls": [[8, 9]], "counter": [], "sum": None},  # force pips + die: 8 against 9
-    }
+    assert state.view(None).combat == Fight(
+        attacker=0,
+        defender=1,
+        origin="b4",
+        target="c5",
+        attack_pips=6,
+        defence_pips=5,
+        rolls=((2, 4),),
+        counter=(),
+        ties=(),
+        winner=1,
+        lifted=None,
+        totals=Totals(rolls=((8, 9),), counter=(), sum=None),  # force pips + die: 8 against 9
+    )
 
 
 T9 = "a5:[R3 R2] c5:[B2 B3]"
@@ -484,9 +498,9 @@ def test_t9_the_counter_attack_turns_the_combat():
     assert squares(state)["b4"] == "[B2 B3]"
     assert state.phase == "return" and state.to_move == (0,)
     assert legal(state) == {"RET c1", "RET d1"}
-    assert state.view(None)["returning"] == {"seat": 0, "force": ["R3", "R2"]}
+    assert state.view(None).returning == Returning(seat=0, force=("R3", "R2"))
     play(state, "RET d1", 5, 1)
-    assert squares(state)["d1"] == "[R3 R2]" and state.view(None)["returning"] is None
+    assert squares(state)["d1"] == "[R3 R2]" and state.view(None).returning is None
 
 
 def test_t9_declined_the_first_round_stands_and_blue_picks_its_start_square():
@@ -556,7 +570,7 @@ def test_an_advance_that_wins_stops_play_before_the_loser_goes_back():
     events = play(state, "X d5>d6", 1, 1)
     assert events == ["X d5>d6 1:1", "WINNER d5", "CAP d6", "WIN R"]
     assert "b6" not in squares(state) and state.outcome.winners == (0,)
-    assert state.view(None)["combat"]["lifted"] == ["B1"]
+    assert state.view(None).combat.lifted == ("B1",)
 
 
 @pytest.mark.parametrize(
@@ -631,9 +645,9 @@ def test_t12_ties_roll_again_and_a_lost_roll_off_sends_the_hopper_back():
 def test_a_hop_stays_in_view_until_the_next_player_acts():
     state = after_no_move(COMBAT_T12, 3)
     play(state, "HP b2-d2", 5, 2)
-    assert state.view(None)["hop"] == {"from": "b2", "to": "d2", "rolls": [[5, 2]], "stayed": True}
+    assert state.view(None).hop == HopResult(origin="b2", target="d2", rolls=((5, 2),), stayed=True)
     play(state, "M -", 5, 1)
-    assert state.view(None)["hop"] is None
+    assert state.view(None).hop is None
 
 
 # --- T13: Aim ------------------------------------------------------------------------------
@@ -643,10 +657,10 @@ def test_t13_aim_legs_and_budget():
     state = position(COMBAT_T1)
     events = play(state, "M -", 5, 3)
     assert events == ["M -", "A5", "AM 3"]
-    assert state.view(None)["aim"] == {"budget": 3, "left": 3, "leg": None}
+    assert state.view(None).aim == Aim(budget=3, left=3, leg=None)
     assert "AM /" not in legal(state), "Aim takes at least one step"
     play(state, "AM d1=e2")
-    assert state.view(None)["aim"] == {"budget": 3, "left": 2, "leg": "e2"}
+    assert state.view(None).aim == Aim(budget=3, left=2, leg="e2")
     assert legal(state) == {"AM e2=e3", "AM e2=d1", "AM e2=e1", "AM e2=f2", "AM e2=f3", "AM e2=d2", "AM /"}
     refused(state, "AM c1-b2", "Your leg is on e2")
     refused(state, "AM e2=d3", "d3 is blocked")
@@ -678,7 +692,7 @@ def test_unused_aim_steps_survive_a_combat():
     assert squares(state)["b4"] == "[R3]"
     assert state.phase == "return" and state.to_move == (1,)
     play(state, "RET c6")
-    assert state.phase == "aim" and state.view(None)["aim"] == {"budget": 3, "left": 2, "leg": None}
+    assert state.phase == "aim" and state.view(None).aim == Aim(budget=3, left=2, leg=None)
     assert "AM /" in legal(state)
     assert play(state, "AM /")[0] == "AM /" and state.current == 1
 
@@ -729,12 +743,16 @@ def test_t15_a_complete_removed_trio_brings_the_reserve_in():
     assert legal(state) == {"RES b1", "RES c1", "RES d1", "RES e1"}
     play(state, "RES d1", 5, 1)
     view = state.view(None)
-    assert {"stack": ["R1", "R2", "R3"], "capped": False, "reserve": False}.items() <= view["board"][
-        "d1"
-    ].items()
-    assert "c3" not in view["board"] and "c3" in view["blocked"]
-    assert view["seats"][0]["reserve"] is None and view["seats"][0]["removed"] == [1, 1, 1]
-    assert not view["seats"][0]["eliminated"]
+    entered = view.board["d1"]
+    assert (entered.stack, entered.capped, entered.reserve, entered.frozen) == (
+        ("R1", "R2", "R3"),
+        False,
+        False,
+        False,
+    )
+    assert "c3" not in view.board and "c3" in view.blocked
+    assert view.seats[0].reserve is None and view.seats[0].removed == (1, 1, 1)
+    assert not view.seats[0].eliminated
 
 
 def test_t15_losing_the_last_pyramid_eliminates_and_the_last_player_wins():
@@ -750,7 +768,8 @@ def test_an_eliminated_players_turns_are_skipped():
     play(state, "M b2-b3")
     events = play(state, "X b3>a4", 4, 1, 5, 1)
     assert events[-4:] == ["REMOVED Y1", "ELIMINATED Y", "A5", "AM 1"]
-    assert state.view(None)["seats"][1]["eliminated"]
+    assert state.view(None).seats[1].eliminated
+    assert "f3" not in state.view(None).goals, "an eliminated player's goals are plain squares again"
     events = play(state, "AM a4-a5")
     assert events[-1] == "TURN 2 B" and state.current == 2
 
@@ -809,7 +828,9 @@ def test_t16_an_unavailable_action_is_rolled_again():
     state = position("b2:[R1] e5:[B2]")
     events = play(state, "M -", 1, 5, 1)
     assert events == ["M -", "A1!", "A5", "AM 1"]
-    assert state.view(None)["action"] == {"roll": 5, "name": "aim", "rerolled": [1], "chosen": None}
+    assert state.view(None).action == ActionDie(
+        roll=5, name="aim", rerolled=(1,), chosen=None, effective="aim"
+    )
 
 
 def test_r22_with_nothing_available_the_action_step_is_skipped():
@@ -851,7 +872,7 @@ def test_before_the_round_limit_play_goes_on():
     state.turn -= 1
     events = play(state, "M -", 1)
     assert not state.is_over and "TURN 60 B" in events
-    assert state.view(None)["turns_left"] == 0
+    assert state.view(None).turns_left == 0
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -865,7 +886,7 @@ def test_random_games_with_a_round_limit_end_by_it(players):
     assert state.turn <= 30 * players
     assert state.win_reason in ("turn limit", "trees", "stalemate")
     again = COMBAT.from_json(json.loads(json.dumps(state.to_json())))
-    assert again.round_limit == 30 and again.view(None)["round_limit"] == 30
+    assert again.round_limit == 30 and again.view(None).round_limit == 30
 
 
 def test_a_match_stored_before_the_round_limit_has_none():
@@ -881,7 +902,9 @@ def test_wild_chooses_among_the_available_actions():
     refused(state, "W SW", "Swap is not possible now")
     events = play(state, "W AM", 2)
     assert events == ["W AM", "AM 2"]
-    assert state.view(None)["action"] == {"roll": 6, "name": "wild", "rerolled": [], "chosen": "aim"}
+    assert state.view(None).action == ActionDie(
+        roll=6, name="wild", rerolled=(), chosen="aim", effective="aim"
+    )
 
 
 def test_wild_tip_is_carried_out_at_once():
@@ -993,59 +1016,32 @@ def test_a_finished_match_refuses_everything():
 
 # --- views, persistence, whole games -----------------------------------------------------------
 
-VIEW_KEYS = {
-    "choices",
-    "game",
-    "seat",
-    "version",
-    "players",
-    "seats",
-    "blocked",
-    "board",
-    "current",
-    "turn",
-    "phase",
-    "to_move",
-    "action",
-    "aim",
-    "offer",
-    "combat",
-    "hop",
-    "returning",
-    "last",
-    "legal",
-    "is_over",
-    "winners",
-    "win_reason",
-    "round_limit",
-    "turns_left",
-}
-
 
 def test_view_follows_the_brief():
     state = t9_after_round_one()
     view = state.view(0)
-    assert set(view) == VIEW_KEYS
-    assert (view["game"], view["seat"], view["version"], view["players"]) == ("combat", 0, "standard", 2)
-    assert (view["current"], view["phase"], view["to_move"], view["legal"]) == (
+    assert (view.game, view.seat, view.version, view.players) == ("combat", 0, "standard", 2)
+    assert (view.current, view.phase, view.to_move, view.deciding, view.legal) == (
         0,
         "counter",
-        [1],
-        ["C", "C -"],
+        (1,),
+        1,
+        ("C", "C -"),
     )
-    assert [(entry["seat"], entry["text"]) for entry in view["last"]] == [(0, "M a5=b4"), (0, "X b4>c5 6:3")]
-    assert view["combat"]["rolls"] == [[6, 3]] and view["combat"]["winner"] is None
-    assert view["offer"] is None and view["aim"] is None and view["hop"] is None and view["action"] is None
-    assert {**state.view(None), "seat": 0} == view, "no secrets: every seat sees the same"
+    assert [(entry.seat, entry.text) for entry in view.last] == [(0, "M a5=b4"), (0, "X b4>c5 6:3")]
+    assert view.combat.rolls == ((6, 3),) and view.combat.winner is None
+    assert view.offer is None and view.aim is None and view.hop is None and view.action is None
+    assert replace(state.view(None), seat=0) == view, "no secrets: every seat sees the same"
+    assert json.loads(json.dumps(view.to_json()))["board"]["b4"]["stack"] == ["R3", "R2"]
     assert state.secrets(0) == set() and state.order_free is False
 
 
 def test_the_log_shows_the_previous_turn_until_this_one_starts():
     state = after_no_move(COMBAT_T12, 3)
     play(state, "HP b2-d2", 5, 2)
-    assert [entry["text"] for entry in state.view(None)["last"]] == ["M -", "A3", "HP b2-d2 5:2"]
+    assert [entry.text for entry in state.view(None).last] == ["M -", "A3", "HP b2-d2 5:2"]
     play(state, "M -", 5, 1)
-    assert [entry["text"] for entry in state.view(None)["last"]] == ["M -", "A5", "AM 1"]
+    assert [entry.text for entry in state.view(None).last] == ["M -", "A5", "AM 1"]
 
 
 def random_steps(state, chooser, steps):
@@ -1134,7 +1130,7 @@ def test_random_games_reach_each_ending(version, num_players, seed, reason):
     for _ in random_steps(state, random.Random(seed), 400):
         check_invariants(state)
     assert state.is_over and state.win_reason == reason
-    assert state.view(None)["last"][-1]["text"].startswith("WIN ")
+    assert state.view(None).last[-1].text.startswith("WIN ")
 
 
 def test_registered():
@@ -1150,16 +1146,19 @@ def test_registered():
 
 
 def test_view_squares_carry_the_force_and_covered_pyramids_that_the_rules_use():
-    state = position("c2:[R3 B2 B1] d2:[B3 R2 R1] b2:[R3 B1] e2:[B1 R2 R3]")
-    board = state.view(None)["board"]
-    assert board["c2"]["force"] == {"colour": "B", "size": 2, "pips": 3}
-    assert board["d2"]["force"] == {"colour": "R", "size": 2, "pips": 3}
-    assert board["b2"]["covered"] == [True, False]
-    assert board["e2"]["covered"] == [True, False, False]
+    state = position("c2:[R3 B2 B1] d2:[B3 R2 R1] b2:[R3 B1] e2:[B1 R2 R3] c6:[R3 R2 R1]+K")
+    board = state.view(None).board
+    assert board["c2"].force == Force(colour="B", size=2, pips=3)
+    assert board["d2"].force == Force(colour="R", size=2, pips=3)
+    assert board["b2"].covered == (True, False)
+    assert board["e2"].covered == (True, False, False)
+    assert [name for name, entry in board.items() if entry.nest] == ["e2"], "sizes rising upward"
+    assert [name for name, entry in board.items() if entry.frozen] == ["c6"]
+    assert state.view(None).seats[0].caps == 1
     for name, entry in board.items():
-        stack, colour = state.board[INDEX[name]], entry["force"]["colour"]
-        assert entry["force"]["size"] == force_size(stack, colour)
-        assert entry["force"]["pips"] == force_pips(stack, colour)
+        stack, colour = state.board[INDEX[name]], entry.force.colour
+        assert entry.force.size == force_size(stack, colour)
+        assert entry.force.pips == force_pips(stack, colour)
 
 
 def test_a_combat_is_fought_with_the_forces_the_view_showed():
@@ -1170,15 +1169,15 @@ def test_a_combat_is_fought_with_the_forces_the_view_showed():
             if state.is_over:
                 break
             seat = state.to_move[0]
-            board = state.view(None)["board"]
+            board = state.view(None).board
             action = random_choice(state.legal_actions(seat), chooser)
             events = state.apply(seat, action)
             attack = next((event for event in events if event.kind == "X" and "rolls" in event.facts), None)
             if attack:
-                combat = state.view(None)["combat"]
-                assert combat["a"] == board[attack.facts["origin"]]["force"]["pips"]
-                assert combat["d"] == board[attack.facts["target"]]["force"]["pips"]
-                assert attack.facts["rolls"] == combat["rolls"][0]
+                combat = state.view(None).combat
+                assert combat.attack_pips == board[attack.facts["origin"]].force.pips
+                assert combat.defence_pips == board[attack.facts["target"]].force.pips
+                assert tuple(attack.facts["rolls"]) == combat.rolls[0]
                 return
     pytest.fail("no combat in 30 random games")
 
@@ -1187,8 +1186,8 @@ def test_events_and_log_entries_carry_their_facts():
     state = position("b4:[R3 R2] c5:[B2 B1] c6:[B3]", phase="move")
     events = state.apply(0, COMBAT.parse_action("M b4=b5"))
     assert events[0] == "M b4=b5" and events[0].facts["origin"] == "b4" and events[0].facts["whole"]
-    for entry in state.view(None)["last"]:
-        assert log_event(entry["text"]).facts.items() <= entry["facts"].items()
+    for entry in state.view(None).last:
+        assert log_event(entry.text).facts.items() <= entry.facts.items()
     samples = {
         "X b4>c5 6:3": {"origin": "b4", "target": "c5", "rolls": [6, 3]},
         "HP b2-d2 3:3 5:2": {"origin": "b2", "target": "d2", "whole": False, "rolls": [[3, 3], [5, 2]]},
@@ -1210,6 +1209,17 @@ def test_events_and_log_entries_carry_their_facts():
     assert log_event("A3").facts["squares"] == [] and log_event("REMOVED R3").facts["squares"] == []
 
 
+def test_log_tokens_mark_squares_but_not_dice_or_pyramids():
+    tokens = ["A3", "A1!", "SW R2@b3 B2@e4", "DG R1@c2 B2@e5", "AM 5", "AM d1=e2", "HP b2-d2 5:2"]
+    tokens += ["REMOVED R3", "WIN R B", "X b4>c5 2:4", "AM c1-b2", "AM b2-b3"]
+    marks = gathered_marks(log_event(token).facts for token in tokens)
+    assert set(marks.squares) == {"b3", "e4", "c2", "e5", "d1", "e2", "b2", "d2", "b4", "c5", "c1"}
+    assert Arrow("b3", "e4", True) in marks.arrows  # a swap goes both ways
+    assert Arrow("c2", "e5", False) in marks.arrows
+    for arrow in (("d1", "e2"), ("b2", "d2"), ("b4", "c5"), ("c1", "b2"), ("b2", "b3")):
+        assert Arrow(*arrow, False) in marks.arrows
+
+
 def test_log_entries_carry_what_their_tokens_cannot_say():
     """Whose force an attack hit, and whether an "AM /" ended a leg or the whole Aim."""
     state = position("b2:[R3] b4:[B1] e6:[B2]")
@@ -1219,38 +1229,40 @@ def test_log_entries_carry_what_their_tokens_cannot_say():
     play(state, "X b3>b4", 4, 1)
     play(state, "RET c6")
     play(state, "AM /")
-    facts = {entry["text"]: entry["facts"] for entry in state.view(None)["last"]}
+    facts = {entry.text: entry.facts for entry in state.view(None).last}
     assert facts["X b3>b4 4:1"]["defender"] == 1
-    ends = [entry["facts"]["ends"] for entry in state.view(None)["last"] if entry["text"] == "AM /"]
+    ends = [entry.facts["ends"] for entry in state.view(None).last if entry.text == "AM /"]
     assert ends == ["leg", "aim"]
     assert "ends" not in facts["AM b2-b3"] and "defender" not in facts["RET c6"]
     state.rng = Rng(0)  # the scripted dice are not stored
-    stored = COMBAT.from_json(state.to_json()).view(None)["last"]
-    assert stored == state.view(None)["last"]
+    stored = COMBAT.from_json(state.to_json()).view(None).last
+    assert stored == state.view(None).last
     old = log_entry({"seat": 0, "text": "X b3>b4 4:1"})  # a log stored before these facts were kept
-    assert old["facts"]["target"] == "b4" and "defender" not in old["facts"]
+    assert old.facts["target"] == "b4" and "defender" not in old.facts
 
 
 def test_choices_split_two_part_actions_where_the_notation_does():
     state = COMBAT.new(2, 0)
     view = state.view(state.to_move[0])
-    assert [choice["action"] for choice in view["choices"]] == view["legal"]
-    for choice in view["choices"]:
-        if "first" in choice:
-            assert choice["first"] + choice["rest"] == choice["action"]
-            assert COMBAT.parse_action(choice["action"]).target == choice["target"] == choice["rest"]
+    assert tuple(choice.action for choice in view.choices) == view.legal
+    for choice in view.choices:
+        if choice.first:
+            assert choice.first + choice.rest == choice.action
+            assert COMBAT.parse_action(choice.action).target == choice.target == choice.rest
 
 
 def test_the_board_geometry_is_what_a_four_player_game_plays_on():
     """The rules picture draws from BOARD_GEOMETRY: it must be the board the engine's views show."""
     view = COMBAT.new(4, 0, {"version": "standard"}).view(None)
     sides = BOARD_GEOMETRY["sides"]
-    assert [seat["side"] for seat in view["seats"]] == list(sides)
-    for seat in view["seats"]:
-        assert sides[seat["side"]] == {key: seat[key] for key in ("colour", "start", "home", "row")}
-    assert sorted(view["blocked"]) == sorted(BOARD_GEOMETRY["corners"] + BOARD_GEOMETRY["centre"])
+    assert [seat.side for seat in view.seats] == list(sides)
+    for seat in view.seats:
+        assert sides[seat.side] == {key: list(getattr(seat, key)) for key in ("start", "home", "row")} | {
+            "colour": seat.colour
+        }
+    assert sorted(view.blocked) == sorted(BOARD_GEOMETRY["corners"] + BOARD_GEOMETRY["centre"])
     simple = COMBAT.new(2, 0, {"version": "simple"}).view(None)
-    assert sorted(simple["blocked"]) == sorted(BOARD_GEOMETRY["corners"])
+    assert sorted(simple.blocked) == sorted(BOARD_GEOMETRY["corners"])
     files, ranks = BOARD_GEOMETRY["files"], BOARD_GEOMETRY["ranks"]
     assert [f"{file}{rank}" for rank in range(1, ranks + 1) for file in files] == list(SQUARES)
 
@@ -1259,11 +1271,11 @@ def test_the_view_gives_the_combat_totals_that_decide():
     """T9: equal pips (5 each); round 1 is 11 against 8, the counter-attack 6 against 11, and the
     sums, 17 against 19, decide for Blue (R14)."""
     state = t9_after_round_one()
-    assert state.view(None)["combat"]["totals"] == {"rolls": [[11, 8]], "counter": [], "sum": None}
+    assert state.view(None).combat.totals == Totals(rolls=((11, 8),), counter=(), sum=None)
     play(state, "C", 1, 6)
-    combat = state.view(None)["combat"]
-    assert combat["totals"] == {"rolls": [[11, 8]], "counter": [[6, 11]], "sum": [17, 19]}
-    assert combat["winner"] == 1 == combat["defender"]
+    combat = state.view(None).combat
+    assert combat.totals == Totals(rolls=((11, 8),), counter=((6, 11),), sum=(17, 19))
+    assert combat.winner == 1 == combat.defender
     assert "totals" not in state.to_json()["combat"], "the view's alone: stored states don't change"
 
 
@@ -1342,46 +1354,42 @@ def test_marks_are_the_squares_and_arrows_the_view_gives_a_last_move():
     state = position(COMBAT_T2)
     move = COMBAT.parse_action("M c1=b2")
     marked = COMBAT.marks(state, 0, move)
-    assert marked == {"squares": ["c1", "b2"], "arrows": [["c1", "b2", False]]}
+    assert marked == Marks(("c1", "b2"), (Arrow("c1", "b2", False),))
     play(state, "M c1=b2")  # next to Blue's large on c2: the combat opportunity waits
-    entry = state.view(None)["last"][0]
-    assert {key: entry["facts"][key] for key in ("squares", "arrows")} == marked
-    assert COMBAT.marks(position(COMBAT_T2), 0, NoMove()) == {}
+    assert [entry.text for entry in state.view(None).last] == ["M c1=b2"]
+    assert state.view(None).last_marks == marked
+    assert COMBAT.marks(position(COMBAT_T2), 0, NoMove()) is None
+
+
+def arrowed(origin: str, target: str, both: bool = False) -> Marks:
+    """A decision's marks: its two squares and an arrow between them."""
+    return Marks((origin, target), (Arrow(origin, target, both),))
 
 
 def test_marks_of_every_kind_of_decision():
     marks = COMBAT.marks
     state = after_no_move(COMBAT_T5, 2)
-    swap = {"squares": ["b3", "e4"], "arrows": [["b3", "e4", True]]}
+    swap = arrowed("b3", "e4", both=True)
     assert marks(state, 0, COMBAT.parse_action("SW R2@b3 B2@e4")) == swap
     assert marks(state, 0, COMBAT.parse_action("SW b3 e4")) == swap, "named by squares alone"
     state = after_no_move(COMBAT_T6, 4)
-    assert marks(state, 0, COMBAT.parse_action("DG R2@a2 B1@e2")) == {
-        "squares": ["a2", "e2"],
-        "arrows": [["a2", "e2", False]],
-    }
+    assert marks(state, 0, COMBAT.parse_action("DG R2@a2 B1@e2")) == arrowed("a2", "e2")
     within = after_no_move("b3:[B3 R2] e6:[B1]", 4)
-    assert marks(within, 0, COMBAT.parse_action("DG R2@b3 B3@b3")) == {"squares": ["b3"], "arrows": []}
+    assert marks(within, 0, COMBAT.parse_action("DG R2@b3 B3@b3")) == Marks(("b3",))
     state = after_no_move(COMBAT_T12, 3)
-    assert marks(state, 0, Hop("b2", "d2", False)) == {
-        "squares": ["b2", "d2"],
-        "arrows": [["b2", "d2", False]],
-    }
+    assert marks(state, 0, Hop("b2", "d2", False)) == arrowed("b2", "d2")
     state = t9_after_round_one()  # Red attacked c5 from b4; Blue may counter
-    assert marks(state, 1, Counter(True)) == {"squares": ["b4", "c5"], "arrows": [["c5", "b4", False]]}
-    assert marks(state, 1, Counter(False)) == {}
+    assert marks(state, 1, Counter(True)) == Marks(("b4", "c5"), (Arrow("c5", "b4", False),))
+    assert marks(state, 1, Counter(False)) is None
     play(state, "C -")
-    assert marks(state, 1, Return("c6")) == {"squares": ["c6"], "arrows": []}
+    assert marks(state, 1, Return("c6")) == Marks(("c6",))
     state = position(COMBAT_T1)
     play(state, "M -", 5, 3)
-    assert marks(state, 0, AimStep("d1", "e2", True)) == {
-        "squares": ["d1", "e2"],
-        "arrows": [["d1", "e2", False]],
-    }
+    assert marks(state, 0, AimStep("d1", "e2", True)) == arrowed("d1", "e2")
     play(state, "AM d1=e2")
-    assert marks(state, 0, EndLeg()) == {"squares": ["e2"], "arrows": []}, "its combat chance comes there"
+    assert marks(state, 0, EndLeg()) == Marks(("e2",)), "its combat chance comes there"
     state = position("a3:[R1] b4:[R3 R2] c5:[B2 B3] d1:[B1]")
     play(state, "M a3-b4")
-    assert marks(state, 0, Attack("b4", "c5")) == {"squares": ["b4", "c5"], "arrows": [["b4", "c5", False]]}
-    assert marks(state, 0, NoAttack()) == {}
-    assert marks(after_no_move("b2:[R1 R2] e5:[B2]", 6), 0, WildChoice("tip")) == {}
+    assert marks(state, 0, Attack("b4", "c5")) == arrowed("b4", "c5")
+    assert marks(state, 0, NoAttack()) is None
+    assert marks(after_no_move("b2:[R1 R2] e5:[B2]", 6), 0, WildChoice("tip")) is None

@@ -9,12 +9,12 @@ import pytest
 
 from bot.errors import MatchError
 from bot.kits import KITS
-from bot.presenters.combat import win_reason_text
+from bot.presenters.combat_words import win_reason_text
 from catalogue import catalogues, speaking, tr
 from games import GAMES, random_choice
 from games.core import IllegalAction
-from renderers import combat, render_hand
-from renderers.common import BACKGROUND, text_sizes, text_width
+from renderers import combat_rules, render_hand
+from renderers.common import BACKGROUND, WIDTH, text_sizes, text_width
 from tests.bot.test_presenters import check_fits_discord, moment_of
 from tests.pictures import decode
 
@@ -41,23 +41,23 @@ def moments() -> dict[str, tuple[object, int]]:
         state = GAME.new(players, seed, {"version": version, "rounds": (0, 30, 60)[seed % 3]})
         for step in range(700):
             view = state.view(None)
-            combat_view, hop, aim, action = view["combat"], view["hop"], view["aim"], view["action"]
+            fight, hop, aim, action = view.combat, view.hop, view.aim, view.action
             marks = {
-                f"phase {view['phase']}": True,
+                f"phase {view.phase}": True,
                 f"start {players} players": step == 0,
-                "combat tie": bool(combat_view and combat_view["ties"]),
-                "counter rolled": bool(combat_view and combat_view["counter"]),
-                "hop roll-off": bool(hop and len(hop["rolls"]) > 1),
-                "aim leg": bool(aim and aim["leg"]),
-                "re-rolled": bool(action and action["rerolled"]),
-                "advanced removals": version == "advanced" and any(sum(s["removed"]) for s in view["seats"]),
-                "eliminated": any(s["eliminated"] for s in view["seats"]),
-                "swap or dig": any(e["text"].startswith(("SW", "DG")) for e in view["last"]),
-                f"over {view['win_reason']}": view["is_over"],
+                "combat tie": bool(fight and fight.ties),
+                "counter rolled": bool(fight and fight.counter),
+                "hop roll-off": bool(hop and len(hop.rolls) > 1),
+                "aim leg": bool(aim and aim.leg),
+                "re-rolled": bool(action and action.rerolled),
+                "advanced removals": version == "advanced" and any(sum(s.removed) for s in view.seats),
+                "eliminated": any(s.eliminated for s in view.seats),
+                "swap or dig": any(e.text.startswith(("SW", "DG")) for e in view.last),
+                f"over {view.win_reason}": view.is_over,
             }
             for mark, seen in marks.items():
                 if seen and mark not in wanted:
-                    seat = view["to_move"][0] if view["to_move"] else step % players
+                    seat = view.deciding if view.deciding is not None else step % players
                     wanted[mark] = (state.clone(), seat)
             if state.is_over:
                 break
@@ -71,7 +71,7 @@ MOMENTS = moments()
 
 def drawn(language: str, draw) -> tuple[list[str], bytes]:
     """The texts a picture draws in `language`, and the picture."""
-    combat.render_combat_rules_picture.cache_clear()
+    combat_rules.render_combat_rules_picture.cache_clear()
     with speaking(language), text_sizes() as sizes:
         png = draw()
     return [text for _, text in sizes], png
@@ -92,7 +92,7 @@ def pictures() -> dict[str, object]:
         name: lambda state=state, seat=seat: render_hand(state.view(seat), names=NAMES[: state.num_players])
         for name, (state, seat) in MOMENTS.items()
     }
-    found["rules"] = combat.render_combat_rules_picture
+    found["rules"] = combat_rules.render_combat_rules_picture
     return found
 
 
@@ -124,26 +124,38 @@ def test_every_label_is_german_and_nothing_is_cut_or_overflows(name):
 def test_german_labels_fit_their_room():
     """The rules picture's words stay inside their column (the board draws no words)."""
     with speaking("de"):
-        for word in combat.rule_words()[len(combat.RULE_KEY) :]:
-            assert text_width(word, combat.RULE_SIZE, bold=True) < (combat.WIDTH - 2 * combat.RULE_MARGIN) / 4
-        for word in combat.rule_words()[: len(combat.RULE_KEY)]:
+        for word in combat_rules.rule_words()[len(combat_rules.RULE_KEY) :]:
             assert (
-                combat.RULE_KEY_X + 64 + 24 + text_width(word, combat.RULE_SIZE, bold=True)
-                < combat.WIDTH - 16
+                text_width(word, combat_rules.RULE_SIZE, bold=True)
+                < (WIDTH - 2 * combat_rules.RULE_MARGIN) / 4
+            )
+        for word in combat_rules.rule_words()[: len(combat_rules.RULE_KEY)]:
+            assert (
+                combat_rules.RULE_KEY_X + 64 + 24 + text_width(word, combat_rules.RULE_SIZE, bold=True)
+                < WIDTH - 16
             )
 
 
 def test_the_english_pictures_stay_as_they_were():
-    assert combat.rule_words() == ["Start", "Goal", "Blocked", "Force", "Tree", "Nest", "Pinned", "Capped"]
+    assert combat_rules.rule_words() == [
+        "Start",
+        "Goal",
+        "Blocked",
+        "Force",
+        "Tree",
+        "Nest",
+        "Pinned",
+        "Capped",
+    ]
     assert win_reason_text("trees") == "both goal trees capped"
 
 
 def test_the_rules_picture_is_drawn_once_per_language():
     with speaking("de"):
-        german = combat.render_combat_rules_picture()
-        assert combat.render_combat_rules_picture() is german
-    english = combat.render_combat_rules_picture()
-    assert english is combat.render_combat_rules_picture() and english != german
+        german = combat_rules.render_combat_rules_picture()
+        assert combat_rules.render_combat_rules_picture() is german
+    english = combat_rules.render_combat_rules_picture()
+    assert english is combat_rules.render_combat_rules_picture() and english != german
 
 
 def match_texts(language: str, seed: int) -> tuple[list[str], list]:
@@ -163,7 +175,7 @@ def match_texts(language: str, seed: int) -> tuple[list[str], list]:
             seat = state.to_move[0]
             moment = moment_of("combat", state, options, players)
             prompts.append(moment.prompt(seat))
-            firsts = sorted({c["first"] for c in moment.mine(seat)["choices"] if "first" in c})
+            firsts = sorted({c.first for c in moment.mine(seat).choices if c.first})
             prompts += [moment.prompt(seat, first) for first in firsts[:2]]
             texts.append(presenter.status_line(moment.scene))
             action = str(random_choice(state.legal_actions(seat), rng))

@@ -113,7 +113,7 @@ def test_a_long_combat_match_is_sampled_to_the_frame_cap_and_stays_far_below_the
     assert len(gif) < UPLOAD_LIMIT / 2
     # the last frame is the end of the match, not the last sampled board before it
     final = spectator_views(GAMES["combat"], 4, 2, None, log, [len(log)])[0]
-    assert final["is_over"] and views[-1] == final
+    assert final.is_over and views[-1] == final
 
 
 def test_a_full_list_of_views_is_sampled_the_same_way():
