@@ -32,7 +32,8 @@ from itertools import pairwise
 from PIL import Image, ImageDraw
 
 from catalogue import tr
-from games.senet import OFF, SQUARE_INDEX
+from games.senet import OFF, SQUARE_INDEX, Piece, square_view
+from games.senet_views import SenetRoll, SenetSquare, SenetView
 
 from . import common
 from .common import (
@@ -83,13 +84,6 @@ def parse_square(square: str) -> tuple[str, int]:
     return square[0].upper(), int(square[1:])
 
 
-def is_square(square: object) -> bool:
-    if not isinstance(square, str) or len(square) < 2:
-        return False
-    track, rest = square[0].upper(), square[1:]
-    return track in TRACKS and rest.isdigit() and 1 <= int(rest) <= COLUMNS
-
-
 def path_index(square: str) -> int:
     """The race order, 1..27 (spec §1): S1..S9, then B9..B1, then P1..P9."""
     return SQUARE_INDEX[square]
@@ -136,7 +130,7 @@ class SenetLayout:
     board: Box  # the three coasters (the squares only)
 
 
-def board_layout(view: dict | None = None) -> SenetLayout:
+def board_layout(view: SenetView | None = None) -> SenetLayout:
     """The picture's size and where its board lies: the same for every view."""
     return SenetLayout(WIDTH, HEIGHT, (BOARD_X0, BOARD_Y0, BOARD_X1, BOARD_Y1))
 
@@ -184,17 +178,6 @@ LAST_TINT = mix(SQUARE_FILL, LAST, 0.3)  # its squares
 SUGGESTED = (40, 222, 255)  # a tutorial's suggested move, dashed: nothing else on this board is cyan
 BADGE_LIGHT = (238, 240, 244)
 BADGE_DARK = (18, 20, 26)
-
-
-def stack_of(view: dict, square: str) -> tuple[tuple[str, int, str], ...]:
-    return tuple(
-        (owner, int(size), colour) for owner, size, colour in (view.get("squares") or {}).get(square, [])
-    )
-
-
-def peak_of(view: dict, square: str) -> int:
-    """The index of the nest's outer pyramid in the stack on `square`: what is above it can move."""
-    return int(view["peaks"][square])
 
 
 # --- sprites ------------------------------------------------------------------------------------
@@ -360,11 +343,11 @@ def tray_box(box: Box, rows: int = 2) -> Box:
     return (x0 + 3, y1 - 3 - rows * TRAY_ROW - 2, x1 - 3, y1 - 3)
 
 
-def owner_runs(pieces: list[tuple[str, int, str]]) -> list[list[int]]:
+def owner_runs(pieces: tuple[Piece, ...]) -> list[list[int]]:
     """Indices of `pieces` grouped into runs of one owner, in order."""
     runs: list[list[int]] = []
-    for index, (owner, _, _) in enumerate(pieces):
-        if runs and pieces[runs[-1][-1]][0] == owner:
+    for index, piece in enumerate(pieces):
+        if runs and pieces[runs[-1][-1]].owner == piece.owner:
             runs[-1].append(index)
         else:
             runs.append([index])
@@ -372,8 +355,8 @@ def owner_runs(pieces: list[tuple[str, int, str]]) -> list[list[int]]:
 
 
 @lru_cache(maxsize=512)
-def place_stack(box: Box, stack: tuple[tuple[str, int, str], ...], peak: int) -> tuple[PlacedPyramid, ...]:
-    """Lay out a stack in a square, bottom to top.
+def place_stack(box: Box, square: SenetSquare) -> tuple[PlacedPyramid, ...]:
+    """Lay out a square's stack in its box, bottom to top.
 
     The tower (the peak and the tree part on it) stands on the tray's top edge, each smaller
     pyramid perched TREE_LIFT up the bigger one under it; its badges stand in a column at the
@@ -381,19 +364,16 @@ def place_stack(box: Box, stack: tuple[tuple[str, int, str], ...], peak: int) ->
     The locked pyramids lie in the tray under it, a row per run of one owner (the outermost on
     top), each row's pyramids side by side with the run's one badge in the same column.
     """
-    if not stack:
-        return ()
     x0, _, x1, y1 = box
-    peak = max(0, min(peak, len(stack) - 1))
     centre_x = x0 + (x1 - x0) * TOWER_X
     badge_x = x1 - BADGE / 2 - 3
     placed: list[PlacedPyramid] = []
 
-    locked = stack[:peak]
+    locked = square.locked
     tray = tray_box(box)
     for row, run in enumerate(owner_runs(locked)):  # the innermost run at the bottom
         row_bottom = tray[3] - 2 - row * TRAY_ROW
-        widths = [pyramid_extent(locked[i][1], TRAY_SCALE)[0] for i in run]
+        widths = [pyramid_extent(locked[i].size, TRAY_SCALE)[0] for i in run]
         x = centre_x - (sum(widths) + 4 * (len(run) - 1)) / 2
         for i, width in zip(run, widths, strict=True):
             owner, size, colour = locked[i]
@@ -405,7 +385,7 @@ def place_stack(box: Box, stack: tuple[tuple[str, int, str], ...], peak: int) ->
 
     rows = len(owner_runs(locked))
     base = tray_box(box, rows)[1] - 2 if rows else y1 - 6
-    tower = stack[peak:]
+    tower = (square.outer, *square.tree)
     last_badge_y = None
     for i, (owner, size, colour) in enumerate(tower):
         height = pyramid_extent(size, TOWER_SCALE)[1]
@@ -425,13 +405,12 @@ def draw_stack(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
     box: Box,
-    stack: tuple[tuple[str, int, str], ...],
-    peak: int,
+    square: SenetSquare,
 ) -> None:
     """The tower (peak and tree part) with owner badges, and the locked pyramids in a tray below."""
-    placed = place_stack(box, stack, peak)
-    if peak > 0:
-        rows = len(owner_runs(stack[:peak]))
+    placed = place_stack(box, square)
+    if square.is_nest:
+        rows = len(owner_runs(square.locked))
         draw.rounded_rectangle(tray_box(box, rows), radius=8, fill=TRAY_FILL, outline=PANEL_EDGE, width=1)
     for piece in placed:  # bottom to top: a smaller pyramid covers the tip of the one under it
         _paste_pyramid(image, piece.colour, piece.size, piece.scale, piece.centre_x, piece.baseline)
@@ -443,28 +422,25 @@ def draw_stack(
 # --- the board ----------------------------------------------------------------------------------
 
 
-def render_senet_board(view: dict, *, names: list[str] | None = None) -> bytes:
+def render_senet_board(view: SenetView, *, names: list[str] | None = None) -> bytes:
     """The three coasters with the path and the stacks; the last move, the roll's destinations and
     blocks marked on them. (`names` are the board text's business: nothing here is named.)"""
     image, draw = new_canvas(WIDTH, HEIGHT)
     image.paste(_empty_board(common.CANVAS_MODE))
     _draw_coordinates(draw)
-    last = view.get("last") or {}
-    moved_from, moved_to = last.get("from"), last.get("to")
-    last_squares = {square for square in (moved_from, moved_to) if is_square(square)}
-    blocks = {square for square in view.get("blocks") or [] if is_square(square)}
-    targets = set() if view.get("is_over") else set((view.get("targets") or {}).values())
+    last = view.last
+    last_squares = (
+        {square for square in (last.origin, last.target) if square not in (None, OFF)} if last else set()
+    )
+    blocks = {name for name, square in view.squares.items() if square.block_owner}
+    targets = set(view.landings)
 
-    squares = view.get("squares") or {}
-    for square in sorted(last_squares | targets | set(squares)):
-        if not is_square(square):
-            continue
+    squares = view.squares
+    for square in sorted(last_squares | (targets - {OFF}) | set(squares)):
         x0, y0, _, _ = board_square_box(square)
         tinted, target = square in last_squares, square in targets
         if square in squares:
-            inside = _occupied_square(
-                stack_of(view, square), peak_of(view, square), tinted, target, common.CANVAS_MODE
-            )
+            inside = _occupied_square(squares[square], tinted, target, common.CANVAS_MODE)
             image.paste(inside, (x0 + 2, y0 + 2))
         else:
             _draw_square_marks(draw, (x0 + 2, y0 + 2), tinted=tinted, target=target)
@@ -477,34 +453,31 @@ def render_senet_board(view: dict, *, names: list[str] | None = None) -> bytes:
         x0, y0, x1, y1 = board_square_box(square)
         inset = 7 if square in blocks else 1
         draw.rectangle((x0 + inset, y0 + inset, x1 - 1 - inset, y1 - 1 - inset), outline=LAST, width=4)
-    if is_square(moved_from) and moved_to:
-        _draw_last_move_arrow(draw, moved_from, moved_to)
-    if last.get("action") in ("E", "W"):  # the coaster that travelled on a 5, framed where it now lies
-        x0, y0, x1, y1 = coaster_box(0 if last["action"] == "E" else 2)
+    if last and last.origin:
+        _draw_last_move_arrow(draw, last.origin, last.target)
+    if last and last.coaster:  # the coaster that travelled on a 5, framed where it now lies
+        x0, y0, x1, y1 = coaster_box(0 if last.coaster == "E" else 2)
         draw.rounded_rectangle((x0 - 7, y0 - 7, x1 + 6, y1 + 6), radius=12, outline=LAST, width=5)
-    if view.get("suggested"):
-        _draw_suggestion(draw, view, view["suggested"])
+    if view.suggested:
+        _draw_suggestion(draw, view, view.suggested)
     return to_png(image)
 
 
-def _draw_suggestion(draw: ImageDraw.ImageDraw, view: dict, suggested: dict) -> None:
+def _draw_suggestion(draw: ImageDraw.ImageDraw, view: SenetView, suggested: SenetRoll) -> None:
     """A tutorial's suggested move (`Game.marks`), in dashed cyan over everything: the pyramids that
     would go, ringed, a dashed arrow along the path to where they land, that square framed; on a 5,
     the coaster that would travel, framed, with an arrow under the board to the end it goes to."""
-    if suggested.get("action") in ("E", "W"):
-        start, end = (2, 0) if suggested["action"] == "E" else (0, 2)
+    if suggested.coaster:
+        start, end = (2, 0) if suggested.coaster == "E" else (0, 2)
         x0, y0, x1, y1 = coaster_box(start)
         _dashed_frame_on_dark(draw, (x0 - 8, y0 - 8, x1 + 7, y1 + 7), width=6, dash=12)
         y = BOARD_Y1 + 30
         points = [((x0 + x1) / 2, y), (sum(coaster_box(end)[::2]) / 2, y)]
         _draw_dashed_arrow(draw, points)
         return
-    origin, destination = suggested.get("from"), suggested.get("to")
-    if not is_square(origin) or not (destination == OFF or is_square(destination)):
-        return
-    unit = _unit_box(view, origin, suggested.get("size"))
-    if unit is not None:  # plain dashes: a dark backing would hide the badges of pyramids below
-        _dashed_rectangle(draw, unit, colour=SUGGESTED, width=5, dash=9)
+    origin, destination = suggested.origin, suggested.target
+    # plain dashes: a dark backing would hide the badges of pyramids below
+    _dashed_rectangle(draw, _unit_box(view, origin, suggested.size), colour=SUGGESTED, width=5, dash=9)
     if destination == OFF:
         x0, y0, x1, y1 = off_box()
         _dashed_frame_on_dark(draw, (x0 - 3, y0 - 3, x1 + 3, y1 + 3), width=5, dash=8)
@@ -520,19 +493,12 @@ def _dashed_frame_on_dark(draw: ImageDraw.ImageDraw, box: Box, *, width: int, da
     _dashed_rectangle(draw, box, colour=SUGGESTED, width=width, dash=dash)
 
 
-def _unit_box(view: dict, square: str, size: object) -> Box | None:
+def _unit_box(view: SenetView, square: str, size: int) -> Box:
     """Round the pyramids a move would take from `square`: the one of `size` in the tower (the
     movable part) and those on it, with their badges."""
-    if not isinstance(size, int) or square not in (view.get("squares") or {}):
-        return None
-    placed = [
-        piece
-        for piece in place_stack(board_square_box(square), stack_of(view, square), peak_of(view, square))
-        if not piece.locked
-    ]
-    base = next((i for i, piece in enumerate(placed) if piece.size == size), None)
-    if base is None:
-        return None
+    x0, y0, x1, y1 = box = board_square_box(square)
+    placed = [piece for piece in place_stack(box, view.squares[square]) if not piece.locked]
+    base = next(i for i, piece in enumerate(placed) if piece.size == size)
     xs, ys = [], []
     for piece in placed[base:]:
         width, height = pyramid_extent(piece.size, piece.scale)
@@ -541,7 +507,6 @@ def _unit_box(view: dict, square: str, size: object) -> Box | None:
         if piece.badge is not None:
             xs += [piece.badge[0] + BADGE / 2]
             ys += [piece.badge[1] - BADGE / 2, piece.badge[1] + BADGE / 2]
-    x0, y0, x1, y1 = board_square_box(square)
     return (
         max(x0 + 3, min(xs) - 6),
         max(y0 + 3, min(ys) - 6),
@@ -596,15 +561,13 @@ def _draw_square_marks(
 
 
 @lru_cache(maxsize=256)  # 19 KB each
-def _occupied_square(
-    stack: tuple[tuple[str, int, str], ...], peak: int, tinted: bool, target: bool, mode: str
-) -> Image.Image:
-    """The inside of a square holding `stack` with its marks, drawn once and then pasted whole: most
+def _occupied_square(square: SenetSquare, tinted: bool, target: bool, mode: str) -> Image.Image:
+    """The inside of a square holding a stack with its marks, drawn once and then pasted whole: most
     squares look the same from one position to the next (`mode` keys the canvas mode)."""
     inside, draw = new_canvas(CELL_W - 3, CELL_H - 3)
     draw.rectangle((0, 0, CELL_W - 4, CELL_H - 4), fill=SQUARE_FILL)
     _draw_square_marks(draw, (0, 0), tinted=tinted, target=target)
-    draw_stack(inside, draw, (-2, -2, CELL_W - 2, CELL_H - 2), stack, peak)
+    draw_stack(inside, draw, (-2, -2, CELL_W - 2, CELL_H - 2), square)
     return inside
 
 
@@ -667,20 +630,6 @@ def _draw_direction_chevrons(draw: ImageDraw.ImageDraw) -> None:
             )
 
 
-def moved_squares(last: dict) -> set[str]:
-    """The squares whose top band the last move's arrow runs through: its origin to its destination."""
-    origin, destination = last.get("from"), last.get("to")
-    if not is_square(origin) or not (destination == OFF or is_square(destination)):
-        return set()
-    start, end = path_index(origin), 28 if destination == OFF else path_index(destination)
-    return {
-        square_name(track, column)
-        for track in TRACKS
-        for column in range(1, COLUMNS + 1)
-        if start <= path_index(square_name(track, column)) <= end
-    }
-
-
 def _path_point(square: str) -> tuple[float, float]:
     x0, _, x1, _ = board_square_box(square)
     return ((x0 + x1) / 2, _band_middle(parse_square(square)[0]))
@@ -692,13 +641,10 @@ def _draw_last_move_arrow(draw: ImageDraw.ImageDraw, origin: str, destination: s
 
 
 def _move_path(origin: str, destination: str) -> list[tuple[float, float]]:
-    """A move's way along the path in the squares' top band, through a lane at a flip ([] if it
-    goes nowhere forward)."""
+    """A move's way along the path in the squares' top band, through a lane at a flip."""
     points = [_path_point(origin)]
     start = path_index(origin)
-    end = 28 if destination == OFF else (path_index(destination) if is_square(destination) else None)
-    if end is None or end <= start:
-        return []
+    end = 28 if destination == OFF else path_index(destination)
     if start <= 9 < end:  # the Birth flip
         points += [(WEST_BEND_X, _band_middle("S")), (WEST_BEND_X, _band_middle("B"))]
     if start <= 18 < end:  # the Death flip
@@ -715,11 +661,11 @@ def _move_path(origin: str, destination: str) -> list[tuple[float, float]]:
 RULE_CELL_W, RULE_CELL_H = 64, 52
 RULE_DIE = 56
 RULE_STACK_H = 150  # the examples' squares: as wide as the board's, only as tall as they need
-STACK_RULES = [  # (name, stack bottom to top, whether it is a block)
-    (NEST, (("a", 1, "B"), ("a", 2, "B"), ("a", 3, "B")), False),
-    (TREE, (("a", 3, "B"), ("b", 2, "O"), ("a", 1, "B")), False),
-    (BLOCK, (("b", 3, "O"), ("b", 2, "O"), ("b", 1, "O")), True),
-]
+STACK_RULES = (  # the three kinds of stack, each named, as the engine sees them
+    (NEST, square_view([Piece("a", 1, "B"), Piece("a", 2, "B"), Piece("a", 3, "B")])),
+    (TREE, square_view([Piece("a", 3, "B"), Piece("b", 2, "O"), Piece("a", 1, "B")])),
+    (BLOCK, square_view([Piece("b", 3, "O"), Piece("b", 2, "O"), Piece("b", 1, "O")])),
+)
 
 
 @once_per_language
@@ -790,14 +736,13 @@ def _rule_stacks(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> int
     box = (SIDE + 4, top, WIDTH - SIDE - 4, top + RULE_STACK_H + 24)
     _card(draw, box, edge=PANEL)
     column_w = (box[2] - box[0]) / 3
-    for i, (name, stack, block) in enumerate(STACK_RULES):
+    for i, (name, square) in enumerate(STACK_RULES):
         x = round(box[0] + 20 + i * column_w)
         cell = (x, top + 12, x + CELL_W, top + 12 + RULE_STACK_H)
         draw.rounded_rectangle((cell[0] - 3, cell[1] - 3, cell[2] + 2, cell[3] + 2), radius=8, fill=TILE_EDGE)
         draw.rectangle((cell[0], cell[1], cell[2] - 1, cell[3] - 1), fill=SQUARE_FILL)
-        peak = len(stack) - 1 if stack[-1][1] > stack[0][1] else 0
-        draw_stack(image, draw, cell, stack, peak)
-        if block:
+        draw_stack(image, draw, cell, square)
+        if square.block_owner:
             _hazard_frame(draw, (cell[0] + 1, cell[1] + 1, cell[2] - 2, cell[3] - 2))
         middle = (cell[1] + cell[3]) / 2
         draw_text(
