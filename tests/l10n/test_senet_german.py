@@ -13,6 +13,7 @@ from bot.presenters.senet import SenetPresenter
 from catalogue import catalogues, speaking, tr
 from games import GAMES, random_choice
 from games.core import IllegalAction
+from games.senet_views import SenetView
 from renderers import senet
 from renderers.common import BACKGROUND, text_sizes, text_width
 from tests.bot.test_presenters import moment_of
@@ -33,7 +34,7 @@ KEEP = {"Nest"}  # the same word in German
 NAMES_DRAWN = {*NAMES, *senet.TRACK_NAMES.values()}  # names, kept as they are
 
 
-def engine_views() -> dict[str, dict]:
+def engine_views() -> dict[str, SenetView]:
     """Views along a match of random legal actions with Treehouse sets, and its end."""
     options = GAME.resolve_options({"colours": "treehouse_alt"})
     state = GAME.new(2, 11, options)
