@@ -15,7 +15,8 @@ from games.senet_views import SenetView
 from renderers import render_board, render_hand, render_rules_picture
 from renderers.common import ACCENT, PENALTY, PYRAMID_COLOURS, mix, text_sizes
 from renderers.pieces import pyramid_extent
-from renderers.senet import (
+from renderers.senet import _empty_board, _occupied_square, clear_caches
+from renderers.senet_layout import (
     BADGE,
     BADGE_DARK,
     BADGE_LIGHT,
@@ -28,14 +29,13 @@ from renderers.senet import (
     TRAY_ROW,
     board_layout,
     board_square_box,
-    clear_caches,
     coaster_box,
     off_box,
     path_index,
     place_stack,
-    render_senet_rules_picture,
     tray_box,
 )
+from renderers.senet_rules import render_senet_rules_picture
 from tests.pictures import check_png, count_near, decode, near
 from tests.positions import SENET_OPENING as OPENING
 
@@ -469,8 +469,6 @@ def test_legal_destinations_are_marked_while_the_game_runs():
 
 def test_the_empty_board_is_drawn_once_and_never_changed():
     """Each picture starts from a copy of the cached empty board: drawing a position leaves it as it was."""
-    from renderers.senet import _empty_board
-
     before = render_board(empty_view())
     render_board(mid_view())
     assert render_board(empty_view()) == before
@@ -503,8 +501,6 @@ def test_every_few_states_of_an_engine_game_render():
 
 def test_a_square_pasted_from_the_cache_looks_as_drawn_afresh():
     """Occupied squares are drawn once per stack and marks, then pasted whole, wherever they lie."""
-    from renderers.senet import _occupied_square
-
     views = [mid_view(), final_view(), treehouse_view()]
     clear_caches()
     fresh = [render_board(view) for view in views]
