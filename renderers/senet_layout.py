@@ -15,11 +15,7 @@ from functools import lru_cache
 from games.senet import OFF, SQUARE_INDEX, Piece
 from games.senet_views import SenetSquare, SenetView
 
-from .common import (
-    WIDTH,
-    Box,
-    mix,
-)
+from .common import WIDTH, Box, mix
 from .pieces import pyramid_extent
 
 # --- the game's geometry ------------------------------------------------------------------------
@@ -120,7 +116,7 @@ def off_box() -> Box:
     return (WEST_BEND_X - half, y0, WEST_BEND_X + half, y0 + LABEL_SIZE + 6)
 
 
-# --- colours and the view ----------------------------------------------------------------------
+# --- colours ------------------------------------------------------------------------------------
 
 SQUARE_FILL = (66, 74, 94)
 SQUARE_LINE = (40, 45, 58)
@@ -215,7 +211,7 @@ def place_stack(box: Box, square: SenetSquare) -> tuple[PlacedPyramid, ...]:
     return tuple(placed)
 
 
-# --- a move's way along the path ------------------------------------------------------------------
+# --- a move's way along the path ----------------------------------------------------------------
 
 
 def _path_point(square: str) -> tuple[float, float]:

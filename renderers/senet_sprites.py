@@ -129,7 +129,7 @@ def _paste_pyramid(
     paste(image, sprite, (centre_x + dx, baseline + dy))
 
 
-# --- drawing helpers ----------------------------------------------------------------------------
+# --- arrows and frames --------------------------------------------------------------------------
 
 
 def _arrow_head(
@@ -214,7 +214,7 @@ def draw_dashed_arrow(draw: ImageDraw.ImageDraw, points: list[tuple[float, float
     _arrow_head(draw, (x1, y1), direction, head + 2, SUGGESTED)
 
 
-# --- a stack on its square -------------------------------------------------------------------------
+# --- a stack on its square ----------------------------------------------------------------------
 
 
 def draw_stack(
