@@ -29,6 +29,7 @@ from .core import (
     determinized_rng,
     shallow_copy,
 )
+from .senet_views import SenetPlayer, SenetRoll, SenetSquare, SenetView
 
 PLAYERS = ("a", "b")
 SIZE_LETTERS = {1: "S", 2: "M", 3: "L"}
@@ -201,21 +202,32 @@ SenetAction = Move | Coaster
 _MOVE_PATTERN = re.compile(r"([SBP][1-9])([SML])(?:-([SBP][1-9]|OFF))?", re.IGNORECASE | re.ASCII)
 
 
-def log_entry(entry: dict) -> dict:
-    """A roll of the log as views show it: who, the roll and the action, with the action's facts
-    for words: a move's `from`, `size` and `to` (a square or "off"), a coaster move's `coaster`
-    (E or W). A roll without a move ("-") has none."""
-    action = entry["action"]
+def log_entry(entry: dict) -> SenetRoll:
+    """A roll of the log (or the last move) as views show it: who, the roll and the action, with the
+    action's facts for words and pictures: a move's origin, size and target (a square or "off"), a
+    coaster move's direction. A roll without a move ("-") has none."""
+    player, roll, action = entry["player"], entry["roll"], entry["action"]
     if action in ("E", "W"):
-        return {**entry, "coaster": action}
+        return SenetRoll(player, roll, action, coaster=action)
     found = _MOVE_PATTERN.fullmatch(action)
     if found is None:
-        return dict(entry)
+        return SenetRoll(player, roll, action)
     origin, letter, target = found.groups()
-    facts = {"from": origin.upper(), "size": SIZES[letter.upper()]}
     if target is not None:  # logged moves always name it; a typed short form doesn't
-        facts["to"] = OFF if target.upper() == "OFF" else target.upper()
-    return {**entry, **facts}
+        target = OFF if target.upper() == "OFF" else target.upper()
+    return SenetRoll(player, roll, action, origin=origin.upper(), size=SIZES[letter.upper()], target=target)
+
+
+def square_view(stack: list[Piece] | tuple[Piece, ...]) -> SenetSquare:
+    """A stack as views show it, with its nest, tree and block."""
+    top = peak(stack)
+    return SenetSquare(
+        stack=tuple(stack),
+        peak=top,
+        is_nest=top > 0,
+        is_tree=top + 1 < len(stack),
+        block_owner=block_owner(stack),
+    )
 
 
 # --- the state ----------------------------------------------------------------------------
@@ -549,44 +561,49 @@ class SenetState:
 
     # -- what each seat may see (everything is public)
 
-    def view(self, seat: int | None) -> dict:
-        squares, peaks, blocks = {}, {}, []
-        for index in range(1, LAST_SQUARE + 1):
-            stack = self.stacks[index]
-            if stack:
-                name = SQUARES[index - 1]
-                squares[name] = [list(piece) for piece in stack]
-                peaks[name] = peak(stack)
-                if block_owner(stack):
-                    blocks.append(name)
+    def view(self, seat: int | None) -> SenetView:
         legal = self.legal_actions(self.seat_of(self.current))
-        return {
-            "game": "senet",
-            "seat": seat,
-            "a_seat": self.a_seat,
-            "colours": {player: list(self.colours_of(player)) for player in PLAYERS},
-            "squares": squares,
-            "peaks": peaks,
-            "blocks": blocks,
-            "off": dict(self.off),
-            "current": self.current,
-            "to_move": list(self.to_move),
-            "roll": self.roll,
-            "legal": [str(action) for action in legal],
-            "targets": {str(action): action.target for action in legal if isinstance(action, Move)},
-            "last": dict(self.last) if self.last else None,
-            "log": [log_entry(entry) for entry in self.previous_log + self.turn_log],
-            "turn": self.turn,
-            "is_over": self.is_over,
-            "winner": self.winner,
-            "points": self.points() if self.is_over else None,
-            "breakdown": self.loser_pips() if self.is_over else None,
-            "track_points": dict(TRACK_MULTIPLIERS),  # points per pip left on each track (spec 5)
-            "pyramids_each": PYRAMIDS_EACH,
+        landings = {action.target for action in legal if isinstance(action, Move)}
+        loser = other_player(self.winner) if self.is_over else None
+        return SenetView(
+            game="senet",
+            seat=seat,
+            to_move=self.to_move,
+            is_over=self.is_over,
+            winners=(self.seat_of(self.winner),) if self.is_over else (),
+            players={
+                player: SenetPlayer(
+                    letter=player,
+                    seat=self.seat_of(player),
+                    colours=self.colours_of(player),
+                    off=self.off[player],
+                    to_move=not self.is_over and self.current == player,
+                    won=self.winner == player,
+                )
+                for player in PLAYERS
+            },
+            squares={
+                SQUARES[index - 1]: square_view(self.stacks[index])
+                for index in range(1, LAST_SQUARE + 1)
+                if self.stacks[index]
+            },
+            current=self.current,
+            roll=self.roll,
             # What the pending roll does: a coaster move, or steps; and whether the player rolls again.
-            "coaster_roll": self.roll == COASTER_ROLL,
-            "roll_again": self.roll is not None and rolls_again(self.roll),
-        }
+            coaster_roll=self.roll == COASTER_ROLL,
+            roll_again=self.roll is not None and rolls_again(self.roll),
+            legal=tuple(str(action) for action in legal),
+            landings=tuple(sorted(landings, key=lambda target: SQUARE_INDEX.get(target, LAST_SQUARE + 1))),
+            last=log_entry(self.last) if self.last else None,
+            log=tuple(log_entry(entry) for entry in self.previous_log + self.turn_log),
+            turn=self.turn,
+            winner=self.winner,
+            loser=loser,
+            points=self.points() if self.is_over else None,
+            breakdown=self.loser_pips() if self.is_over else None,
+            track_points=dict(TRACK_MULTIPLIERS),
+            pyramids_each=PYRAMIDS_EACH,
+        )
 
     def secrets(self, seat: int) -> set[str]:
         return set()
@@ -684,17 +701,15 @@ class Senet(Game):
         ended = any("winner" in event.facts for event in events)
         return [kind, "win", "points"] if ended else [kind]
 
-    def marks(self, state: SenetState, seat: int, action: SenetAction) -> dict:
-        """The action as the view's `last` gives a move made (player, roll, action, from, to), plus
-        the moving pyramid's `size`, so a picture can mark the unit that goes."""
+    def marks(self, state: SenetState, seat: int, action: SenetAction) -> SenetRoll | None:
+        """The action as the view's `last` gives a move made, so a picture can mark the unit that
+        goes and where; None when it is not `seat`'s roll."""
         if state.roll is None or seat not in state.to_move:
-            return {}
-        mark = {"player": state.current, "roll": state.roll, "action": str(action), "from": None, "to": None}
+            return None
         if isinstance(action, Move):
             target = square_name(SQUARE_INDEX[action.origin] + state.roll)
-            notation = str(Move(action.origin, action.size, target))
-            mark |= {"action": notation, "from": action.origin, "to": target, "size": action.size}
-        return mark
+            action = Move(action.origin, action.size, target)
+        return log_entry({"player": state.current, "roll": state.roll, "action": str(action)})
 
     def new(self, num_players: int, seed: int, options: dict | None = None) -> SenetState:
         self.check_players(num_players)

@@ -6,7 +6,8 @@ moves, or which coaster travels on a 5: one tap on a button naming the pyramid, 
 where it lands.
 
 The picture is the board alone; everything in words is here: each player's line above it, the
-roll under it, the key to its marks in small print, and the whole position as its alt text.
+roll under it, the key to its marks in small print, and the whole position as its alt text. What a
+suggested move does, the learner's hint, is worded in senet_hints.py.
 """
 
 from __future__ import annotations
@@ -14,13 +15,15 @@ from __future__ import annotations
 import discord
 
 from catalogue import N_, listing, tr, trn
-from games.senet import OFF, SQUARE_INDEX
-from renderers.senet import STACK_RULES
+from games.senet import OFF, SQUARES
+from games.senet_views import SenetRoll, SenetSquare, SenetView
+from renderers.senet_rules import STACK_RULES
 from renderers.senet_words import DIE_RULES, OFF_WORD, TRACK_NAMES
 from renderers.words import colour_name, size_name
 
 from ..components import MatchButton
 from .base import Presenter, Prompt, Scene
+from .senet_hints import explain_move
 
 DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 COLOUR_SETS = {
@@ -28,7 +31,8 @@ COLOUR_SETS = {
     "treehouse": N_("two Treehouse sets: A green and blue, B red and yellow"),
     "treehouse_alt": N_("two Treehouse sets: A cyan and purple, B orange and clear"),
 }
-TRACK_SQUARES = {"S": ("S1", "S9"), "B": ("B9", "B1"), "P": ("P1", "P9")}  # each track in path order
+# Each track's squares in path order.
+TRACK_PATHS = {track: tuple(name for name in SQUARES if name[0] == track) for track in TRACK_NAMES}
 TRACK_WORDS = {name.lower(): name for name in TRACK_NAMES.values()}  # {source}, ... in templates
 # A coaster move on its button, and as what a player did (a verb phrase, see `action_phrase`).
 COASTER_BUTTONS = {"E": N_("E: east coaster to the west end"), "W": N_("W: west coaster to the east end")}
@@ -46,18 +50,6 @@ MOVED = {
     1: N_("moved the small {origin}{where}"),
     2: N_("moved the medium {origin}{where}"),
     3: N_("moved the large {origin}{where}"),
-}
-# The hint's explanation of a suggested move (`explain`): a pyramid by its owner and size, in the
-# accusative and nominative alike (German "deine große Pyramide", "die große Pyramide von B").
-YOUR_PYRAMID = {1: N_("your small pyramid"), 2: N_("your medium pyramid"), 3: N_("your large pyramid")}
-THEIR_PYRAMID = {
-    1: N_("{player}'s small pyramid"),
-    2: N_("{player}'s medium pyramid"),
-    3: N_("{player}'s large pyramid"),
-}
-COASTER_EXPLAINED = {
-    "E": N_("takes the east coaster (columns 1 to 3) with its pyramids to the west end"),
-    "W": N_("takes the west coaster (columns 7 to 9) with its pyramids to the east end"),
 }
 LEGEND = (  # the key to the board picture's marks, a line each
     N_(
@@ -103,153 +95,141 @@ def roll_effect(roll: int, *, again: bool) -> str:
 
 def pieces_text(pieces) -> str:
     """'A large, B medium': owners and sizes, bottom to top."""
-    return ", ".join(f"{owner.upper()} {size_name(int(size))}" for owner, size, *_ in pieces)
+    return ", ".join(f"{piece.owner.upper()} {size_name(piece.size)}" for piece in pieces)
 
 
-def stack_text(stack: list, peak: int, *, block: bool) -> str:
-    """A stack in words: 'A small, A medium inside A large with B medium on top'."""
-    text = pieces_text(stack[peak : peak + 1])
-    if peak:
-        text = tr("{locked} inside {outer}", locked=pieces_text(stack[:peak]), outer=text)
-    if peak + 1 < len(stack):
-        text = tr("{stack} with {tree} on top", stack=text, tree=pieces_text(stack[peak + 1 :]))
-    if block:
-        text = tr("{stack}: {player}'s block", stack=text, player=stack[-1][0].upper())
+def stack_text(square: SenetSquare, *, block: bool = True) -> str:
+    """A stack in words: 'A small, A medium inside A large with B medium on top' (and whose block
+    it is, if it is one and `block`)."""
+    text = pieces_text((square.outer,))
+    if square.is_nest:
+        text = tr("{locked} inside {outer}", locked=pieces_text(square.locked), outer=text)
+    if square.is_tree:
+        text = tr("{stack} with {tree} on top", stack=text, tree=pieces_text(square.tree))
+    if block and square.block_owner:
+        text = tr("{stack}: {player}'s block", stack=text, player=square.block_owner.upper())
     return text
 
 
 class SenetPresenter(Presenter):
     def name_of(self, scene: Scene, player: str) -> str:
         """The name of whoever plays A or B."""
-        a_seat = scene.public["a_seat"]
-        return scene.names[a_seat if player == "a" else 1 - a_seat]
+        return scene.names[scene.public.players[player].seat]
 
     def player_name(self, scene: Scene, player: str) -> str:
         """'alice (A)'."""
         return f"{self.name_of(scene, player)} ({player.upper()})"
 
     def seat_label(self, scene: Scene, seat: int) -> str:
-        return self.player_name(scene, "a" if seat == scene.public["a_seat"] else "b")
+        return self.player_name(scene, "a" if seat == scene.public.players["a"].seat else "b")
 
     def options_text(self, options) -> str:
         return tr("pyramids: {colours}", colours=tr(COLOUR_SETS[options["colours"]]))
 
     def start_line(self, scene: Scene) -> str:
-        seat = scene.public["a_seat"]
         return tr(
             "Drawn at random: **{name}** is player A and moves first. The bot rolls the die for you.",
-            name=scene.names[seat],
+            name=self.name_of(scene, "a"),
         )
 
     # --- the board's text
 
     def seat_lines(self, scene: Scene) -> list[str]:
         """A, then B: letter and name, colours, pyramids borne off, and who is to move or has won."""
-        view = scene.public
+        view: SenetView = scene.public
         lines = []
-        for player in ("a", "b"):
-            colours = " + ".join(colour_name(colour) for colour in view["colours"][player])
+        for player in view.players.values():
+            colours = " + ".join(colour_name(colour) for colour in player.colours)
             parts = [
-                f"**{player.upper()}** · {self.name_of(scene, player)} · {colours}",
-                tr("{off}/{each} off", off=view["off"][player], each=view["pyramids_each"]),
+                f"**{player.letter.upper()}** · {scene.names[player.seat]} · {colours}",
+                tr("{off}/{each} off", off=player.off, each=view.pyramids_each),
             ]
-            if view["is_over"] and view["winner"] == player:
+            if player.won:
                 parts.append(f"🏆 {tr('WINNER')}")
-            elif not view["is_over"] and view["current"] == player:
+            elif player.to_move:
                 parts.append(f"🎲 {tr('to move')}")
             lines.append(" · ".join(parts))
         return lines
 
     def status_line(self, scene: Scene) -> str:
-        view = scene.public
-        roll = view["roll"]
-        if roll is None:
-            return tr("Turn {turn}", turn=view["turn"])
+        view: SenetView = scene.public
+        if view.roll is None:
+            return tr("Turn {turn}", turn=view.turn)
         return tr(
             "Turn {turn} · **{player}** rolled {roll}: {effect}.",
-            turn=view["turn"],
-            player=self.player_name(scene, view["current"]),
-            roll=roll_text(roll),
-            effect=roll_effect(roll, again=view["roll_again"]),
+            turn=view.turn,
+            player=self.player_name(scene, view.current),
+            roll=roll_text(view.roll),
+            effect=roll_effect(view.roll, again=view.roll_again),
         )
 
     def legend(self, scene: Scene) -> str:
         lines = [tr(line, **TRACK_WORDS) for line in LEGEND]
-        if scene.public.get("suggested"):  # a tutorial's board marks its suggestion
+        if scene.public.suggested:  # a tutorial's board marks its suggestion
             lines.append(tr("Cyan dashes: the suggested move, what would go and where it would land."))
         return "\n".join(lines)
 
-    def describe(self, scene: Scene, view: dict, seat: int | None = None) -> str:
+    def describe(self, scene: Scene, view: SenetView, seat: int | None = None) -> str:
         """The position in words: whose turn and roll, the pyramids borne off, every stack by track
         in path order, the last move and where the roll can land."""
-        if view["is_over"]:
-            head = tr("Martian Senet, the end: {player} won.", player=self.player_name(scene, view["winner"]))
-        elif view["roll"] is None:
+        if view.is_over:
+            head = tr("Martian Senet, the end: {player} won.", player=self.player_name(scene, view.winner))
+        elif view.roll is None:
             head = tr(
                 "Martian Senet, turn {turn}: {player} to move.",
-                turn=view["turn"],
-                player=self.player_name(scene, view["current"]),
+                turn=view.turn,
+                player=self.player_name(scene, view.current),
             )
         else:
             head = tr(
                 "Martian Senet, turn {turn}: {player} to move, rolled {roll}: {effect}.",
-                turn=view["turn"],
-                player=self.player_name(scene, view["current"]),
-                roll=view["roll"],
-                effect=roll_effect(view["roll"], again=view["roll_again"]),
+                turn=view.turn,
+                player=self.player_name(scene, view.current),
+                roll=view.roll,
+                effect=roll_effect(view.roll, again=view.roll_again),
             )
         off = [
             tr(
                 "{player} {off}/{each} off",
-                player=self.player_name(scene, p),
-                off=view["off"][p],
-                each=view["pyramids_each"],
+                player=self.player_name(scene, player.letter),
+                off=player.off,
+                each=view.pyramids_each,
             )
-            for p in ("a", "b")
+            for player in view.players.values()
         ]
         lines = [head, ", ".join(off) + "."]
-        squares, peaks, blocks = view["squares"], view["peaks"], set(view["blocks"])
-        for track, (first, last) in TRACK_SQUARES.items():
-            step = 1 if first < last else -1
-            names = [f"{track}{column}" for column in range(int(first[1]), int(last[1]) + step, step)]
-            stacks = [
-                f"{name} {stack_text(squares[name], peaks[name], block=name in blocks)}"
-                for name in names
-                if name in squares
-            ]
+        for track, names in TRACK_PATHS.items():
+            stacks = [f"{name} {stack_text(view.squares[name])}" for name in names if name in view.squares]
             lines.append(
                 tr(
                     "{track} ({first} to {last}): {stacks}.",
                     track=TRACK_NAMES[track],
-                    first=first,
-                    last=last,
+                    first=names[0],
+                    last=names[-1],
                     stacks="; ".join(stacks) or tr("empty"),
                 )
             )
-        last = view.get("last")
-        if last:
+        if view.last:
             lines.append(
                 tr(
                     "Last move: {player} {action}.",
-                    player=self.player_name(scene, last["player"]),
-                    action=self._moved(last),
+                    player=self.player_name(scene, view.last.player),
+                    action=self._moved(view.last),
                 )
             )
-        targets = [] if view["is_over"] else sorted(set(view["targets"].values()), key=_path_order)
-        if targets:
+        if view.landings:
             lines.append(
-                tr("This roll can land on {squares}.", squares=listing([target_text(t) for t in targets]))
+                tr(
+                    "This roll can land on {squares}.",
+                    squares=listing([target_text(target) for target in view.landings]),
+                )
             )
-        suggested = view.get("suggested")  # a tutorial's suggestion, marked on the picture
-        if suggested:
-            lines.append(tr("Suggested move: {move}.", move=self._button_label(suggested["action"])))
+        if view.suggested:  # a tutorial's suggestion, marked on the picture
+            lines.append(tr("Suggested move: {move}.", move=self._button_label(view.suggested.action)))
         return "\n".join(lines)
 
     def rules_alt(self) -> str:
-        stacks = "; ".join(
-            f"{tr(name)}: {stack_text(stack, len(stack) - 1 if stack[-1][1] > stack[0][1] else 0, block=False)}"
-            for name, stack, _ in STACK_RULES
-        )
+        stacks = "; ".join(f"{tr(name)}: {stack_text(square, block=False)}" for name, square in STACK_RULES)
         die = " ".join(f"{', '.join(map(str, faces))}: {tr(rule)}." for faces, rule in DIE_RULES)
         return "\n".join(
             (
@@ -266,7 +246,7 @@ class SenetPresenter(Presenter):
 
     # --- controls and events
 
-    def prompt(self, scene: Scene, seat: int, mine: dict, choice: str = "") -> Prompt:
+    def prompt(self, scene: Scene, seat: int, mine: SenetView, choice: str = "") -> Prompt:
         """One button per legal action: a move per movable pyramid, or E / W on a 5."""
         items: list[discord.ui.Item] = [
             MatchButton(
@@ -275,9 +255,9 @@ class SenetPresenter(Presenter):
                 style=discord.ButtonStyle.success,
                 row=index // 5,
             )
-            for index, text in enumerate(mine["legal"])
+            for index, text in enumerate(mine.legal)
         ]
-        return Prompt(tr("You rolled {roll}. Choose below.", roll=roll_text(mine["roll"])), items)
+        return Prompt(tr("You rolled {roll}. Choose below.", roll=roll_text(mine.roll)), items)
 
     def _button_label(self, action: str) -> str:
         """An action as its button names it: 'Large S3 → S5', 'E: east coaster to the west end'."""
@@ -286,153 +266,32 @@ class SenetPresenter(Presenter):
         move = self.game.parse_action(action)
         return tr(MOVE_BUTTONS[move.size], origin=move.origin, target=target_text(move.target))
 
-    def _moved(self, last: dict) -> str:
+    @staticmethod
+    def _moved(last: SenetRoll) -> str:
         """The last move, as what its player did: 'moved the large S3 → S5'."""
-        if last.get("action") in COASTER_MOVED:
-            return tr(COASTER_MOVED[last["action"]])
-        parsed = self.game.parse_action(last["action"])
-        return tr(MOVED[parsed.size], origin=parsed.origin, where=f" → {target_text(last['to'])}")
+        if last.coaster:
+            return tr(COASTER_MOVED[last.coaster])
+        return tr(MOVED[last.size], origin=last.origin, where=f" → {target_text(last.target)}")
 
     def action_phrase(self, scene: Scene, seat: int, action: str, *, done: bool = True) -> str:
         """'rolled ⚃ **4** and moved the large S3 → S5': a verb phrase after the player's name."""
         parsed = self.game.parse_action(action)
-        last = scene.public["last"] or {}
+        last = scene.public.last
         if str(parsed) in COASTER_MOVED:
             moved = tr(COASTER_MOVED[str(parsed)])
         else:
             target = parsed.target
-            if target is None and done:  # typed short form: the board knows where it went
-                target = last.get("to")
+            if target is None and done and last:  # typed short form: the board knows where it went
+                target = last.target
             where = f" → {target_text(target)}" if target else ""
             moved = tr(MOVED[parsed.size], origin=parsed.origin, where=where)
         if done and last:
-            return tr("rolled {roll} and {action}", roll=roll_text(last["roll"]), action=moved)
+            return tr("rolled {roll} and {action}", roll=roll_text(last.roll), action=moved)
         return moved
 
     def explain(self, scene: Scene, seat: int, action: str, events: list[str]) -> str:
-        """What the suggested move does, then what matters most about it, from its own roll entry
-        (the first event) and the end it may bring: 'moves your medium pyramid 3 steps, from S4 to
-        S7. It covers B's small pyramid, locking it inside'. Later rolls are the dice's, unsaid."""
-        record = events[0].facts
-        other = "b" if record["player"] == "a" else "a"
-        if "coaster" in record:
-            return self._coaster_explained(record, other)
-        sentences = [self._move_explained(record, scene.public["pyramids_each"])]
-        won = next((event.facts for event in events if "winner" in event.facts), None)
-        if won is not None:
-            sentences.append(
-                trn(
-                    "You win, scoring {count} point for {player}'s pyramids left on the board",
-                    "You win, scoring {count} points for {player}'s pyramids left on the board",
-                    won["points"],
-                    count=won["points"],
-                    player=other.upper(),
-                )
-            )
-        else:
-            sentences += self._move_effect(record, other)[:1]
-        return ". ".join(sentences)
-
-    @staticmethod
-    def _coaster_explained(record: dict, other: str) -> str:
-        """Which coaster travels, and, when it is so, that the race gains on the other direction
-        (the steps all one's pyramids go along the path, less the other player's)."""
-        mine = record["player"]
-        lead, instead = (
-            progress[mine] - progress[other] for progress in (record["progress"], record["instead"])
-        )
-        what = tr(COASTER_EXPLAINED[record["coaster"]])
-        if lead <= instead:  # chosen for the stacks it makes, not the race: nothing simple to say
-            return what
-        why = trn(
-            "In the race that leaves you {count} step better off than {other} would",
-            "In the race that leaves you {count} steps better off than {other} would",
-            lead - instead,
-            count=lead - instead,
-            other="W" if record["coaster"] == "E" else "E",
-        )
-        return ". ".join((what, why))
-
-    @staticmethod
-    def _move_explained(record: dict, each: int) -> str:
-        """The move itself: which pyramid (and how many ride on it), how far, from where to where."""
-        pyramid = tr(YOUR_PYRAMID[record["size"]])
-        riders = len(record["unit"]) - 1
-        if riders == 1:
-            pyramid = tr("{pyramid} with the pyramid on it", pyramid=pyramid)
-        elif riders:
-            pyramid = tr("{pyramid} with the {count} pyramids on it", pyramid=pyramid, count=riders)
-        if record["to"] == OFF:
-            return trn(
-                "bears off {pyramid} from {origin}: {count} of your {each} pyramids is off",
-                "bears off {pyramid} from {origin}: {count} of your {each} pyramids are off",
-                record["borne_off"],
-                pyramid=pyramid,
-                origin=record["from"],
-                count=record["borne_off"],
-                each=each,
-            )
-        return trn(
-            "moves {pyramid} {count} step, from {origin} to {target}",
-            "moves {pyramid} {count} steps, from {origin} to {target}",
-            record["roll"],
-            pyramid=pyramid,
-            count=record["roll"],
-            origin=record["from"],
-            target=record["to"],
-        )
-
-    @staticmethod
-    def _move_effect(record: dict, other: str) -> list[str]:
-        """What the move changes besides the pyramid's place, the weightiest first: bearing off made
-        possible, a block, the other player's pyramids locked, carried or freed, then one's own."""
-
-        def pyramid(piece) -> str:
-            if piece.owner == other:
-                return tr(THEIR_PYRAMID[piece.size], player=other.upper())
-            return tr(YOUR_PYRAMID[piece.size])
-
-        onto, uncovers = record["onto"], record["uncovers"]
-        touched = []  # (pyramid, what the move does to it): where it lands, and where it leaves
-        if onto is not None and record["covers"]:
-            touched.append((onto, tr("It covers {pyramid}, locking it inside", pyramid=pyramid(onto))))
-        elif onto is not None and onto.owner == other:
-            touched.append(
-                (
-                    onto,
-                    tr(
-                        "It sits on {pyramid}: when {player} moves that one, yours rides along",
-                        pyramid=pyramid(onto),
-                        player=other.upper(),
-                    ),
-                )
-            )
-        elif onto is not None:
-            touched.append((onto, tr("It sits on {pyramid}", pyramid=pyramid(onto))))
-        if uncovers is not None:
-            touched.append(
-                (uncovers, tr("It frees {pyramid}, which was locked inside", pyramid=pyramid(uncovers)))
-            )
-        effects = []
-        if record["left_source"]:
-            effects.append(tr("Your last pyramid leaves the Source: from now on you may bear off"))
-        if record["block"]:
-            effects.append(
-                tr(
-                    "Your large, medium and small there now make a block: {player}'s pyramids can't pass it",
-                    player=other.upper(),
-                )
-            )
-        effects += [text for piece, text in touched if piece.owner == other]
-        if any(piece.owner == other for piece in record["unit"]):
-            effects.append(tr("{player}'s pyramids on it ride along", player=other.upper()))
-        if record["breaks_block"]:
-            effects.append(tr("It breaks up your block"))
-        effects += [text for piece, text in touched if piece.owner != other]
-        track = record["to"][0]
-        if record["to"] != OFF and track != record["from"][0]:  # one of the path's two bends
-            effects.append(tr("It turns down onto the {track}", track=TRACK_NAMES[track]))
-        return effects
+        """The learner's hint (bot/presenters/senet_hints.py)."""
+        return explain_move(events, scene.public.pyramids_each)
 
     def describe_events(self, scene: Scene, events: list[str]) -> list[str]:
         """The automatic part of the roll chain: rolls without a legal move, and turn passes."""
@@ -452,24 +311,17 @@ class SenetPresenter(Presenter):
         return lines
 
     def final_text(self, scene: Scene) -> str:
-        view = scene.public
-        loser = "b" if view["winner"] == "a" else "a"
-        breakdown, track_points = view["breakdown"], view["track_points"]
-        parts = [f"{TRACK_NAMES[t]} {breakdown[t]} × {track_points[t]}" for t in ("S", "B", "P")]
+        view: SenetView = scene.public
+        parts = [f"{TRACK_NAMES[t]} {view.breakdown[t]} × {view.track_points[t]}" for t in ("S", "B", "P")]
         won = tr(
             "🏆 **{player} wins Martian Senet**: all {count} pyramids borne off!",
-            player=self.player_name(scene, view["winner"]),
-            count=view["pyramids_each"],
+            player=self.player_name(scene, view.winner),
+            count=view.pyramids_each,
         )
         points = tr(
             "Points: **{points}**, from {player}'s pyramids left on the board (pips × track): {parts}.",
-            points=view["points"],
-            player=self.player_name(scene, loser),
+            points=view.points,
+            player=self.player_name(scene, view.loser),
             parts=" + ".join(parts),
         )
         return f"{won}\n{points}"
-
-
-def _path_order(target: str) -> int:
-    """Where a destination lies along the path ("off" last)."""
-    return SQUARE_INDEX.get(target, len(SQUARE_INDEX) + 1)

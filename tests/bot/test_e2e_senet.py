@@ -63,8 +63,8 @@ async def test_full_match_through_clicks_with_a_restart_in_a_roll_chain(simcord_
     match = await stored(env)
     view = match.state.view(None)
     final = board(thread)
-    assert f"Points: **{view['points']}**" in text(final) and [b.label for b in buttons(final)] == ["Rematch"]
-    assert match.state.outcome.winners == (view["a_seat"] if view["winner"] == "a" else 1 - view["a_seat"],)
+    assert f"Points: **{view.points}**" in text(final) and [b.label for b in buttons(final)] == ["Rematch"]
+    assert match.state.outcome.winners == (view.players[view.winner].seat,) == view.winners
     log = await env.bot.service.action_log(match.id)
     replayed = replay_actions(SENET, 2, match.seed, match.options, log)
     assert replayed.to_json() == match.state.to_json()
@@ -81,7 +81,8 @@ async def test_only_the_player_to_move_can_press_the_board(simcord_env):
         answer = reply(await intruder.click(board(thread), custom_id=first.custom_id))
         assert words in answer.content and answer.message.flags.ephemeral
     assert (await stored(env)).version == version
-    assert (await stored(env)).state.view(None)["colours"] == {"a": ["G", "B"], "b": ["R", "Y"]}
+    players = (await stored(env)).state.view(None).players
+    assert (players["a"].colours, players["b"].colours) == (("G", "B"), ("R", "Y"))
 
 
 async def test_an_outdated_board_is_refused(simcord_env):
@@ -163,7 +164,7 @@ async def test_the_board_says_in_words_who_plays_what_the_roll_does_and_the_key(
     env = simcord_env
     table, *_, thread = await senet_match(env)
     match = await stored(env)
-    a_name = "alice" if match.state.view(None)["a_seat"] == 0 else "bob"
+    a_name = "alice" if match.state.view(None).players["a"].seat == 0 else "bob"
     b_name = "bob" if a_name == "alice" else "alice"
     words = text(board(thread))
     assert f"**A** · {a_name} · blue · 0/12 off · 🎲 to move" in words

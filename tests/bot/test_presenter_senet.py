@@ -14,6 +14,7 @@ from bot.layout import ALT_LIMIT, COMPONENT_LIMIT, board_layout
 from bot.publisher import Publisher
 from catalogue import speaking
 from games import GAMES, random_choice
+from games.core import with_suggestion
 from games.senet import position
 from tests.bot.test_presenters import moment_of
 
@@ -124,7 +125,7 @@ def test_alt_texts_of_whole_matches_stay_within_discords_limit(language):
                 view = state.view(None)
                 text = PRESENTER.describe(scene_of(state, options), view)
                 longest = max(longest, len(text))
-                assert all(re.search(rf"\b{square} [AB] ", text) for square in view["squares"])
+                assert all(re.search(rf"\b{square} [AB] ", text) for square in view.squares)
                 if language == "de":
                     assert not re.search(r"\b(?:inside|with|on top|empty|rolled|move)\b", text), text
                 seat = state.to_move[0]
@@ -335,7 +336,7 @@ def test_the_alt_text_says_the_suggested_move_the_picture_marks():
     state = mid_game()
     view = state.view(None)
     plain = PRESENTER.describe(scene_of(state), view)
-    view["suggested"] = SENET.marks(state, 0, SENET.parse_action("B8M"))
+    view = with_suggestion(view, SENET.marks(state, 0, SENET.parse_action("B8M")))
     assert PRESENTER.describe(scene_of(state), view) == f"{plain}\nSuggested move: Medium B8 → B5."
     scene = scene_of(state)
     legend = PRESENTER.legend(scene)
@@ -345,7 +346,7 @@ def test_the_alt_text_says_the_suggested_move_the_picture_marks():
         == f"{legend}\nCyan dashes: the suggested move, what would go and where it would land."
     )
     state.roll = 5
-    view = state.view(None) | {"suggested": SENET.marks(state, 0, SENET.parse_action("W"))}
+    view = with_suggestion(state.view(None), SENET.marks(state, 0, SENET.parse_action("W")))
     with speaking("de"):
         text = PRESENTER.describe(scene_of(state), view)
     assert text.endswith("\nVorgeschlagener Zug: W: westlicher Untersetzer ans Ostende.")

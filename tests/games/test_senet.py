@@ -3,11 +3,13 @@
 import itertools
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
 from games import GAMES, IllegalAction, random_choice
 from games.senet import SENET, SQUARE_INDEX, Coaster, Move, is_valid_stack, log_entry, position
+from games.senet_views import SenetRoll
 from tests.positions import SENET_OPENING as OPENING
 
 
@@ -105,7 +107,10 @@ def test_colour_sets_give_each_player_two_trios_per_colour(colours, a_colours, b
         assert "".join(nest[0].colour for nest in nests) == expected
         assert all(len({piece.colour for piece in nest}) == 1 for nest in nests)
     view = state.view(None)
-    assert view["colours"] == {"a": list(dict.fromkeys(a_colours)), "b": list(dict.fromkeys(b_colours))}
+    assert {player.letter: player.colours for player in view.players.values()} == {
+        "a": tuple(dict.fromkeys(a_colours)),
+        "b": tuple(dict.fromkeys(b_colours)),
+    }
 
 
 # --- TV3: the coaster carries every track -------------------------------------------------
@@ -123,13 +128,17 @@ TV3 = "S1=aS.aM.aL S5=bL B2=aM B9=bS P8=aL.aM.aS P3=bM"
 def test_tv3_coaster_moves_every_stack_along_its_track(direction, moved):
     state = position(TV3, to_move="a", roll=5)
     before = {square: sizes_on(state, square) for square in moved}
-    assert position(TV3, to_move="a").view(None)["blocks"] == ["P8"]
+    assert blocks(position(TV3, to_move="a")) == ["P8"]
     play(state, direction)
     assert {square: sizes_on(state, square) for square in moved.values()} == {
         moved[square]: stack for square, stack in before.items()
     }
-    assert len(state.view(None)["squares"]) == len(moved), "nothing else appears"
-    assert state.view(None)["blocks"] == [moved["P8"]], "the A tree moved with P8 is still a block"
+    assert len(state.view(None).squares) == len(moved), "nothing else appears"
+    assert blocks(state) == [moved["P8"]], "the A tree moved with P8 is still a block"
+
+
+def blocks(state) -> list[str]:
+    return [name for name, square in state.view(None).squares.items() if square.block_owner]
 
 
 def test_tv3_path_indices():
@@ -222,7 +231,7 @@ def test_tv5_mixed_stack():
     assert moves(state, "b", 1) == {"S5M-S6"}
     play(state, "S5L-S6")
     assert state.stacks_notation() == "S5=aS.bM S6=aL.bM.aS"
-    assert state.view(None)["peaks"]["S5"] == 1, "B's M is now the peak, and movable"
+    assert state.view(None).squares["S5"].peak == 1, "B's M is now the peak, and movable"
 
 
 TV6 = "S4=bS.aM S6=aL.bM S9=bL.bM.bS B8=aM B6=bL B4=aS.aM.aL P1=bM.bS"
@@ -265,7 +274,7 @@ def test_tv7_no_move_on_2_3_4_passes_the_turn(roll):
     state.rng = Dice(roll)
     assert state._roll_until_decision() == [f"ROLL A {roll}", f"{roll}:-", "PASS B", "ROLL B 5"]
     assert state.current == "b" and state.to_move == (1,) and state.turn == 2
-    assert state.view(None)["log"] == [{"player": "a", "roll": roll, "action": "-"}]
+    assert state.view(None).log == (SenetRoll("a", roll, "-"),)
 
 
 def test_tv7_no_move_on_6_rolls_again():
@@ -302,13 +311,7 @@ def test_tv8_bearing_off_counts_the_pyramids():
     state = position(TV8, to_move="a", off_a=9, roll=3)
     assert play(state, "P7L-off") == ["3:P7L-off", "PASS B", "ROLL B 5"]
     assert state.off == {"a": 10, "b": 0}
-    assert state.view(None)["last"] == {
-        "player": "a",
-        "roll": 3,
-        "action": "P7L-off",
-        "from": "P7",
-        "to": "off",
-    }
+    assert state.view(None).last == SenetRoll("a", 3, "P7L-off", origin="P7", size=3, target="off")
 
 
 @pytest.mark.parametrize(
@@ -348,7 +351,7 @@ def test_tv10_a_full_turn_from_the_opening():
     assert legal(state) == {"S3L-S5", "S6L-S8", "S8M-B9", "B5L-B3"}
     assert play(state, "S3L-S5", 3) == ["2:S3L-S5", "PASS B", "ROLL B 3"]
     assert state.current == "b" and state.to_move == (1,) and state.turn == 2
-    assert [f"{entry['roll']}:{entry['action']}" for entry in state.view(None)["log"]] == [
+    assert [f"{entry.roll}:{entry.action}" for entry in state.view(None).log] == [
         "1:-",
         "6:S8L-B5",
         "2:S3L-S5",
@@ -393,8 +396,9 @@ def test_tv11_the_twelfth_pyramid_ends_the_game_at_once_even_on_a_6(a_seat):
     assert state.outcome.winners == (a_seat,)
     assert state.outcome.scores[a_seat] == 45 and state.outcome.scores[1 - a_seat] == 0
     view = state.view(None)
-    assert (view["winner"], view["points"], view["breakdown"]) == ("a", 45, {"S": 6, "B": 9, "P": 9})
-    assert view["is_over"] and view["to_move"] == [] and view["legal"] == []
+    assert (view.winner, view.loser, view.points, view.breakdown) == ("a", "b", 45, {"S": 6, "B": 9, "P": 9})
+    assert view.is_over and view.to_move == () and view.legal == ()
+    assert view.winners == (a_seat,) and view.players["a"].won and not view.players["b"].won
     with pytest.raises(IllegalAction, match="over"):
         state.apply(a_seat, Coaster("E"))
 
@@ -450,7 +454,7 @@ def test_the_short_form_takes_its_target_from_the_roll():
     state = position(OPENING, to_move="a", roll=6)
     events = play(state, "S8L")
     assert events[0] == "6:S8L-B5"
-    assert state.view(None)["last"]["action"] == "S8L-B5"
+    assert state.view(None).last.action == "S8L-B5"
     state = position(OPENING, to_move="a", roll=3)
     with pytest.raises(IllegalAction, match="An L can't land on an L"):
         play(state, "S6L")
@@ -513,32 +517,46 @@ def test_only_the_current_seat_may_act():
 def test_view_follows_the_brief():
     state = position("S5=aS.bM.aL.bM.aS S9=bL.bM.bS P1=bM", to_move="a", roll=1, off_b=3)
     view = state.view(1)
-    assert view["seat"] == 1 and view["game"] == "senet" and view["a_seat"] == 0
-    assert view["squares"]["S5"][0] == ["a", 1, "B"] and view["squares"]["P1"] == [["b", 2, "O"]]
-    assert list(view["squares"]) == ["S5", "S9", "P1"], "in path order"
-    assert view["peaks"] == {"S5": 2, "S9": 0, "P1": 0}
-    assert view["blocks"] == ["S9"]
-    assert view["off"] == {"a": 0, "b": 3}
-    assert (view["current"], view["to_move"], view["roll"], view["turn"]) == ("a", [0], 1, 1)
-    assert view["legal"] == ["S5L-S6", "S5S-S6"]
-    assert view["targets"] == {"S5L-S6": "S6", "S5S-S6": "S6"}
-    assert (view["last"], view["log"], view["winner"], view["points"], view["breakdown"]) == (
-        None,
-        [],
-        None,
-        None,
-        None,
+    assert view.seat == 1 and view.game == "senet" and view.players["a"].seat == 0
+    assert view.squares["S5"].stack[0] == ("a", 1, "B") and view.squares["P1"].stack == (("b", 2, "O"),)
+    assert list(view.squares) == ["S5", "S9", "P1"], "in path order"
+    assert {name: square.peak for name, square in view.squares.items()} == {"S5": 2, "S9": 0, "P1": 0}
+    assert {name: square.block_owner for name, square in view.squares.items()} == {
+        "S5": None,
+        "S9": "b",
+        "P1": None,
+    }
+    s5, s9 = view.squares["S5"], view.squares["S9"]
+    assert (s5.is_nest, s5.is_tree, s5.locked, s5.outer, s5.tree) == (
+        True,
+        True,
+        (("a", 1, "B"), ("b", 2, "O")),
+        ("a", 3, "B"),
+        (("b", 2, "O"), ("a", 1, "B")),
     )
-    assert not view["is_over"]
-    assert json.loads(json.dumps(view)) == view
-    assert {key: value for key, value in state.view(None).items() if key != "seat"} == {
-        key: value for key, value in view.items() if key != "seat"
-    }, "nothing is hidden"
+    assert (s9.is_nest, s9.is_tree, view.squares["P1"].is_tree) == (False, True, False)
+    assert {player.letter: player.off for player in view.players.values()} == {"a": 0, "b": 3}
+    assert view.players["a"].to_move and not view.players["b"].to_move
+    assert (view.current, view.to_move, view.roll, view.turn) == ("a", (0,), 1, 1)
+    assert view.legal == ("S5L-S6", "S5S-S6")
+    assert view.landings == ("S6",)
+    assert (view.last, view.log, view.winner, view.points, view.breakdown, view.winners) == (
+        None,
+        (),
+        None,
+        None,
+        None,
+        (),
+    )
+    assert not view.is_over
+    data = view.to_json()
+    assert json.loads(json.dumps(data)) == data and data["squares"]["P1"]["stack"] == [["b", 2, "O"]]
+    assert replace(state.view(None), seat=1) == view, "nothing is hidden"
 
 
 def test_the_log_holds_the_current_and_the_previous_turn():
     def log(state):
-        return [(e["player"], e["roll"], e["action"]) for e in state.view(None)["log"]]
+        return [(e.player, e.roll, e.action) for e in state.view(None).log]
 
     state = position(OPENING, to_move="a", roll=2)
     play(state, "S3L-S5", 3)  # B rolls a 3
@@ -558,11 +576,11 @@ def test_log_entries_carry_their_moves_facts():
     play(state, "S3L-S5", 3)
     play(state, "S9L-B7")  # A rolls a 5
     play(state, "E", 4)
-    entries = state.view(None)["log"]
-    assert entries[0] == {"player": "b", "roll": 3, "action": "S9L-B7", "from": "S9", "size": 3, "to": "B7"}
-    assert entries[1] == {"player": "a", "roll": 5, "action": "E", "coaster": "E"}
-    assert log_entry({"player": "a", "roll": 6, "action": "P8S-off"})["to"] == "off"
-    assert log_entry({"player": "a", "roll": 1, "action": "-"}) == {"player": "a", "roll": 1, "action": "-"}
+    entries = state.view(None).log
+    assert entries[0] == SenetRoll("b", 3, "S9L-B7", origin="S9", size=3, target="B7")
+    assert entries[1] == SenetRoll("a", 5, "E", coaster="E")
+    assert log_entry({"player": "a", "roll": 6, "action": "P8S-off"}).target == "off"
+    assert log_entry({"player": "a", "roll": 1, "action": "-"}) == SenetRoll("a", 1, "-")
 
 
 def test_json_round_trip_mid_game_replays_identically():
@@ -605,20 +623,20 @@ def random_states(seed: int):
 @pytest.mark.parametrize("seed", [1, 2])
 def test_the_views_roll_facts_match_what_the_engine_does_next(seed):
     for state, before, events in random_states(seed):
-        assert before["coaster_roll"] == (before["legal"] == ["E", "W"])
+        assert before.coaster_roll == (before.legal == ("E", "W"))
         record = events[0]  # the action's own roll entry (with what the move did: see below)
         assert (
             record.facts
             | {
-                "player": before["current"],
-                "roll": before["roll"],
+                "player": before.current,
+                "roll": before.roll,
                 "action": str(record).split(":", 1)[1],
-                "again": before["roll_again"],
+                "again": before.roll_again,
             }
             == record.facts
         )
         if not state.is_over:
-            assert (events[1].kind == "PASS") is not before["roll_again"]
+            assert (events[1].kind == "PASS") is not before.roll_again
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -641,10 +659,10 @@ def test_skipped_rolls_and_passes_carry_their_facts(seed):
 def test_the_view_gives_the_points_per_pip_of_each_track():
     *_, (state, _, _) = random_states(3)
     view = state.view(None)
-    assert view["is_over"] and view["pyramids_each"] == 12 == view["off"][view["winner"]]
-    points = sum(pips * view["track_points"][track] for track, pips in view["breakdown"].items())
-    assert points == view["points"] == state.outcome.scores[state.seat_of(view["winner"])]
-    assert view["track_points"] == {"S": 3, "B": 2, "P": 1}  # spec 5: Source x3, Balance x2, Perfect x1
+    assert view.is_over and view.pyramids_each == 12 == view.players[view.winner].off
+    points = sum(pips * view.track_points[track] for track, pips in view.breakdown.items())
+    assert points == view.points == state.outcome.scores[state.seat_of(view.winner)]
+    assert view.track_points == {"S": 3, "B": 2, "P": 1}  # spec 5: Source x3, Balance x2, Perfect x1
 
 
 # --- rules as topics, what a move did, and where a suggested move goes -------------------------
@@ -729,20 +747,14 @@ def test_a_coasters_roll_entry_says_how_far_each_players_pyramids_travel_and_wou
 def test_marks_say_where_a_suggested_move_goes_as_the_view_says_the_last_move():
     state = position(OPENING, to_move="a", roll=2)
     mark = SENET.marks(state, 0, SENET.parse_action("S3L"))
-    assert mark == {"player": "a", "roll": 2, "action": "S3L-S5", "from": "S3", "to": "S5", "size": 3}
+    assert mark == SenetRoll("a", 2, "S3L-S5", origin="S3", size=3, target="S5")
     state.apply(0, SENET.parse_action("S3L"))
-    assert state.view(None)["last"] == {key: mark[key] for key in state.view(None)["last"]}
+    assert state.view(None).last == mark
     state = position(TV8, to_move="a", off_a=9, roll=4)
-    assert SENET.marks(state, 0, SENET.parse_action("P7L-off"))["to"] == "off"
+    assert SENET.marks(state, 0, SENET.parse_action("P7L-off")).target == "off"
     state = position(OPENING, to_move="a", roll=5)
-    assert SENET.marks(state, 0, Coaster("E")) == {
-        "player": "a",
-        "roll": 5,
-        "action": "E",
-        "from": None,
-        "to": None,
-    }
-    assert SENET.marks(state, 1, Coaster("E")) == {}  # not B's turn: nothing to suggest
+    assert SENET.marks(state, 0, Coaster("E")) == SenetRoll("a", 5, "E", coaster="E")
+    assert SENET.marks(state, 1, Coaster("E")) is None  # not B's turn: nothing to suggest
 
 
 # --- blocks at the edges (mutants that survived a sample: the square next to the origin, mixed trees)

@@ -13,7 +13,8 @@ from bot.presenters.senet import SenetPresenter
 from catalogue import catalogues, speaking, tr
 from games import GAMES, random_choice
 from games.core import IllegalAction
-from renderers import senet
+from games.senet_views import SenetView
+from renderers import senet, senet_layout, senet_rules, senet_words
 from renderers.common import BACKGROUND, text_sizes, text_width
 from tests.bot.test_presenters import moment_of
 from tests.pictures import decode
@@ -30,10 +31,10 @@ from tests.renderers.test_renderers_senet import (
 GAME = GAMES["senet"]
 GERMAN = catalogues()["de"]
 KEEP = {"Nest"}  # the same word in German
-NAMES_DRAWN = {*NAMES, *senet.TRACK_NAMES.values()}  # names, kept as they are
+NAMES_DRAWN = {*NAMES, *senet_words.TRACK_NAMES.values()}  # names, kept as they are
 
 
-def engine_views() -> dict[str, dict]:
+def engine_views() -> dict[str, SenetView]:
     """Views along a match of random legal actions with Treehouse sets, and its end."""
     options = GAME.resolve_options({"colours": "treehouse_alt"})
     state = GAME.new(2, 11, options)
@@ -64,7 +65,7 @@ def pictures() -> dict[str, object]:
     found = {
         name: lambda view=view: senet.render_senet_board(view, names=NAMES) for name, view in VIEWS.items()
     }
-    found["rules"] = senet.render_senet_rules_picture
+    found["rules"] = senet_rules.render_senet_rules_picture
     return found
 
 
@@ -106,26 +107,32 @@ def test_every_label_is_german_and_nothing_is_cut_or_overflows(name):
 def test_the_english_pictures_stay_as_they_were():
     texts, _ = drawn("en", lambda: senet.render_senet_board(mid_view(), names=NAMES))
     assert {"off", "S", "B", "P", "W", "E", "1", "9", "A"} <= set(texts)
-    texts, _ = drawn("en", senet.render_senet_rules_picture)
+    texts, _ = drawn("en", senet_rules.render_senet_rules_picture)
     assert {"Source", "Nest", "Tree", "Block", "move, roll again", "off"} <= set(texts)
 
 
 def test_the_rules_picture_is_drawn_once_per_language():
     with speaking("de"):
-        german = senet.render_senet_rules_picture()
-        assert senet.render_senet_rules_picture() is german
-    assert senet.render_senet_rules_picture() != german
+        german = senet_rules.render_senet_rules_picture()
+        assert senet_rules.render_senet_rules_picture() is german
+    assert senet_rules.render_senet_rules_picture() != german
 
 
 def test_german_labels_fit_their_room():
     with speaking("de"):
         # the die's rules, right of three dice, inside the rules picture's card
-        room = senet.WIDTH - senet.SIDE - 4 - 20 - (senet.SIDE + 4 + 20 + 3 * (senet.RULE_DIE + 10) + 10)
-        for _, text in senet.DIE_RULES:
-            assert text_width(tr(text), senet.LABEL_SIZE, bold=True) <= room, text
+        room = (
+            senet_layout.WIDTH
+            - senet_layout.SIDE
+            - 4
+            - 20
+            - (senet_layout.SIDE + 4 + 20 + 3 * (senet_rules.RULE_DIE + 10) + 10)
+        )
+        for _, text in senet_words.DIE_RULES:
+            assert text_width(tr(text), senet_layout.LABEL_SIZE, bold=True) <= room, text
         # the exit's word, under the west lane and inside its frame
-        off = senet.off_box()
-        assert text_width(tr(senet.OFF_WORD), senet.LABEL_SIZE, bold=True) <= off[2] - off[0] - 6
+        off = senet_layout.off_box()
+        assert text_width(tr(senet_words.OFF_WORD), senet_layout.LABEL_SIZE, bold=True) <= off[2] - off[0] - 6
 
 
 def match_texts(language: str) -> tuple[list[str], list[str]]:
