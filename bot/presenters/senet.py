@@ -19,7 +19,7 @@ from games.senet import OFF, SQUARES
 from games.senet_views import SenetRoll, SenetSquare, SenetView
 from renderers.senet_rules import STACK_RULES
 from renderers.senet_words import DIE_RULES, OFF_WORD, TRACK_NAMES
-from renderers.words import colour_name, size_name
+from renderers.words import colour_name, size_before, size_name
 
 from ..components import MatchButton
 from .base import Presenter, Prompt, Scene
@@ -39,17 +39,6 @@ COASTER_BUTTONS = {"E": N_("E: east coaster to the west end"), "W": N_("W: west 
 COASTER_MOVED = {
     "E": N_("moved the east coaster to the west end"),
     "W": N_("moved the west coaster to the east end"),
-}
-# A move by the size of its pyramid: on its button, and as what a player did.
-MOVE_BUTTONS = {
-    1: N_("Small {origin} → {target}"),
-    2: N_("Medium {origin} → {target}"),
-    3: N_("Large {origin} → {target}"),
-}
-MOVED = {
-    1: N_("moved the small {origin}{where}"),
-    2: N_("moved the medium {origin}{where}"),
-    3: N_("moved the large {origin}{where}"),
 }
 LEGEND = (  # the key to the board picture's marks, a line each
     N_(
@@ -264,14 +253,20 @@ class SenetPresenter(Presenter):
         if action in COASTER_BUTTONS:
             return tr(COASTER_BUTTONS[action])
         move = self.game.parse_action(action)
-        return tr(MOVE_BUTTONS[move.size], origin=move.origin, target=target_text(move.target))
+        size = size_before(move.size, "pyramid")
+        return tr(
+            "{size} {origin} → {target}",
+            size=size[:1].upper() + size[1:],
+            origin=move.origin,
+            target=target_text(move.target),
+        )
 
     @staticmethod
     def _moved(last: SenetRoll) -> str:
         """The last move, as what its player did: 'moved the large S3 → S5'."""
         if last.coaster:
             return tr(COASTER_MOVED[last.coaster])
-        return tr(MOVED[last.size], origin=last.origin, where=f" → {target_text(last.target)}")
+        return moved_text(last.size, last.origin, f" → {target_text(last.target)}")
 
     def action_phrase(self, scene: Scene, seat: int, action: str, *, done: bool = True) -> str:
         """'rolled ⚃ **4** and moved the large S3 → S5': a verb phrase after the player's name."""
@@ -284,7 +279,7 @@ class SenetPresenter(Presenter):
             if target is None and done and last:  # typed short form: the board knows where it went
                 target = last.target
             where = f" → {target_text(target)}" if target else ""
-            moved = tr(MOVED[parsed.size], origin=parsed.origin, where=where)
+            moved = moved_text(parsed.size, parsed.origin, where)
         if done and last:
             return tr("rolled {roll} and {action}", roll=roll_text(last.roll), action=moved)
         return moved
@@ -325,3 +320,10 @@ class SenetPresenter(Presenter):
             parts=" + ".join(parts),
         )
         return f"{won}\n{points}"
+
+
+def moved_text(size: int, origin: str, where: str) -> str:
+    """What a player did, as a verb phrase: 'moved the small S8 → B5'."""
+    return tr(
+        "moved the {size} {origin}{where}", size=size_before(size, "pyramid"), origin=origin, where=where
+    )

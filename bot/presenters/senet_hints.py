@@ -7,15 +7,8 @@ from catalogue import N_, tr, trn
 from games.core import Event
 from games.senet import OFF, other_player
 from renderers.senet_words import TRACK_NAMES
+from renderers.words import size_before
 
-# A pyramid by its owner and size, in the accusative and nominative alike (German "deine große
-# Pyramide", "die große Pyramide von B").
-YOUR_PYRAMID = {1: N_("your small pyramid"), 2: N_("your medium pyramid"), 3: N_("your large pyramid")}
-THEIR_PYRAMID = {
-    1: N_("{player}'s small pyramid"),
-    2: N_("{player}'s medium pyramid"),
-    3: N_("{player}'s large pyramid"),
-}
 COASTER_EXPLAINED = {
     "E": N_("takes the east coaster (columns 1 to 3) with its pyramids to the west end"),
     "W": N_("takes the west coaster (columns 7 to 9) with its pyramids to the east end"),
@@ -67,7 +60,7 @@ def coaster_explained(record: dict, other: str) -> str:
 
 def move_explained(record: dict, each: int) -> str:
     """The move itself: which pyramid (and how many ride on it), how far, from where to where."""
-    pyramid = tr(YOUR_PYRAMID[record["size"]])
+    pyramid = tr("your {size} pyramid", size=size_before(record["size"], "pyramid"))
     riders = len(record["unit"]) - 1
     if riders == 1:
         pyramid = tr("{pyramid} with the pyramid on it", pyramid=pyramid)
@@ -100,8 +93,10 @@ def move_effect(record: dict, other: str) -> list[str]:
 
     def pyramid(piece) -> str:
         if piece.owner == other:
-            return tr(THEIR_PYRAMID[piece.size], player=other.upper())
-        return tr(YOUR_PYRAMID[piece.size])
+            return tr(
+                "{player}'s {size} pyramid", player=other.upper(), size=size_before(piece.size, "pyramid")
+            )
+        return tr("your {size} pyramid", size=size_before(piece.size, "pyramid"))
 
     onto, uncovers = record["onto"], record["uncovers"]
     touched = []  # (pyramid, what the move does to it): where it lands, and where it leaves
