@@ -7,8 +7,7 @@ from __future__ import annotations
 from catalogue import N_, tr, trn
 from games.combat_view import CombatView
 
-from .common import COLOUR_EMOJI
-from .senet import DIE_FACES
+from .common import COLOUR_EMOJI, DIE_FACES
 
 VERSIONS = {
     "standard": N_("Standard"),

@@ -6,6 +6,7 @@ from games.pieces import Pyramid
 from renderers.words import pyramid_name
 
 COLOUR_EMOJI = {"R": "🟥", "Y": "🟨", "G": "🟩", "B": "🟦", "K": "⬛", "O": "🟧", "P": "🟪", "W": "⬜"}
+DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 MAX_MENU_OPTIONS = 25  # Discord's limit for one select menu
 
 

@@ -13,7 +13,7 @@ from renderers.words import colour_name, size_before
 
 from ..layout import ALT_LIMIT
 from .base import Scene
-from .common import COLOUR_EMOJI
+from .common import COLOUR_EMOJI, DIE_FACES
 from .flood_controls import FloodControls
 from .flood_words import (
     LAST_TURN_BECAUSE,
@@ -28,7 +28,6 @@ from .flood_words import (
     stash_text,
     tower_height,
 )
-from .senet import DIE_FACES
 
 
 class FloodPresenter(FloodControls):

@@ -23,9 +23,9 @@ from renderers.words import colour_name, size_before, size_name
 
 from ..components import MatchButton
 from .base import Presenter, Prompt, Scene
+from .common import DIE_FACES
 from .senet_hints import explain_move
 
-DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 COLOUR_SETS = {
     "single": N_("one colour each"),
     "treehouse": N_("two Treehouse sets: A green and blue, B red and yellow"),
