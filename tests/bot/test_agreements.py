@@ -57,6 +57,7 @@ async def test_an_agreed_take_back_returns_to_the_replay_without_it(service):
     replayed = replay_actions(GAMES["combat"], 2, back.seed, back.options, log[:-1])
     assert back.state.to_json() == replayed.to_json()
     assert back.version == match.version + 1 and back.request is None
+    assert agreed.match.version == back.version  # what the publisher puts on the new buttons
     assert await service.repository.takebacks_of(match.id) == [(len(log) - 1, log[-1][0], log[-1][1])]
 
     # play goes on from there, and the next action takes the freed place in the log

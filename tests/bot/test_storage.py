@@ -11,8 +11,9 @@ import asyncpg
 import pytest
 
 from bot import postgres
+from bot.kits import KITS
 from bot.repository import Repository
-from bot.service import MatchError, StaleClick
+from bot.service import MatchError, MatchService, StaleClick
 from bot.storage import Database, migrations, open_database, sqlite_path
 from games import GAMES, replay_actions
 from tests.helpers import service_on
@@ -384,3 +385,66 @@ async def test_hints_are_refused_where_the_match_has_them_off(service):
     seat = match.state.to_move[0]
     with pytest.raises(MatchError, match="Hints are off"):
         await service.hint(match.id, match.user_at(seat), match.version)
+
+
+async def test_a_claimed_reminder_is_not_taken_again_while_its_claim_holds(service, clock):
+    await service.update_settings(1, reminder_hours=1)
+    match = await started_match(service)
+    clock.now += timedelta(hours=1, seconds=1)
+    assert [due.id for due in await service.due_reminders()] == [match.id]
+    assert await service.due_reminders() == []  # the claim holds: no second reminder from here or elsewhere
+    clock.now += timedelta(seconds=service.lease_seconds + 1)
+    assert [due.id for due in await service.due_reminders()] == [match.id]  # never sent: taken over
+
+
+async def test_an_invitation_is_no_ended_match(service):
+    lobby = await service.create_lobby("trickery", guild_id=1, channel_id=2, players=PLAYERS)
+    with pytest.raises(MatchError, match="still an invitation"):
+        await service.ended_match(lobby.id, 1)
+
+
+async def test_a_failing_computer_player_plays_the_first_legal_move(db, clock):
+    async def broken(*_):
+        raise RuntimeError("the worker died")
+
+    service = MatchService(
+        Repository(db, {"senet": GAMES["senet"]}), {"senet": KITS["senet"]}, clock=clock, think=broken
+    )
+    lobby = await service.create_lobby("senet", guild_id=1, channel_id=2, players=PLAYERS[:1], computers=1)
+    match = await service.load(lobby.id)
+    for _ in range(20):  # until the computer's seat has a real choice
+        seat = match.state.to_move[0]
+        legal = [str(action) for action in match.state.legal_actions(seat)]
+        if match.seats[seat].computer and len(legal) > 1:
+            break
+        if match.seats[seat].computer:
+            clock.now += timedelta(minutes=1)
+            await service.play_computer(match.id)
+        else:
+            await service.act(match.id, match.user_at(seat), match.version, legal[-1])
+        match = await service.load(match.id)
+    assert match.seats[seat].computer and len(legal) > 1
+    clock.now += timedelta(minutes=1)
+    played = await service.play_computer(match.id)
+    assert (played.seat, played.action) == (seat, legal[0])
+    assert (await service.repository.action_log(match.id))[-1] == (seat, legal[0])
+
+
+async def test_turn_notices_reach_whoever_asked_and_by_default_only_the_away(service, clock):
+    await service.update_settings(1, away_minutes=10)
+    match = await started_match(service)
+    seat = match.state.to_move[0]
+    person = match.seats[seat]
+    assert person.last_seen_at is not None  # starting counts as being seen
+    assert await service.turn_notices(match, [seat]) == []  # just seen, default "away": not told
+    clock.now += timedelta(minutes=11)
+    assert [(told.user_id, by) for told, by in await service.turn_notices(match, [seat])] == [
+        (person.user_id, "mention")
+    ]
+    await service.set_notify_preference(person.user_id, "never", "dm")
+    assert await service.turn_notices(match, [seat]) == []
+    await service.set_notify_preference(person.user_id, "every", "dm")
+    clock.now -= timedelta(minutes=11)
+    assert [(told.user_id, by) for told, by in await service.turn_notices(match, [seat])] == [
+        (person.user_id, "dm")
+    ]

@@ -642,6 +642,13 @@ def test_t12_ties_roll_again_and_a_lost_roll_off_sends_the_hopper_back():
     assert squares(state) == spec(COMBAT_T12)
 
 
+def test_a_whole_force_hops_and_its_log_says_so():
+    state = after_no_move("b2:[R2 R1] d2:[B3] d1:[B1] e2:[B2]", 3)
+    assert legal(state) == {"HP b2-d2", "HP b2=d2"}
+    assert play(state, "HP b2=d2", 5, 2) == ["HP b2=d2 5:2", "TURN 2 B"]
+    assert squares(state) == spec("d2:[B3 R2 R1] d1:[B1] e2:[B2]")
+
+
 def test_a_hop_stays_in_view_until_the_next_player_acts():
     state = after_no_move(COMBAT_T12, 3)
     play(state, "HP b2-d2", 5, 2)
