@@ -350,23 +350,16 @@ def flood_greedy(state: FloodState, seat: int, rng: random.Random) -> Any:
 
 # --- dispatch ------------------------------------------------------------------------------
 
-GREEDY: dict[str, Callable[[Any, int, random.Random], Any]] = {
-    "senet": senet_greedy,
-    "combat": combat_greedy,
-    "mars": mars_greedy,
-    "trickery": trickery_greedy,
-    "flood": flood_greedy,
-}
 
-_BY_STATE_CLASS = {
-    SenetState: "senet",
-    CombatState: "combat",
-    MarsState: "mars",
-    TrickeryState: "trickery",
-    FloodState: "flood",
-}
+def greedy_for(game_id: str) -> Callable[[Any, int, random.Random], Any]:
+    """The game's greedy player: `<game id>_greedy` above."""
+    player = globals().get(f"{game_id}_greedy")
+    if player is None:
+        raise LookupError(f"benchmarks/baselines.py has no {game_id}_greedy")
+    return player
 
 
 def greedy_action(state: Any, seat: int, rng: random.Random) -> Any:
     """The one-ply greedy choice of `seat` in `state`: one of `state.legal_actions(seat)`."""
-    return GREEDY[_BY_STATE_CLASS[type(state)]](state, seat, rng)
+    game_id = type(state).__module__.rsplit(".", 1)[-1]  # the engine module that made the state
+    return greedy_for(game_id)(state, seat, rng)

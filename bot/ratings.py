@@ -46,7 +46,7 @@ class FinishedMatch:
     finished_at: str  # ISO 8601; a time without a zone is taken as UTC
     players: tuple[int, ...]  # user ids in seat order
     scores: tuple[int, ...]
-    winners: tuple[int, ...]  # seat indexes; several for a shared win, none for a draw
+    winners: tuple[int, ...]  # seat indexes; every seat for a draw (Outcome.is_draw), none for one agreed
     resigned: tuple[int, ...] = ()  # seats that resigned or forfeited
     with_computers: bool = False  # whether computer players played in it
 
@@ -60,7 +60,7 @@ class Rating:
     rating: float = START_RATING
     games: int = 0
     wins: int = 0
-    draws: int = 0  # two-player matches that ended level
+    draws: int = 0  # two-player matches agreed drawn (a game's own draw is a shared win, in `wins`)
     with_computers: int = 0  # matches that had computer players in them
     first_finished_at: str = ""  # when their first match of the game finished: orders /stats
 

@@ -8,8 +8,9 @@ Entry points (all deterministic for the same arguments):
   is the presenter's business, never these statistics).
 - `decide(game_id, state_json, seat, level, seed) -> notation`: a top-level, picklable function for
   a process pool; it rebuilds the state with `GAMES[game_id].from_json`.
-- `LEVELS`: "easy", "normal", "hard"; `PLAYERS`: each game's player module (`computer/<game>.py`,
-  with `think(state, seat, level, seed) -> Decision`), which owns its method and its budgets.
+- `LEVELS`: "easy", "normal", "hard"; `player_for(game_id)`: a game's player module, found by the
+  game's id (`computer/<game>.py`, with `think(state, seat, level, seed) -> Decision` and `LEVELS`,
+  its budget for each level), which owns its method and its budgets.
 
 Every player looks only at what its seat may know: at `state.determinize(seat, seed_i)` (everything
 hidden from `seat`, future dice and draws included, resampled) and at public facts such as the
@@ -19,18 +20,26 @@ decision (`tests/computer/`). This package imports only `games` and the standard
 
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
 from typing import Any
 
-from games import GAMES
+from games import GAMES, part_of
 
-from . import combat, flood, mars, senet, trickery
 from .decision import Decision
 
 LEVELS = ("easy", "normal", "hard")
 
-# Each game's player: a module with `think(state, seat, level, seed) -> Decision`, called only when
-# the seat has a real choice. How it thinks, and what each level may spend, is the game's own.
-PLAYERS = {"senet": senet, "combat": combat, "mars": mars, "trickery": trickery, "flood": flood}
+
+def player_for(game_id: str) -> ModuleType:
+    """The game's player, `computer/<game_id>.py`: its `think(state, seat, level, seed) -> Decision`
+    is called only when the seat has a real choice; how it thinks, and what each level may spend
+    (its `LEVELS`), is the game's own. A LookupError names the file when a part is missing."""
+    part_of(game_id, __name__, "think")
+    budgets = part_of(game_id, __name__, "LEVELS")
+    if missing := [level for level in LEVELS if level not in budgets]:
+        raise LookupError(f"computer/{game_id}.py: LEVELS has no budget for {', '.join(missing)}")
+    return importlib.import_module(f"{__name__}.{game_id}")
 
 
 def game_of(state) -> Any:
@@ -51,7 +60,7 @@ def think(state, seat: int, level: str, seed: int) -> Decision:
         raise ValueError("the seat has no legal action")
     if len(actions) == 1:
         return Decision(actions[0], options=1)
-    return PLAYERS[game.id].think(state, seat, level, seed)
+    return player_for(game.id).think(state, seat, level, seed)
 
 
 def choose(state, seat: int, *, level: str = "normal", seed: int = 0) -> Any:
@@ -65,4 +74,4 @@ def decide(game_id: str, state_json: dict, seat: int, level: str, seed: int) -> 
     return str(choose(state, seat, level=level, seed=seed))
 
 
-__all__ = ["LEVELS", "Decision", "choose", "decide", "think"]
+__all__ = ["LEVELS", "Decision", "choose", "decide", "player_for", "think"]

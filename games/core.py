@@ -67,10 +67,18 @@ class Topic:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The result of a finished match: final score per seat and the winning seats."""
+    """The result of a finished match: final score per seat and the winning seats.
+
+    A finished match always has a winner: seats that tie for first all win (a shared win), and a
+    draw is the shared win of every seat (`is_draw`)."""
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+
+    @property
+    def is_draw(self) -> bool:
+        """Whether the match ended level: every seat is among the winners."""
+        return len(self.scores) > 1 and set(self.winners) == set(range(len(self.scores)))
 
     def to_json(self) -> dict:
         return {"scores": list(self.scores), "winners": list(self.winners)}

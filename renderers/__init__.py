@@ -6,9 +6,7 @@ rules=...)`; the functions below find it from `view["game"]`.
 
 from __future__ import annotations
 
-import importlib
-
-from games import GAMES, View
+from games import GAMES, View, part_of
 
 from .common import Pictures, one_picture
 
@@ -17,7 +15,7 @@ def pictures_for(game_id: str) -> Pictures:
     """The pictures of one game: `renderers.<game_id>.PICTURES`."""
     if game_id not in GAMES:
         raise ValueError(f"No renderer for game {game_id!r}.")
-    return importlib.import_module(f"{__name__}.{game_id}").PICTURES
+    return part_of(game_id, __name__, "PICTURES")
 
 
 def game_of(view) -> str:

@@ -23,6 +23,7 @@ from catalogue import (
     tr,
     trn,
 )
+from tests.imports import modules_of
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("games", "renderers", "bot", "computer", "catalogue", "tutor")
@@ -42,7 +43,7 @@ def said_in_code() -> tuple[dict[str, str], list[str]]:
     something it can't look up (an f-string or a concatenation)."""
     said, unsayable = {}, []
     for package in PACKAGES:
-        for path in sorted((ROOT / package).rglob("*.py")):
+        for path in modules_of(package):
             where = str(path.relative_to(ROOT))
             for node in ast.walk(ast.parse(path.read_text(), where)):
                 if not isinstance(node, ast.Call):

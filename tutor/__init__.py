@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import computer
 from computer.decision import derive_seed
-from games import GAMES, Game, State
+from games import GAMES, Game, State, part_of
 
 # (state, learner, legal actions, topics not introduced yet) -> the move to suggest, or None for the guide's
 Preference = Callable[[State, int, list, set[str]], Any]
@@ -151,14 +151,14 @@ def coverage(lesson: Lesson, log: list[tuple[int, str]]) -> tuple[set[str], set[
     return met, {topic.id for topic in lesson.game.topics} - met
 
 
-def _lessons() -> dict[str, Lesson]:
-    """Each game's lesson: `LESSON` of `tutor/<game id>.py`, for every game that has one."""
-    found = {}
-    for game_id in GAMES:
-        if importlib.util.find_spec(f"{__name__}.{game_id}") is not None:
-            found[game_id] = importlib.import_module(f"{__name__}.{game_id}").LESSON
-    return found
+def lessons_of(game_ids: Iterable[str]) -> dict[str, Lesson]:
+    """The lessons of those games that have one: `LESSON` of `tutor/<game id>.py`."""
+    return {
+        game_id: part_of(game_id, __name__, "LESSON")
+        for game_id in game_ids
+        if importlib.util.find_spec(f"{__name__}.{game_id}") is not None
+    }
 
 
 LESSONS: dict[str, Lesson] = {}  # game id -> its lesson, filled below (the modules import this one)
-LESSONS.update(_lessons())
+LESSONS.update(lessons_of(GAMES))

@@ -44,9 +44,15 @@ def positions_with_choice(game_id: str, n: int, count: int, *, first_seed: int =
     return found
 
 
-def test_every_game_has_a_player():
-    assert set(computer.PLAYERS) == set(GAMES)
-    assert all(callable(player.think) for player in computer.PLAYERS.values())
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_game_has_a_player_with_a_budget_for_every_level(game_id):
+    player = computer.player_for(game_id)
+    assert callable(player.think) and set(player.LEVELS) == set(computer.LEVELS)
+
+
+def test_a_missing_player_is_named():
+    with pytest.raises(LookupError, match=r"computer/chess\.py is missing"):
+        computer.player_for("chess")
 
 
 @pytest.mark.parametrize(("game_id", "n"), CONFIGS)

@@ -134,7 +134,8 @@ def play_random_game(game, num_players, seed, *, full_check):
         outcome = state.outcome
         assert isinstance(outcome, Outcome)
         assert len(outcome.scores) == num_players
-        assert outcome.winners and set(outcome.winners) <= set(range(num_players))
+        assert outcome.winners, "a finished match has winners: a draw is every seat's (Outcome.is_draw)"
+        assert set(outcome.winners) <= set(range(num_players))
     check_views(state, num_players)
     replayed = replay_actions(game, num_players, seed, options, log)
     assert replayed.to_json() == state.to_json(), "seed + action log must reproduce the final state"

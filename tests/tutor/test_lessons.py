@@ -44,8 +44,9 @@ def followed(game_id: str) -> tuple[tuple[Step, ...], tuple[tuple[int, str], ...
     return tuple(steps), tuple(log)
 
 
-def test_every_game_has_a_lesson():
-    assert set(LESSONS) == set(GAMES)
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_game_has_a_lesson(game_id):
+    assert game_id in LESSONS, f"tutor/{game_id}.py is missing"
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
