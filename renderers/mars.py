@@ -11,7 +11,7 @@ only cue: to many colour-blind players red, green and yellow look alike, and so 
 purple) and the south face carries the pips; black pieces are the only dark ones. On the final
 board the scoring groups are outlined in their colour and every other piece is drawn hollow, so
 the groups stand out. The last move or swap is framed in cyan, with an arrow; a suggested one (a
-tutorial's, `view["suggested"]`) in dashed magenta, with the piece drawn hollow where it would land
+tutorial's, `view.suggested`) in dashed magenta, with the piece drawn hollow where it would land
 (on the objective picture, a suggested slot swap frames its two cards in amber).
 
 Every picture goes through `to_png` (the fixed palette), so pieces use three shades each and the
@@ -26,6 +26,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFilter
 
 from catalogue import tr
+from games.mars_view import LastAction, MarsView, ObjectiveSlot
 
 from .common import (
     ACCENT,
@@ -69,7 +70,7 @@ from .common import (
 from .common import (
     panel_card as _card,
 )
-from .mars_words import RULE_LABELS, SIZE_LABELS, Slot, read_slots
+from .mars_words import RULE_LABELS, SIZE_LABELS, status_word
 from .pieces import colour_letter, pyramid_extent, pyramid_sprite
 from .words import colour_name
 
@@ -91,7 +92,7 @@ SQUARE_EDGE = (160, 141, 116)
 BOARD_EDGE = (120, 100, 78)
 LAST = (40, 222, 255)  # no piece is cyan, so the mark never blends into a piece
 LAST_DARK = BACKGROUND
-# A suggested move (a tutorial's, `view["suggested"]`): dashed frames and an arrow in magenta, a
+# A suggested move (a tutorial's, `view.suggested`): dashed frames and an arrow in magenta, a
 # colour no piece and no other mark of the board uses, so it never reads as the last move.
 SUGGESTED = (255, 104, 196)
 SUGGESTED_DARK = BACKGROUND
@@ -102,26 +103,21 @@ FOOTPRINT = {1: 0.52, 2: 0.68, 3: 0.86}  # side of a piece's base / side of its 
 # --- the view -------------------------------------------------------------------------------
 
 
-@once_per_picture
-def objective_slots(view: dict, seat: int) -> list[Slot]:
-    return read_slots(view, seat)
+def objective_slots(view: MarsView, seat: int) -> tuple[ObjectiveSlot, ...]:
+    return view.objectives[seat].slots
 
 
-def num_seats(view: dict) -> int:
-    return max(2, len(view.get("objectives") or []))
-
-
-def square_index(view: dict, square: str) -> tuple[int, int]:
+def square_index(view: MarsView, square: str) -> tuple[int, int]:
     """(column from the left, row from the top) of a square like "c4"."""
-    return ord(square[0].lower()) - ord("a"), view["ranks"] - int(square[1:])
+    return ord(square[0].lower()) - ord("a"), view.ranks - int(square[1:])
 
 
-def on_board(view: dict, square: str) -> bool:
+def on_board(view: MarsView, square: str) -> bool:
     try:
         column, row = square_index(view, square)
     except (ValueError, IndexError):
         return False
-    return 0 <= column < view["files"] and 0 <= row < view["ranks"]
+    return 0 <= column < view.files and 0 <= row < view.ranks
 
 
 # --- layout ---------------------------------------------------------------------------------
@@ -135,20 +131,20 @@ class MarsLayout:
     board: Box  # the squares only
 
 
-def square_size(view: dict) -> int:
+def square_size(view: MarsView) -> int:
     """As large as the picture's width allows: 134 px on 7x8, 117 px on 8x8."""
-    return (WIDTH - 2 * EDGE - GUTTER) // view["files"]
+    return (WIDTH - 2 * EDGE - GUTTER) // view.files
 
 
 @once_per_picture
-def board_layout(view: dict) -> MarsLayout:
+def board_layout(view: MarsView) -> MarsLayout:
     square = square_size(view)
-    left = (WIDTH - GUTTER - square * view["files"]) // 2 + GUTTER
-    board = (left, EDGE, left + square * view["files"], EDGE + square * view["ranks"])
+    left = (WIDTH - GUTTER - square * view.files) // 2 + GUTTER
+    board = (left, EDGE, left + square * view.files, EDGE + square * view.ranks)
     return MarsLayout(WIDTH, board[3] + FOOT + EDGE, square, board)
 
 
-def board_square_box(view: dict, square: str) -> Box:
+def board_square_box(view: MarsView, square: str) -> Box:
     """The pixel box of a square on the board picture (for tests and click maps)."""
     layout = board_layout(view)
     column, row = square_index(view, square)
@@ -294,7 +290,7 @@ SQUARE_ARROW = ArrowHead(length=2.8, tip_rim=1.0, base_rim=0.0, round_tail=False
 # --- the board ------------------------------------------------------------------------------
 
 
-def render_mars_board(view: dict, *, names: list[str] | None = None) -> bytes:
+def render_mars_board(view: MarsView, *, names: list[str] | None = None) -> bytes:
     """The board across the whole picture, with its coordinates; at the end the scoring groups
     outlined. (`names` are the texts' business: the picture names nobody.)"""
     layout = board_layout(view)
@@ -303,21 +299,21 @@ def render_mars_board(view: dict, *, names: list[str] | None = None) -> bytes:
     return to_png(image)
 
 
-def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, layout: MarsLayout, view: dict) -> None:
+def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, layout: MarsLayout, view: MarsView) -> None:
     bx0, by0, bx1, by1 = layout.board
     sq = layout.square
     draw.rectangle((bx0 - 4, by0 - 4, bx1 + 3, by1 + 3), fill=BOARD_EDGE)
     draw.rectangle((bx0, by0, bx1 - 1, by1 - 1), fill=SQUARE)
-    last = view.get("last_action") or {}
-    last_squares = [sq_ for sq_ in last.get("squares") or [] if on_board(view, sq_)]
+    last = view.last_action
+    last_squares = [sq_ for sq_ in last.squares if on_board(view, sq_)] if last else []
     for square in last_squares:  # tint under the grid, frame over it
         x0, y0, x1, y1 = board_square_box(view, square)
         draw.rectangle((x0, y0, x1, y1), fill=mix(SQUARE, LAST, 0.42))
-    for i in range(1, view["files"]):
+    for i in range(1, view.files):
         draw.line((bx0 + i * sq, by0, bx0 + i * sq, by1 - 1), fill=SQUARE_EDGE, width=2)
-    for i in range(1, view["ranks"]):
+    for i in range(1, view.ranks):
         draw.line((bx0, by0 + i * sq, bx1 - 1, by0 + i * sq), fill=SQUARE_EDGE, width=2)
-    for i in range(view["files"]):
+    for i in range(view.files):
         draw_text(
             draw,
             (bx0 + (i + 0.5) * sq, by1 + FOOT / 2 + 2),
@@ -327,27 +323,22 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, layout: MarsLayou
             anchor="mm",
             bold=True,
         )
-    for row in range(view["ranks"]):
+    for row in range(view.ranks):
         draw_text(
             draw,
             (bx0 - GUTTER / 2 - 4, by0 + (row + 0.5) * sq),
-            str(view["ranks"] - row),
+            str(view.ranks - row),
             size=LABEL_SIZE,
             fill=MUTED,
             anchor="mm",
             bold=True,
         )
 
-    scoring = view.get("scoring") or None
-    in_scoring_group: set[str] = set()
-    if scoring:
-        for group in scoring.get("groups") or []:
-            if group.get("scores"):
-                in_scoring_group.update(group["squares"])
-    board = view.get("board") or {}
+    scoring = view.scoring
+    board = view.board
 
     def draw_square(square: str) -> None:
-        dim = bool(scoring) and square not in in_scoring_group
+        dim = scoring is not None and square not in scoring.scoring_squares
         draw_piece(image, board[square], board_square_box(view, square), dim=dim)
 
     for square in board:
@@ -355,54 +346,54 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, layout: MarsLayou
             draw_square(square)
 
     if scoring:
-        for group in scoring.get("groups") or []:
-            if group.get("scores"):
-                _outline_group(draw, view, group["squares"], piece_rgb(group["colour"]))
+        for group in scoring.groups:
+            if group.scores:
+                _outline_group(draw, view, group.squares, piece_rgb(group.colour))
 
     for square in last_squares:
         x0, y0, x1, y1 = board_square_box(view, square)
         draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=LAST_DARK, width=2)
         draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=LAST, width=4)
-    if last.get("kind") in ("move", "swap") and len(last_squares) == 2:
+    if last and last.kind in ("move", "swap") and len(last_squares) == 2:
         start, end = last_squares
         arrow_between(
-            draw, board_square_box(view, start), board_square_box(view, end), swap=last["kind"] == "swap"
+            draw, board_square_box(view, start), board_square_box(view, end), swap=last.kind == "swap"
         )
         # The arrow runs under the pieces it jumped, so their letters stay readable.
         for column, row in cells_between(square_index(view, start), square_index(view, end)):
-            square = f"{chr(ord('a') + column)}{view['ranks'] - row}"
+            square = f"{chr(ord('a') + column)}{view.ranks - row}"
             if square in board:
                 draw_square(square)
-    if view.get("suggested"):
-        _draw_suggested(image, draw, view, view["suggested"], draw_square)
+    if view.suggested:
+        _draw_suggested(image, draw, view, view.suggested, draw_square)
 
 
 def _draw_suggested(
-    image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, mark: dict, draw_square
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: MarsView, mark: LastAction, draw_square
 ) -> None:
     """The suggested placement, move or swap: the piece to place (or to move) drawn hollow where it
     would land, a magenta dashed frame on each square it uses, and for a move or swap a magenta
     arrow, run under the pieces so their letters stay readable."""
-    squares = [square for square in mark.get("squares") or [] if on_board(view, square)]
+    squares = [square for square in mark.squares if on_board(view, square)]
     if not squares:
         return
-    board = view.get("board") or {}
+    board = view.board
     target = squares[-1]
-    if mark.get("piece") and target not in board:  # where the piece would stand: hollow, like a promise
-        draw_piece(image, mark["piece"], board_square_box(view, target), dim=True)
-    if mark.get("kind") in ("move", "swap") and len(squares) == 2:
+    if mark.piece and target not in board:  # where the piece would stand: hollow, like a promise
+        draw_piece(image, mark.piece, board_square_box(view, target), dim=True)
+    if mark.kind in ("move", "swap") and len(squares) == 2:
         start, end = squares
         arrow_between(
             draw,
             board_square_box(view, start),
             board_square_box(view, end),
-            swap=mark["kind"] == "swap",
+            swap=mark.kind == "swap",
             colour=SUGGESTED,
             outline=SUGGESTED_DARK,
         )
         cells = cells_between(square_index(view, start), square_index(view, end))
         for column, row in [square_index(view, start), *cells]:
-            square = f"{chr(ord('a') + column)}{view['ranks'] - row}"
+            square = f"{chr(ord('a') + column)}{view.ranks - row}"
             if square in board:
                 draw_square(square)
     for square in squares:  # along the square's edge, clear of the largest piece
@@ -451,7 +442,7 @@ def arrow_between(
     )
 
 
-def _outline_group(draw: ImageDraw.ImageDraw, view: dict, squares: list[str], rgb: Colour) -> None:
+def _outline_group(draw: ImageDraw.ImageDraw, view: MarsView, squares: tuple[str, ...], rgb: Colour) -> None:
     """A thick line in the group's colour around its outer edge, inside its squares."""
     cells = {square_index(view, square) for square in squares if on_board(view, square)}
     _outline_cells(draw, board_layout(view).board[:2], square_size(view), cells, rgb)
@@ -507,14 +498,14 @@ def _card_row(top: int, count: int, height: int) -> list[Box]:
     return [(left + i * step, top, left + i * step + width, top + height) for i in range(count)]
 
 
-def objectives_shown(view: dict) -> list[int]:
+def objectives_shown(view: MarsView) -> list[int]:
     """The seats whose objective the picture shows: the viewer's (P1's for a spectator) first, then
     the other, where the viewer sees some of its hidden colours (Blind Agents) or is a spectator."""
-    seat = view.get("seat")
+    seat = view.seat
     main = seat if seat is not None else 0
     others = [
         other
-        for other in range(num_seats(view))
+        for other in range(len(view.objectives))
         if other != main and (seat is None or any(s.colour for s in objective_slots(view, other)))
     ]
     return [main, *others]
@@ -526,16 +517,16 @@ SWAP_BAND = 60  # room above an objective's cards for the arrow of a suggested s
 SUGGESTED_SLOTS = ACCENT
 
 
-def suggested_slot_swap(view: dict) -> tuple[int, list[int]] | None:
+def suggested_slot_swap(view: MarsView) -> tuple[int, list[int]] | None:
     """(whose objective, the two slot values) of a suggested objective swap, if one is suggested."""
-    mark = view.get("suggested") or {}
-    if mark.get("kind") != "objective" or not mark.get("slots"):
+    mark = view.suggested
+    if not mark or mark.kind != "objective" or not mark.slots:
         return None
-    return mark["owner"], list(mark["slots"])
+    return mark.owner, list(mark.slots)
 
 
 @once_per_picture
-def objective_layout(view: dict) -> list[tuple[int, Box | None, list[Box]]]:
+def objective_layout(view: MarsView) -> list[tuple[int, Box | None, list[Box]]]:
     """(seat, its heading or None, its cards) for each objective shown: headings only when two are."""
     shown = objectives_shown(view)
     swap = suggested_slot_swap(view)
@@ -554,17 +545,17 @@ def objective_layout(view: dict) -> list[tuple[int, Box | None, list[Box]]]:
     return found
 
 
-def objective_card_boxes(view: dict) -> list[Box]:
+def objective_card_boxes(view: MarsView) -> list[Box]:
     """Where render_mars_objective draws each slot of the viewing seat (or P1 for a spectator)."""
     return objective_layout(view)[0][2]
 
 
-def render_mars_objective(view: dict, *, names: list[str] | None = None) -> bytes:
+def render_mars_objective(view: MarsView, *, names: list[str] | None = None) -> bytes:
     """The viewer's objective as a card per slot: value, colour and who may see it; in Blind Agents
     the opponent's too (the viewer sees that one, not their own)."""
     layout = objective_layout(view)
     image, draw = new_canvas(WIDTH, layout[-1][2][0][3] + MARGIN)
-    viewer = view.get("seat")
+    viewer = view.seat
     for index, (seat, heading, cards) in enumerate(layout):
         if heading:
             title = (
@@ -617,7 +608,7 @@ STATUS_INK = {"private": PRIVATE, "public": MUTED, "hidden": FAINT, "unchosen": 
 
 
 def _draw_objective_card(
-    image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, slot: Slot, scale: int
+    image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, slot: ObjectiveSlot, scale: int
 ) -> None:
     """Value, a large pyramid in the slot's colour (or "?" / "–"), the colour's name and who may see it."""
     x0, y0, x1, y1 = box
@@ -647,7 +638,7 @@ def _draw_objective_card(
         paste(image, sprite, (centre - width / 2, art_bottom - sprite.height))
         name = fit_text(colour_name(slot.colour), NAME_SIZE, x1 - x0 - 2 * CARD_PAD, bold=True)
         draw_text(draw, (centre, name_y), name, size=NAME_SIZE, fill=TEXT, anchor="mm", bold=True)
-    lines = wrap(slot.status_word, LABEL_SIZE, x1 - x0 - 2 * CARD_PAD)[:2]
+    lines = wrap(status_word(slot), LABEL_SIZE, x1 - x0 - 2 * CARD_PAD)[:2]
     first = status_top + STATUS_ROOM / 2 - STATUS_LINE_H * (len(lines) - 1) / 2
     for j, line in enumerate(lines):
         draw_text(

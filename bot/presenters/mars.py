@@ -24,7 +24,8 @@ import discord
 
 from catalogue import N_, tr
 from games.mars import Draw, Move, Place, SetObjective, Swap, SwapSlots, landing_groups, slot_text
-from renderers.mars_words import RULE_LABELS, SLOT_STATUS_WORDS, read_slots
+from games.mars_view import PRIVATE, UNCHOSEN, LastAction, MarsSeatView, MarsView
+from renderers.mars_words import RULE_LABELS, SLOT_STATUS_WORDS, status_word
 from renderers.words import colour_name, pyramid_name
 
 from ..components import MatchButton
@@ -62,39 +63,39 @@ def _piece(code: str | None) -> str:
     return pyramid_text(code) if code else tr("piece")
 
 
-def _slots(view: dict, owner: int) -> list[tuple[int, str | None]]:
+def _slots(view: MarsView, owner: int) -> list[tuple[int, str | None]]:
     """(value, colour or None when hidden from this view) for each slot of `owner`."""
-    return [(slot.value, slot.colour) for slot in read_slots(view, owner)]
+    return [(slot.value, slot.colour) for slot in view.objectives[owner].slots]
 
 
-def objective_line(view: dict, owner: int, *, spoken: bool = False) -> str:
+def objective_line(view: MarsView, owner: int, *, spoken: bool = False) -> str:
     """'+2 🟨 yellow · +1 🟩 green · 0 ❔ · −1 🟦 blue (public: +2, −1)'; `spoken`: plain words for
     a screen reader ('+2 yellow, +1 green (only you see), 0 hidden, ...'; 'not chosen yet')."""
     if spoken:
-        slots = read_slots(view, owner)
-        if slots and slots[0].status == "unchosen":  # the whole objective is chosen at once
+        slots = view.objectives[owner].slots
+        if slots and slots[0].status == UNCHOSEN:  # the whole objective is chosen at once
             # a draft (a prompt's preview), or the one offered to the reader while they choose
-            offered = view.get("suggested_objective") if view.get("seat") == owner else None
+            offered = view.suggested_objective if view.seat == owner else None
             colours = [slot.colour for slot in slots] if slots[0].colour else offered
             if not colours:
-                return slots[0].status_word
+                return status_word(slots[0])
             draft = ", ".join(
                 f"{slot_text(slot.value)} {colour_name(c)}" for slot, c in zip(slots, colours, strict=True)
             )
-            return f"{draft} ({slots[0].status_word})"
+            return f"{draft} ({status_word(slots[0])})"
         return ", ".join(
             f"{slot_text(slot.value)} {colour_name(slot.colour)}"
-            + (f" ({slot.status_word})" if slot.status == "private" else "")
+            + (f" ({status_word(slot)})" if slot.status == PRIVATE else "")
             if slot.colour
-            else f"{slot_text(slot.value)} {slot.status_word}"
+            else f"{slot_text(slot.value)} {status_word(slot)}"
             for slot in slots
         )
     parts = [
         f"**{slot_text(value)}** {_colour(colour) if colour else '❔'}"
         for value, colour in _slots(view, owner)
     ]
-    public = view["public_slots"][owner]
-    if not public or len(public) == len(parts) or view.get("seat") is None:
+    public = view.objectives[owner].public
+    if not public or len(public) == len(parts) or view.seat is None:
         return " · ".join(parts)
     return tr(
         "{slots} (public: {values})", slots=" · ".join(parts), values=", ".join(slot_text(v) for v in public)
@@ -123,41 +124,41 @@ def _group_sentence(group: dict, *, named: bool) -> str:
     return tr("Its group then has {count} pieces ({pips} pips), not scoring yet", **values)
 
 
-def _read_draft(view: dict, text: str) -> tuple[str, int] | None:
+def _read_draft(view: MarsView, text: str) -> tuple[str, int] | None:
     """An objective draft carried by a button: (the colours from the highest slot down, how many
     slots from the top are decided); None if `text` is no draft of this objective."""
     order, _, decided = text.partition(" ")
-    if sorted(order) != sorted(view["colours"]) or not (decided or "0").isdigit():
+    if sorted(order) != sorted(view.colours) or not (decided or "0").isdigit():
         return None
     if int(decided or 0) > len(order):
         return None
     return order, int(decided or 0)
 
 
-def _part_rows(view: dict, part: str) -> list[list[str]]:
+def _part_rows(view: MarsView, part: str) -> list[list[str]]:
     """The squares of a part of the board (5 files by 4 ranks in a corner) as rows, top rank first."""
-    files = FILES[: view["files"]]
+    files = FILES[: view.files]
     columns = files[:ROW_WIDTH] if part[1] == "W" else files[-ROW_WIDTH:]
-    top = view["ranks"] if part[0] == "N" else PART_RANKS
+    top = view.ranks if part[0] == "N" else PART_RANKS
     return [[f"{file}{rank}" for file in columns] for rank in range(top, top - PART_RANKS, -1)]
 
 
-def _in_part(view: dict, part: str, square: str) -> bool:
+def _in_part(view: MarsView, part: str, square: str) -> bool:
     return any(square in row for row in _part_rows(view, part))
 
 
-def _parts_holding(view: dict, squares: set[str]) -> dict[str, int]:
+def _parts_holding(view: MarsView, squares: set[str]) -> dict[str, int]:
     """The parts holding some of `squares`, and how many each holds."""
     counts = {part: sum(s in squares for row in _part_rows(view, part) for s in row) for part in PARTS}
     return {part: count for part, count in counts.items() if count}
 
 
-def _part_label(view: dict, part: str) -> str:
+def _part_label(view: MarsView, part: str) -> str:
     rows = _part_rows(view, part)
     return f"{PART_ARROWS[part]} {rows[-1][0]}–{rows[0][-1]}"
 
 
-def _box(view: dict, squares: set[str], max_rows: int) -> list[list[str]] | None:
+def _box(view: MarsView, squares: set[str], max_rows: int) -> list[list[str]] | None:
     """The board's squares in the smallest box around `squares`, as rows (top rank first), if that
     box is at most 5 files wide and `max_rows` ranks high; else None."""
     if not squares:
@@ -172,7 +173,9 @@ def _box(view: dict, squares: set[str], max_rows: int) -> list[list[str]] | None
     ]
 
 
-def _shown(view: dict, targets: set[str], max_rows: int, asked: str) -> tuple[list[list[str]], str | None]:
+def _shown(
+    view: MarsView, targets: set[str], max_rows: int, asked: str
+) -> tuple[list[list[str]], str | None]:
     """The squares to show for choosing among `targets`, and the part they are (None: every target
     fits in one box of at most 5 files by `max_rows` ranks, shown whole). The part `asked` for if it
     holds a target, else the one holding most."""
@@ -184,15 +187,15 @@ def _shown(view: dict, targets: set[str], max_rows: int, asked: str) -> tuple[li
     return _part_rows(view, part), part
 
 
-def _busiest_window(view: dict, targets: set[str]) -> list[list[str]]:
+def _busiest_window(view: MarsView, targets: set[str]) -> list[list[str]]:
     """The 5 files by 4 ranks anywhere on the board holding most of `targets` (a corner first when
     several hold as many), as rows, top rank first."""
-    files = FILES[: view["files"]]
-    corners = [(0, PART_RANKS), (len(files) - ROW_WIDTH, PART_RANKS), (0, view["ranks"])]
-    corners.append((len(files) - ROW_WIDTH, view["ranks"]))
+    files = FILES[: view.files]
+    corners = [(0, PART_RANKS), (len(files) - ROW_WIDTH, PART_RANKS), (0, view.ranks)]
+    corners.append((len(files) - ROW_WIDTH, view.ranks))
     offsets = corners + [
         (left, top)
-        for top in range(PART_RANKS, view["ranks"] + 1)
+        for top in range(PART_RANKS, view.ranks + 1)
         for left in range(len(files) - ROW_WIDTH + 1)
         if (left, top) not in corners
     ]
@@ -206,17 +209,17 @@ def _busiest_window(view: dict, targets: set[str]) -> list[list[str]]:
     return max(windows, key=lambda rows: sum(square in targets for row in rows for square in row))
 
 
-def _grid_label(view: dict, square: str) -> str:
+def _grid_label(board: dict[str, str], square: str) -> str:
     """What a square's button shows: the piece on it ('🟥3': colour and pips), else its name."""
-    code = view["board"].get(square)
+    code = board.get(square)
     return f"{COLOUR_EMOJI[code[0]]}{code[1]}" if code else square
 
 
-def _grid(view: dict, rows: list[list[str]], first_row: int, button) -> list[discord.ui.Item]:
+def _grid(view: MarsView, rows: list[list[str]], first_row: int, button) -> list[discord.ui.Item]:
     """Squares laid out like the board, a row of buttons per rank from `first_row` on:
     `button(square, label, row)` makes each one."""
     return [
-        button(square, _grid_label(view, square), first_row + index)
+        button(square, _grid_label(view.board, square), first_row + index)
         for index, row in enumerate(rows)
         for square in row
     ]
@@ -245,7 +248,7 @@ class MarsPresenter(Presenter):
 
     def chapter(self, scene: Scene) -> str:
         """Choosing objectives, then play (the match's one long phase)."""
-        return "objectives" if scene.public["phase"] == "setup" else "play"  # a stored key, never shown
+        return "objectives" if scene.public.phase == "setup" else "play"  # a stored key, never shown
 
     def options_text(self, options) -> str:
         variants = []
@@ -263,7 +266,7 @@ class MarsPresenter(Presenter):
     def start_line(self, scene: Scene) -> str:
         if scene.options["blind"]:
             return tr("**Blind Agents**: each of you sees only the other's objective — check your DMs.")
-        if scene.public["phase"] == "setup":
+        if scene.public.phase == "setup":
             return tr("Both agents: choose your secret objective in your DMs (or with **Play** below).")
         return tr("Your objectives are dealt from the deck — check your DMs.")
 
@@ -273,12 +276,12 @@ class MarsPresenter(Presenter):
         lines = []
         for seat in range(len(scene.names)):
             player = f"**{scene.label(seat)}**"
-            if view["phase"] == "setup":
-                chosen = view["objective_set"][seat]
-                objective = tr("objective chosen") if chosen else tr(SLOT_STATUS_WORDS["unchosen"])
+            if view.phase == "setup":
+                chosen = view.objectives[seat].chosen
+                objective = tr("objective chosen") if chosen else tr(SLOT_STATUS_WORDS[UNCHOSEN])
                 lines.append(tr("{player} · {objective}", player=player, objective=objective))
-            elif view["phase"] == "over":
-                total = view["scoring"]["totals"][seat]
+            elif view.phase == "over":
+                total = view.scoring.totals[seat]
                 lines.append(
                     tr(
                         "{player} · **{points}** points · {objective}",
@@ -288,14 +291,14 @@ class MarsPresenter(Presenter):
                     )
                 )
             else:
-                marker = "▶️ " if seat in view["to_move"] else ""
+                marker = "▶️ " if seat in view.to_move else ""
                 line = tr("{player} · {objective}", player=player, objective=objective_line(view, seat))
                 lines.append(marker + line)
         return lines
 
     def legend(self, scene: Scene) -> str:
         view = scene.public
-        letters = ", ".join(f"{colour} {colour_name(colour)}" for colour in view["colours"] + "K")
+        letters = ", ".join(f"{colour} {colour_name(colour)}" for colour in view.colours + "K")
         lines = [
             tr(
                 "On the board: letters are colours ({letters}); dots are pips (1 small, 2 medium, 3 large).",
@@ -303,12 +306,12 @@ class MarsPresenter(Presenter):
             ),
             tr("Cyan frame and arrow: the last move. ❔: an objective slot still hidden."),
         ]
-        if view.get("suggested"):  # a tutorial's board
+        if view.suggested:  # a tutorial's board
             lines.append(tr("Pink dashed frames: the suggested move."))
         return "\n".join(lines)
 
-    def private_text(self, scene: Scene, seat: int, mine: dict) -> str:
-        if not mine["objective_set"][seat]:
+    def private_text(self, scene: Scene, seat: int, mine: MarsSeatView) -> str:
+        if not mine.objectives[seat].chosen:
             return ""  # the objective prompt follows
         if scene.options["blind"]:
             other = 1 - seat
@@ -331,14 +334,14 @@ class MarsPresenter(Presenter):
         return self._status(scene.names, scene.public, piece=pyramid_text)
 
     @staticmethod
-    def _status(names: tuple[str, ...], view: dict, *, piece) -> str:
+    def _status(names: tuple[str, ...], view: MarsView, *, piece) -> str:
         """The turn, the bag, the blacks, whether objective swaps are open and the piece drawn
         (named by `piece`), or who is still choosing an objective."""
-        if view["phase"] == "setup":
-            waiting = ", ".join(names[seat] for seat in view["to_move"])
+        if view.phase == "setup":
+            waiting = ", ".join(names[seat] for seat in view.to_move)
             return tr("Choosing secret objectives — waiting for {waiting}.", waiting=waiting)
-        counts = {"turn": view["turn"], "bag": view["bag_count"], "blacks": view["blacks_on_board"]}
-        if view["objective_swaps_open"]:
+        counts = {"turn": view.turn, "bag": view.bag_count, "blacks": view.blacks_on_board}
+        if view.objective_swaps_open:
             line = tr(
                 "Turn {turn} · bag {bag} · black on the board {blacks} · objective swaps open", **counts
             )
@@ -346,8 +349,8 @@ class MarsPresenter(Presenter):
             line = tr(
                 "Turn {turn} · bag {bag} · black on the board {blacks} · objective swaps closed", **counts
             )
-        if view["drawn"]:
-            line += " · " + tr("drawn, to place: {piece}", piece=piece(view["drawn"]))
+        if view.drawn:
+            line += " · " + tr("drawn, to place: {piece}", piece=piece(view.drawn))
         return line
 
     def action_phrase(self, scene: Scene, seat: int, action: str, *, done: bool = True) -> str:
@@ -357,13 +360,14 @@ class MarsPresenter(Presenter):
     def _phrase(self, scene: Scene, seat: int, action: str, *, done: bool, piece) -> str:
         """The action in words, naming pieces with `piece` (with or without their colour's emoji)."""
         parsed = self.game.parse_action(action)
-        board = scene.public["board"]
+        board = scene.public.board
         if isinstance(parsed, SwapSlots):
             slots = {"high": slot_text(parsed.high), "low": slot_text(parsed.low)}
-            if scene.options["blind"]:
+            owner = scene.public.swaps_slots_of[seat]
+            if owner != seat:
                 return tr(
                     "swapped objective slots {high} and {low} of {player}'s objective",
-                    player=scene.label(1 - seat),
+                    player=scene.label(owner),
                     **slots,
                 )
             return tr("swapped objective slots {high} and {low}", **slots)
@@ -406,7 +410,7 @@ class MarsPresenter(Presenter):
             return self._slot_swap_explained(scene, seat, events)
         if isinstance(parsed, Draw):
             return tr("draws a piece from the bag at random. You then choose an empty square for it")
-        board = scene.public["board"]
+        board = scene.public.board
         effect = landing_groups(scene.public, parsed, scene.options)
         if isinstance(parsed, Place):
             what = tr(
@@ -493,7 +497,7 @@ class MarsPresenter(Presenter):
                 )
         return lines
 
-    def describe(self, scene: Scene, view: dict, seat: int | None = None) -> str:
+    def describe(self, scene: Scene, view: MarsView, seat: int | None = None) -> str:
         """Whose turn, the objectives as `view` shows them (the reader's own hidden slots only in
         their own view), the last move and the board square by square, in plain words: pieces by
         their notation (G3: green, 3 pips), as the board's buttons and the log write them."""
@@ -507,43 +511,43 @@ class MarsPresenter(Presenter):
             for owner in range(len(scene.names))
         ]
         lines.append(tr("Objectives, slot by slot: {objectives}.", objectives="; ".join(objectives)))
-        last = view.get("last_action")
-        if last and last["kind"] in ("place", "move", "swap"):
-            action = self._phrase(scene, last["seat"], _last_notation(last), done=True, piece=str)
-            lines.append(tr("Last: {player} {action}.", player=f"P{last['seat'] + 1}", action=action))
+        last = view.last_action
+        if last and last.kind in ("place", "move", "swap"):
+            action = self._phrase(scene, last.seat, _last_notation(last), done=True, piece=str)
+            lines.append(tr("Last: {player} {action}.", player=f"P{last.seat + 1}", action=action))
         lines += self._suggested_lines(view)
         lines.append(
             tr(
                 "Board a–{last} by 1–{ranks}, rank 1 at the bottom, {count} pieces (letter: colour, K black; "
                 "digit: pips):",
-                last=FILES[view["files"] - 1],
-                ranks=view["ranks"],
-                count=len(view["board"]),
+                last=FILES[view.files - 1],
+                ranks=view.ranks,
+                count=len(view.board),
             )
         )
-        for rank in range(view["ranks"], 0, -1):
-            here = [f"{square} {code}" for square, code in view["board"].items() if int(square[1:]) == rank]
+        for rank in range(view.ranks, 0, -1):
+            here = [f"{square} {code}" for square, code in view.board.items() if int(square[1:]) == rank]
             lines.append(f"{rank}: {', '.join(here) if here else tr('empty')}")
         return "\n".join(lines)
 
     @staticmethod
-    def _suggested_lines(view: dict) -> list[str]:
+    def _suggested_lines(view: MarsView) -> list[str]:
         """What a tutorial's picture marks as the suggested move: its squares, or its two slots."""
-        mark = view.get("suggested") or {}
-        if mark.get("kind") == "objective":
-            high, low = (slot_text(value) for value in mark["slots"])
+        mark = view.suggested
+        if mark and mark.kind == "objective":
+            high, low = (slot_text(value) for value in mark.slots)
             return [tr("Marked: the suggested swap of objective slots {high} and {low}.", high=high, low=low)]
-        if mark.get("squares"):
-            return [tr("Marked: the suggested move, {squares}.", squares=" → ".join(mark["squares"]))]
+        if mark and mark.squares:
+            return [tr("Marked: the suggested move, {squares}.", squares=" → ".join(mark.squares))]
         return []
 
-    def _describe_moment(self, scene: Scene, view: dict) -> str:
+    def _describe_moment(self, scene: Scene, view: MarsView) -> str:
         players = ", ".join(scene.label(seat) for seat in range(len(scene.names)))
-        if view["phase"] == "over":
-            totals = view["scoring"]["totals"]
+        if view.phase == "over":
+            totals = view.scoring.totals
             scores = ", ".join(f"P{seat + 1} {total}" for seat, total in enumerate(totals))
             values = ", ".join(
-                f"{colour_name(colour)} {value}" for colour, value in view["scoring"]["values"].items()
+                f"{colour_name(colour)} {value}" for colour, value in view.scoring.values.items()
             )
             return tr(
                 "Agents of M.A.R.S., {players}; final board. Scores: {scores}. Points per colour, from the "
@@ -553,13 +557,13 @@ class MarsPresenter(Presenter):
                 values=values,
             )
         status = self._status(scene.names, view, piece=str)
-        if view["phase"] == "setup":
+        if view.phase == "setup":
             return tr("Agents of M.A.R.S., {players}: {status}", players=players, status=status)
         return tr(
             "Agents of M.A.R.S., {players}: {status}. To move: P{number}.",
             players=players,
             status=status,
-            number=view["to_move"][0] + 1 if view["to_move"] else "–",
+            number=view.to_move[0] + 1 if view.to_move else "–",
         )
 
     def rules_alt(self) -> str:
@@ -587,23 +591,23 @@ class MarsPresenter(Presenter):
     def final_text(self, scene: Scene) -> str:
         """The result and the per-colour breakdown (the board picture outlines the scoring groups)."""
         view = scene.public
-        scoring = view["scoring"]
-        totals = scoring["totals"]
+        scoring = view.scoring
+        totals = scoring.totals
         names = [f"P{i + 1} {name}"[:12] for i, name in enumerate(scene.names)]
         width = max(12, *(len(n) for n in names))
         # The table's headings are padded to its columns' widths, whatever the language.
         lines = [f"{tr('Colour'):<9} {tr('V')}  " + "  ".join(n.rjust(width) for n in names)]
-        for index, colour in enumerate(scoring["values"]):
+        for index, (colour, value) in enumerate(scoring.values.items()):
             cells = []
             for seat in (0, 1):
-                row = scoring["breakdown"][seat][index]
-                cells.append(f"{slot_text(row['multiplier'])}×{row['value']}={row['points']}".rjust(width))
-            lines.append(f"{colour_name(colour):<7} {scoring['values'][colour]:>3}  " + "  ".join(cells))
+                row = scoring.breakdown[seat][index]
+                cells.append(f"{slot_text(row.multiplier)}×{row.value}={row.points}".rjust(width))
+            lines.append(f"{colour_name(colour):<7} {value:>3}  " + "  ".join(cells))
         lines.append(f"{tr('Total'):<12} " + "  ".join(str(t).rjust(width) for t in totals))
-        if len(view["winners"]) == 2:
+        if len(view.winners) == 2:
             head = tr("🤝 **Draw** — both agents score {score}.", score=totals[0])
         else:
-            winner = view["winners"][0]
+            winner = view.winners[0]
             head = tr(
                 "🏆 **{player} wins Agents of M.A.R.S.**, {score} to {other}!",
                 player=scene.label(winner),
@@ -618,20 +622,20 @@ class MarsPresenter(Presenter):
 
     # --- controls ------------------------------------------------------------------------------
 
-    def prompt(self, scene: Scene, seat: int, mine: dict, choice: str = "") -> Prompt:
-        if mine["phase"] == "setup":
+    def prompt(self, scene: Scene, seat: int, mine: MarsSeatView, choice: str = "") -> Prompt:
+        if mine.phase == "setup":
             return self._objective_prompt(scene, seat, mine, choice)
-        if mine["drawn"]:
+        if mine.drawn:
             return self._placement_prompt(scene, mine, choice)
         return self._turn_prompt(scene, seat, mine, choice)
 
-    def check_step(self, scene: Scene, seat: int, mine: dict, carried: str) -> str:
+    def check_step(self, scene: Scene, seat: int, mine: MarsSeatView, carried: str) -> str:
         """Validate a step button's argument against the match as it stands; returns the choice."""
-        if mine["phase"] == "setup":
+        if mine.phase == "setup":
             if _read_draft(mine, carried) is None:
                 raise MatchError("That choice doesn't fit this objective; open a fresh prompt with **Play**.")
             return carried
-        if mine["drawn"]:
+        if mine.drawn:
             if carried not in _parts_holding(mine, self._empty(mine)):
                 raise MatchError("That part of the board has no empty square; pick another one.")
             return carried
@@ -649,21 +653,21 @@ class MarsPresenter(Presenter):
             return carried
         raise MatchError("That piece can't move now; pick another one.")
 
-    def check_pick(self, scene: Scene, seat: int, mine: dict, values: list[str], carried: str) -> str:
+    def check_pick(self, scene: Scene, seat: int, mine: MarsSeatView, values: list[str], carried: str) -> str:
         """A menu of a private message sent before M.A.R.S. had buttons (a match going on while the
         bot was upgraded): answer it with the buttons, from the start of the decision."""
         return ""
 
-    def _legal(self, view: dict) -> list:
-        return [self._parse(text) for text in view["legal"]]
+    def _legal(self, view: MarsSeatView) -> list:
+        return [self._parse(text) for text in view.legal]
 
     # -- the objective
 
-    def _objective_prompt(self, scene: Scene, seat: int, view: dict, choice: str) -> Prompt:
+    def _objective_prompt(self, scene: Scene, seat: int, view: MarsSeatView, choice: str) -> Prompt:
         """The objective as it stands, ready to confirm; tapping colours from best to worst
         reorders it: each tap puts that colour on the next slot down, the rest keep their order."""
-        values = view["slot_values"]
-        order, decided = _read_draft(view, choice) or (view["suggested_objective"] or view["colours"], 0)
+        values = view.slot_values
+        order, decided = _read_draft(view, choice) or (view.suggested_objective or view.colours, 0)
         items: list[discord.ui.Item] = []
         for index, (value, colour) in enumerate(zip(values, order, strict=True)):
             if index < decided:
@@ -692,11 +696,6 @@ class MarsPresenter(Presenter):
         )
         if decided:
             items.append(MatchButton(scene.claim("step", order), label=tr("↩ Start again"), row=1))
-        preview = dict(view)
-        preview["objectives"] = list(view["objectives"])
-        preview["objectives"][seat] = [
-            f"P{seat + 1}{slot_text(v)}:{c}" for v, c in zip(values, order, strict=True)
-        ]
         summary = " · ".join(f"**{slot_text(v)}** {_colour(c)}" for v, c in zip(values, order, strict=True))
         lines = [
             tr(
@@ -719,15 +718,15 @@ class MarsPresenter(Presenter):
             lines.append(tr("Next tap: the colour for slot **{value}**.", value=slot_text(values[decided])))
         else:
             lines.append(tr("Every slot is set: **Confirm objective**, or start again."))
-        return Prompt("\n".join(lines), items, preview=preview)
+        return Prompt("\n".join(lines), items, preview=view.with_draft(order))
 
     # -- placing a drawn piece
 
-    def _empty(self, view: dict) -> set[str]:
+    def _empty(self, view: MarsSeatView) -> set[str]:
         return {action.square for action in self._legal(view)}
 
-    def _placement_prompt(self, scene: Scene, view: dict, choice: str) -> Prompt:
-        drawn, empty = view["drawn"], self._empty(view)
+    def _placement_prompt(self, scene: Scene, view: MarsSeatView, choice: str) -> Prompt:
+        drawn, empty = view.drawn, self._empty(view)
         lines = [
             tr(
                 "**Your turn.** You drew the **{piece}**. Tap an empty square (green) for it.",
@@ -763,11 +762,11 @@ class MarsPresenter(Presenter):
 
     # -- a turn: draw, or a piece and where it goes; first, perhaps, two objective slots
 
-    def _piece_actions(self, scene: Scene, view: dict) -> list[tuple[str, Move | Swap]]:
+    def _piece_actions(self, scene: Scene, view: MarsSeatView) -> list[tuple[str, Move | Swap]]:
         """(the square of the piece the player picks, the action) for every legal move and swap.
 
         A swap both pieces could start is one action (R20); it is offered under both pieces."""
-        reach = scene.public["reach"]
+        reach = scene.public.reach
         found: list[tuple[str, Move | Swap]] = []
         for action in self._legal(view):
             if isinstance(action, Move):
@@ -779,18 +778,18 @@ class MarsPresenter(Presenter):
         return found
 
     def _ko_forbidden(self, scene: Scene) -> list[Move | Swap]:
-        return [self._parse(text) for text in scene.public["ko_forbidden"]]
+        return [self._parse(text) for text in scene.public.ko_forbidden]
 
     def _origins(self, scene: Scene, piece_actions: list[tuple[str, Move | Swap]]) -> list[str]:
         """Pieces offered, in the board's order: those with a move or swap, and those Ko holds back
         (picking one shows why its way back is closed)."""
         squares = {square for square, _ in piece_actions} | {_start(a) for a in self._ko_forbidden(scene)}
-        return [square for square in scene.public["board"] if square in squares]
+        return [square for square in scene.public.board if square in squares]
 
-    def _slot_swaps(self, view: dict) -> list[SwapSlots]:
+    def _slot_swaps(self, view: MarsSeatView) -> list[SwapSlots]:
         return [action for action in self._legal(view) if isinstance(action, SwapSlots)]
 
-    def _turn_prompt(self, scene: Scene, seat: int, view: dict, choice: str) -> Prompt:
+    def _turn_prompt(self, scene: Scene, seat: int, view: MarsSeatView, choice: str) -> Prompt:
         piece_actions = self._piece_actions(scene, view)
         origins = self._origins(scene, piece_actions)
         square, _, part = choice.partition(" ")
@@ -828,13 +827,13 @@ class MarsPresenter(Presenter):
         return Prompt("\n".join(lines), items, shows_board=not choice)
 
     @staticmethod
-    def _turn_line(view: dict, origins: list[str]) -> str:
+    def _turn_line(view: MarsView, origins: list[str]) -> str:
         if not origins:
-            return tr("**Your turn** (turn {turn}). Draw a piece from the bag.", turn=view["turn"])
+            return tr("**Your turn** (turn {turn}). Draw a piece from the bag.", turn=view.turn)
         return tr(
             "**Your turn** (turn {turn}). Draw a piece from the bag, or tap a piece (blue) to move or "
             "swap it; the arrows show the other parts of the board.",
-            turn=view["turn"],
+            turn=view.turn,
         )
 
     def _ko_lines(self, scene: Scene, seat: int) -> list[str]:
@@ -852,8 +851,9 @@ class MarsPresenter(Presenter):
             )
         ]
 
-    def _slot_owner(self, scene: Scene, seat: int) -> int:
-        return 1 - seat if scene.options["blind"] else seat
+    @staticmethod
+    def _slot_owner(scene: Scene, seat: int) -> int:
+        return scene.public.swaps_slots_of[seat]
 
     def _slots_line(self, scene: Scene, seat: int) -> str:
         owner = self._slot_owner(scene, seat)
@@ -864,7 +864,9 @@ class MarsPresenter(Presenter):
             )
         return tr("Optional, first: swap the colours of two of your objective slots (both become public).")
 
-    def _slots_prompt(self, scene: Scene, seat: int, view: dict, slot_swaps: list[SwapSlots]) -> Prompt:
+    def _slots_prompt(
+        self, scene: Scene, seat: int, view: MarsSeatView, slot_swaps: list[SwapSlots]
+    ) -> Prompt:
         owner = self._slot_owner(scene, seat)
         colours = dict(_slots(view, owner))
         lines = [self._slots_line(scene, seat), objective_line(view, owner)]
@@ -892,13 +894,13 @@ class MarsPresenter(Presenter):
         self,
         scene: Scene,
         seat: int,
-        view: dict,
+        view: MarsSeatView,
         origin: str,
         part: str,
         piece_actions: list[tuple[str, Move | Swap]],
         origins: list[str],
     ) -> Prompt:
-        board = view["board"]
+        board = view.board
         lines = [
             tr(
                 "**{square}**, the {piece}: tap where it goes (or another piece).",
@@ -945,13 +947,13 @@ class MarsPresenter(Presenter):
             label = f"{_direction(origin, action.target)} {action.target}"
             return MatchButton(claim, label=label, style=discord.ButtonStyle.success, row=0)
         other = action.target if action.initiator == origin else action.initiator
-        label = f"{_direction(origin, other)} {other} ⇄ {_grid_label({'board': board}, other)}"
+        label = f"{_direction(origin, other)} {other} ⇄ {_grid_label(board, other)}"
         return MatchButton(claim, label=label, style=discord.ButtonStyle.success, row=0)
 
 
-def _last_notation(last: dict) -> str:
+def _last_notation(last: LastAction) -> str:
     """The notation of the view's last move, placement or swap."""
-    squares = last["squares"]
-    if last["kind"] == "place":
-        return f"{last['piece']}@{squares[0]}"
-    return f"{squares[0]}{'-' if last['kind'] == 'move' else 'x'}{squares[1]}"
+    squares = last.squares
+    if last.kind == "place":
+        return f"{last.piece}@{squares[0]}"
+    return f"{squares[0]}{'-' if last.kind == 'move' else 'x'}{squares[1]}"
