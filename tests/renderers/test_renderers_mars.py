@@ -17,17 +17,8 @@ from games.core import with_suggestion
 from games.mars import MARS, Draw, Place, position
 from renderers import render_board, render_hand, render_rules_picture
 from renderers.common import PYRAMID_COLOURS
-from renderers.mars import (
-    LAST,
-    PRIVATE,
-    SUGGESTED,
-    SUGGESTED_SLOTS,
-    board_layout,
-    board_square_box,
-    letter_inks,
-    objective_card_boxes,
-    square_size,
-)
+from renderers.mars_layout import board_layout, board_square_box, objective_card_boxes, square_size
+from renderers.mars_sprites import LAST, PRIVATE, SUGGESTED, SUGGESTED_SLOTS, letter_inks
 from tests.pictures import blob_sizes, check_png, count_near, decode, near
 from tests.positions import MARS_M1 as M1
 from tests.positions import parse_position
@@ -288,7 +279,7 @@ def test_every_piece_carries_its_letter_above_its_pips(colour, files):
 
 @pytest.mark.parametrize("colour", list(MARS_COLOURS))
 def test_hollow_pieces_of_the_final_board_keep_their_letter_and_pips(colour):
-    from renderers.mars import SQUARE, hollow_ink, top_sprite
+    from renderers.mars_sprites import SQUARE, hollow_ink, top_sprite
 
     for size in (1, 2, 3):
         sprite = top_sprite(colour, size, 68, dim=True)
@@ -302,7 +293,7 @@ def test_hollow_pieces_of_the_final_board_keep_their_letter_and_pips(colour):
 def letter_pixels_of(colour: str, cvd_type: str, size: int = 2):
     """(mean colour, letter mask) of a piece on an 8x8 board (the smaller squares), as seen with
     `cvd_type`: the middle of its square, inside the piece's footprint."""
-    from renderers.mars import FOOTPRINT
+    from renderers.mars_sprites import FOOTPRINT
 
     view = board_view({"c4": f"{colour}{size}"}, files=8)
     side = square_size(view)
@@ -336,7 +327,7 @@ def test_every_two_colours_differ_in_colour_or_letter_for_colour_blind_players(c
 
 def footprint(image: Image.Image, box) -> int:
     """Pixels of a square that are not plain board."""
-    from renderers.mars import SQUARE
+    from renderers.mars_sprites import SQUARE
 
     total = (box[2] - box[0] - 8) * (box[3] - box[1] - 8)
     return total - count_near(image, inset(box, 4), SQUARE, tolerance=12)
