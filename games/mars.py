@@ -27,6 +27,22 @@ from .core import (
     determinized_rng,
     shallow_copy,
 )
+from .mars_view import (
+    HIDDEN,
+    PRIVATE,
+    PUBLIC,
+    UNCHOSEN,
+    ColourPoints,
+    LastAction,
+    MarsSeatView,
+    MarsView,
+    Objective,
+    ObjectiveSlot,
+    Scoring,
+    ScoringGroup,
+    slot_text,
+    slot_token,
+)
 from .pieces import Pyramid
 
 RANKS = 8
@@ -38,10 +54,6 @@ NO_CENTER_SLOTS = (3, 2, -1, -2)
 MIN_SCORING_GROUP = 4
 SWAP_WINDOW_BLACKS = 4  # phase A is allowed while fewer blacks than this are on the board
 DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0))
-
-
-def slot_text(value: int) -> str:
-    return "0" if value == 0 else f"{value:+d}"
 
 
 def _slot_value(text: str) -> int:
@@ -273,15 +285,15 @@ def board_after(board: dict[str, Pyramid], action: Place | Move | Swap) -> dict[
     return after
 
 
-def landing_groups(view: dict, action: Place | Move | Swap, options: dict) -> dict:
+def landing_groups(view: MarsView, action: Place | Move | Swap, options: dict) -> dict:
     """What a placement, move or swap does to the scoring, for texts explaining it before it is made
     (everything it needs is public): per piece it puts down, the group of its colour it ends up in
     (`square`, `piece`, `count`, `pips`, whether that group `scores` under the match's rules) and,
     for a piece that moved, the size of the group it broke away from (`left`, 0 if none); black
     pieces, which never score, have none. And whether it closes objective swaps (a black placed)."""
-    board = {square: Pyramid.parse(code) for square, code in view["board"].items()}
+    board = {square: Pyramid.parse(code) for square, code in view.board.items()}
     after = board_after(board, action)
-    colours, rules = view["colours"], {key: options[key] for key in ("biggest_only", "size_points")}
+    colours, rules = view.colours, {key: options[key] for key in ("biggest_only", "size_points")}
     before_groups = score_board(board, colours, **rules)["groups"]
     after_groups = score_board(after, colours, **rules)["groups"]
     if isinstance(action, Place):
@@ -703,9 +715,6 @@ class MarsState:
             return False
         return viewer != owner if self.blind else viewer == owner
 
-    def _slot_token(self, owner: int, value: int, colour: str | None) -> str:
-        return f"P{owner + 1}{slot_text(value)}:{colour or '?'}"
-
     def suggested_objective(self, seat: int) -> str | None:
         """A ready objective (the colours from the highest slot down) for a seat that still has to
         choose one, which it may confirm as it is or change."""
@@ -713,58 +722,79 @@ class MarsState:
             return None
         return self.suggestions[seat]
 
-    def view(self, seat: int | None) -> dict:
-        objectives = []
-        for owner in (0, 1):
-            objective = self.objectives[owner] or {}
-            known = self._sees_slots_of(seat, owner)
-            objectives.append(
-                [
-                    self._slot_token(
-                        owner, value, objective.get(value) if known or value in self.public[owner] else None
-                    )
-                    for value in self.slot_values
-                ]
-            )
+    def _objective_seen(self, viewer: int | None, owner: int) -> Objective:
+        objective = self.objectives[owner]
+        public = self.public[owner]
+        known = self._sees_slots_of(viewer, owner)
+        slots = []
+        for value in self.slot_values:
+            colour = objective.get(value) if objective and (known or value in public) else None
+            if objective is None:
+                status = UNCHOSEN
+            elif colour is None:
+                status = HIDDEN
+            else:
+                status = PUBLIC if value in public else PRIVATE
+            slots.append(ObjectiveSlot(value, colour, status, slot_token(owner, value, colour)))
+        return Objective(owner, objective is not None, tuple(slots), tuple(sorted(public, reverse=True)))
+
+    def _scoring_seen(self) -> Scoring:
+        scoring = self.scoring()
+        groups = tuple(
+            ScoringGroup(g["colour"], tuple(g["squares"]), g["pips"], g["count"], g["scores"])
+            for g in scoring["groups"]
+        )
+        return Scoring(
+            values=scoring["values"],
+            groups=groups,
+            breakdown=tuple(tuple(ColourPoints(**row) for row in rows) for rows in scoring["breakdown"]),
+            totals=tuple(scoring["totals"]),
+            size_points=scoring["size_points"],
+            scoring_squares=tuple(
+                sorted((s for g in groups if g.scores for s in g.squares), key=square_order)
+            ),
+        )
+
+    def view(self, seat: int | None) -> MarsView:
         occupied = sorted(self.board, key=square_order)
-        view = {
-            "game": "mars",
-            "seat": seat,
-            "files": self.files,
-            "ranks": RANKS,
-            "board": {square: str(self.board[square]) for square in occupied},
-            "bag_count": sum(self.bag.values()),
-            "bag": dict(sorted(self.bag.items())),
-            "blacks_on_board": sum(piece.colour == BLACK for piece in self.board.values()),
-            "objective_swaps_open": self.swaps_open(),
-            "slot_values": list(self.slot_values),
-            "objectives": objectives,
-            "public_slots": [sorted(self.public[owner], reverse=True) for owner in (0, 1)],
-            "objective_set": [objective is not None for objective in self.objectives],
+        last = self.last_action
+        public = dict(
+            game="mars",
+            to_move=self.to_move,
+            is_over=self.over,
+            winners=self.outcome.winners if self.over else (),
+            phase="over" if self.over else "setup" if self.in_setup else "play",
+            files=self.files,
+            ranks=RANKS,
+            colours=self.colours,
+            slot_values=self.slot_values,
+            board={square: str(self.board[square]) for square in occupied},
+            bag=dict(sorted(self.bag.items())),
+            bag_count=sum(self.bag.values()),
+            blacks_on_board=sum(piece.colour == BLACK for piece in self.board.values()),
+            objective_swaps_open=self.swaps_open(),
+            objectives=tuple(self._objective_seen(seat, owner) for owner in (0, 1)),
+            swaps_slots_of=tuple(self.slot_swap_owner(owner) for owner in (0, 1)),
+            first_player=self.first,
+            turn=self.turn,
+            drawn=str(self.drawn) if self.drawn else None,
+            phase_a_used=self.phase_a_used,
+            last_action=LastAction(last["seat"], last["kind"], tuple(last["squares"]), last["piece"])
+            if last
+            else None,
+            ko_forbidden=tuple(str(action) for action in self.ko_forbidden()),
+            reach={square: self._reach(square) for square in occupied if self.board[square].colour != BLACK},
+            scoring=self._scoring_seen() if self.over else None,
+        )
+        if seat is None:
+            return MarsView(seat=None, **public)
+        return MarsSeatView(
+            seat=seat,
             # The seat's own ready-made objective while it chooses one (never in the public view).
-            "suggested_objective": None if seat is None else self.suggested_objective(seat),
-            "phase": "over" if self.over else "setup" if self.in_setup else "play",
-            "to_move": list(self.to_move),
-            "first_player": self.first,
-            "turn": self.turn,
-            "drawn": str(self.drawn) if self.drawn else None,
-            "phase_a_used": self.phase_a_used,
-            "last_action": dict(self.last_action) if self.last_action else None,
-            "ko_forbidden": [str(action) for action in self.ko_forbidden()],
-            # Where each piece that may move lands with its pips (R6), whatever stands there now.
-            "reach": {
-                square: list(self._reach(square)) for square in occupied if self.board[square].colour != BLACK
-            },
-            "colours": self.colours,
-            # The seat's own moves in play; objectives in setup are chosen slot by slot, not listed.
-            "legal": []
-            if seat is None or self.in_setup
-            else [str(action) for action in self.legal_actions(seat)],
-            "is_over": self.over,
-            "winners": list(self.outcome.winners) if self.over else [],
-            "scoring": self.scoring() if self.over else None,
-        }
-        return view
+            suggested_objective=self.suggested_objective(seat),
+            legal=() if self.in_setup else tuple(str(action) for action in self.legal_actions(seat)),
+            **public,
+        )
 
     def secrets(self, seat: int) -> set[str]:
         """Hidden slots that `seat` can see and nobody else can."""
@@ -773,7 +803,7 @@ class MarsState:
             if self._sees_slots_of(seat, owner) and self.objectives[owner]:
                 for value, colour in self.objectives[owner].items():
                     if value not in self.public[owner]:
-                        found.add(self._slot_token(owner, value, colour))
+                        found.add(slot_token(owner, value, colour))
         return found
 
     # -- persistence
@@ -908,32 +938,21 @@ class Mars(Game):
                 topics.append("slot-values")
         return topics
 
-    def marks(self, state: MarsState, seat: int, action: MarsAction) -> dict:
+    def marks(self, state: MarsState, seat: int, action: MarsAction) -> LastAction | None:
         """Like the view's `last_action`: the squares a placement, move or swap uses (and the piece
         placed or moving); for an objective swap, whose objective (`owner`) and which two `slots`.
         A draw and the choice of an objective touch neither board nor slots: nothing to mark."""
         if isinstance(action, Place):
-            return {"seat": seat, "kind": "place", "squares": [action.square], "piece": str(action.piece)}
+            return LastAction(seat, "place", (action.square,), str(action.piece))
         if isinstance(action, Move | Swap):
             origin = action.origin if isinstance(action, Move) else action.initiator
             kind = "move" if isinstance(action, Move) else "swap"
             piece = state.board.get(origin)
-            return {
-                "seat": seat,
-                "kind": kind,
-                "squares": [origin, action.target],
-                "piece": str(piece) if piece else None,
-            }
+            return LastAction(seat, kind, (origin, action.target), str(piece) if piece else None)
         if isinstance(action, SwapSlots):
-            return {
-                "seat": seat,
-                "kind": "objective",
-                "squares": [],
-                "piece": None,
-                "owner": state.slot_swap_owner(seat),
-                "slots": [action.high, action.low],
-            }
-        return {}
+            owner = state.slot_swap_owner(seat)
+            return LastAction(seat, "objective", (), None, owner=owner, slots=(action.high, action.low))
+        return None
 
     def is_secret_action(self, action: MarsAction) -> bool:
         return isinstance(action, SetObjective)
@@ -1064,3 +1083,37 @@ MARS = Mars(
     ),
     topics=TOPICS,
 )
+
+
+def position(
+    board: dict[str, str],
+    *,
+    objectives: tuple[str | None, str | None] | None = None,
+    public: tuple[tuple[int, ...], tuple[int, ...]] = ((), ()),
+    to_move: int = 0,
+    turn: int = 1,
+    drawn: str | None = None,
+    bag: dict[str, int] | None = None,
+    options: dict | None = None,
+) -> MarsState:
+    """A play-phase state from a board ({"c4": "G3"}), for tests and tools: each seat's objective in
+    notation ("+2:Y +1:G 0:R -1:B"; None: still to choose; by default the colours in their order
+    from the highest slot down), the values of the slots each has made public, the seat to move on
+    which turn, and the piece it drew. The bag holds what the board and that piece leave of it,
+    unless `bag` is given."""
+    state = MarsState(options=MARS.resolve_options(options), rng=Rng(3), first=0)
+    state.board = {square: Pyramid.parse(code) for square, code in board.items()}
+    if objectives is None:
+        default = " ".join(
+            f"{slot_text(v)}:{c}" for v, c in zip(state.slot_values, state.colours, strict=True)
+        )
+        objectives = (default, default)
+    state.objectives = [dict(MARS.parse_action(text).slots) if text else None for text in objectives]
+    state.public = [set(values) for values in public]
+    state.current, state.turn = to_move, turn
+    state.drawn = Pyramid.parse(drawn) if drawn else None
+    if bag is None:
+        state.bag -= Counter([*board.values(), *([drawn] if drawn else [])])
+    else:
+        state.bag = Counter(bag)
+    return state

@@ -116,10 +116,10 @@ def _flood(state) -> list[str]:
 def _mars(state) -> list[str]:
     """The board as ranks, the top rank first, like a chess diagram."""
     view = state.view(None)
-    files = "abcdefgh"[: view["files"]]
+    files = "abcdefgh"[: view.files]
     rows = []
-    for rank in range(view["ranks"], 0, -1):
-        cells = [view["board"].get(f"{file}{rank}", "..") for file in files]
+    for rank in range(view.ranks, 0, -1):
+        cells = [view.board.get(f"{file}{rank}", "..") for file in files]
         rows.append(f"{rank} {' '.join(cells)}")
     rows.append(f"  {' '.join(f'{file} ' for file in files).rstrip()}")
     return rows

@@ -175,9 +175,9 @@ async def test_where_moves_are_secret_only_the_learners_prompt_marks_the_suggest
     public = next(a for a in board(where).attachments if a.filename == "board.png")
     assert env.backend.cdn.get(prompt.url) != env.backend.cdn.get(public.url)
     match = await stored(env)
-    assert "suggested" not in match.state.view(None)
+    assert match.state.view(None).suggested is None
     moment = await env.bot.publisher.tutored(env.bot.publisher.moment(match))
-    assert "suggested" not in moment.scene.public and moment.prompt_board(0)[1]["suggested"]
+    assert moment.scene.public.suggested is None and moment.prompt_board(0)[1].suggested
 
 
 async def test_hints_speak_in_game_words(simcord_env):

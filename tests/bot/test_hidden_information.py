@@ -115,5 +115,5 @@ async def test_mars_keeps_objectives_out_of_public_pictures_logs_and_records(
             ]
             assert not leaked, f"a hidden slot ({token}) is on a public message: {leaked}"
         await mars_step(table, thread, rng)
-    assert public_pictures and all(view["seat"] is None for view in public_pictures)
+    assert public_pictures and all(view.seat is None for view in public_pictures)
     assert_logs_clean(caplog)

@@ -7,6 +7,7 @@ import pytest
 
 from bot.kits import KITS
 from catalogue import speaking
+from games.core import with_suggestion
 from games.mars import MARS
 from games.pieces import Pyramid
 from tests.bot.test_presenters import moment_of
@@ -136,11 +137,11 @@ def test_a_tutorial_picture_says_in_words_what_it_marks():
     state = position(sparse(a1="R3", c2="G3"))
     scene = moment_of("mars", state, STANDARD).scene
     assert "suggested" not in PRESENTER.legend(scene) + PRESENTER.describe(scene, scene.public)
-    public = dict(scene.public, suggested=MARS.marks(state, 0, MARS.parse_action("a1-a4")))
+    public = with_suggestion(scene.public, MARS.marks(state, 0, MARS.parse_action("a1-a4")))
     marked = dataclasses.replace(scene, public=public)
     assert PRESENTER.legend(marked).endswith("\nPink dashed frames: the suggested move.")
     assert "\nMarked: the suggested move, a1 → a4.\n" in PRESENTER.describe(marked, public)
-    mine = dict(state.view(0), suggested=MARS.marks(state, 0, MARS.parse_action("O+1/-1")))
+    mine = with_suggestion(state.view(0), MARS.marks(state, 0, MARS.parse_action("O+1/-1")))
     assert "\nMarked: the suggested swap of objective slots +1 and -1.\n" in PRESENTER.describe(
         scene, mine, 0
     )

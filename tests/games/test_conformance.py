@@ -107,11 +107,7 @@ def play_random_game(game, num_players, seed, *, full_check):
             assert game.parse_action(str(action)) == action, f"notation does not round-trip: {action}"
         views = check_views(state, num_players)
         before = state.to_json()
-        mine = views[seat]
-        refused = (
-            getattr(mine, "ko_forbidden", ()) if isinstance(mine, View) else mine.get("ko_forbidden", [])
-        )
-        for text in refused:  # shown to players as refused
+        for text in getattr(views[seat], "ko_forbidden", ()):  # shown to players as refused (M.A.R.S.)
             assert game.parse_action(text) not in actions
             with pytest.raises(IllegalAction):
                 clone_state(game, state).apply(seat, game.parse_action(text))

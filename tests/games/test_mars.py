@@ -5,8 +5,9 @@ import random
 
 import pytest
 
-from games import IllegalAction, Rng
-from games.mars import MARS, Draw, MarsState, Move, Place, Swap, SwapSlots, landing_groups, score_board
+from games import IllegalAction, Rng, mars
+from games.mars import MARS, Draw, Move, Place, Swap, SwapSlots, landing_groups, score_board
+from games.mars_view import LastAction
 from games.pieces import Pyramid
 from tests.positions import MARS_M1 as M1
 from tests.positions import parse_position
@@ -27,14 +28,15 @@ def options(**overrides):
 def position(
     board: dict | str, *, objectives=("+2:Y +1:G 0:R -1:B", "+2:B +1:R 0:Y -1:G"), bag=None, **variant
 ):
-    """A play-phase state with the given board and objectives, P1 (seat 0) to move."""
-    state = MarsState(options=options(**variant), rng=Rng(3), first=0)
-    state.board = parse_board(board) if isinstance(board, str) else dict(board)
-    state.objectives = [objective(text) for text in objectives]
-    if bag is not None:
-        state.bag.clear()
-        state.bag.update(bag)
-    return state
+    """A play-phase state with the given board (a diagram, or pieces by square) and objectives, P1
+    (seat 0) to move."""
+    board = parse_position(board) if isinstance(board, str) else {sq: str(p) for sq, p in board.items()}
+    return mars.position(board, objectives=objectives, bag=bag, options=variant)
+
+
+def tokens(view, owner: int) -> list[str]:
+    """`owner`'s objective slots as `view` shows them, in notation ("P1+2:Y", "P1+1:?")."""
+    return [slot.token for slot in view.objectives[owner].slots]
 
 
 def sparse(**pieces) -> dict[str, Pyramid]:
@@ -137,7 +139,10 @@ def test_tv3_only_a_draw_can_end_the_game():
     else:
         state.apply(0, Place(drawn, "g1"))
         assert state.is_over  # any piece fills the board
-    assert state.to_move == () and state.view(None)["public_slots"] == [[2, 1, 0, -1], [2, 1, 0, -1]]
+    assert state.to_move == () and [o.public for o in state.view(None).objectives] == [
+        (2, 1, 0, -1),
+        (2, 1, 0, -1),
+    ]
 
 
 def test_tv3_exact_vector_with_the_drawn_piece_forced():
@@ -203,7 +208,7 @@ def test_tv6_ko_for_a_move():
     assert "c5-c3" not in reply and {"c5-e5", "c5-c7"} <= reply
     with pytest.raises(IllegalAction, match="Ko"):
         state.apply(1, Move("c5", "c3"))
-    assert state.view(None)["ko_forbidden"] == ["c5-c3"]
+    assert state.view(None).ko_forbidden == ("c5-c3",)
     # If the opponent draws instead, the ban is gone on the next turn.
     state.apply(1, Draw())
     state.apply(1, Place(state.drawn, "a8"))
@@ -220,7 +225,7 @@ def test_tv7_ko_for_a_swap():
         state.apply(1, Swap("d6", "d4"))
     assert "d6xf6" in legal(state)
     # Both pieces reach each other, so the view names both starts of the same forbidden swap.
-    assert sorted(state.view(1)["ko_forbidden"]) == ["d4xd6", "d6xd4"]
+    assert sorted(state.view(1).ko_forbidden) == ["d4xd6", "d6xd4"]
 
 
 def test_ko_never_binds_a_players_own_earlier_move():
@@ -228,7 +233,7 @@ def test_ko_never_binds_a_players_own_earlier_move():
     state.apply(0, Move("c3", "c5"))
     state.apply(1, Move("a8", "a7"))
     assert "c5-c3" in legal(state)
-    assert state.view(0)["ko_forbidden"] == ["a7-a8"]
+    assert state.view(0).ko_forbidden == ("a7-a8",)
 
 
 # --- objective swaps (phase A) --------------------------------------------------------------
@@ -259,7 +264,7 @@ def test_tv9_objective_swap_reveals_both_slots():
     events = state.apply(0, MARS.parse_action("O+2/-1"))
     assert events == ["O+2/-1=B,Y"]
     assert state.objectives[0] == {2: "B", 1: "G", 0: "R", -1: "Y"}
-    assert state.view(1)["objectives"][0] == ["P1+2:B", "P1+1:?", "P10:?", "P1-1:Y"]
+    assert tokens(state.view(1), 0) == ["P1+2:B", "P1+1:?", "P10:?", "P1-1:Y"]
     assert state.to_move == (0,), "phase A never replaces phase B"
     assert not any(a.startswith("O") for a in legal(state)), "at most once per turn"
     with pytest.raises(IllegalAction, match="already swapped"):
@@ -270,7 +275,7 @@ def test_tv9_objective_swap_reveals_both_slots():
     state.apply(1, Place(state.drawn, "g7"))
     state.apply(0, SwapSlots(1, -1))
     assert state.objectives[0] == {2: "B", 1: "Y", 0: "R", -1: "G"}
-    assert state.view(1)["objectives"][0] == ["P1+2:B", "P1+1:Y", "P10:?", "P1-1:G"]
+    assert tokens(state.view(1), 0) == ["P1+2:B", "P1+1:Y", "P10:?", "P1-1:G"]
 
 
 def test_tv10_five_colour_counts():
@@ -307,9 +312,9 @@ def test_players_choose_objectives_in_secret_and_simultaneously():
     assert state.to_move == (0, 1) and len(legal(state, 0)) == 24
     state.apply(1, MARS.parse_action("+2:B +1:R 0:Y -1:G"))
     assert state.to_move == (0,)
-    assert state.view(0)["objectives"][1] == ["P2+2:?", "P2+1:?", "P20:?", "P2-1:?"]
-    assert state.view(1)["objectives"][1] == ["P2+2:B", "P2+1:R", "P20:Y", "P2-1:G"]
-    assert state.view(None)["objective_set"] == [False, True]
+    assert tokens(state.view(0), 1) == ["P2+2:?", "P2+1:?", "P20:?", "P2-1:?"]
+    assert tokens(state.view(1), 1) == ["P2+2:B", "P2+1:R", "P20:Y", "P2-1:G"]
+    assert [o.chosen for o in state.view(None).objectives] == [False, True]
     with pytest.raises(IllegalAction, match="exactly one"):
         state.apply(0, MARS.parse_action("+2:Y +1:Y 0:R -1:B"))
     state.apply(0, MARS.parse_action("+2:Y +1:G 0:R -1:B"))
@@ -324,11 +329,11 @@ def test_each_seat_is_offered_a_ready_objective_only_it_sees_while_choosing():
     for seed in range(12):
         state = MARS.new(2, seed, {"first_player": 1})
         counter = state.rng.counter
-        mine, theirs = state.view(0)["suggested_objective"], state.view(1)["suggested_objective"]
+        mine, theirs = state.view(0).suggested_objective, state.view(1).suggested_objective
         assert sorted(mine) == sorted(theirs) == sorted("RGBY") and state.rng.counter == counter
-        assert state.view(None)["suggested_objective"] is None
-        assert MARS.new(2, seed, {"first_player": 1}).view(0)["suggested_objective"] == mine
-        assert MARS.from_json(state.to_json()).view(0)["suggested_objective"] == mine
+        assert getattr(state.view(None), "suggested_objective", None) is None
+        assert MARS.new(2, seed, {"first_player": 1}).view(0).suggested_objective == mine
+        assert MARS.from_json(state.to_json()).view(0).suggested_objective == mine
         assert state.determinize(0, 1).suggestions == [mine, None]
         state.apply(
             0,
@@ -336,12 +341,12 @@ def test_each_seat_is_offered_a_ready_objective_only_it_sees_while_choosing():
                 " ".join(f"{v:+d}:{c}".replace("+0", "0") for v, c in zip((2, 1, 0, -1), mine, strict=True))
             ),
         )
-        assert state.view(0)["suggested_objective"] is None and state.view(1)["suggested_objective"] == theirs
+        assert state.view(0).suggested_objective is None and state.view(1).suggested_objective == theirs
         offered.add(mine)
     assert len(offered) > 4
     five = MARS.new(2, 3, {"five_colours": "+3"})
-    assert sorted(five.view(1)["suggested_objective"]) == sorted("RGBYP")
-    assert MARS.new(2, 3, {"objectives": "deck"}).view(0)["suggested_objective"] is None  # dealt
+    assert sorted(five.view(1).suggested_objective) == sorted("RGBYP")
+    assert MARS.new(2, 3, {"objectives": "deck"}).view(0).suggested_objective is None  # dealt
 
 
 def test_card_deck_deals_two_different_objectives():
@@ -354,7 +359,7 @@ def test_card_deck_deals_two_different_objectives():
 
 def test_blind_agents_see_only_the_opponents_objective_and_swap_it():
     state = MARS.new(2, 5, {"blind": True, "first_player": 1})
-    mine, theirs = state.view(0)["objectives"]
+    mine, theirs = tokens(state.view(0), 0), tokens(state.view(0), 1)
     assert all(token.endswith("?") for token in mine), "you can't see your own objective"
     assert not any(token.endswith("?") for token in theirs)
     assert state.secrets(0) == set(theirs)
@@ -413,24 +418,24 @@ def test_view_reach_matches_the_moves_and_swaps_the_engine_allows(seed, variant)
     checked = 0
     for state, _ in random_game(seed, 160, **variant):
         view = state.view(state.to_move[0])
-        if view["drawn"]:
+        if view.drawn:
             continue
-        reach, board = view["reach"], view["board"]
+        reach, board = view.reach, view.board
         assert set(reach) == {square for square, code in board.items() if code[0] != "K"}
-        files = "abcdefgh"[: view["files"]]
+        files = "abcdefgh"[: view.files]
         for origin, targets in reach.items():
             pips = int(board[origin][1])
             for target in targets:  # exactly the piece's pips away, straight, on the board (R6)
                 df, dr = files.index(target[0]) - files.index(origin[0]), int(target[1]) - int(origin[1])
                 assert {abs(df), abs(dr)} == {0, pips}
-                assert target[0] in files and 1 <= int(target[1]) <= view["ranks"]
+                assert target[0] in files and 1 <= int(target[1]) <= view.ranks
         moves = {(a.origin, a.target) for a in state.legal_actions(state.to_move[0]) if isinstance(a, Move)}
         swaps = {
             frozenset((a.initiator, a.target))
             for a in state.legal_actions(state.to_move[0])
             if isinstance(a, Swap)
         }
-        ko = set(view["ko_forbidden"])
+        ko = set(view.ko_forbidden)
         for origin, targets in reach.items():
             for target in targets:
                 other = board.get(target)
@@ -446,7 +451,7 @@ def test_view_reach_matches_the_moves_and_swaps_the_engine_allows(seed, variant)
 
 def test_reach_is_public_and_the_same_for_every_viewer():
     for state, _ in random_game(3, 60):
-        assert state.view(None)["reach"] == state.view(0)["reach"] == state.view(1)["reach"]
+        assert state.view(None).reach == state.view(0).reach == state.view(1).reach
 
 
 def test_events_carry_their_facts():
@@ -464,11 +469,11 @@ def test_final_event_and_scoring_facts():
         *_, (state, events) = random_game(4, 10_000, size_points=size_points)
         assert state.is_over
         assert events[-1].facts["scores"] == state.outcome.scores
-        scoring = state.view(None)["scoring"]
-        assert scoring["size_points"] is size_points
-        for colour, value in scoring["values"].items():
-            groups = [g for g in scoring["groups"] if g["colour"] == colour and g["scores"]]
-            counted = sum(g["pips"] + (g["count"] if scoring["size_points"] else 0) for g in groups)
+        scoring = state.view(None).scoring
+        assert scoring.size_points is size_points
+        for colour, value in scoring.values.items():
+            groups = [g for g in scoring.groups if g.colour == colour and g.scores]
+            counted = sum(g.pips + (g.count if scoring.size_points else 0) for g in groups)
             assert counted == value
 
 
@@ -536,37 +541,22 @@ def test_marks_say_where_an_action_goes_as_the_last_action_will():
         action = MARS.parse_action(text)
         marks = MARS.marks(state, seat, action)
         state.apply(seat, action)
-        assert marks == state.view(None)["last_action"]
-    assert MARS.marks(state, 1, MARS.parse_action("a4-a1")) == {
-        "seat": 1,
-        "kind": "move",
-        "squares": ["a4", "a1"],
-        "piece": "R3",
-    }
-    assert MARS.marks(state, 1, Draw()) == {}
+        assert marks == state.view(None).last_action
+    assert MARS.marks(state, 1, MARS.parse_action("a4-a1")) == LastAction(1, "move", ("a4", "a1"), "R3")
+    assert MARS.marks(state, 1, Draw()) is None
     state.apply(1, Draw())
     placement = Place(state.drawn, "g8")
-    assert MARS.marks(state, 1, placement) == {
-        "seat": 1,
-        "kind": "place",
-        "squares": ["g8"],
-        "piece": str(state.drawn),
-    }
+    assert MARS.marks(state, 1, placement) == LastAction(1, "place", ("g8",), str(state.drawn))
 
 
 def test_marks_of_an_objective_swap_name_the_objective_and_its_two_slots():
     state = position(sparse(a1="R3"))
-    assert MARS.marks(state, 0, SwapSlots(1, -1)) == {
-        "seat": 0,
-        "kind": "objective",
-        "squares": [],
-        "piece": None,
-        "owner": 0,
-        "slots": [1, -1],
-    }
+    assert MARS.marks(state, 0, SwapSlots(1, -1)) == LastAction(
+        0, "objective", (), None, owner=0, slots=(1, -1)
+    )
     blind = position(sparse(a1="R3"), blind=True)
-    assert MARS.marks(blind, 0, SwapSlots(2, 0))["owner"] == 1  # Blind Agents swap the other's slots
-    assert MARS.marks(MARS.new(2, 3), 0, MARS.parse_action("+2:Y +1:G 0:R -1:B")) == {}
+    assert MARS.marks(blind, 0, SwapSlots(2, 0)).owner == 1  # Blind Agents swap the other's slots
+    assert MARS.marks(MARS.new(2, 3), 0, MARS.parse_action("+2:Y +1:G 0:R -1:B")) is None
 
 
 def test_landing_groups_tell_where_the_pieces_put_down_end_up():

@@ -2,7 +2,7 @@
 of its Discord presenter and engine refusals is German, fits where it is drawn, and the English
 stays as it was."""
 
-import copy
+import dataclasses
 import random
 import re
 
@@ -16,7 +16,7 @@ from games import GAMES
 from games.core import IllegalAction
 from games.mars import Draw, Move, Place, SetObjective, Swap, SwapSlots
 from games.pieces import Pyramid
-from renderers import common, mars
+from renderers import common, mars, mars_objective, mars_rules
 from tests.bot.test_presenters import check_fits_discord
 from tests.l10n.drawing import overlapping, recorded
 
@@ -91,8 +91,9 @@ def test_the_board_is_the_same_picture_in_every_language(moment):
 def drawn(monkeypatch, picture: str, language: str):
     """Every text the picture draws (with the box its ink covers), every pill's box, and the size;
     the rules picture is drawn again, not taken from its cache."""
+    module = mars_rules if picture == "rules" else mars_objective  # where the picture's words are drawn
     return recorded(
-        monkeypatch, mars, PICTURES[picture], language, before=mars.render_mars_rules_picture.cache_clear
+        monkeypatch, module, PICTURES[picture], language, before=mars.render_mars_rules_picture.cache_clear
     )
 
 
@@ -228,7 +229,7 @@ def presenter_texts(language: str) -> list[str]:
                 said += [presenter.private_text(scene, other, state.view(other)) for other in (0, 1)]
                 first = presenter.prompt(scene, seat, mine)
                 said += prompt_texts(first)
-                if mine["phase"] == "setup" or step % 7 == 0:  # and where its first steps lead
+                if mine.phase == "setup" or step % 7 == 0:  # and where its first steps lead
                     for argument in step_arguments(first)[:3]:
                         choice = presenter.check_step(scene, seat, mine, argument)
                         said += prompt_texts(presenter.prompt(scene, seat, mine, choice))
@@ -242,8 +243,7 @@ def presenter_texts(language: str) -> list[str]:
             end = Scene(1, step, names, options, state.view(None))
             said += [presenter.final_text(end), *presenter.seat_lines(end), presenter.legend(end)]
             said += [presenter.describe(end, end.public), presenter.describe(end, state.view(0), 0)]
-        level = copy.deepcopy(scene.public)
-        level["winners"] = [0, 1]
+        level = dataclasses.replace(scene.public, winners=(0, 1))
         said.append(presenter.final_text(Scene(1, step, names, options, level)))
         for refusal in (
             MatchError("That piece can't move now; pick another one."),

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 from renderers.combat import colour_badge
 from renderers.common import PANEL, draw_text
 from renderers.flood import seat_chip_sprite
-from renderers.mars import top_sprite
+from renderers.mars_sprites import top_sprite
 from renderers.pieces import pyramid_sprite
 from renderers.senet import owner_badge
 

@@ -1,11 +1,11 @@
 """The Agents of M.A.R.S. pictures: small palette PNGs, with the right things in the right squares.
 
-The views are written by hand in the engine's view format (see board M1 and TV1 in the rules
-spec). Nothing compares exact pixels: regions come from the renderer's layout helpers and are
-compared between views that differ in one thing.
+The views come from engine states: a position (`games.mars.position`, boards like M1 and TV1 of
+the rules spec), then the action that leads to the moment shown. Nothing compares exact pixels:
+regions come from the renderer's layout helpers and are compared between views that differ in one
+thing.
 """
 
-import copy
 import itertools
 
 import colorspacious
@@ -13,105 +13,33 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from games.mars import MARS
-from games.pieces import Pyramid
+from games.core import with_suggestion
+from games.mars import MARS, Draw, Place, position
 from renderers import render_board, render_hand, render_rules_picture
 from renderers.common import PYRAMID_COLOURS
-from renderers.mars import (
-    LAST,
-    PRIVATE,
-    SUGGESTED,
-    SUGGESTED_SLOTS,
-    board_layout,
-    board_square_box,
-    letter_inks,
-    objective_card_boxes,
-    square_size,
-)
+from renderers.mars_layout import board_layout, board_square_box, objective_card_boxes, square_size
+from renderers.mars_sprites import LAST, PRIVATE, SUGGESTED, SUGGESTED_SLOTS, letter_inks
 from tests.pictures import blob_sizes, check_png, count_near, decode, near
 from tests.positions import MARS_M1 as M1
 from tests.positions import parse_position
 
 NAMES = ["Alice", "Bartholomew the Magnificent of Mars"]
 
-# --- hand-written views ---------------------------------------------------------------------
+# --- views of engine states -----------------------------------------------------------------
 
 
-def groups(board: dict[str, str], files: int, ranks: int) -> list[dict]:
-    """Every orthogonally connected one-colour group; 4+ non-black pieces score."""
-    seen: set[str] = set()
-    found = []
-    for start in sorted(board):
-        if start in seen:
-            continue
-        colour = board[start][0]
-        squares, todo = [], [start]
-        seen.add(start)
-        while todo:
-            square = todo.pop()
-            squares.append(square)
-            column, rank = ord(square[0]) - ord("a"), int(square[1:])
-            for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-                c, r = column + dc, rank + dr
-                near = f"{chr(ord('a') + c)}{r}"
-                if (
-                    0 <= c < files
-                    and 1 <= r <= ranks
-                    and near not in seen
-                    and board.get(near, " ")[0] == colour
-                ):
-                    seen.add(near)
-                    todo.append(near)
-        pips = sum(int(board[square][1]) for square in squares)
-        scores = colour != "K" and len(squares) >= 4
-        found.append(
-            {"colour": colour, "squares": squares, "pips": pips, "count": len(squares), "scores": scores}
-        )
-    return found
+def board_view(board: dict[str, str], *, files: int = 7):
+    """A spectator's view of `board` in a base game (8 files wide: with a fifth colour)."""
+    return position(board, options={"five_colours": "+3"} if files == 8 else None).view(None)
 
 
-def token(seat: int, value: int, colour: str | None) -> str:
-    return f"P{seat + 1}{'+' if value > 0 else ''}{value}:{colour or '?'}"
-
-
-def base_view(**changes) -> dict:
-    """Turn 1 of a base game, seen by nobody in particular (seat None): an empty board."""
-    view = {
-        "game": "mars",
-        "seat": None,
-        "files": 7,
-        "ranks": 8,
-        "board": {},
-        "bag_count": 59,
-        "bag": {"R3": 5, "R2": 4, "R1": 4, "G3": 5, "G2": 4, "G1": 4, "B3": 5, "B2": 4, "B1": 4},
-        "blacks_on_board": 0,
-        "objective_swaps_open": True,
-        "slot_values": [2, 1, 0, -1],
-        "objectives": [
-            [token(0, v, None) for v in (2, 1, 0, -1)],
-            [token(1, v, None) for v in (2, 1, 0, -1)],
-        ],
-        "public_slots": [[], []],
-        "phase": "play",
-        "to_move": [0],
-        "first_player": 0,
-        "turn": 1,
-        "drawn": None,
-        "last_action": None,
-        "is_over": False,
-        "winners": [],
-        "scoring": None,
-    }
-    view.update(changes)
-    return view
-
-
-def own_objective(view: dict, seat: int, colours: dict[int, str]) -> dict:
-    """The view of `seat`: its own slots visible (to it alone unless public)."""
-    view = copy.deepcopy(view)
-    view["seat"] = seat
-    view["objectives"][seat] = [token(seat, value, colours[value]) for value in view["slot_values"]]
-    return view
+def played(board: dict[str, str], action: str, *, seat: int = 1, **setup):
+    """The state once `seat` has played `action` on `board` (a placement: of the piece it drew)."""
+    parsed = MARS.parse_action(action)
+    drawn = str(parsed.piece) if isinstance(parsed, Place) else None
+    state = position(board, to_move=seat, drawn=drawn, **setup)
+    state.apply(seat, parsed)
+    return state
 
 
 MID_POSITION = """
@@ -126,32 +54,25 @@ G3 .. .. .. B3 .. R3
 """
 
 
-def mid_view() -> dict:
-    """Turn 27: P2 has just moved the red medium f6-d6; P1 (seat 0) looks, slots +2 and -1 public."""
+def mid_state(**options):
+    """Turn 27: P2 has just moved the red medium f6-d6; P1 (seat 0) to move, slots +2 and -1 of its
+    objective public."""
     board = parse_position(MID_POSITION)
-    view = base_view(
-        board=board,
-        bag_count=59 - len(board),
-        blacks_on_board=2,
-        turn=27,
-        to_move=[0],
-        public_slots=[[2, -1], []],
-        last_action={"seat": 1, "kind": "move", "squares": ["f6", "d6"], "piece": "R2"},
-    )
-    return own_objective(view, 0, {2: "B", 1: "G", 0: "R", -1: "Y"})
+    board["f6"] = board.pop("d6")
+    objectives = ("+2:B +1:G 0:R -1:Y", "+2:Y +1:R 0:G -1:B")
+    return played(board, "f6-d6", objectives=objectives, public=((2, -1), ()), turn=26, options=options)
 
 
-def early_view() -> dict:
+def mid_view():
+    """The middle of a match as P1 sees it: +2 B (public), +1 G, 0 R (only P1), -1 Y (public)."""
+    return mid_state().view(0)
+
+
+def early_view():
     """Turn 3: P1 has drawn a large green and must place it; P2 placed a small black on e5."""
-    board = {"c4": "R2", "e5": "K1"}
-    return base_view(
-        board=board,
-        bag_count=56,
-        blacks_on_board=1,
-        turn=3,
-        drawn="G3",
-        last_action={"seat": 1, "kind": "place", "squares": ["e5"], "piece": "K1"},
-    )
+    state = played({"c4": "R2"}, "K1@e5", turn=2, bag={"G3": 1})
+    state.apply(0, Draw())
+    return state.view(None)
 
 
 FIVE_POSITION = """
@@ -166,69 +87,35 @@ G1 .. Y3 .. R2 .. .. P1
 """
 
 
-def five_colour_view() -> dict:
-    """An 8x8 game with purple and a +3 slot: P1 has just swapped the large yellow g5 with the blue g8."""
+def five_colour_state(**options):
+    """An 8x8 game with purple and a +3 slot: P1 has just swapped the large yellow g5 with the blue
+    g8; P1's slots +3 and 0 are public, P2's +2 and -1."""
     board = parse_position(FIVE_POSITION)
-    view = base_view(
-        files=8,
-        board=board,
-        bag_count=70 - len(board),
-        blacks_on_board=2,
-        turn=31,
-        to_move=[1],
-        slot_values=[3, 2, 1, 0, -1],
-        public_slots=[[3, 0], [2, -1]],
-        last_action={"seat": 0, "kind": "swap", "squares": ["g5", "g8"], "piece": "Y3"},
+    board["g5"], board["g8"] = board["g8"], board["g5"]
+    objectives = ("+3:P +2:Y +1:G 0:R -1:B", "+3:Y +2:G +1:P 0:R -1:B")
+    options = {"five_colours": "+3", **options}
+    return played(
+        board, "g5xg8", seat=0, objectives=objectives, public=((3, 0), (2, -1)), turn=30, options=options
     )
-    view["objectives"] = [
-        [token(0, 3, "P"), token(0, 2, None), token(0, 1, None), token(0, 0, "R"), token(0, -1, None)],
-        [token(1, 3, None), token(1, 2, "G"), token(1, 1, None), token(1, 0, None), token(1, -1, "B")],
-    ]
-    return view
 
 
-TV1_OBJECTIVES = {0: {2: "Y", 1: "G", 0: "R", -1: "B"}, 1: {2: "B", 1: "R", 0: "Y", -1: "G"}}
+def five_colour_view():
+    return five_colour_state().view(None)
 
 
-def final_view() -> dict:
-    """Board M1 at the end, scored as in TV1: V = R 19, G 9, B 11, Y 11; A 20, B 32."""
-    board = parse_position(M1)
-    values = {"R": 19, "G": 9, "B": 11, "Y": 11}
-    breakdown = [
-        [
-            {"colour": c, "multiplier": m, "value": values[c], "points": m * values[c]}
-            for c in values
-            for m, colour in TV1_OBJECTIVES[seat].items()
-            if colour == c
-        ]
-        for seat in (0, 1)
-    ]
-    view = base_view(
-        board=board,
-        bag_count=3,
-        bag={"R1": 1, "G2": 1, "K1": 1},
-        blacks_on_board=5,
-        objective_swaps_open=False,
-        objectives=[[token(seat, v, TV1_OBJECTIVES[seat][v]) for v in (2, 1, 0, -1)] for seat in (0, 1)],
-        public_slots=[[2, 1, 0, -1], [2, 1, 0, -1]],
-        phase="over",
-        to_move=[],
-        turn=88,
-        last_action={"seat": 0, "kind": "place", "squares": ["g1"], "piece": "G1"},
-        is_over=True,
-        winners=[1],
-        scoring={
-            "values": values,
-            "groups": groups(board, 7, 8),
-            "totals": [20, 32],
-            "breakdown": breakdown,
-        },
-    )
-    return view
+TV1_OBJECTIVES = ("+2:Y +1:G 0:R -1:B", "+2:B +1:R 0:Y -1:G")
 
 
-def setup_view() -> dict:
-    return base_view(phase="setup", to_move=[0, 1], turn=0)
+def final_view(**pieces):
+    """Board M1 (with `pieces` put in) at the end: P1 fills g1 with a small green. As in TV1: V = R 19,
+    G 9, B 11, Y 11; P1 20, P2 32."""
+    board = parse_position(M1) | pieces
+    del board["g1"]
+    return played(board, "G1@g1", seat=0, objectives=TV1_OBJECTIVES, turn=88).view(None)
+
+
+def setup_view():
+    return MARS.new(2, 1).view(None)
 
 
 # --- helpers --------------------------------------------------------------------------------
@@ -275,7 +162,7 @@ def test_the_board_draws_no_words_but_its_coordinates_big_enough_for_a_phone(mak
     with text_sizes() as drawn:
         png = render_board(view, names=NAMES)
     width = decode(png).width
-    coordinates = set("abcdefgh"[: view["files"]]) | {str(rank) for rank in range(1, 9)}
+    coordinates = set("abcdefgh"[: view.files]) | {str(rank) for rank in range(1, 9)}
     assert {text for _, text in drawn} == coordinates
     assert min(size for size, _ in drawn) * 325 / width >= 10
 
@@ -295,21 +182,21 @@ def test_last_action_is_framed_on_its_squares_with_an_arrow_between():
     for square in ("a1", "c4", "g8", "d5", "f5"):
         assert count_near(image, board_square_box(view, square), LAST, tolerance=30) == 0, square
 
-    placed = copy.deepcopy(view)
-    placed["last_action"] = {"seat": 1, "kind": "place", "squares": ["c4"], "piece": "K2"}
+    before = parse_position(MID_POSITION)
+    del before["c4"]
+    placed = played(before, "K2@c4").view(0)
     image = decode(render_board(placed))
     assert count_near(image, board_square_box(view, "c4"), LAST, tolerance=30) > 250
     for square in ("f6", "d6", "e6"):
         assert count_near(image, board_square_box(view, square), LAST, tolerance=30) == 0, square
 
-    nothing = copy.deepcopy(view)
-    nothing["last_action"] = None
+    nothing = position(parse_position(MID_POSITION)).view(0)
     assert count_near(decode(render_board(nothing)), board_layout(view).board, LAST, tolerance=30) == 0
 
 
 @pytest.mark.parametrize("colour", ["R", "G", "B", "Y", "P"])
 def test_a_piece_is_drawn_in_its_colour_on_its_square(colour):
-    view = base_view(board={"c4": f"{colour}2"})
+    view = board_view({"c4": f"{colour}2"})
     image = decode(render_board(view))
     rgb = PYRAMID_COLOURS[colour]
     assert count_near(image, board_square_box(view, "c4"), rgb, tolerance=30) > 200
@@ -318,7 +205,7 @@ def test_a_piece_is_drawn_in_its_colour_on_its_square(colour):
 
 
 def test_black_pieces_are_dark_on_the_light_board():
-    view = base_view(board={"c4": "K1", "e5": "B1"})
+    view = board_view({"c4": "K1", "e5": "B1"})
     image = decode(render_board(view))
     dark = (22, 22, 26)
     assert count_near(image, board_square_box(view, "c4"), dark, tolerance=25) > 40
@@ -381,7 +268,7 @@ def ink_blobs(image: Image.Image, box, ink) -> list[int]:
 def test_every_piece_carries_its_letter_above_its_pips(colour, files):
     """One mark for the letter and one per pip, all apart: the letter never hides a pip. On an 8x8
     board a small piece's letter still covers 60+ px (about 12 at phone width)."""
-    view = base_view(files=files, board={"b2": f"{colour}1", "d2": f"{colour}2", "f2": f"{colour}3"})
+    view = board_view({"b2": f"{colour}1", "d2": f"{colour}2", "f2": f"{colour}3"}, files=files)
     image = decode(render_board(view))
     ink = letter_inks(colour)[0]
     for square, size in (("b2", 1), ("d2", 2), ("f2", 3)):
@@ -392,7 +279,7 @@ def test_every_piece_carries_its_letter_above_its_pips(colour, files):
 
 @pytest.mark.parametrize("colour", list(MARS_COLOURS))
 def test_hollow_pieces_of_the_final_board_keep_their_letter_and_pips(colour):
-    from renderers.mars import SQUARE, hollow_ink, top_sprite
+    from renderers.mars_sprites import SQUARE, hollow_ink, top_sprite
 
     for size in (1, 2, 3):
         sprite = top_sprite(colour, size, 68, dim=True)
@@ -406,9 +293,9 @@ def test_hollow_pieces_of_the_final_board_keep_their_letter_and_pips(colour):
 def letter_pixels_of(colour: str, cvd_type: str, size: int = 2):
     """(mean colour, letter mask) of a piece on an 8x8 board (the smaller squares), as seen with
     `cvd_type`: the middle of its square, inside the piece's footprint."""
-    from renderers.mars import FOOTPRINT
+    from renderers.mars_sprites import FOOTPRINT
 
-    view = base_view(files=8, board={"c4": f"{colour}{size}"})
+    view = board_view({"c4": f"{colour}{size}"}, files=8)
     side = square_size(view)
     box = inset(board_square_box(view, "c4"), round(side * (1 - FOOTPRINT[size]) / 2) + 2)
     crop = simulate(decode(render_board(view)), box, cvd_type)
@@ -440,14 +327,14 @@ def test_every_two_colours_differ_in_colour_or_letter_for_colour_blind_players(c
 
 def footprint(image: Image.Image, box) -> int:
     """Pixels of a square that are not plain board."""
-    from renderers.mars import SQUARE
+    from renderers.mars_sprites import SQUARE
 
     total = (box[2] - box[0] - 8) * (box[3] - box[1] - 8)
     return total - count_near(image, inset(box, 4), SQUARE, tolerance=12)
 
 
 def test_piece_sizes_are_clearly_different():
-    view = base_view(board={"b2": "G1", "d2": "G2", "f2": "G3"})
+    view = board_view({"b2": "G1", "d2": "G2", "f2": "G3"})
     image = decode(render_board(view))
     small, medium, large = (footprint(image, board_square_box(view, sq)) for sq in ("b2", "d2", "f2"))
     assert small * 1.6 < medium and medium * 1.4 < large
@@ -488,10 +375,7 @@ def test_final_board_outlines_scoring_groups_only():
         strip = edge_strip(board_square_box(view, square), side)
         assert count_near(image, strip, yellow, tolerance=30) == 0, (square, side)
 
-    counted = copy.deepcopy(view)
-    for group in counted["scoring"]["groups"]:
-        if sorted(group["squares"]) == ["c1", "c2", "d2"]:
-            group["scores"] = True
+    counted = final_view(e2="Y2")  # a fourth yellow beside them: now the group scores
     image = decode(render_board(counted))
     strip = edge_strip(board_square_box(view, "c1"), "bottom")
     assert count_near(image, strip, yellow, tolerance=30) > 100
@@ -514,12 +398,10 @@ def test_objective_picture_shows_the_viewers_colours_and_who_sees_them():
 
 
 def test_objective_picture_hides_what_the_viewer_cannot_see():
-    view = mid_view()
-    hidden = copy.deepcopy(view)
-    hidden["objectives"][0][1] = token(0, 1, None)
-    cards = objective_card_boxes(view)
-    shown_card = decode(render_hand(view)).convert("RGB").crop(cards[1])
-    hidden_card = decode(render_hand(hidden)).convert("RGB").crop(cards[1])
+    state = mid_state()  # P1's +1 slot (green) is P1's alone: the spectator's picture hides it
+    view, hidden = state.view(0), state.view(None)
+    shown_card = decode(render_hand(view)).convert("RGB").crop(objective_card_boxes(view)[1])
+    hidden_card = decode(render_hand(hidden)).convert("RGB").crop(objective_card_boxes(hidden)[1])
     assert shown_card.tobytes() != hidden_card.tobytes()
     green = PYRAMID_COLOURS["G"]
     assert count_near(hidden_card, (0, 0, *hidden_card.size), green, tolerance=30) == 0
@@ -531,13 +413,14 @@ def test_an_objective_still_being_chosen_says_so_not_hidden():
     shows its colours, still "not chosen yet"."""
     from renderers.common import text_sizes
 
-    choosing = setup_view() | {"seat": 0, "objective_set": [False, True]}  # P2 has chosen, unseen by P1
+    state = MARS.new(2, 1)
+    state.apply(1, MARS.parse_action("+2:B +1:R 0:Y -1:G"))
+    choosing = state.view(0)  # P2 has chosen, unseen by P1
     with text_sizes() as drawn:
         render_hand(choosing, names=NAMES)
     texts = [text for _, text in drawn]
     assert texts.count("not chosen") == texts.count("yet") == 4 and "hidden" not in texts, texts
-    draft = copy.deepcopy(choosing)
-    draft["objectives"][0] = [token(0, v, c) for v, c in zip((2, 1, 0, -1), "YGRB", strict=True)]
+    draft = choosing.with_draft("YGRB")
     with text_sizes() as drawn:
         image = decode(render_hand(draft, names=NAMES))
     texts = [text for _, text in drawn]
@@ -551,8 +434,7 @@ def test_objective_cards_read_on_a_phone_whatever_the_number_of_slots():
     word cut, and the picture no taller than 1.2 times its width."""
     from renderers.common import text_sizes
 
-    blind = five_colour_view() | {"seat": 0}
-    blind["objectives"][1] = [token(1, v, c) for v, c in zip((3, 2, 1, 0, -1), "YGPRB", strict=True)]
+    blind = five_colour_state(blind=True).view(0)  # P1 sees P2's five slots, three of them alone
     with text_sizes() as drawn:
         image = decode(render_hand(blind, names=NAMES))
     assert image.height <= 1.2 * image.width
@@ -565,10 +447,7 @@ def test_objective_cards_read_on_a_phone_whatever_the_number_of_slots():
 def test_objective_picture_adds_the_opponents_slots_the_viewer_can_see():
     view = mid_view()
     plain = decode(render_hand(view))
-    blind = copy.deepcopy(view)  # Blind Agents: P1 sees P2's slots, not their own
-    blind["objectives"][0] = [token(0, v, None) for v in (2, 1, 0, -1)]
-    blind["public_slots"][0] = []
-    blind["objectives"][1] = [token(1, v, c) for v, c in zip((2, 1, 0, -1), "GYRB", strict=True)]
+    blind = mid_state(blind=True).view(0)  # Blind Agents: P1 sees P2's slots, not their own
     image = decode(render_hand(blind))
     assert image.height > plain.height
     below = (0, objective_card_boxes(view)[0][3], 1000, image.height)
@@ -578,8 +457,7 @@ def test_objective_picture_adds_the_opponents_slots_the_viewer_can_see():
 def test_the_other_objective_is_headed_with_its_owners_name_in_any_script():
     """Blind Agents: the board names nobody (its text does), the objective picture heads the
     opponent's slots with their name, drawn as written."""
-    blind = copy.deepcopy(mid_view())
-    blind["objectives"][1] = [token(1, v, c) for v, c in zip((2, 1, 0, -1), "GYRB", strict=True)]
+    blind = mid_state(blind=True).view(0)
     first = decode(render_hand(blind, names=["Ann", "Дмитрий"])).convert("RGB")
     second = decode(render_hand(blind, names=["Ann", "さくら"])).convert("RGB")
     assert first.tobytes() != second.tobytes()
@@ -617,30 +495,19 @@ def test_every_few_states_of_an_engine_game_render(seed, options):
 # --- a suggested move (a tutorial's): marked apart from the last move ------------------------
 
 
-def suggested(view: dict, action: str, seat: int = 0) -> dict:
+def suggested(view, action: str, seat: int = 0):
     """`view` with the engine's marks of `action` (as the bot adds them for a tutorial), on the
     position the view shows."""
-    state = position(view["board"])
-    marked = copy.deepcopy(view)
-    marked["suggested"] = MARS.marks(state, seat, MARS.parse_action(action))
-    return marked
-
-
-def position(board: dict[str, str]):
-    state = MARS.new(2, 1, {"first_player": 1})
-    for seat in (0, 1):
-        state.apply(seat, MARS.parse_action("+2:B +1:G 0:R -1:Y"))
-    state.board = {square: Pyramid.parse(code) for square, code in board.items()}
-    return state
+    return with_suggestion(view, MARS.marks(position(view.board), seat, MARS.parse_action(action)))
 
 
 def test_no_suggestion_draws_the_board_and_objective_as_before():
     view = mid_view()
-    empty = {**copy.deepcopy(view), "suggested": {}}
+    empty = with_suggestion(view, None)
     assert render_board(empty) == render_board(view)
     assert render_hand(empty) == render_hand(view)
     drawing = suggested(view, "D")  # a draw goes nowhere on the board: nothing to mark
-    assert drawing["suggested"] == {} and render_board(drawing) == render_board(view)
+    assert drawing.suggested is None and render_board(drawing) == render_board(view)
 
 
 @pytest.mark.parametrize(
@@ -649,7 +516,7 @@ def test_no_suggestion_draws_the_board_and_objective_as_before():
 )
 def test_a_suggested_move_or_swap_is_framed_in_magenta_with_an_arrow(action, marked, between):
     view = mid_view()  # P2's last move f6-d6 is framed in cyan
-    assert action in {str(a) for a in position(view["board"]).legal_actions(0)}
+    assert action in {str(a) for a in position(view.board).legal_actions(0)}
     plain = decode(render_board(view)).convert("RGB")
     image = decode(render_board(suggested(view, action))).convert("RGB")
     for square in marked:
@@ -674,7 +541,7 @@ def test_a_suggested_placement_shows_the_drawn_piece_hollow_on_its_square():
 def test_a_suggested_objective_swap_marks_the_two_cards_on_the_objective_picture():
     view = mid_view()  # P1's objective: +2 B, +1 G, 0 R, -1 Y
     marked = suggested(view, "O+1/-1")
-    assert marked["suggested"]["slots"] == [1, -1] and marked["suggested"]["owner"] == 0
+    assert marked.suggested.slots == (1, -1) and marked.suggested.owner == 0
     assert render_board(marked) == render_board(view)  # nothing of it is on the board
     image = decode(render_hand(marked)).convert("RGB")
     cards = objective_card_boxes(marked)

@@ -9,7 +9,7 @@ from functools import cache
 import pytest
 from PIL import Image, ImageChops
 
-from games import GAMES, random_choice
+from games import GAMES, View, random_choice
 from games.replay import spectator_views
 from renderers import render_board
 from renderers.common import PYRAMID_COLOURS
@@ -186,10 +186,11 @@ def assert_spectator_boards(game, num_players, seed, options, log, drawn):
         if position not in positions:
             continue
         view = next(kept)
+        data = view.to_json() if isinstance(view, View) else view  # a typed view, or one still a dict
         secrets = set().union(*(state.secrets(seat) for seat in range(num_players)))
         secrets_seen += len(secrets)
-        assert view["seat"] is None and view == state.view(None), position
-        assert not leaves(view) & secrets, (position, leaves(view) & secrets)
+        assert data["seat"] is None and view == state.view(None), position
+        assert not leaves(data) & secrets, (position, leaves(data) & secrets)
     assert secrets_seen, "the match had secrets to keep, so the check above means something"
 
 
