@@ -51,6 +51,7 @@ class Seat:
     left_user_id: int | None = None
     prompt_chapter: str | None = None  # the hand or round the private message (prompt_message_id) is for
     last_seen_at: float | None = None  # when the person last acted, or the match started
+    language: str | None = None  # the one its person chose with /language; None: the server's
 
     @property
     def is_open(self) -> bool:
