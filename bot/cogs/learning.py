@@ -21,7 +21,7 @@ from ..kits import GameKit
 from ..learning import ReviewedMoment
 from ..model import Match
 from ..presenters.base import Scene
-from ..publisher import explanation
+from ..publishing.moment import explanation
 from ..service import decision_seed
 from .lobby import announce_start
 
