@@ -300,6 +300,18 @@ class Start:
         return 1 + len(self.opening)
 
 
+@dataclass
+class ActionResult:
+    """What one applied action did, as the service returns it to the publisher."""
+
+    match: Match  # as saved, with the state after the action
+    seat: int
+    action: str
+    events: list[str]
+    previous_version: int
+    turns_begun: list[int] = field(default_factory=list)  # seats that must act now and didn't before
+
+
 @dataclass(frozen=True)
 class LiveBoard:
     """The board message a match edits in place: which message, the version it shows, when it was

@@ -16,13 +16,13 @@ from catalogue import tr
 
 from ..arcade import Arcade
 from ..components import Claim, view_of
+from ..computer_turns import decision_seed
 from ..discord_io import message_link, tell
 from ..errors import MatchError, StaleClick
 from ..history import worded_actions
-from ..model import Match
+from ..model import ActionResult, Match
 from ..presenters.base import Prompt
 from ..publishing.moment import Moment, with_words
-from ..service import ActionResult, decision_seed
 
 
 class Play(commands.Cog):

@@ -13,11 +13,12 @@ from games.core import with_suggestion
 from tutor import LESSONS, Step
 
 from ..components import MatchButton
+from ..computer_turns import decision_seed
 from ..discord_io import png_file
 from ..kits import GameKit
 from ..model import LiveBoard, Match
 from ..presenters.base import Prompt, Scene, leading_with
-from ..service import MatchService, decision_seed
+from ..service import MatchService
 from .audience import Audience
 
 MESSAGE_LIMIT = 2000  # characters of a plain message's text

@@ -21,8 +21,8 @@ import discord
 from catalogue import tr
 
 from ..history import action_sentence
-from ..model import Match, level_name
-from ..service import ActionResult, MatchService
+from ..model import ActionResult, Match, level_name
+from ..service import MatchService
 from .audience import Audience
 from .board import Boards
 from .ending import Endings
