@@ -24,7 +24,8 @@ from pathlib import Path
 from bot.kits import KITS
 from bot.model import MatchResult
 from bot.ratings import ratings
-from bot.repository import FINISHED_IN, Repository
+from bot.repository import Repository
+from bot.repository.standings import FINISHED_IN
 from bot.storage import open_database
 from games import GAMES
 

@@ -100,6 +100,10 @@ class Agreements:
             match.id, version=match.version, request=None, previous=match.request
         )
 
+    async def takebacks_of(self, match_id: int) -> list[tuple[int, int, str]]:
+        """(ply, seat, action) of every decision taken back in the match, for its record."""
+        return await self.repository.takebacks_of(match_id)
+
     async def _replace_request(self, match: Match, request: dict | None) -> None:
         """Store the request's new state, if nobody changed it since it was read (compare and swap:
         of answers given at once in several processes one wins, the others are told to look again;

@@ -30,7 +30,7 @@ from .cogs.play import Play
 from .cogs.stats import Stats
 from .components import ClaimRouter, MatchButton, MatchSelect, answer_unknown_component
 from .kits import KITS, GameKit
-from .publisher import Publisher
+from .publishing.publisher import Publisher
 from .repository import Repository
 from .service import MatchService
 from .settings import Settings

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .components import ClaimRouter
 from .kits import GameKit
-from .publisher import Publisher
+from .publishing.publisher import Publisher
 from .service import MatchService
 from .settings import Settings
 

@@ -51,6 +51,7 @@ class Seat:
     left_user_id: int | None = None
     prompt_chapter: str | None = None  # the hand or round the private message (prompt_message_id) is for
     last_seen_at: float | None = None  # when the person last acted, or the match started
+    language: str | None = None  # the one its person chose with /language; None: the server's
 
     @property
     def is_open(self) -> bool:
@@ -297,6 +298,18 @@ class Start:
     @property
     def version(self) -> int:
         return 1 + len(self.opening)
+
+
+@dataclass
+class ActionResult:
+    """What one applied action did, as the service returns it to the publisher."""
+
+    match: Match  # as saved, with the state after the action
+    seat: int
+    action: str
+    events: list[str]
+    previous_version: int
+    turns_begun: list[int] = field(default_factory=list)  # seats that must act now and didn't before
 
 
 @dataclass(frozen=True)

@@ -10,45 +10,35 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import logging
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from catalogue import catalogues, language, tr
 from games import IllegalAction
 from games.core import N_
-from tutor import LESSONS
 
 from .agreements import Agreement, Agreements
+from .computer_turns import ComputerTurns, Hint, Thinker
 from .errors import MatchError, StaleClick
 from .kits import GameKit
 from .learning import LearningDecisions
 from .lobbies import LobbyAnswer, LobbyDecisions
 from .model import (
-    BOARD_STYLES,
     LEASE_SECONDS,
-    NOTIFY_BY,
-    NOTIFY_WHEN,
-    SETTING_LIMITS,
-    SETTING_NAMES,
+    ActionResult,
     Deadlines,
-    GuildSettings,
     LiveBoard,
     Match,
     MatchResult,
-    NotifyPreference,
-    Seat,
 )
+from .preferences import Preferences
 from .ratings import Rating
 from .repository import Repository
 from .seat_changes import SeatChanges, VacancyVote
 
 __all__ = [
-    "ActionResult",
     "Agreement",
     "Hint",
     "LobbyAnswer",
@@ -59,42 +49,16 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-
-# (game id, state JSON, seat, level, seed) -> action notation: a computer player's decision, made
-# away from the event loop (see bot/thinking.py).
-Thinker = Callable[[str, dict, int, str, int], Awaitable[str]]
-HINT_LEVEL = "normal"
 REPLAY_LATER = N_("Match #{number} is still going on: its replay comes with its last board.")
 # Runs a pure, slow function (a tutorial step, a review) away from the event loop: fn, *args -> result
 Worker = Callable[..., Awaitable[Any]]
 
 
-def decision_seed(match_id: int, version: int, seat: int, purpose: str = "move") -> int:
-    """The seed of one computer decision: fixed for the match, version and seat, so a decision
-    replays, and unrelated to the match's own seed, which stays secret."""
-    digest = hashlib.sha256(f"{purpose}:{match_id}:{version}:{seat}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
-
-@dataclass
-class ActionResult:
-    match: Match  # as saved, with the state after the action
-    seat: int
-    action: str
-    events: list[str]
-    previous_version: int
-    turns_begun: list[int] = field(default_factory=list)  # seats that must act now and didn't before
-
-
-@dataclass
-class Hint:
-    seat: int
-    action: str
-
-
-class MatchService(LobbyDecisions, SeatChanges, Agreements, LearningDecisions):
+class MatchService(LobbyDecisions, SeatChanges, Agreements, LearningDecisions, ComputerTurns, Preferences):
     """Every decision about a match. Lobbies (`bot.lobbies`), seats changing hands
-    (`bot.seat_changes`) and take-backs and draws (`bot.agreements`) are written in modules of their own; this class holds what they share:
+    (`bot.seat_changes`), take-backs and draws (`bot.agreements`), learning (`bot.learning`),
+    computer players and hints (`bot.computer_turns`) and settings and preferences
+    (`bot.preferences`) are written in modules of their own; this class holds what they share:
     loading, checking, applying and saving, deadlines, and the per-match locks."""
 
     def __init__(
@@ -233,47 +197,6 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements, LearningDecisions):
         """A player's rating and results in each game of this server, first played first."""
         return await self.repository.standings_of(guild_id, user_id)
 
-    # --- server settings
-
-    async def settings_for(self, guild_id: int | None) -> GuildSettings:
-        return await self.repository.settings_for(guild_id)
-
-    async def check_play_channel(self, guild_id: int | None, channel_id: int) -> None:
-        """Matches (and tutorials, and practice) start only in the channels the server allows."""
-        allowed = (await self.settings_for(guild_id)).play_channels
-        if allowed and channel_id not in allowed:
-            where = ", ".join(f"<#{channel}>" for channel in allowed)
-            raise MatchError("Matches start in {channels} on this server.", channels=where)
-
-    async def server_language(self, guild_id: int, discord_locale: object) -> str:
-        """The language of a server's public posts: the one chosen with /config, else Discord's
-        server primary language (`discord_locale`)."""
-        return (await self.settings_for(guild_id)).public_language(discord_locale)
-
-    async def update_settings(
-        self, guild_id: int, change: Callable[[GuildSettings], dict] | None = None, **changes
-    ) -> GuildSettings:
-        """Change some settings (`changes`, or `change(current)` for ones relative to the current
-        settings); a value out of range is refused with its allowed range."""
-
-        def merged(current: GuildSettings) -> dict:
-            values = {**changes, **(change(current) if change else {})}
-            if values.get("language") not in (None, *catalogues()):
-                raise MatchError("Choose one of: {choices}.", choices=", ".join(sorted(catalogues())))
-            for name, value in values.items():
-                if value is not None and name in SETTING_LIMITS:
-                    low, high = SETTING_LIMITS[name]
-                    if not low <= value <= high:
-                        raise MatchError(
-                            "{setting} must be between {low:g} and {high:g}.",
-                            setting=tr(SETTING_NAMES[name]),
-                            low=low,
-                            high=high,
-                        )
-            return values
-
-        return await self.repository.update_settings(guild_id, merged)
-
     def _deadlines(self, match: Match, now: float) -> Deadlines:
         """What the turn now waited for needs: a reminder and a turn clock for the people to
         move, a computer player's move after a short pause. None while play is paused or over."""
@@ -379,69 +302,6 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements, LearningDecisions):
             match.seats[seat].last_seen_at = now
         begun = [s for s in match.state.to_move if s not in waiting_before] if not finished else []
         return ActionResult(match, seat, str(action), events, version, begun)
-
-    # --- computer players
-
-    async def computer_turns(self) -> tuple[list[int], float | None]:
-        """Matches whose computer player's turn is due now, and when the next later one is due."""
-        now, _ = self._now()
-        return await self.repository.computer_turns(now)
-
-    async def play_computer(self, match_id: int) -> ActionResult | None:
-        """Make the due move of a computer player in the match; None if none is due any more."""
-        async with self._locks[match_id]:
-            match = await self.load(match_id)
-            now, _ = self._now()
-            seats = match.computers_to_move()
-            if not seats or match.computer_due_at is None or match.computer_due_at > now:
-                return None
-            if not await self.repository.claim_computer_turn(match_id, now, now + self.lease_seconds):
-                return None  # another process is playing this turn
-            seat = seats[0]
-            level = match.seats[seat].computer
-            try:
-                action = await self._decide(match, seat, level, self._computer_seed(match, seat))
-                return await self._apply(match, seat, action)
-            except StaleClick:
-                return None  # another process played this turn: its claim outlived ours
-            except Exception:  # a computer player must never stall a match: play its first legal move
-                log.exception(
-                    "The computer player of match %s failed; playing a legal move instead", match.id
-                )
-                match = await self.load(match_id)
-                return await self._apply(match, seat, str(match.state.legal_actions(seat)[0]))
-
-    @staticmethod
-    def _computer_seed(match: Match, seat: int) -> int:
-        """A computer player's decision seed; in a tutorial the lesson's, so that every learner who
-        follows the steps meets the same moves (a tutorial's version is 1 + the moves made)."""
-        if match.purpose == "tutorial":
-            return LESSONS[match.game_id].opponent_seed(match.version - 1, seat)
-        return decision_seed(match.id, match.version, seat)
-
-    async def _decide(self, match: Match, seat: int, level: str, seed: int) -> str:
-        if self.think is None:
-            raise MatchError("Computer players are not available on this bot.")
-        return await self.think(match.game_id, match.state.to_json(), seat, level, seed)
-
-    async def hint(self, match_id: int, user_id: int, version: int, guild_id: int | None = None) -> Hint:
-        """A suggested move for the user's turn, if the match allows hints; noted in the record."""
-        match = await self.load_for(match_id, guild_id)
-        if not match.hints_allowed:
-            raise MatchError("Hints are off in this match (they're chosen when the match is started).")
-        seat = self._check_turn(match, user_id, version)
-        action = await self._decide(
-            match, seat, HINT_LEVEL, decision_seed(match.id, match.version, seat, "hint")
-        )
-        _, stamp = self._now()
-        await self.repository.save_hint(match.id, seat=seat, suggestion=action, stamp=stamp)
-        return Hint(seat, action)
-
-    async def hints_of(self, match_id: int) -> list[tuple[int, int, str]]:
-        return await self.repository.hints_of(match_id)
-
-    async def takebacks_of(self, match_id: int) -> list[tuple[int, int, str]]:
-        return await self.repository.takebacks_of(match_id)
 
     # --- ending a match early
 
@@ -550,58 +410,6 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements, LearningDecisions):
 
     def now(self) -> float:
         return self._now()[0]
-
-    async def notify_preference(self, user_id: int) -> NotifyPreference:
-        return (await self.repository.notify_preferences([user_id]))[user_id]
-
-    async def turn_notices(self, match: Match, seats: list[int]) -> list[tuple[Seat, str]]:
-        """Who among `seats` (whose turn just began) is told so, and how ("mention" or "dm"): as
-        each chose with /notify; by default only those who have been away (not acted for the
-        server's `away_minutes`)."""
-        people = [match.seats[seat] for seat in seats if match.seats[seat].is_person]
-        if match.status != "active" or not people:
-            return []
-        preferences = await self.repository.notify_preferences([player.user_id for player in people])
-        now = self.now()
-        away_after = match.settings.away_minutes * 60
-        told = []
-        for player in people:
-            preference = preferences[player.user_id]
-            away = player.last_seen_at is None or now - player.last_seen_at >= away_after
-            if preference.when == "every" or (preference.when == "away" and away):
-                told.append((player, preference.by))
-        return told
-
-    async def language_for(self, user_id: int, locale: object) -> str:
-        """The language to answer a user in: the one they chose with /language, else their
-        Discord client's (`locale`, from their interaction), else English."""
-        return await self.repository.language_of(user_id) or language(locale)
-
-    async def set_language(self, user_id: int, chosen: str | None) -> None:
-        """Keep `chosen` (a shipped language) for the user; None: follow Discord's language."""
-        if chosen is not None and chosen not in catalogues():
-            raise MatchError("Choose one of: {choices}.", choices=", ".join(sorted(catalogues())))
-        await self.repository.set_language(user_id, chosen)
-
-    async def board_style(self, user_id: int) -> str:
-        """How the user sees positions in what the bot sends them: "picture", "words" or "both"."""
-        return await self.repository.board_style(user_id)
-
-    async def set_board_style(self, user_id: int, style: str) -> None:
-        if style not in BOARD_STYLES:
-            raise MatchError("Choose one of: {choices}.", choices=", ".join(BOARD_STYLES))
-        await self.repository.set_board_style(user_id, style)
-
-    async def set_notify_preference(self, user_id: int, when: str, by: str) -> NotifyPreference:
-        if when not in NOTIFY_WHEN or by not in NOTIFY_BY:
-            raise MatchError(
-                "Choose when from {whens} and how from {hows}.",
-                whens=", ".join(NOTIFY_WHEN),
-                hows=", ".join(NOTIFY_BY),
-            )
-        preference = NotifyPreference(when, by)
-        await self.repository.set_notify_preference(user_id, preference)
-        return preference
 
     async def record_messages(
         self, match_id: int, *, board: LiveBoard | None = None, seats: dict[int, dict] | None = None

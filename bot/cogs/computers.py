@@ -13,7 +13,7 @@ import logging
 from discord.ext import commands
 
 from ..arcade import Arcade
-from ..publisher import Publisher
+from ..publishing.publisher import Publisher
 from ..service import MatchService
 
 log = logging.getLogger(__name__)

@@ -11,13 +11,15 @@ from pathlib import Path
 
 from discord.ext import commands, tasks
 
-from catalogue import speaking, tr
+from catalogue import N_
 
 from ..arcade import Arcade
-from ..publisher import Publisher
+from ..publishing.publisher import Publisher
 from ..service import MatchService
 
 log = logging.getLogger(__name__)
+
+RESTARTED = N_("Back after a restart: here is the current board.")  # on the board
 
 
 class Deadlines(commands.Cog):
@@ -43,9 +45,7 @@ class Deadlines(commands.Cog):
             try:
                 async with self.publisher.lock(match_id):
                     match = await self.service.load(match_id)
-                    with speaking(self.publisher.public_language(match)):  # on the board
-                        note = tr("Back after a restart: here is the current board.")
-                    await self.publisher.catch_up(match, note)
+                    await self.publisher.catch_up(match, RESTARTED)
             except Exception:
                 log.exception("Could not bring match %s up to date", match_id)
             finally:

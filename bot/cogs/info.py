@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from catalogue import speaking, tr_in
+from catalogue import tr_in
 
 from ..arcade import Arcade
 from ..commands import game_command, play_usage
@@ -78,9 +78,8 @@ class Info(commands.Cog):
         lang = await self.arcade.service.language_for(interaction.user.id, interaction.locale)
         summary = translated_rules(kit.id, lang) or kit.rules
         embed = discord.Embed(title=tr_in("rules.title", lang, title=kit.title), description=summary)
-        with speaking(lang):
-            picture = await asyncio.to_thread(kit.pictures.rules)
-            alt = kit.presenter.rules_alt()
+        picture = await asyncio.to_thread(kit.pictures.rules)  # in `lang`: the command's language
+        alt = kit.presenter.rules_alt()
         embed.set_image(url="attachment://rules.png")
         await interaction.response.send_message(
             embed=embed, file=png_file(picture, "rules.png", alt), ephemeral=True

@@ -15,14 +15,14 @@ from tutor import LESSONS
 from ..arcade import Arcade
 from ..commands import game_command
 from ..components import Claim, MatchButton, view_of
+from ..computer_turns import decision_seed
 from ..discord_io import png_file, tell
 from ..errors import MatchError
 from ..kits import GameKit
 from ..learning import ReviewedMoment
 from ..model import Match
 from ..presenters.base import Scene
-from ..publisher import explanation
-from ..service import decision_seed
+from ..publishing.moment import explanation
 from .lobby import announce_start
 
 

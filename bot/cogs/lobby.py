@@ -9,8 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from catalogue import speaking, tr
-from games.record import commitment
+from catalogue import tr
 
 from ..arcade import Arcade
 from ..commands import Seating, play_command
@@ -19,7 +18,8 @@ from ..discord_io import MENTION_USERS, message_link, tell
 from ..errors import MatchError
 from ..kits import GameKit
 from ..model import Match
-from ..publisher import Publisher
+from ..publishing.audience import public_channel
+from ..publishing.publisher import Publisher
 from ..service import MatchService
 
 log = logging.getLogger(__name__)
@@ -89,7 +89,7 @@ class Lobby(commands.Cog):
         if match.status == "active":  # only computer players besides the host: no one to wait for
             await announce_start(self.service, self.publisher, interaction, match)
             return
-        text, view = self.publisher.lobby_text(match), self.publisher.lobby_view(match)
+        text, view = self.publisher.invitations.message(match, self.publisher.audience(match).public)
         await interaction.response.send_message(text, view=view, allowed_mentions=MENTION_USERS)
         message = await interaction.original_response()
         await self.service.set_lobby_message(match.id, message.id)
@@ -122,18 +122,20 @@ class Lobby(commands.Cog):
             await tell(interaction, str(error))
             return
         match = answer.match
-        public = self.publisher.public_language(match)  # the lobby message is everyone's
+        invitations, public = self.publisher.invitations, self.publisher.audience(match).public  # everyone's
         if answer.declined:
-            await interaction.edit_original_response(content=self.publisher.closed_text(match), view=None)
+            await interaction.edit_original_response(
+                content=invitations.closed_text(match, public), view=None
+            )
             await self.service.lobby_notice_shown(match.id)
         elif not answer.started:
-            text, view = self.publisher.lobby_text(match), self.publisher.lobby_view(match)
+            text, view = invitations.message(match, public)
             await interaction.edit_original_response(content=text, view=view)
         else:
-            match = await begin(self.service, self.publisher, match)
-            with speaking(public):
-                started = started_text(self.service, match)
-            await interaction.edit_original_response(content=started, view=None)
+            match = await self.publisher.start(match)
+            await interaction.edit_original_response(
+                content=invitations.started_text(match, public), view=None
+            )
 
     async def _rematch(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
         """Same players and options; everyone but the one who asked must accept again."""
@@ -149,8 +151,8 @@ class Lobby(commands.Cog):
             await tell(interaction, str(error))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text, view = self.publisher.lobby_text(match), self.publisher.lobby_view(match)
-        lobby = await self.publisher.channel(match.channel_id, match).send(
+        text, view = self.publisher.invitations.message(match, self.publisher.audience(match).public)
+        lobby = await public_channel(self.bot, match.channel_id, match).send(
             text, view=view, allowed_mentions=MENTION_USERS
         )
         await self.service.set_lobby_message(match.id, lobby.id)
@@ -179,60 +181,14 @@ async def announce_start(
 ) -> None:
     """A match that started at once (nobody to wait for): say so in the channel, in answer to the
     command or click, then open its thread and post its first board there."""
-    public = publisher.public_language(match)  # the message is everyone's
-    with speaking(public):
-        starting = started_text(service, match)
+    public = publisher.audience(match).public  # the message is everyone's
+    starting = publisher.invitations.started_text(match, public)
     await interaction.response.send_message(starting, allowed_mentions=MENTION_USERS)
     message = await interaction.original_response()
     match.lobby_message_id = message.id
     await service.set_lobby_message(match.id, message.id)
-    match = await begin(service, publisher, match)
-    with speaking(public):
-        started = started_text(service, match)
-    await interaction.edit_original_response(content=started)
-
-
-def started_text(service: MatchService, match: Match) -> str:
-    title = service.kit(match).title
-    players = ", ".join(match.shown_names)
-    if match.board_message_id is None:
-        return tr(
-            "🔺 **{title}** (match #{number}) is starting: {players}.",
-            title=title,
-            number=match.id,
-            players=players,
-        )
-    where = message_link(match.guild_id, match.play_channel_id, match.board_message_id)
-    started = tr(
-        "🔺 **{title}** (match #{number}) has started! {players}. Follow it here: {link}",
-        title=title,
-        number=match.id,
-        players=players,
-        link=where,
-    )
-    sealed = tr("🔒 Seed commitment (SHA-256): `{commitment}`", commitment=commitment(match.seed))
-    return f"{started}\n-# {sealed}"
-
-
-async def begin(service: MatchService, publisher: Publisher, match: Match) -> Match:
-    """Open the match thread (unless the server plays in channels), deal, post the first board."""
-    match.thread_id = await open_thread(service, publisher, match) if match.settings.use_threads else None
-    await service.set_thread(match.id, match.thread_id)
-    async with publisher.lock(match.id):
-        await publisher.catch_up(match)
-    return match
-
-
-async def open_thread(service: MatchService, publisher: Publisher, match: Match) -> int | None:
-    with speaking(publisher.public_language(match)):  # a public name
-        name = f"{service.kit(match).title} #{match.id}: " + ", ".join(match.shown_names)
-    lobby = publisher.channel(match.channel_id, match).get_partial_message(match.lobby_message_id)
-    try:
-        thread = await lobby.create_thread(name=name[:100])
-    except discord.HTTPException as error:
-        log.info("No thread for match %s (%s); playing in the channel", match.id, error.status)
-        return None
-    return thread.id
+    match = await publisher.start(match)
+    await interaction.edit_original_response(content=publisher.invitations.started_text(match, public))
 
 
 async def close_expired_lobbies(service: MatchService, publisher: Publisher) -> None:

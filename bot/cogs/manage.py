@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from catalogue import speaking, tr, trn
+from catalogue import N_, tr, trn
 from games.record import commitment
 
 from ..arcade import Arcade
@@ -19,7 +19,7 @@ from ..discord_io import message_link, tell
 from ..errors import MatchError
 from ..history import history_lines, pages
 from ..model import Match, level_name
-from ..publisher import replay_file
+from ..publishing.ending import replay_file
 
 LISTED = 25
 
@@ -85,11 +85,9 @@ class Manage(commands.Cog):
         except MatchError as error:
             await tell(interaction, str(error))
             return
-        with speaking(self.publisher.public_language(match)):  # a note on the board, for everyone
-            again = tr("Here is the current board again.")
         async with self.publisher.lock(match.id):
             match = await self.service.load(match.id)
-            await self.publisher.board(self.publisher.moment(match), [again], fresh=True)
+            await self.publisher.repost(match, N_("Here is the current board again."))
         await tell(
             interaction,
             tr(
@@ -127,7 +125,7 @@ class Manage(commands.Cog):
         except MatchError as error:
             await tell(interaction, str(error))
             return
-        picture = await self.publisher.replay(match)
+        picture = await self.publisher.endings.replay(match)
         if picture is None:
             await tell(
                 interaction,
@@ -295,48 +293,18 @@ class Manage(commands.Cog):
                 await tell(interaction, str(error))
                 return
             match = asked.match
-            public = self.publisher.public_language(match)  # the request is put to everyone
             if asked.decided == "agreed":  # nobody else to ask: computer players always agree
                 await tell(interaction, tr("Done: the computer players agreed."))
-                await self._carried_out(match, asked.request, public)
+                await self.publisher.agreed(match, asked.request)
                 return
-            others = " ".join(f"<@{user}>" for user in self.service.answering(match))
-            with speaking(public):
-                buttons = [
-                    MatchButton(
-                        Claim(match.id, match.version, "agree"),
-                        label=tr("Agree"),
-                        style=discord.ButtonStyle.success,
-                    ),
-                    MatchButton(Claim(match.id, match.version, "refuse"), label=tr("Refuse")),
-                ]
-                put = tr(
-                    "{players}: {request} Everyone must agree; any action meanwhile withdraws it.",
-                    players=others,
-                    request=self._request_text(match, asked.request),
-                )
-            try:
-                await self.publisher.channel(match.play_channel_id, match).send(
-                    put, view=view_of(buttons), allowed_mentions=discord.AllowedMentions(users=True)
-                )
-            except discord.HTTPException:
+            public = self.publisher.audience(match).public  # the request is put to everyone
+            if not await self.publisher.requests.put(
+                match, asked.request, self.service.answering(match), public
+            ):
                 await self.service.withdraw_request(match)  # nobody could see it: it must not linger
                 await tell(interaction, tr("I couldn't post your request in the match's channel; try again."))
                 return
         await tell(interaction, tr("Asked; the others answer with the buttons under your request."))
-
-    @staticmethod
-    def _request_text(match: Match, request: dict) -> str:
-        asker = match.label(request["seat"])
-        if request["kind"] == "takeback":
-            return tr(
-                "**{player}** asks to take back their last decision (`{action}`).",
-                player=asker,
-                action=request["action"],
-            )
-        if len(match.seats) == 2:
-            return tr("**{player}** offers a draw.", player=asker)
-        return tr("**{player}** asks to end the match here, level for everyone (a draw).", player=asker)
 
     async def _answer(self, interaction: discord.Interaction, claim: Claim, values: list[str]) -> None:
         """Agree or Refuse under a request; the request message then says where it stands."""
@@ -353,39 +321,19 @@ class Manage(commands.Cog):
                 await tell(interaction, str(error))
                 return
             match, request = answered.match, answered.request
-            public = self.publisher.public_language(match)  # the request message is everyone's
-            with speaking(public):
-                text = self._request_text(match, request)
-                if answered.decided is None:
-                    agreed = ", ".join(f"<@{user}>" for user in request["agreed"])
-                    so_far = tr("Agreed so far: {players}.", players=agreed)
-                elif answered.decided == "agreed":
-                    outcome = tr("✅ Agreed.")
-                else:
-                    outcome = tr("❌ Refused by {player}.", player=f"<@{interaction.user.id}>")
+            text = self.publisher.requests.answered(
+                match, request, answered.decided, interaction.user.id, self.publisher.audience(match).public
+            )
             if answered.decided is None:
                 await interaction.response.edit_message(
-                    content=f"{text} {so_far}", allowed_mentions=discord.AllowedMentions.none()
+                    content=text, allowed_mentions=discord.AllowedMentions.none()
                 )
                 return
             await interaction.response.edit_message(
-                content=f"{text} {outcome}", view=None, allowed_mentions=discord.AllowedMentions.none()
+                content=text, view=None, allowed_mentions=discord.AllowedMentions.none()
             )
             if answered.decided == "agreed":
-                await self._carried_out(match, request, public)
-
-    async def _carried_out(self, match: Match, request: dict, public: str) -> None:
-        """Carry out an agreed request; `public`: the language of the server's messages."""
-        if request["kind"] == "draw":
-            await self.publisher.close_down(match)
-        else:
-            with speaking(public):
-                note = tr(
-                    "↩️ **{player}** took back `{action}`, as the others agreed.",
-                    player=match.label(request["seat"]),
-                    action=request["action"],
-                )
-            await self.publisher.taken_back(match, note)
+                await self.publisher.agreed(match, request)
 
     async def _running_match_of(self, interaction: discord.Interaction) -> Match | None:
         """The user's match in progress that a /match command typed here means (else they're told why)."""

@@ -16,13 +16,13 @@ from catalogue import tr
 
 from ..arcade import Arcade
 from ..components import Claim, view_of
+from ..computer_turns import decision_seed
 from ..discord_io import message_link, tell
 from ..errors import MatchError, StaleClick
 from ..history import worded_actions
-from ..model import Match
+from ..model import ActionResult, Match
 from ..presenters.base import Prompt
-from ..publisher import Moment, with_words
-from ..service import ActionResult, decision_seed
+from ..publishing.moment import Moment, with_words
 
 
 class Play(commands.Cog):
@@ -40,7 +40,7 @@ class Play(commands.Cog):
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
-        self.publisher.note_message(message.channel.id, message.id)  # it may bury a live board
+        self.publisher.boards.note_message(message.channel.id, message.id)  # it may bury a live board
 
     # --- clicks
 
@@ -92,19 +92,16 @@ class Play(commands.Cog):
         if seat is None or match.status != "active":
             await tell(interaction, text)
             return
-        moment = self.publisher.moment(match)
-        meanwhile = await self._meanwhile(moment, claim.version)
-        await self.publisher.send_private(moment, seat, meanwhile=meanwhile)
-        await self.publisher.commit(moment)
+        await self.publisher.refresh_private(match, seat, await self._meanwhile(match, claim.version))
         await tell(
             interaction,
             tr("That message had moved on; it now shows what happened meanwhile and where you stand."),
         )
 
-    async def _meanwhile(self, moment: Moment, version: int) -> list[str]:
+    async def _meanwhile(self, match: Match, version: int) -> list[str]:
         """What happened since `version`, in words (at most the last few)."""
-        rows = await self.service.action_log(moment.match.id)
-        worded = await asyncio.to_thread(worded_actions, moment.kit, moment.match, rows)
+        rows = await self.service.action_log(match.id)
+        worded = await asyncio.to_thread(worded_actions, self.service.kit(match), match, rows)
         phrases = [sentence for sentence, _ in worded[max(0, version - 1) :]]
         return phrases if len(phrases) <= 5 else ["…", *phrases[-5:]]
 

@@ -22,7 +22,7 @@ from bot.cogs.computers import play_computer_turn
 from bot.cogs.deadlines import sweep_deadlines
 from bot.cogs.lobby import close_expired_lobbies
 from bot.kits import KITS
-from bot.publisher import reminder_nonce
+from bot.publishing.private import reminder_nonce
 from bot.repository import Repository
 from bot.service import MatchService
 from bot.thinking import ComputerPlayers
@@ -32,7 +32,7 @@ PAUSE = 0.05  # between sweeps (the bot's are 30 s apart; here deadlines fall du
 
 
 class RecordingPublisher:
-    """What `bot.publisher.Publisher` would send, written down instead (the same calls)."""
+    """What `bot.publishing.publisher.Publisher` would send, written down instead (the same calls)."""
 
     def __init__(self, record, service: MatchService) -> None:
         self._record = record

@@ -55,7 +55,7 @@ async def test_a_placement_is_taken_back_when_the_opponent_agrees(simcord_env):
     # the piece drawn stays drawn: alice places it again, elsewhere
     await alice.slash(thread, "move", action=f"{piece}@a2")
     assert (await env.bot.service.action_log(1))[-1] == (0, f"{piece}@a2")
-    notes = await env.bot.publisher._record_notes(await stored(env))
+    notes = await env.bot.publisher.endings.record_notes(await stored(env))
     assert notes == [f"Taken back, as the others agreed: P1's action 2 ({piece}@a1)."]
 
 
@@ -97,7 +97,7 @@ async def test_an_agreed_draw_ends_the_match_and_counts_as_a_draw(simcord_env, m
     ended = await stored(env)
     assert (ended.status, ended.end_reason) == ("finished", "draw")
     assert "a draw" in text(board(thread)) and not buttons(board(thread), "act")
-    assert (await env.bot.publisher._record_notes(ended))[
+    assert (await env.bot.publisher.endings.record_notes(ended))[
         -1
     ] == "Ended here by the players' agreement: a draw."
     leaderboard = reply(await alice.slash(table.channel, "leaderboard", game="senet"))

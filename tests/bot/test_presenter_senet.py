@@ -11,7 +11,7 @@ import pytest
 from bot.components import MatchButton
 from bot.kits import KITS
 from bot.layout import ALT_LIMIT, COMPONENT_LIMIT, board_layout
-from bot.publisher import Publisher
+from bot.publishing.board import board_controls, board_extras
 from catalogue import speaking
 from games import GAMES, random_choice
 from games.core import with_suggestion
@@ -169,7 +169,7 @@ def test_the_board_message_with_the_most_moves_and_both_extras_stays_within_40_c
     assert len(state.legal_actions(0)) == 12
     moment = moment_of("senet", state, SINGLE)
     moment.match.hints_allowed = True
-    items, extras = Publisher._board_controls(moment), Publisher._board_extras(moment)
+    items, extras = board_controls(moment), board_extras(moment)
     assert len(items) == 12 and len(extras) == 2
     scene = moment.scene
     layout = board_layout(

@@ -11,7 +11,7 @@ from bot.errors import MatchError
 from bot.kits import KITS
 from bot.model import GuildSettings, Match, Seat
 from bot.presenters.common import COLOUR_EMOJI
-from bot.publisher import Moment
+from bot.publishing.moment import Moment
 from games import GAMES, random_choice
 from games.mars import Move
 from games.pieces import Pyramid

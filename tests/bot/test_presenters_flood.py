@@ -12,7 +12,7 @@ from benchmarks.taps import taps_to_actions
 from bot.components import MatchButton
 from bot.errors import MatchError
 from bot.layout import ALT_LIMIT, COMPONENT_LIMIT, board_layout
-from bot.publisher import Publisher
+from bot.publishing.board import board_controls, board_extras
 from games import GAMES, random_choice
 from games.flood import position
 from tests.bot.test_presenters import check_fits_discord, moment_of
@@ -147,10 +147,10 @@ def board_message(state, *, hints: bool):
         "\n".join(presenter.seat_lines(scene)),
         "board.png",
         presenter.status_line(scene),
-        Publisher._board_controls(moment),
+        board_controls(moment),
         alt=presenter.describe(scene, scene.public),
         legend=presenter.legend(scene),
-        extras=Publisher._board_extras(moment),
+        extras=board_extras(moment),
     )
 
 

@@ -10,7 +10,7 @@ import discord
 import pytest
 from PIL import Image
 
-import bot.publisher
+import bot.publishing.ending
 from benchmarks.clicks import leaf_components
 from games import GAMES
 from tests.bot.test_e2e_mars import mars_step, start_mars
@@ -61,8 +61,8 @@ def replays(monkeypatch):
         made.append(list(views))
         return original(views, **options)
 
-    original = bot.publisher.render_replay
-    monkeypatch.setattr(bot.publisher, "render_replay", recording)
+    original = bot.publishing.ending.render_replay
+    monkeypatch.setattr(bot.publishing.ending, "render_replay", recording)
     return made
 
 
@@ -163,9 +163,9 @@ async def test_the_final_board_goes_out_without_a_replay_that_fails_or_is_too_la
         def broken(views, **options):
             raise RuntimeError("no replay today")
 
-        monkeypatch.setattr(bot.publisher, "render_replay", broken)
+        monkeypatch.setattr(bot.publishing.ending, "render_replay", broken)
     else:
-        monkeypatch.setattr(bot.publisher, "REPLAY_LIMIT", 1000)
+        monkeypatch.setattr(bot.publishing.ending, "REPLAY_LIMIT", 1000)
     caplog.set_level(logging.INFO)
     env = simcord_env
     table = make_table(env, ["alice", "bob"])

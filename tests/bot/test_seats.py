@@ -7,7 +7,8 @@ from datetime import timedelta
 
 import pytest
 
-from bot.service import MatchError, StaleClick, decision_seed
+from bot.computer_turns import decision_seed
+from bot.service import MatchError, StaleClick
 from bot.storage import Database
 from games import GAMES
 from tests.bot.test_storage import FakeClock
