@@ -5,7 +5,8 @@
 Picks mutants at random (seeded), a third each, from the rules engines (`games/`), the bot's service and
 agreements and the computer players (`computer/`): a comparison turned (`<` to `<=`, `==` to
 `!=`), an arithmetic or boolean operator swapped, a number moved by one, a `not` dropped, a
-return of True/False flipped. Docstrings, logging and asserts are left alone. Each mutant is
+return of True/False flipped. Docstrings, logging, asserts and the computer levels' budgets (tuning, which
+`python -m benchmarks.computer` measures) are left alone. Each mutant is
 written into a scratch copy of the tree and the tests that cover its module run against it
 (`-x`, stop at the first failure): a failure kills it. Prints a table of every mutant and the
 share killed. Slow by nature (minutes); not part of the test suite.
@@ -17,6 +18,7 @@ import argparse
 import ast
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -46,14 +48,14 @@ BOT_TESTS = ("storage", "agreements", "e2e_agreements", "e2e_lifecycle", "hostil
 def candidate_files() -> list[str]:
     files = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "games").glob("*.py"))]
     files += [str(p.relative_to(ROOT)) for p in sorted((ROOT / "computer").glob("*.py"))]
-    service = ROOT / "bot" / "service"
-    files += (
-        [str(p.relative_to(ROOT)) for p in sorted(service.glob("*.py"))]
-        if service.is_dir()
-        else ["bot/service.py"]
-    )
-    files.append("bot/agreements.py")
+    files += [file for file in BOT_SERVICE if (ROOT / file).is_file()]
     return [f for f in files if not f.endswith("__init__.py") and "weights" not in f]
+
+
+# The match service and the features cut out of it, and the agreements (take-backs and draws).
+BOT_SERVICE = ("bot/service.py", "bot/computer_turns.py", "bot/preferences.py", "bot/agreements.py")
+# Tables of tuning, not of rules: what a level may spend (`benchmarks.computer` measures them).
+TUNING = {"LEVELS"}
 
 
 SWAPS = {
@@ -99,8 +101,12 @@ class Mutant:
 
 
 def skipped_lines(tree: ast.AST) -> set[int]:
-    """Docstrings, asserts and logging: changing them is no bug a player could meet."""
+    """Docstrings, asserts, logging and tuning tables: changing them is no bug a player could meet
+    (a level's budget makes it stronger or weaker, which the strength benchmarks measure)."""
     lines: set[int] = set()
+    for node in getattr(tree, "body", []):
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) in TUNING for t in node.targets):
+            lines.update(range(node.lineno, node.end_lineno + 1))
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         first = body[0] if isinstance(body, list) and body else None
@@ -185,18 +191,47 @@ def run(mutant: Mutant, scratch: Path) -> tuple[bool, str]:
         target.write_text(original)
 
 
+def survivors_of(table: str) -> list[Mutant]:
+    """The survivors listed in an earlier run's table, found again where their line is now (a
+    refactoring may have moved it to another line or module of the same area)."""
+    found = []
+    for row in Path(table).read_text().splitlines():
+        match = re.match(r"\| \d+ \| (\S+?):(\d+): `(.*)` -> `(.*)` \| \*\*survived", row)
+        if not match:
+            continue
+        file, before, after = match[1], match[3], match[4]
+        candidates = [
+            file,
+            *(str(p.relative_to(ROOT)) for p in sorted((ROOT / Path(file).parts[0]).rglob("*.py"))),
+        ]
+        for candidate in candidates:
+            path = ROOT / candidate
+            lines = path.read_text().splitlines() if path.is_file() else []
+            numbers = [n for n, text in enumerate(lines, 1) if text.strip() == before]
+            if numbers:
+                text = lines[numbers[0] - 1]
+                found.append(Mutant(candidate, numbers[0], text, text.replace(before, after)))
+                break
+        else:
+            print(f"gone: {file}: {before}")
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--mutants", type=int, default=48, help="spread evenly over the three areas")
     parser.add_argument("--seed", type=int, default=30)
+    parser.add_argument("--recheck", help="run again only the survivors of an earlier run's table")
     arguments = parser.parse_args()
     chooser = random.Random(arguments.seed)
     pool = [mutant for file in candidate_files() for mutant in mutants_of(file)]
     areas = [[m for m in pool if m.file.startswith(area)] for area in ("games/", "computer/", "bot/")]
     share = arguments.mutants // len(areas)
     sample = [m for area in areas for m in chooser.sample(area, min(share, len(area)))]
+    if arguments.recheck:
+        sample = survivors_of(arguments.recheck)
     with tempfile.TemporaryDirectory(prefix="mutation-") as folder:
         scratch = Path(folder) / "tree"
         shutil.copytree(
