@@ -5,12 +5,11 @@ only a picture shows (the cards on the table, the pool, the pyramids each seat t
 no words but the seat tags P1-P4; names, scores, cards held, the dealer and whose turn it is are
 Discord text (the presenter's seat lines, status and legend).
 
-The board never reads view["hand"]: it is public, whatever view it is given.
+The board never reads a seat's hand: it is public, whatever view it is given.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -18,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from catalogue import N_, tr
 from games.pieces import RANK_LABELS, Card, deck
+from games.trickery import Trick, TrickerySeatView, TrickeryView
 
 from . import common
 from .common import (
@@ -96,18 +96,18 @@ class BoardLayout:
 
 
 @once_per_picture
-def board_layout(view: dict) -> BoardLayout:
+def board_layout(view: TrickeryView) -> BoardLayout:
     """Top to bottom: the table, the pool, then the seats two to a row (P1 P2 / P3 P4)."""
     left, right = MARGIN, WIDTH - MARGIN
     table = (left, MARGIN, right, MARGIN + TABLE_H)
     y = table[3] + GAP
     pool = None
-    if not view["is_over"]:
+    if not view.is_over:
         pool = (left, y, right, y + POOL_H)
         y = pool[3] + GAP
     seat_w = (right - left - GAP) // 2
     seats = []
-    for seat in range(view["num_players"]):
+    for seat in range(view.num_players):
         row, column = divmod(seat, 2)
         x = left + column * (seat_w + GAP)
         top = y + row * (SEAT_H + GAP)
@@ -118,10 +118,10 @@ def board_layout(view: dict) -> BoardLayout:
 # --- the board ------------------------------------------------------------------------------
 
 
-def render_trickery_board(view: dict, *, names: list[str] | None = None) -> bytes:
+def render_trickery_board(view: TrickeryView, *, names: list[str] | None = None) -> bytes:
     """The trick on the table, the pool and what each seat took. Names are Discord text, not drawn."""
     layout = board_layout(view)
-    _pyramids_of_the_set(tuple(view["nests"]), view["penalty_colour"], common.CANVAS_MODE)
+    _pyramids_of_the_set(view.nests, view.penalty_colour, common.CANVAS_MODE)
     image, draw = new_canvas(layout.width, layout.height)
     _draw_table(image, draw, layout.table, view)
     if layout.pool is not None:
@@ -172,7 +172,7 @@ def _blank(width: int, height: int, colour: Colour) -> tuple[Image.Image, ImageD
     return tile, draw
 
 
-# A tutorial's suggested move (view["suggested"], the engine's marks): pink, which nothing else in
+# A tutorial's suggested move (the view's `suggested`, the engine's marks): pink, which nothing else in
 # these pictures is; a card in a frame twice as thick as the legal cards' yellow one, and lifted
 # higher, with the prize of a lead on it; in the pool, a block under the prize.
 SUGGESTED = (255, 104, 196)
@@ -185,69 +185,51 @@ TURN_TAG = (ACCENT, ON_ACCENT)
 WON_TAG = (GOOD, ON_GOOD)
 
 
-def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict, seat: int) -> None:
+def _draw_seat(
+    image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: TrickeryView, seat: int
+) -> None:
     """The seat's tag and the pyramids it took this hand (at the end: in the last hand), point
     pyramids first; framed in yellow while it must play, in green if it won the match."""
-    to_move = seat in view["to_move"]
-    won = seat in view["winners"]
+    to_move = seat in view.to_move
+    won = seat in view.winners
     edge, edge_width = (ACCENT, 6) if to_move else ((GOOD, 6) if won else (PANEL_EDGE, 2))
     fill = PANEL_ACTIVE if to_move else PANEL
     draw.rounded_rectangle(box, radius=RADIUS, fill=fill, outline=edge, width=edge_width)
     x0, y0, x1, y1 = box
     colours = TURN_TAG if to_move else (WON_TAG if won else PLAIN_TAG)
     tag = _tag(draw, (x0 + PAD, (y0 + y1) / 2), seat, colours, anchor="l")
-    taken = sorted_pyramids(view["taken"][seat], view["nests"])
+    taken = view.seats[seat].taken
     room = x1 - PAD - tag[2] - 18
     scale = next((s for s in TAKEN_SCALES if row_width(taken, s, 6) <= room), TAKEN_SCALES[-1])
     draw_pyramid_row(
-        image, taken, tag[2] + 18, y1 - 12, scale=scale, gap=6, penalty_colour=view["penalty_colour"]
+        image, taken, tag[2] + 18, y1 - 12, scale=scale, gap=6, penalty_colour=view.penalty_colour
     )
-
-
-def sorted_pyramids(codes: list[str], nests: list[str]) -> list[str]:
-    """Pyramids in the order of the set's nests (the penalty nest last), small to large."""
-    return sorted(codes, key=lambda code: (nests.index(code[0]), code[1]))
 
 
 # --- the pool -------------------------------------------------------------------------------
 
 
-def pool_nests(view: dict) -> list[tuple[str, list[bool]]]:
-    """Each nest of the set (colour, [small, medium, large still on offer?]), penalty nest last.
-    The prize at stake in the trick is no longer on offer: its place is empty."""
-    left = Counter(view["pool"])
-    prize = view["trick"]["prize"]
-    if prize and left[prize]:
-        left[prize] -= 1
-    seen: Counter[str] = Counter()
-    nests = []
-    for colour in view["nests"]:
-        index = seen[colour]
-        seen[colour] += 1
-        nests.append((colour, [left[f"{colour}{size}"] > index for size in (1, 2, 3)]))
-    return nests
-
-
-def _draw_pool(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict) -> None:
-    """The nests side by side across the width; a taken pyramid leaves a faint outline."""
+def _draw_pool(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: TrickeryView) -> None:
+    """The nests side by side across the width; a taken pyramid, or the prize at stake, leaves a
+    faint outline."""
     x0, _, x1, y1 = box
     draw.rounded_rectangle(box, radius=RADIUS, fill=PANEL, outline=PANEL_EDGE, width=2)
-    nests = pool_nests(view)
+    nests = view.pool_nests
     gap = 10
     nest_w = sum(pyramid_extent(size, POOL_SCALE)[0] for size in (1, 2, 3)) + 2 * gap
     between = (x1 - x0 - 2 * PAD - len(nests) * nest_w) / (len(nests) + 1)
     baseline = y1 - 20
     x = x0 + PAD + between
-    suggested = (view.get("suggested") or {}).get("prize")
-    for colour, present in nests:
-        for size, here in zip((1, 2, 3), present, strict=True):
-            code = f"{colour}{size}"
+    suggested = view.suggested.prize if view.suggested else None
+    for nest in nests:
+        for size, here in zip((1, 2, 3), nest.left, strict=True):
+            code = f"{nest.colour}{size}"
             if here:
                 if code == suggested:
                     _mark_suggested_pyramid(draw, x, baseline, int(size), POOL_SCALE)
                     suggested = None  # one mark, where the set has two nests of a colour
                 x += draw_pyramid(
-                    image, code, x, baseline, scale=POOL_SCALE, penalty_colour=view["penalty_colour"]
+                    image, code, x, baseline, scale=POOL_SCALE, penalty_colour=view.penalty_colour
                 )
             else:
                 x += draw_ghost(image, size, x, baseline, POOL_SCALE)
@@ -277,37 +259,29 @@ def draw_ghost(image: Image.Image, size: int, x: float, baseline: float, scale: 
 # --- the trick ------------------------------------------------------------------------------
 
 
-def table_trick(view: dict) -> tuple[dict, bool]:
-    """The trick the table shows, and whether it is over (shown faded): the one being played, or
-    before the next lead the last one, until a new hand begins."""
-    trick = view["trick"]
-    if not trick["plays"] and not trick["prize"] and view["done_tricks"]:
-        return view["done_tricks"][-1], True
-    return trick, False
-
-
-def _draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: dict) -> None:
+def _draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: TrickeryView) -> None:
     """The prize, then one slot per seat in play order with its tag above it: the leader's first.
     The winning card is framed in green; the slot of the seat to play next in yellow."""
     x0, y0, x1, _ = box
     draw.rounded_rectangle(box, radius=RADIUS, fill=PANEL, outline=PANEL_EDGE, width=2)
-    trick, over = table_trick(view)
+    trick = view.table
+    over = trick.over
     card_w, card_h = card_extent(CARD_W)
     card_top = y0 + PAD + TAG_H + 12
     _draw_prize(image, draw, (x0 + PAD, card_top, x0 + PAD + PRIZE_COLUMN_W, card_top + card_h), trick, view)
-    n = view["num_players"]
+    n = view.num_players
     start = x0 + PAD + PRIZE_COLUMN_W + 20
     step = min(card_w + 60, (x1 - PAD - start - card_w) / (n - 1))
     start += (x1 - PAD - start - (step * (n - 1) + card_w)) / 2  # centred in the room left
-    plays = trick["plays"]
-    winner = trick.get("winner", trick.get("winning"))
+    plays = trick.plays
+    winner = trick.winner
     for i in range(n):
-        seat = (trick["leader"] + i) % n
+        seat = (trick.leader + i) % n
         x = round(start + i * step)
-        next_up = not over and seat in view["to_move"]
+        next_up = not over and seat in view.to_move
         if i < len(plays):
             frame = GOOD if seat == winner else None
-            draw_card(image, plays[i][1], (x, card_top), card_w, dim=over and seat != winner, frame=frame)
+            draw_card(image, plays[i].card, (x, card_top), card_w, dim=over and seat != winner, frame=frame)
         else:
             draw_card_slot(draw, (x, card_top), card_w, colour=ACCENT if next_up else FAINT)
         if seat == winner and i < len(plays):
@@ -319,11 +293,13 @@ def _draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: d
         _tag(draw, (x + card_w / 2, y0 + PAD + TAG_H / 2), seat, colours)
 
 
-def _draw_prize(image: Image.Image, draw: ImageDraw.ImageDraw, column: Box, trick: dict, view: dict) -> None:
+def _draw_prize(
+    image: Image.Image, draw: ImageDraw.ImageDraw, column: Box, trick: Trick, view: TrickeryView
+) -> None:
     """The prize pyramid standing level with the cards; before the lead, an empty outline."""
     x0, _, x1, bottom = column
     centre = (x0 + x1) / 2
-    prize = trick["prize"]
+    prize = trick.prize
     width, height = pyramid_extent(int(prize[1]) if prize else 3, PRIZE_SCALE)
     if prize:
         draw_pyramid(
@@ -332,7 +308,7 @@ def _draw_prize(image: Image.Image, draw: ImageDraw.ImageDraw, column: Box, tric
             centre - width / 2,
             bottom - 4,
             scale=PRIZE_SCALE,
-            penalty_colour=view["penalty_colour"],
+            penalty_colour=view.penalty_colour,
         )
     else:
         draw_ghost(image, 3, centre - width / 2, bottom - 4, PRIZE_SCALE)
@@ -417,29 +393,28 @@ HAND_LIFT = 14
 NOTHING_SIZE = 40
 
 
-def render_trickery_hand(view: dict, *, names: list[str] | None = None) -> bytes:
+def render_trickery_hand(view: TrickerySeatView, *, names: list[str] | None = None) -> bytes:
     """The seat's own cards; on their turn, playable cards are lifted and framed, the rest dimmed."""
-    cards = list(view.get("hand") or [])
-    seat = view.get("seat")
-    my_turn = seat is not None and seat in view["to_move"]
-    legal = set(view.get("legal") or []) if my_turn else set(cards)
+    cards = view.hand
+    my_turn = view.seat in view.to_move
+    legal = set(view.legal) if my_turn else set(cards)
     boxes = hand_card_boxes(view)
     bottom = max((box[3] for box in boxes), default=0)
     image, draw = new_canvas(WIDTH, max(bottom + MARGIN, 240))
     if not cards:
         draw_text(draw, (WIDTH / 2, 120), tr("No cards left"), size=NOTHING_SIZE, fill=MUTED, anchor="mm")
-    suggested = view.get("suggested") or {}
+    suggested = view.suggested
     for card, (x0, y0, x1, _) in zip(cards, boxes, strict=True):
         playable = card in legal
         lifted = my_turn and playable  # lift and frame what may be played
         y = y0 - HAND_LIFT if lifted else y0
-        if card == suggested.get("card"):
+        if suggested and card == suggested.card:
             y = y0 - SUGGESTED_LIFT
             draw_card(
                 image, card, (x0, y), x1 - x0, under=BACKGROUND, frame=SUGGESTED, frame_width=SUGGESTED_FRAME
             )
-            if suggested.get("prize"):
-                _draw_prize_on_card(image, suggested["prize"], (x1, y), view["penalty_colour"])
+            if suggested.prize:
+                _draw_prize_on_card(image, suggested.prize, (x1, y), view.penalty_colour)
             continue
         frame = ACCENT if lifted else None
         draw_card(image, card, (x0, y), x1 - x0, dim=not playable, under=BACKGROUND, frame=frame)
@@ -463,10 +438,10 @@ def _draw_prize_on_card(
     draw_pyramid(image, prize, left, top + 10 + over + height, scale=scale, penalty_colour=penalty_colour)
 
 
-def hand_card_boxes(view: dict) -> list[Box]:
+def hand_card_boxes(view: TrickerySeatView) -> list[Box]:
     """Where render_trickery_hand puts each card before lifting it: rows of up to six, halves of
     the hand when it has more (for tests and click maps)."""
-    cards = list(view.get("hand") or [])
+    cards = view.hand
     per_row = (len(cards) + 1) // 2 if len(cards) > HAND_PER_ROW else len(cards)
     rows = [cards[i : i + per_row] for i in range(0, len(cards), per_row)] if cards else []
     card_w, card_h = card_extent(CARD_W)

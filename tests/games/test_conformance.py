@@ -107,7 +107,11 @@ def play_random_game(game, num_players, seed, *, full_check):
             assert game.parse_action(str(action)) == action, f"notation does not round-trip: {action}"
         views = check_views(state, num_players)
         before = state.to_json()
-        for text in views[seat].get("ko_forbidden", []):  # shown to players as refused
+        shown = views[seat]  # a typed View, or a dict while engines move over
+        refused = (
+            shown.get("ko_forbidden", []) if isinstance(shown, dict) else getattr(shown, "ko_forbidden", ())
+        )
+        for text in refused:  # shown to players as refused
             assert game.parse_action(text) not in actions
             with pytest.raises(IllegalAction):
                 clone_state(game, state).apply(seat, game.parse_action(text))

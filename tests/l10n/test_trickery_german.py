@@ -76,8 +76,9 @@ def pictures() -> dict[str, object]:
                 found[f"hand of the {who} {moment}"] = lambda own=own, names=names: (
                     trickery.render_trickery_hand(own, names=names)
                 )
-    state, names = MOMENTS["4p rainbow start"]
-    empty = dict(state.view(0), hand=[], legal=[])
+    state, names = MOMENTS["4p rainbow end"]
+    empty = state.view(0)  # every card played
+    assert not empty.hand
     found["empty hand"] = lambda names=names: trickery.render_trickery_hand(empty, names=names)
     found["scoring guide"] = trickery.render_trickery_scoring_guide
     return found
@@ -199,7 +200,7 @@ def presenter_texts(language: str) -> list[str]:
             said += [presenter.status_line(scene), presenter.private_text(scene, seat, mine)]
             said += [*presenter.seat_lines(scene), presenter.legend(scene)]
             said += [presenter.describe(scene, scene.public), presenter.describe(scene, mine, seat)]
-            choices = ["", *sorted(set(mine["pool"]))[:1]] if not mine["trick"]["plays"] else [""]
+            choices = ["", *sorted(set(mine.pool))[:1]] if not mine.trick.plays else [""]
             for choice in choices:
                 prompt = presenter.prompt(scene, seat, mine, choice)
                 said.append(prompt.text)
@@ -220,7 +221,8 @@ def presenter_texts(language: str) -> list[str]:
             presenter.describe(final, final.public),
         ]
         said.append(presenter.rules_alt())
-        empty = dict(state.view(0), hand=[])
+        empty = state.view(0)  # the match is over: every card played
+        assert not empty.hand
         said += [presenter.private_text(scene, 0, empty), presenter.describe(scene, empty, 0)]
         for refusal in (
             MatchError("That pyramid isn't in the pool any more."),
