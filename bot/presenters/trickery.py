@@ -1,95 +1,33 @@
-"""How Martian Trickery looks and is played on Discord: texts and move controls.
+"""How Martian Trickery is told on Discord: every text (the move controls are `trickery_controls`).
 
 The board's picture shows the trick, the pool and what each seat took; everything in words (names,
-scores, cards held, the dealer, whose turn) is here. A lead is one tap: the card buttons lead for
-the prize shown as chosen (at first the largest point pyramid left), and a tap on another pyramid
-(a `step` button, its code carried in the custom_id) first chooses that one instead.
+scores, cards held, the dealer, whose turn) is here.
 """
 
 from __future__ import annotations
 
-import discord
+from catalogue import tr, trn
+from games.pieces import Card
+from games.trickery import TrickerySeatView, TrickeryView
+from renderers.trickery_rules import PENALTY_GROUPS, PENALTY_HEADING, POINT_GROUPS
+from renderers.words import colour_name, pyramid_name
 
-from catalogue import N_, listing, tr, trn
-from games.pieces import RANK_LABELS, Card
-from games.trickery import Trick, TrickerySeatView, TrickeryView
-from renderers.trickery import PENALTY_GROUPS, PENALTY_HEADING, POINT_GROUPS
-from renderers.words import colour_name, pyramid_name, size_name
-
-from ..components import MatchButton
-from ..errors import MatchError
-from .base import Presenter, Prompt, Scene
+from .base import Scene
 from .common import pyramid_text
-
-PYRAMID_SETS = {
-    "rainbow": N_("Rainbow Treehouse"),
-    "xeno": N_("Xeno Treehouse"),
-    "mono": N_("two monochrome stashes"),
-}
-SUIT_WORDS = {"c": N_("clubs"), "d": N_("diamonds"), "h": N_("hearts"), "s": N_("spades")}
-RANK_WORDS = {11: N_("jack"), 12: N_("queen"), 13: N_("king"), 14: N_("ace")}
-
-# A card is written with the outline suit signs ♧ ♢ ♡ ♤: they are plain text, which Discord never
-# turns into emoji, so they take the text's colour (white on every button; light on the dark
-# theme, dark on the light one). The filled signs ♣♦♥♠ become emoji: a red ♥ on Discord's red
-# button, or a near-black ♠ on its dark theme, can hardly be seen.
-SUIT_SIGNS = {"c": "♧", "d": "♢", "h": "♡", "s": "♤"}
-# Card buttons by suit colour: never a red suit on the red (danger) button nor a black suit on the
-# grey (secondary) one, which is nearly black on the dark theme. Red suits take blurple (primary),
-# black suits green (success), so the two colours of suits stay apart on the buttons too; the
-# prize buttons are grey, or red for the penalty colour, so cards and prizes differ at a glance.
-CARD_STYLES = {
-    "c": discord.ButtonStyle.success,
-    "s": discord.ButtonStyle.success,
-    "d": discord.ButtonStyle.primary,
-    "h": discord.ButtonStyle.primary,
-}
-ROW_WIDTH = 5  # buttons in one row of a message's controls
-MAX_ROWS = 5
+from .trickery_controls import TrickeryControls
+from .trickery_words import (
+    PYRAMID_SETS,
+    SUIT_WORDS,
+    capitalized,
+    card_text,
+    card_words,
+    pyramid_groups,
+    trick_line,
+)
 
 
-def card_text(card: str | Card) -> str:
-    """'10♡': the rank and the suit's outline sign."""
-    card = card if isinstance(card, Card) else Card.parse(card)
-    return RANK_LABELS.get(card.rank, str(card.rank)) + SUIT_SIGNS[card.suit]
-
-
-def card_words(card: str | Card) -> str:
-    """'queen of hearts', for the pictures' descriptions (read aloud by screen readers)."""
-    card = card if isinstance(card, Card) else Card.parse(card)
-    rank = tr(RANK_WORDS[card.rank]) if card.rank in RANK_WORDS else str(card.rank)
-    return tr("{rank} of {suit}", rank=rank, suit=tr(SUIT_WORDS[card.suit]))
-
-
-def pyramid_groups(codes: tuple[str, ...], view: TrickeryView) -> str:
-    """Pyramids by colour, given in the set's order as the view lists them and the pictures set
-    them out: 'red: small, large; black (penalty): medium'."""
-    groups: dict[str, list[str]] = {}
-    for code in codes:
-        groups.setdefault(code[0], []).append(size_name(int(code[1])))
-    named = []
-    for colour, sizes in groups.items():
-        name = colour_name(colour)
-        if colour == view.penalty_colour:
-            name = tr("{colour} (penalty)", colour=name)
-        named.append(tr("{colour}: {sizes}", colour=name, sizes=", ".join(sizes)))
-    return "; ".join(named)
-
-
-def capitalized(text: str) -> str:
-    """The first letter upper-case and the rest as it is (`str.capitalize` would lower a German noun)."""
-    return text[:1].upper() + text[1:]
-
-
-def default_prize(pool: tuple[str, ...], view: TrickeryView) -> str:
-    """The prize a lead is for until the leader picks another: the largest point pyramid left
-    (of the first nest on a tie: the pool is in the set's order), else the largest penalty pyramid."""
-    return min(pool, key=lambda code: (code[0] == view.penalty_colour, -int(code[1])))
-
-
-class TrickeryPresenter(Presenter):
-    public_controls = False  # moves are made in private prompts
-    hand_label = N_("My hand")
+class TrickeryPresenter(TrickeryControls):
+    """Trickery's texts, on top of its controls."""
 
     def options_text(self, options) -> str:
         dealer = options.get("first_dealer", "random")
@@ -143,7 +81,7 @@ class TrickeryPresenter(Presenter):
         trick = view.table
         over = trick.over
         if len(trick.plays) > 1 and not over:  # the lead alone is the latest action, listed already
-            return f"{head}\n{self._trick_line(scene, trick)}"
+            return f"{head}\n{trick_line(self, scene, trick)}"
         if over:
             last = tr(
                 "On the table: the last trick; {player} won the {pyramid}.",
@@ -152,24 +90,6 @@ class TrickeryPresenter(Presenter):
             )
             return f"{head}\n{last}"
         return head
-
-    def _trick_line(self, scene: Scene, trick: Trick) -> str:
-        """'P2 Bob led 7♡ for the large red (R3). P3 Chen played 9♡. P3 Chen is ahead.'"""
-        lead = trick.plays[0]
-        line = tr(
-            "{player} led {card} for the {pyramid}.",
-            player=self.seat_label(scene, lead.seat),
-            card=card_text(lead.card),
-            pyramid=pyramid_text(trick.prize),
-        )
-        followers = [
-            tr("{player} played {card}", player=self.seat_label(scene, play.seat), card=card_text(play.card))
-            for play in trick.plays[1:]
-        ]
-        if followers:
-            line += f" {listing(followers)}. "
-            line += tr("{player} is ahead.", player=self.seat_label(scene, trick.winner))
-        return line
 
     def legend(self, scene: Scene) -> str:
         view = scene.public
@@ -338,78 +258,6 @@ class TrickeryPresenter(Presenter):
             lines.insert(kinds.index("SCORE"), tr("**Hand scores:**"))
         return lines
 
-    # --- controls
-
-    def prompt(self, scene: Scene, seat: int, mine: TrickerySeatView, choice: str = "") -> Prompt:
-        """A button per legal card; when leading, a button per pyramid of the pool above them.
-
-        `choice` is the prize the leader tapped (empty: the default prize)."""
-        legal = [Card.parse(c) for c in mine.legal]
-        trick = mine.trick
-        if trick.plays:
-            suit = tr(SUIT_WORDS[Card.parse(trick.plays[0].card).suit])
-            must = (
-                tr("You must follow {suit}.", suit=suit)
-                if mine.must_follow
-                else tr("You have no {suit}: play any card (a spade trumps).", suit=suit)
-            )
-            text = tr("**Your turn.** {lead}\n{must}", lead=self._trick_line(scene, trick), must=must)
-            return Prompt(text, self._card_buttons(scene, [(str(card), card) for card in legal]))
-        pool = tuple(dict.fromkeys(mine.pool))  # each pyramid once, as pictured
-        if len(mine.pool) == 1:
-            text = tr(
-                "**Your lead — last trick.** The prize is the {pyramid}. Pick your card.",
-                pyramid=pyramid_text(pool[0]),
-            )
-            return Prompt(text, self._card_buttons(scene, [(f"L {card}", card) for card in legal]))
-        prize = choice if choice in pool else default_prize(pool, mine)
-        text = tr(
-            "**Your lead.** Prize: the {pyramid}; tap another pyramid to change it. Then tap your card.",
-            pyramid=pyramid_text(prize),
-        )
-        if not mine.spades_broken:
-            text += " " + tr("Spades aren't broken, so lead another suit if you can.")
-        prizes = [
-            MatchButton(
-                scene.claim("step", code),
-                label=("✓ " if code == prize else "") + capitalized(pyramid_name(code)),
-                style=discord.ButtonStyle.danger
-                if code[0] == mine.penalty_colour
-                else discord.ButtonStyle.secondary,
-            )
-            for code in pool
-        ]
-        cards = self._card_buttons(scene, [(f"L {prize} {card}", card) for card in legal])
-        return Prompt(text, in_rows(prizes, cards))
-
-    @staticmethod
-    def _card_buttons(scene: Scene, choices: list[tuple[str, Card]]) -> list[discord.ui.Item]:
-        buttons = [
-            MatchButton(scene.claim("act", action), label=card_text(card), style=CARD_STYLES[card.suit])
-            for action, card in choices
-        ]
-        return in_rows(buttons)
-
-    def check_step(self, scene: Scene, seat: int, mine: TrickerySeatView, carried: str) -> str:
-        """The prize tapped: a pyramid of the pool, while the trick waits for its lead."""
-        return self._checked_prize(mine, carried)
-
-    def check_pick(
-        self, scene: Scene, seat: int, mine: TrickerySeatView, values: list[str], carried: str
-    ) -> str:
-        """The prize chosen in the menu of a private message sent before prize buttons existed."""
-        if len(values) != 1:
-            raise MatchError("That pyramid isn't in the pool any more.")
-        return self._checked_prize(mine, values[0])
-
-    @staticmethod
-    def _checked_prize(mine: TrickerySeatView, prize: str) -> str:
-        if mine.trick.plays:
-            raise MatchError("This trick has already been led.")
-        if prize not in mine.pool:
-            raise MatchError("That pyramid isn't in the pool any more.")
-        return prize
-
     def private_text(self, scene: Scene, seat: int, mine: TrickerySeatView) -> str:
         cards = " ".join(card_text(card) for card in mine.hand)
         return tr("Your cards: {cards}", cards=cards or tr("no cards"))
@@ -515,17 +363,3 @@ class TrickeryPresenter(Presenter):
             points=totals[winner],
         )
         return f"{head}\n```\n" + "\n".join(lines) + "\n```"
-
-
-def in_rows(*groups: list[discord.ui.Item]) -> list[discord.ui.Item]:
-    """The groups' buttons in rows of five, each group starting a row of its own where the five
-    rows a message allows leave room for that; else packed, one after the other."""
-    own_rows = sum(-(-len(group) // ROW_WIDTH) for group in groups) <= MAX_ROWS
-    index = 0
-    for group in groups:
-        if own_rows and index % ROW_WIDTH:
-            index += ROW_WIDTH - index % ROW_WIDTH
-        for item in group:
-            item.row = index // ROW_WIDTH
-            index += 1
-    return [item for group in groups for item in group]

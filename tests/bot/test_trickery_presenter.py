@@ -10,7 +10,8 @@ from benchmarks.taps import taps_to_actions
 from bot.errors import MatchError
 from bot.kits import KITS
 from bot.presenters.base import Scene
-from bot.presenters.trickery import CARD_STYLES, card_text, card_words
+from bot.presenters.trickery_controls import CARD_STYLES
+from bot.presenters.trickery_words import card_text, card_words
 from catalogue import speaking
 from games import GAMES
 from games.pieces import Card, Pyramid

@@ -15,7 +15,7 @@ from games import GAMES
 from games.core import IllegalAction
 from games.pieces import Card, Pyramid
 from games.trickery import Follow, Lead
-from renderers import trickery
+from renderers import common, trickery, trickery_board, trickery_hand, trickery_rules, trickery_sprites
 from tests.l10n.drawing import overlapping, recorded
 
 GAME = GAMES["trickery"]
@@ -87,6 +87,20 @@ def pictures() -> dict[str, object]:
 PICTURES = pictures()
 
 
+def recorded_everywhere(monkeypatch, draw, language: str, *, before=None):
+    """`recorded`, for the texts and pills that any module of Trickery's pictures draws: each draws
+    through `common`'s (recorded) functions meanwhile."""
+
+    def through_common(name: str):
+        return lambda *args, **kwargs: getattr(common, name)(*args, **kwargs)
+
+    for module in (trickery_board, trickery_hand, trickery_rules, trickery_sprites):
+        for name in ("draw_text", "pill"):
+            if hasattr(module, name):
+                monkeypatch.setattr(module, name, through_common(name))
+    return recorded(monkeypatch, common, draw, language, before=before)
+
+
 def drawn(monkeypatch, picture: str, language: str):
     """Every text the picture draws (with the box its ink covers), every pill's box, and the size.
     Cards, seat tags and other tiles are made first, so only the picture's own texts follow; the
@@ -96,7 +110,7 @@ def drawn(monkeypatch, picture: str, language: str):
         PICTURES[picture]()
         trickery.render_trickery_scoring_guide.cache_clear()
 
-    return recorded(monkeypatch, trickery, PICTURES[picture], language, before=warm)
+    return recorded_everywhere(monkeypatch, PICTURES[picture], language, before=warm)
 
 
 def same_in_every_language(text: str) -> bool:
@@ -113,8 +127,8 @@ def same_in_every_language(text: str) -> bool:
 def test_boards_and_hands_draw_no_words_to_translate(monkeypatch, picture):
     """Their words are Discord text; what they draw (seat tags, ranks, a "?") is the same in both
     languages, but for a hand played out ("No cards left", a test below)."""
-    trickery._card_tile.cache_clear()
-    german, _, _ = recorded(monkeypatch, trickery, PICTURES[picture], "de")
+    trickery_sprites._card_tile.cache_clear()
+    german, _, _ = recorded_everywhere(monkeypatch, PICTURES[picture], "de")
     english, _, _ = drawn(monkeypatch, picture, "en")
     played_out = tr_de("No cards left")
     assert all(same_in_every_language(text) or text == played_out for text, *_ in german), german
@@ -146,8 +160,8 @@ def test_german_labels_fit_where_they_are_drawn(monkeypatch, picture):
 def test_the_guide_keeps_its_titles_clear_of_the_values(monkeypatch):
     """A title and its value share a line: a long German title must end before the value."""
     texts, _, _ = drawn(monkeypatch, "scoring guide", "de")
-    values = [box for text, size, box in texts if size == trickery.GUIDE_VALUE_SIZE]
-    titles = [box for text, size, box in texts if size == trickery.GUIDE_LABEL_SIZE]
+    values = [box for text, size, box in texts if size == trickery_rules.GUIDE_VALUE_SIZE]
+    titles = [box for text, size, box in texts if size == trickery_rules.GUIDE_LABEL_SIZE]
     assert len(values) == 7
     for value in values:
         beside = [box for box in titles if box[1] < value[3] and value[1] < box[3]]

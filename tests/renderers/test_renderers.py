@@ -12,10 +12,19 @@ from PIL import Image, ImageStat
 
 from games import GAMES
 from games.pieces import Pyramid
-from renderers import pictures_for, render_board, render_hand, render_rules_picture, trickery
+from renderers import pictures_for, render_board, render_hand, render_rules_picture
 from renderers.common import ACCENT, GOOD, PENALTY, fit_text, text_width
 from renderers.pieces import pyramid_extent
-from renderers.trickery import HAND_LIFT, board_layout, hand_card_boxes
+from renderers.trickery_layout import (
+    HAND_LIFT,
+    POOL_SCALE,
+    PRIZE_SCALE,
+    TAKEN_SCALE,
+    board_layout,
+    hand_card_boxes,
+)
+from renderers.trickery_rules import GUIDE_SCALE
+from renderers.trickery_sprites import _card_tile
 from tests.pictures import check_png, count_near, decode
 
 NAMES = ["Alice", "Bartholomew the Magnificent of Mars", "Chen", "Dee"]
@@ -109,7 +118,7 @@ def test_the_board_draws_no_words_but_seat_tags():
 
     for state in (play(4, 2, steps=37), play(3, 3, steps=0), play(4, 5)):
         view = state.view(None)
-        trickery._card_tile.cache_clear()  # cards are made once: made again, so their ranks are measured
+        _card_tile.cache_clear()  # cards are made once: made again, so their ranks are measured
         with text_sizes() as drawn:
             picture = render_board(view, names=NAMES)
         assert picture == render_board(view, names=["A", "B", "C", "D"]) == render_board(view)
@@ -213,7 +222,7 @@ def test_pyramids_are_drawn_large_enough_for_their_letter():
     its colour letter (the second cue beside colour) at 16 px or more."""
     from renderers.pieces import letter_size
 
-    for scale in (trickery.TAKEN_SCALE, trickery.POOL_SCALE, trickery.PRIZE_SCALE, trickery.GUIDE_SCALE):
+    for scale in (TAKEN_SCALE, POOL_SCALE, PRIZE_SCALE, GUIDE_SCALE):
         assert letter_size(pyramid_extent(1, scale)[0]) >= 16, scale
 
 
@@ -261,7 +270,7 @@ def test_hand_lays_out_up_to_twelve_cards_in_at_most_two_rows_with_ranks_readabl
     assert all(box[0] >= 0 and box[2] <= 1000 for box in boxes)
     image = decode(render_hand(view))
     assert all(box[3] <= image.height for box in boxes)
-    trickery._card_tile.cache_clear()  # made once: drawn again, so its rank is measured
+    _card_tile.cache_clear()  # made once: drawn again, so its rank is measured
     with text_sizes() as drawn:
         render_hand(view)
     ranks = [size for size, text in drawn if text in {"6", "7", "8", "9", "10", "J", "Q", "K", "A"}]

@@ -9,7 +9,8 @@ from PIL import Image, ImageChops
 from games import GAMES
 from games.core import with_suggestion
 from renderers import render_board, render_hand
-from renderers.trickery import SUGGESTED, SUGGESTED_FRAME, SUGGESTED_LIFT, board_layout, hand_card_boxes
+from renderers.trickery_layout import board_layout, hand_card_boxes
+from renderers.trickery_sprites import SUGGESTED, SUGGESTED_FRAME, SUGGESTED_LIFT
 from tests.pictures import count_near, decode
 
 GAME = GAMES["trickery"]
