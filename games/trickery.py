@@ -6,6 +6,7 @@ P1..P4 are seats 0..3. Play runs clockwise, which is increasing seat number.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -18,6 +19,7 @@ from .core import (
     Outcome,
     Rng,
     Topic,
+    View,
     copy_data,
     determinized_rng,
     shallow_copy,
@@ -64,6 +66,88 @@ TrickeryAction = Lead | Follow
 
 def seat_name(seat: int) -> str:
     return f"P{seat + 1}"
+
+
+# --- what a seat may see ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Play:
+    """One card played to a trick, by `seat`."""
+
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A trick: its leader, the prize at stake (None before the lead), the cards in play order, and
+    the seat that takes it (while it is played: as it stands; None before the lead)."""
+
+    leader: int
+    prize: str | None
+    plays: tuple[Play, ...]
+    winner: int | None
+    over: bool = False  # finished: the table shows it (faded) until the next lead
+
+
+@dataclass(frozen=True)
+class Nest:
+    """One nest of the set in the pool: its colour, and whether its small, medium and large
+    pyramids are still on offer (the prize at stake is not: it stands on the table)."""
+
+    colour: str
+    left: tuple[bool, bool, bool]
+
+
+@dataclass(frozen=True)
+class TrickerySeat:
+    """What the table knows of one seat."""
+
+    total: int  # the match's score so far
+    cards_left: int
+    taken: tuple[str, ...]  # this hand's pyramids (at the end: the last hand's), in the set's order
+
+
+@dataclass(frozen=True)
+class Marks:
+    """A suggested move to mark: the card and, for a lead, the prize it puts at stake."""
+
+    card: str
+    prize: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class TrickeryView(View):
+    """The public view: everything but the hands. Pyramids are codes ("R3"), cards notation ("Qd")."""
+
+    num_players: int
+    nests: tuple[str, ...]  # one colour per nest of the set, the penalty nest last: the set's order
+    penalty_colour: str
+    hand_number: int
+    trick_number: int
+    tricks_per_hand: int
+    dealer: int
+    seats: tuple[TrickerySeat, ...]
+    hand_scores: tuple[tuple[int, ...], ...]  # one row per finished hand, a score per seat
+    pool: tuple[str, ...]  # the pyramids on offer (not the prize at stake), in the set's order
+    pool_nests: tuple[Nest, ...]  # the same, nest by nest, as the pool is pictured
+    spades_broken: bool
+    trick: Trick  # the trick being played (no plays yet: waiting for its lead)
+    table: Trick  # the trick on the table: this one, or before the next lead the last one (`over`)
+
+
+@dataclass(frozen=True, kw_only=True)
+class TrickerySeatView(TrickeryView):
+    """A seat's own view: the public one and the seat's hand."""
+
+    hand: tuple[str, ...]  # in the order a player holds them
+    legal: tuple[str, ...]  # the cards it may play now (none while it waits), in the hand's order
+    must_follow: bool  # the trick has been led and the seat holds the suit led (R5)
+
+
+def _trick(leader: int, prize: str | None, plays, winner: int | None, *, over: bool = False) -> Trick:
+    return Trick(leader, prize, tuple(Play(seat, str(card)) for seat, card in plays), winner, over)
 
 
 # --- scoring (spec section 5) ---------------------------------------------------------------
@@ -373,43 +457,60 @@ class TrickeryState:
 
     # -- what each seat may see
 
-    def view(self, seat: int | None) -> dict:
-        view = {
+    def view(self, seat: int | None) -> TrickeryView:
+        nests = self.point_colours + self.penalty_colour
+        on_offer = list(self.pool)
+        if self.prize is not None:
+            on_offer.remove(self.prize)
+        trick = _trick(
+            self.leader,
+            str(self.prize) if self.prize else None,
+            self.plays,
+            trick_winner(self.plays) if self.plays else None,  # who takes it as it stands
+        )
+        table = trick
+        if not self.plays and self.done_tricks:
+            last = self.done_tricks[-1]
+            table = _trick(last["leader"], last["prize"], last["plays"], last["winner"], over=True)
+        public = {
             "game": "trickery",
-            "num_players": self.num_players,
             "seat": seat,
-            "pyramids": self.options["pyramids"],
-            "point_colours": sorted(set(self.point_colours)),
+            "to_move": self.to_move,
+            "is_over": self.is_over,
+            "winners": self.winners or (),
+            "num_players": self.num_players,
+            "nests": tuple(nests),
             "penalty_colour": self.penalty_colour,
             "hand_number": self.hand_number,
             "trick_number": min(self.trick_number, TRICKS_PER_HAND),
             "tricks_per_hand": TRICKS_PER_HAND,
-            "nests": list(self.point_colours + self.penalty_colour),  # one colour per nest, penalty last
             "dealer": self.dealer,
-            "totals": list(self.totals),
-            "hand_scores": [list(row) for row in self.hand_scores],
-            "pool": [str(p) for p in self.pool],
-            "taken": [[str(p) for p in taken] for taken in self.taken],
+            "seats": tuple(
+                TrickerySeat(total, len(hand), self._in_set_order(taken))
+                for total, hand, taken in zip(self.totals, self.hands, self.taken, strict=True)
+            ),
+            "hand_scores": tuple(tuple(row) for row in self.hand_scores),
+            "pool": self._in_set_order(on_offer),
+            "pool_nests": _pool_nests(nests, on_offer),
             "spades_broken": self.spades_broken,
-            "cards_left": [len(hand) for hand in self.hands],
-            "trick": {
-                "leader": self.leader,
-                "prize": str(self.prize) if self.prize else None,
-                "plays": [[s, str(card)] for s, card in self.plays],
-                "winning": trick_winner(self.plays) if self.plays else None,  # who takes it as it stands
-            },
-            "done_tricks": [dict(trick) for trick in self.done_tricks],
-            "last_hand": self.last_hand,
-            "to_move": list(self.to_move),
-            "is_over": self.is_over,
-            "winners": list(self.winners) if self.winners else [],
+            "trick": trick,
+            "table": table,
         }
-        if seat is not None:
-            by_suit = sorted(self.hands[seat], key=hand_order)  # the order a player would hold them
-            view["hand"] = [str(card) for card in by_suit]
-            legal = set(self.legal_cards(seat)) if seat in self.to_move else set()
-            view["legal"] = [str(card) for card in by_suit if card in legal]
-        return view
+        if seat is None:
+            return TrickeryView(**public)
+        by_suit = sorted(self.hands[seat], key=hand_order)  # the order a player would hold them
+        legal = set(self.legal_cards(seat)) if seat in self.to_move else set()
+        return TrickerySeatView(
+            **public,
+            hand=tuple(str(card) for card in by_suit),
+            legal=tuple(str(card) for card in by_suit if card in legal),
+            must_follow=bool(self.plays) and any(card.suit == self.plays[0][1].suit for card in by_suit),
+        )
+
+    def _in_set_order(self, pyramids: list[Pyramid]) -> tuple[str, ...]:
+        """Pyramids' codes as the pictures set them out: nest by nest (penalty last), small to large."""
+        nests = self.point_colours + self.penalty_colour
+        return tuple(str(p) for p in sorted(pyramids, key=lambda p: (nests.index(p.colour), p.size)))
 
     def secrets(self, seat: int) -> set[str]:
         return {str(card) for card in self.hands[seat]}
@@ -525,6 +626,19 @@ class TrickeryState:
         return state
 
 
+def _pool_nests(nests: str, on_offer: list[Pyramid]) -> tuple[Nest, ...]:
+    """Each nest of the set (`nests`: a colour per nest) with the sizes still on offer; where the
+    set has two nests of a colour, the first is filled first."""
+    left = Counter(on_offer)
+    seen: Counter[str] = Counter()
+    pool = []
+    for colour in nests:
+        index = seen[colour]
+        seen[colour] += 1
+        pool.append(Nest(colour, tuple(left[Pyramid(colour, size)] > index for size in (1, 2, 3))))
+    return tuple(pool)
+
+
 def _deal_respecting(
     cards: list[Card], needs: list[int], allowed: list[frozenset[str]], rng: Rng
 ) -> list[list[Card]]:
@@ -632,13 +746,12 @@ class Trickery(Game):
                 topics.append("game-end")
         return list(dict.fromkeys(topics))
 
-    def marks(self, state: TrickeryState, seat: int, action: TrickeryAction) -> dict:
+    def marks(self, state: TrickeryState, seat: int, action: TrickeryAction) -> Marks:
         """The card to play (from `seat`'s hand) and, for a lead, the prize it puts at stake (in the
         last trick the one pyramid left), as the view's trick names them."""
         if isinstance(action, Follow):
-            return {"card": str(action.card)}
-        prize = action.prize or state.pool[0]
-        return {"card": str(action.card), "prize": str(prize)}
+            return Marks(str(action.card))
+        return Marks(str(action.card), str(action.prize or state.pool[0]))
 
     def new(self, num_players: int, seed: int, options: dict | None = None) -> TrickeryState:
         self.check_players(num_players)

@@ -148,7 +148,7 @@ async def test_a_move_the_rules_forbid_is_refused_in_game_words_and_changes_noth
     (alice,) = table.players
     await alice.slash(table.channel, "learn", game="trickery")
     before = await stored(env)
-    spade = next(card for card in before.state.view(0)["hand"] if card.endswith("s"))  # the lesson deals one
+    spade = next(card for card in before.state.view(0).hand if card.endswith("s"))  # the lesson deals one
     refused = reply(await alice.slash(thread_of(table), "move", action=f"L K1 {spade}"))
     assert refused.flags.ephemeral and "spades" in refused.content.lower(), refused.content
     after = await stored(env)

@@ -9,7 +9,7 @@ from PIL import Image
 
 from benchmarks.clicks import leaf_components
 from bot.components import claim_of
-from bot.presenters.trickery import card_text, card_words
+from bot.presenters.trickery_words import card_text, card_words
 from games import GAMES, replay_actions
 from tests.helpers import (
     board,

@@ -80,7 +80,9 @@ async def test_trickery_keeps_hands_out_of_public_pictures_logs_and_records(
             checked_records += 1
         await play_one_action(table, thread, rng)
     assert match.state.is_over or "wins Martian Trickery" in text(board(thread))
-    assert public_pictures and all(view["seat"] is None and "hand" not in view for view in public_pictures)
+    assert public_pictures and all(
+        view.seat is None and not hasattr(view, "hand") for view in public_pictures
+    )
     assert checked_records > 5
     assert_logs_clean(caplog)
     assert Card.parse("10h").label == "10♥"  # the pattern above matches the labels the bot writes

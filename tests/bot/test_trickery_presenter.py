@@ -10,10 +10,11 @@ from benchmarks.taps import taps_to_actions
 from bot.errors import MatchError
 from bot.kits import KITS
 from bot.presenters.base import Scene
-from bot.presenters.trickery import CARD_STYLES, card_text, card_words
+from bot.presenters.trickery_controls import CARD_STYLES
+from bot.presenters.trickery_words import card_text, card_words
 from catalogue import speaking
 from games import GAMES
-from games.pieces import Card
+from games.pieces import Card, Pyramid
 from renderers.common import contrast
 
 GAME = GAMES["trickery"]
@@ -99,11 +100,12 @@ def test_every_lead_and_follow_is_a_tap_or_two_within_25_buttons(num_players, se
 
 
 def test_the_default_prize_is_the_largest_point_pyramid_left():
-    scene, seat, mine, _ = next(positions(4, 2))
+    scene, seat, mine, state = next(positions(4, 2))
     prompt = PRESENTER.prompt(scene, seat, mine)
     assert "Prize: the 🟥 large red (R3)" in prompt.text
     assert all(item.custom_id.split(":")[4].startswith("L R3 ") for item in card_buttons(prompt))
-    only_penalties = dict(mine, pool=["K1", "K3"])
+    state.pool = [Pyramid.parse("K1"), Pyramid.parse("K3")]
+    only_penalties = state.view(seat)
     assert "Prize: the ⬛ large black (K3)" in PRESENTER.prompt(scene, seat, only_penalties).text
 
 
@@ -150,7 +152,7 @@ def test_the_alt_text_tells_the_position_without_a_hand_and_fits(language):
             held = [card for hand in state.hands for card in hand]
             assert not [card for card in held if card_words(card) in public], public
             private = PRESENTER.describe(scene, mine, seat)
-            assert len(private) <= 1024 and all(card_words(card) in private for card in mine["hand"])
+            assert len(private) <= 1024 and all(card_words(card) in private for card in mine.hand)
 
 
 def test_the_rules_picture_is_described_with_every_value():

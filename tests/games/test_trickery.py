@@ -7,7 +7,7 @@ import pytest
 
 from games import GAMES, IllegalAction, Rng
 from games.pieces import Card, Pyramid
-from games.trickery import Follow, Lead, TrickeryState, base_value, hand_score
+from games.trickery import PYRAMID_SETS, Follow, Lead, Marks, TrickeryState, base_value, hand_score
 
 TRICKERY = GAMES["trickery"]
 
@@ -338,32 +338,66 @@ def random_game(num_players: int, seed: int, options=None):
         yield state, before, state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
-def ahead(plays: list) -> int:
+def ahead(plays: tuple) -> int:
     """R5 and R7, written out again: the highest spade, else the highest card of the suit led."""
-    led = Card.parse(plays[0][1]).suit
-    spades = [(Card.parse(card).rank, seat) for seat, card in plays if Card.parse(card).suit == "s"]
-    return max(spades or [(Card.parse(c).rank, s) for s, c in plays if Card.parse(c).suit == led])[1]
+    played = [(play.seat, Card.parse(play.card)) for play in plays]
+    led = played[0][1].suit
+    spades = [(card.rank, seat) for seat, card in played if card.suit == "s"]
+    return max(spades or [(card.rank, seat) for seat, card in played if card.suit == led])[1]
 
 
 @pytest.mark.parametrize(("players", "seed"), [(4, 1), (3, 2)])
 def test_the_view_says_who_is_winning_the_trick_and_who_won(players, seed):
     for state, before, events in random_game(players, seed):
-        trick = state.view(None)["trick"]
-        assert trick["winning"] == (ahead(trick["plays"]) if trick["plays"] else None)
+        view = state.view(None)
+        trick = view.trick
+        assert trick.winner == (ahead(trick.plays) if trick.plays else None)
         wins = [event for event in events if event.kind == "WIN"]
-        if wins and state.done_tricks:  # the hand goes on, so its last finished trick is in the view
+        if wins and state.done_tricks:  # the hand goes on, so its last finished trick is on the table
             (win,) = wins
-            done = state.view(None)["done_tricks"][-1]
-            assert done["winner"] == win.facts["seat"] == ahead(done["plays"])
-            assert done["prize"] == win.facts["prize"] == before["trick"]["prize"]
+            done = view.table
+            assert done.over and not trick.plays and len(done.plays) == players
+            assert done.winner == win.facts["seat"] == ahead(done.plays)
+            assert done.prize == win.facts["prize"] == before.trick.prize
+        else:
+            assert view.table == trick and not trick.over
 
 
 @pytest.mark.parametrize("pyramid_set", ["rainbow", "xeno", "mono"])
 def test_the_views_nests_are_the_pool_of_a_fresh_hand(pyramid_set):
     view = TRICKERY.new(3, 5, {"pyramids": pyramid_set}).view(None)
-    nests = view["nests"]
-    assert nests[-1] == view["penalty_colour"] and set(nests[:-1]) == set(view["point_colours"])
-    assert sorted(view["pool"]) == sorted(f"{colour}{size}" for colour in nests for size in (1, 2, 3))
+    nests = view.nests
+    point_colours, penalty_colour = PYRAMID_SETS[pyramid_set]
+    assert nests[-1] == view.penalty_colour == penalty_colour and set(nests[:-1]) == set(point_colours)
+    assert sorted(view.pool) == sorted(f"{colour}{size}" for colour in nests for size in (1, 2, 3))
+    assert all(nest.left == (True, True, True) for nest in view.pool_nests)
+    assert tuple(nest.colour for nest in view.pool_nests) == nests
+
+
+def test_the_view_orders_pyramids_as_the_set_and_keeps_the_prize_at_stake_out_of_the_pool():
+    state = table(["7h 2d", "Kh 3h", "2c 3c"], leader=0, pool="K2 R1 G3 R3 B1")
+    state.taken = [pyramids("K1 B2 R2 G1"), [], []]
+    state.apply(0, TRICKERY.parse_action("L R3 7h"))
+    view = state.view(None)
+    assert view.seats[0].taken == ("R2", "G1", "B2", "K1")  # nest by nest, penalty last
+    assert view.pool == ("R1", "G3", "B1", "K2") and view.trick.prize == "R3"
+    assert [nest.left for nest in view.pool_nests] == [
+        (True, False, False),  # R3 is at stake, on the table
+        (False, False, True),
+        (True, False, False),
+        (False, True, False),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("hands", "follows"), [(["7h 2d", "Kh 3c", "2c 3d"], True), (["7h", "2c", "3c"], False)]
+)
+def test_a_seats_view_says_whether_it_must_follow_suit(hands, follows):
+    state = table(hands, leader=0)
+    assert not state.view(1).must_follow  # nothing led yet
+    state.apply(0, TRICKERY.parse_action("L R3 7h"))
+    mine = state.view(1)
+    assert mine.must_follow == follows and mine.legal == (("Kh",) if follows else mine.hand)
 
 
 def test_hand_events_carry_their_facts():
@@ -378,8 +412,8 @@ def test_hand_events_carry_their_facts():
             elif event.kind == "HAND":
                 hands += 1
                 view = state.view(None)
-                assert (event.facts["number"], event.facts["dealer"]) == (view["hand_number"], view["dealer"])
-                assert tricks == hands * before["tricks_per_hand"]
+                assert (event.facts["number"], event.facts["dealer"]) == (view.hand_number, view.dealer)
+                assert tricks == hands * before.tricks_per_hand
             elif event.kind == "WINNER":
                 assert (event.facts["seat"],) == state.outcome.winners
 
@@ -514,8 +548,8 @@ def score_facts(points: str, penalties: str) -> dict:
 @pytest.mark.parametrize(
     ("moves", "marks"),
     [
-        ([], {"card": "7h", "prize": "R3"}),  # the lead: the card and the prize it puts at stake
-        ([(0, "L R3 7h")], {"card": "Kh"}),  # a follow: the card only
+        ([], Marks("7h", "R3")),  # the lead: the card and the prize it puts at stake
+        ([(0, "L R3 7h")], Marks("Kh")),  # a follow: the card only
     ],
 )
 def test_marks_name_the_card_and_the_prize(moves, marks):
@@ -523,17 +557,17 @@ def test_marks_name_the_card_and_the_prize(moves, marks):
     for seat, text in moves:
         state.apply(seat, TRICKERY.parse_action(text))
     seat = state.current_seat
-    action = next(a for a in state.legal_actions(seat) if str(a.card) == marks["card"])
+    action = next(a for a in state.legal_actions(seat) if str(a.card) == marks.card)
     if isinstance(action, Lead):
-        action = Lead(Pyramid.parse(marks["prize"]), action.card)
+        action = Lead(Pyramid.parse(marks.prize), action.card)
     assert TRICKERY.marks(state, seat, action) == marks
     view = state.view(seat)
-    assert marks["card"] in view["legal"] and marks.get("prize", view["pool"][0]) in view["pool"]
+    assert marks.card in view.legal and (marks.prize is None or marks.prize in view.pool)
 
 
 def test_marks_of_the_last_lead_name_the_pyramid_left():
     state = table(["2c", "4c", "6c"], leader=2, pool="K1")
-    assert TRICKERY.marks(state, 2, TRICKERY.parse_action("L 6c")) == {"card": "6c", "prize": "K1"}
+    assert TRICKERY.marks(state, 2, TRICKERY.parse_action("L 6c")) == Marks("6c", "K1")
 
 
 def test_every_action_of_a_match_touches_its_own_kind_first_and_only_listed_rules():

@@ -15,7 +15,7 @@ from games import GAMES
 from games.core import IllegalAction
 from games.pieces import Card, Pyramid
 from games.trickery import Follow, Lead
-from renderers import trickery
+from renderers import common, trickery, trickery_board, trickery_hand, trickery_rules, trickery_sprites
 from tests.l10n.drawing import overlapping, recorded
 
 GAME = GAMES["trickery"]
@@ -76,14 +76,29 @@ def pictures() -> dict[str, object]:
                 found[f"hand of the {who} {moment}"] = lambda own=own, names=names: (
                     trickery.render_trickery_hand(own, names=names)
                 )
-    state, names = MOMENTS["4p rainbow start"]
-    empty = dict(state.view(0), hand=[], legal=[])
+    state, names = MOMENTS["4p rainbow end"]
+    empty = state.view(0)  # every card played
+    assert not empty.hand
     found["empty hand"] = lambda names=names: trickery.render_trickery_hand(empty, names=names)
     found["scoring guide"] = trickery.render_trickery_scoring_guide
     return found
 
 
 PICTURES = pictures()
+
+
+def recorded_everywhere(monkeypatch, draw, language: str, *, before=None):
+    """`recorded`, for the texts and pills that any module of Trickery's pictures draws: each draws
+    through `common`'s (recorded) functions meanwhile."""
+
+    def through_common(name: str):
+        return lambda *args, **kwargs: getattr(common, name)(*args, **kwargs)
+
+    for module in (trickery_board, trickery_hand, trickery_rules, trickery_sprites):
+        for name in ("draw_text", "pill"):
+            if hasattr(module, name):
+                monkeypatch.setattr(module, name, through_common(name))
+    return recorded(monkeypatch, common, draw, language, before=before)
 
 
 def drawn(monkeypatch, picture: str, language: str):
@@ -95,7 +110,7 @@ def drawn(monkeypatch, picture: str, language: str):
         PICTURES[picture]()
         trickery.render_trickery_scoring_guide.cache_clear()
 
-    return recorded(monkeypatch, trickery, PICTURES[picture], language, before=warm)
+    return recorded_everywhere(monkeypatch, PICTURES[picture], language, before=warm)
 
 
 def same_in_every_language(text: str) -> bool:
@@ -112,8 +127,8 @@ def same_in_every_language(text: str) -> bool:
 def test_boards_and_hands_draw_no_words_to_translate(monkeypatch, picture):
     """Their words are Discord text; what they draw (seat tags, ranks, a "?") is the same in both
     languages, but for a hand played out ("No cards left", a test below)."""
-    trickery._card_tile.cache_clear()
-    german, _, _ = recorded(monkeypatch, trickery, PICTURES[picture], "de")
+    trickery_sprites._card_tile.cache_clear()
+    german, _, _ = recorded_everywhere(monkeypatch, PICTURES[picture], "de")
     english, _, _ = drawn(monkeypatch, picture, "en")
     played_out = tr_de("No cards left")
     assert all(same_in_every_language(text) or text == played_out for text, *_ in german), german
@@ -145,8 +160,8 @@ def test_german_labels_fit_where_they_are_drawn(monkeypatch, picture):
 def test_the_guide_keeps_its_titles_clear_of_the_values(monkeypatch):
     """A title and its value share a line: a long German title must end before the value."""
     texts, _, _ = drawn(monkeypatch, "scoring guide", "de")
-    values = [box for text, size, box in texts if size == trickery.GUIDE_VALUE_SIZE]
-    titles = [box for text, size, box in texts if size == trickery.GUIDE_LABEL_SIZE]
+    values = [box for text, size, box in texts if size == trickery_rules.GUIDE_VALUE_SIZE]
+    titles = [box for text, size, box in texts if size == trickery_rules.GUIDE_LABEL_SIZE]
     assert len(values) == 7
     for value in values:
         beside = [box for box in titles if box[1] < value[3] and value[1] < box[3]]
@@ -199,7 +214,7 @@ def presenter_texts(language: str) -> list[str]:
             said += [presenter.status_line(scene), presenter.private_text(scene, seat, mine)]
             said += [*presenter.seat_lines(scene), presenter.legend(scene)]
             said += [presenter.describe(scene, scene.public), presenter.describe(scene, mine, seat)]
-            choices = ["", *sorted(set(mine["pool"]))[:1]] if not mine["trick"]["plays"] else [""]
+            choices = ["", *sorted(set(mine.pool))[:1]] if not mine.trick.plays else [""]
             for choice in choices:
                 prompt = presenter.prompt(scene, seat, mine, choice)
                 said.append(prompt.text)
@@ -220,7 +235,8 @@ def presenter_texts(language: str) -> list[str]:
             presenter.describe(final, final.public),
         ]
         said.append(presenter.rules_alt())
-        empty = dict(state.view(0), hand=[])
+        empty = state.view(0)  # the match is over: every card played
+        assert not empty.hand
         said += [presenter.private_text(scene, 0, empty), presenter.describe(scene, empty, 0)]
         for refusal in (
             MatchError("That pyramid isn't in the pool any more."),

@@ -4,7 +4,6 @@ Nothing here compares exact pixels; regions are found through the renderers' own
 and compared between views that differ in one thing.
 """
 
-import copy
 import importlib
 import random
 
@@ -12,10 +11,20 @@ import pytest
 from PIL import Image, ImageStat
 
 from games import GAMES
-from renderers import pictures_for, render_board, render_hand, render_rules_picture, trickery
+from games.pieces import Pyramid
+from renderers import pictures_for, render_board, render_hand, render_rules_picture
 from renderers.common import ACCENT, GOOD, PENALTY, fit_text, text_width
 from renderers.pieces import pyramid_extent
-from renderers.trickery import HAND_LIFT, board_layout, hand_card_boxes
+from renderers.trickery_layout import (
+    HAND_LIFT,
+    POOL_SCALE,
+    PRIZE_SCALE,
+    TAKEN_SCALE,
+    board_layout,
+    hand_card_boxes,
+)
+from renderers.trickery_rules import GUIDE_SCALE
+from renderers.trickery_sprites import _card_tile
 from tests.pictures import check_png, count_near, decode
 
 NAMES = ["Alice", "Bartholomew the Magnificent of Mars", "Chen", "Dee"]
@@ -30,6 +39,10 @@ def play(num_players, seed, *, steps=10_000, options=None, until=None):
         seat = state.to_move[0]
         state.apply(seat, random.Random(k).choice(state.legal_actions(seat)))
     return state
+
+
+def pyramids(codes: str) -> list[Pyramid]:
+    return [Pyramid.parse(code) for code in codes.split()]
 
 
 def brightness(image: Image.Image, box) -> float:
@@ -93,7 +106,7 @@ def test_board_never_draws_a_hand():
     public = render_board(state.view(None), names=NAMES)
     for seat in range(4):
         view = state.view(seat)
-        assert view["hand"]
+        assert view.hand
         assert render_board(view, names=NAMES) == public
 
 
@@ -105,7 +118,7 @@ def test_the_board_draws_no_words_but_seat_tags():
 
     for state in (play(4, 2, steps=37), play(3, 3, steps=0), play(4, 5)):
         view = state.view(None)
-        trickery._card_tile.cache_clear()  # cards are made once: made again, so their ranks are measured
+        _card_tile.cache_clear()  # cards are made once: made again, so their ranks are measured
         with text_sizes() as drawn:
             picture = render_board(view, names=NAMES)
         assert picture == render_board(view, names=["A", "B", "C", "D"]) == render_board(view)
@@ -115,10 +128,10 @@ def test_the_board_draws_no_words_but_seat_tags():
 
 
 def test_turn_highlight_sits_in_the_cell_of_the_seat_to_move():
-    view = play(4, 9, steps=14).view(None)
-    first, third = copy.deepcopy(view), copy.deepcopy(view)
-    first["to_move"], third["to_move"] = [0], [2]
-    seats = board_layout(view).seats
+    first = play(4, 9, until=lambda state: state.to_move == (0,)).view(None)
+    third = play(4, 9, until=lambda state: state.to_move == (2,)).view(None)
+    seats = board_layout(first).seats
+    assert seats == board_layout(third).seats
 
     def edge_is_highlighted(image, seat):
         x0, y0, _, y1 = seats[seat]
@@ -134,10 +147,11 @@ def test_turn_highlight_sits_in_the_cell_of_the_seat_to_move():
 
 
 def test_penalty_pyramid_is_marked_in_the_cell_that_took_it():
-    view = play(4, 10, steps=3).view(None)
-    view["taken"] = [["R1", "R2", "R3"], ["G1", "K2"], ["R1"], ["B3"]]
-    clean = copy.deepcopy(view)
-    clean["taken"][1] = ["G1", "G2"]
+    state = play(4, 10, steps=3)
+    state.taken = [pyramids("R1 R2 R3"), pyramids("G1 K2"), pyramids("R1"), pyramids("B3")]
+    view = state.view(None)
+    state.taken[1] = pyramids("G1 G2")
+    clean = state.view(None)
     image, clean_image = decode(render_board(view)), decode(render_board(clean))
     seats = board_layout(view).seats
     marked = [count_near(image, box, PENALTY, tolerance=20) for box in seats]
@@ -148,15 +162,17 @@ def test_penalty_pyramid_is_marked_in_the_cell_that_took_it():
 
 def test_black_and_white_penalty_pyramids_are_both_marked():
     for pyramid_set, penalty in [("rainbow", "K3"), ("xeno", "W3")]:
-        view = play(3, 13, steps=3, options={"pyramids": pyramid_set}).view(None)
-        view["taken"] = [[penalty], [], []]
+        state = play(3, 13, steps=3, options={"pyramids": pyramid_set})
+        state.taken = [pyramids(penalty), [], []]
+        view = state.view(None)
         image = decode(render_board(view))
         assert count_near(image, board_layout(view).seats[0], PENALTY, tolerance=20) > 40, pyramid_set
 
 
 def test_a_long_row_of_pyramids_taken_stays_inside_its_cell():
-    view = play(4, 10, steps=3).view(None)
-    view["taken"] = [["R1", "R2", "R3", "G1", "G2", "G3", "B1", "B2", "B3", "K1", "K2", "K3"], [], [], []]
+    state = play(4, 10, steps=3)
+    state.taken = [pyramids("R1 R2 R3 G1 G2 G3 B1 B2 B3 K1 K2 K3"), [], [], []]
+    view = state.view(None)
     image = decode(render_board(view))
     x0, y0, x1, y1 = board_layout(view).seats[0]
     beside = (x1 + 2, y0, board_layout(view).seats[1][0] - 2, y1)
@@ -168,31 +184,33 @@ def test_last_trick_is_shown_with_its_winner_until_the_next_lead():
     def between_tricks(state):
         return state.done_tricks and not state.plays
 
-    view = play(4, 14, steps=5, until=between_tricks).view(None)
-    assert view["done_tricks"] and not view["trick"]["plays"]
-    fresh = copy.deepcopy(view)
-    fresh["done_tricks"], fresh["last_hand"] = [], None
+    state = play(4, 14, steps=5, until=between_tricks)
+    view = state.view(None)
+    assert view.table.over and not view.trick.plays
+    state.done_tricks = []
+    fresh = state.view(None)
+    assert not fresh.table.over
     table = board_layout(view).table
     assert count_near(decode(render_board(view)), table, GOOD) > 200
     assert count_near(decode(render_board(fresh)), table, GOOD) == 0
 
 
 def test_the_prize_taken_from_the_pool_leaves_its_place_empty():
-    from renderers.trickery import pool_nests
-
-    view = play(4, 2, steps=37).view(None)
-    prize = view["trick"]["prize"]
-    nests = dict(pool_nests(view))
-    assert not nests[prize[0]][int(prize[1]) - 1] and prize in view["pool"]
+    state = play(4, 2, steps=37)
+    view = state.view(None)
+    prize = view.trick.prize
+    nests = {nest.colour: nest.left for nest in view.pool_nests}
+    assert not nests[prize[0]][int(prize[1]) - 1] and prize not in view.pool
+    assert Pyramid.parse(prize) in state.pool  # at stake, still the pool's until the trick is won
 
 
 def test_final_board_has_no_pool_and_frames_the_winner_in_green():
     final = play(4, 15).view(None)
-    assert final["is_over"]
+    assert final.is_over
     layout = board_layout(final)
     assert layout.pool is None
     image = decode(render_board(final, names=NAMES))
-    (winner,) = final["winners"]
+    (winner,) = final.winners
     for seat, (x0, y0, _, y1) in enumerate(layout.seats):
         edge = (x0 + 1, (y0 + y1) // 2 - 20, x0 + 4, (y0 + y1) // 2 + 20)
         assert (count_near(image, edge, GOOD) > 60) == (seat == winner), seat
@@ -204,7 +222,7 @@ def test_pyramids_are_drawn_large_enough_for_their_letter():
     its colour letter (the second cue beside colour) at 16 px or more."""
     from renderers.pieces import letter_size
 
-    for scale in (trickery.TAKEN_SCALE, trickery.POOL_SCALE, trickery.PRIZE_SCALE, trickery.GUIDE_SCALE):
+    for scale in (TAKEN_SCALE, POOL_SCALE, PRIZE_SCALE, GUIDE_SCALE):
         assert letter_size(pyramid_extent(1, scale)[0]) >= 16, scale
 
 
@@ -219,16 +237,16 @@ def must_follow_suit(state):
 def test_hand_dims_cards_that_cannot_be_played():
     state = play(4, 17, until=must_follow_suit)
     view = state.view(state.to_move[0])
-    legal = set(view["legal"])
-    boxes = dict(zip(view["hand"], hand_card_boxes(view), strict=True))
+    legal = set(view.legal)
+    boxes = dict(zip(view.hand, hand_card_boxes(view), strict=True))
     image = decode(render_hand(view))
 
     def face(card):  # the part of the card that is covered whether it is lifted or not
         x0, y0, x1, y1 = boxes[card]
         return (x0 + 8, y0 + 4, x1 - 8, y1 - HAND_LIFT - 4)
 
-    lit = [brightness(image, face(card)) for card in view["hand"] if card in legal]
-    dim = [brightness(image, face(card)) for card in view["hand"] if card not in legal]
+    lit = [brightness(image, face(card)) for card in view.hand if card in legal]
+    dim = [brightness(image, face(card)) for card in view.hand if card not in legal]
     assert min(lit) > max(dim) + 60
 
 
@@ -246,13 +264,13 @@ def test_hand_lays_out_up_to_twelve_cards_in_at_most_two_rows_with_ranks_readabl
     from renderers.common import text_sizes
 
     view = play(3, 19, steps=0).view(0)
-    assert len(view["hand"]) == 12
+    assert len(view.hand) == 12
     boxes = hand_card_boxes(view)
     assert len({box[1] for box in boxes}) == 2
     assert all(box[0] >= 0 and box[2] <= 1000 for box in boxes)
     image = decode(render_hand(view))
     assert all(box[3] <= image.height for box in boxes)
-    trickery._card_tile.cache_clear()  # made once: drawn again, so its rank is measured
+    _card_tile.cache_clear()  # made once: drawn again, so its rank is measured
     with text_sizes() as drawn:
         render_hand(view)
     ranks = [size for size, text in drawn if text in {"6", "7", "8", "9", "10", "J", "Q", "K", "A"}]

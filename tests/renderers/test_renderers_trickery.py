@@ -1,12 +1,16 @@
-"""Martian Trickery's pictures of a tutorial's suggested move (view["suggested"], the engine's marks):
+"""Martian Trickery's pictures of a tutorial's suggested move (the view's `suggested`, the engine's marks):
 the card in the hand, with the prize of a lead on it, and the prize in the pool, all in pink."""
+
+from dataclasses import replace
 
 import pytest
 from PIL import Image, ImageChops
 
 from games import GAMES
+from games.core import with_suggestion
 from renderers import render_board, render_hand
-from renderers.trickery import SUGGESTED, SUGGESTED_FRAME, SUGGESTED_LIFT, board_layout, hand_card_boxes
+from renderers.trickery_layout import board_layout, hand_card_boxes
+from renderers.trickery_sprites import SUGGESTED, SUGGESTED_FRAME, SUGGESTED_LIFT
 from tests.pictures import count_near, decode
 
 GAME = GAMES["trickery"]
@@ -21,10 +25,6 @@ def first_lead(prize: str):
     return state, seat, GAME.parse_action(f"L {prize} {card}")
 
 
-def with_marks(view: dict, marks: dict) -> dict:
-    return {**view, "suggested": marks}
-
-
 def around(box, margin: int) -> tuple[int, int, int, int]:
     x0, y0, x1, y1 = box
     return x0 - margin, y0 - margin - SUGGESTED_LIFT, x1 + margin, y1 + margin
@@ -36,15 +36,15 @@ def test_the_hand_marks_the_suggested_card_with_its_prize_on_it(prize):
     marks = GAME.marks(state, seat, action)
     view = state.view(seat)
     plain = decode(render_hand(view)).convert("RGB")
-    marked = decode(render_hand(with_marks(view, marks))).convert("RGB")
+    marked = decode(render_hand(with_suggestion(view, marks))).convert("RGB")
     boxes = hand_card_boxes(view)
-    index = view["hand"].index(marks["card"])
+    index = view.hand.index(marks.card)
     frame = around(boxes[index], SUGGESTED_FRAME)
     assert count_near(plain, (0, 0, *plain.size), SUGGESTED) == 0
     assert count_near(marked, frame, SUGGESTED) > 4000  # a thick frame all round
     assert count_near(marked, (0, 0, *marked.size), SUGGESTED) == count_near(marked, frame, SUGGESTED)
     # the prize stands in the card's top right corner: all that a lead's mark adds to its card's
-    card_only = decode(render_hand(with_marks(view, {"card": marks["card"]}))).convert("RGB")
+    card_only = decode(render_hand(with_suggestion(view, replace(marks, prize=None)))).convert("RGB")
     x0, y0, x1, _ = boxes[index]
     corner = (x0 + (x1 - x0) // 2, y0 - SUGGESTED_LIFT, x1, y0 - SUGGESTED_LIFT + 100)
     assert changed(card_only, marked, corner) > 800
@@ -70,11 +70,11 @@ def test_a_follow_marks_only_the_card():
     seat = state.to_move[0]
     follow = state.legal_actions(seat)[-1]
     marks = GAME.marks(state, seat, follow)
-    assert set(marks) == {"card"}
+    assert marks.prize is None
     view = state.view(seat)
-    marked = decode(render_hand(with_marks(view, marks))).convert("RGB")
+    marked = decode(render_hand(with_suggestion(view, marks))).convert("RGB")
     boxes = hand_card_boxes(view)
-    frame = around(boxes[view["hand"].index(marks["card"])], SUGGESTED_FRAME)
+    frame = around(boxes[view.hand.index(marks.card)], SUGGESTED_FRAME)
     assert count_near(marked, frame, SUGGESTED) > 4000
     assert count_near(marked, (0, 0, *marked.size), SUGGESTED) == count_near(marked, frame, SUGGESTED)
 
@@ -85,7 +85,7 @@ def test_the_board_marks_the_suggested_prize_in_the_pool(prize, nest):
     penalty nest last); nothing pink anywhere else."""
     state, seat, action = first_lead(prize)
     view = state.view(None)
-    marked = decode(render_board(with_marks(view, GAME.marks(state, seat, action)))).convert("RGB")
+    marked = decode(render_board(with_suggestion(view, GAME.marks(state, seat, action)))).convert("RGB")
     assert count_near(decode(render_board(view)).convert("RGB"), (0, 0, *marked.size), SUGGESTED) == 0
     pool = board_layout(view).pool
     assert count_near(marked, pool, SUGGESTED) > 1500
@@ -104,7 +104,10 @@ def pink_bounds(image) -> tuple[int, int, int, int]:
 
 
 def test_without_marks_nothing_changes():
-    """An empty mark (nothing to show) draws the picture as it was."""
-    state, seat, _ = first_lead("R3")
+    """No mark (nothing to show) draws the picture as it was; a follow's mark (a card, no prize)
+    leaves the board as it was."""
+    state, seat, action = first_lead("R3")
     for draw, view in ((render_board, state.view(None)), (render_hand, state.view(seat))):
-        assert draw(with_marks(view, {})) == draw(view)
+        assert draw(with_suggestion(view, None)) == draw(view)
+    card_only = replace(GAME.marks(state, seat, action), prize=None)
+    assert render_board(with_suggestion(state.view(None), card_only)) == render_board(state.view(None))
