@@ -117,11 +117,9 @@ class View:
         return plain_data(self)
 
 
-def with_suggestion(view: Any, marks: dict) -> Any:
+def with_suggestion(view: View, marks: Any) -> View:
     """`view` with a suggested move's marks (`Game.marks`) for the pictures to draw."""
-    if isinstance(view, View):
-        return replace(view, suggested=marks)
-    return {**view, "suggested": marks}  # an engine whose views are still dicts
+    return replace(view, suggested=marks)
 
 
 class Rng:
@@ -345,11 +343,11 @@ class Game:
         scoring or ending rule that its events (what `apply` returned) applied."""
         return []
 
-    def marks(self, state: State, seat: int, action: Any) -> dict:
+    def marks(self, state: State, seat: int, action: Any) -> Any:
         """Where `action` would go on the board, for a picture to mark before it is played (a
-        tutorial's suggested move): the view's field `suggested` holds it (`dataclasses.replace`),
-        in the same shape the game's view gives its last move. Empty: nothing to mark."""
-        return {}
+        tutorial's suggested move): the view's field `suggested` holds it (`with_suggestion`), in
+        the same shape the game's view gives its last move. None: nothing to mark."""
+        return None
 
     def check_players(self, num_players: int) -> None:
         if not self.min_players <= num_players <= self.max_players:

@@ -1,7 +1,8 @@
-"""Pictures of game views: pure functions from a view dict (already free of hidden information) to PNG bytes.
+"""Pictures of game views: pure functions from a typed view (already free of hidden information) to
+PNG bytes.
 
 Each game has a module named after its id that ends with `PICTURES = Pictures(board=..., private=...,
-rules=...)`; the functions below find it from `view["game"]`.
+rules=...)`; the functions below find it from the view's `game`.
 """
 
 from __future__ import annotations
@@ -18,21 +19,17 @@ def pictures_for(game_id: str) -> Pictures:
     return part_of(game_id, __name__, "PICTURES")
 
 
-def game_of(view) -> str:
-    return view.game if isinstance(view, View) else view.get("game")  # dict: a view not typed yet
-
-
-def render_board(view: dict, *, names: list[str] | None = None) -> bytes:
+def render_board(view: View, *, names: list[str] | None = None) -> bytes:
     """The board as PNG bytes. It draws what the view holds, so for a public post pass the
     spectator view (`state.view(None)`): a seat's view may include that seat's private information."""
     with one_picture():
-        return pictures_for(game_of(view)).board(view, names=names)
+        return pictures_for(view.game).board(view, names=names)
 
 
-def render_hand(view: dict, *, names: list[str] | None = None) -> bytes:
+def render_hand(view: View, *, names: list[str] | None = None) -> bytes:
     """The viewing seat's own picture (cards, objective; the board in games without secrets) as PNG bytes."""
     with one_picture():
-        return pictures_for(game_of(view)).private(view, names=names)
+        return pictures_for(view.game).private(view, names=names)
 
 
 def render_rules_picture(game_id: str) -> bytes:

@@ -36,7 +36,7 @@ def digest(png: bytes) -> str:
 
 
 def legal_of(view) -> list[str]:
-    legal = view.get("legal", []) if isinstance(view, dict) else getattr(view, "legal", ())
+    legal = getattr(view, "legal", ())
     return list(legal)
 
 

@@ -29,7 +29,7 @@ class Scene:
     version: int
     names: tuple[str, ...]
     options: Mapping[str, Any]
-    public: dict  # state.view(None)
+    public: View  # state.view(None)
 
     def label(self, seat: int) -> str:
         """'P1 Alice': how texts name a seat unless the game names seats its own way."""
@@ -51,7 +51,7 @@ class Prompt:
     text: str
     items: list[discord.ui.Item] = field(default_factory=list)
     shows_board: bool = False
-    preview: dict | None = None
+    preview: View | None = None
 
 
 ROWS, ROW_WIDTH = 5, 5  # a message's component rows, and a row's width (a select fills one)
@@ -82,9 +82,7 @@ def row_of(item: discord.ui.Item) -> int | None:
 
 def winners_of(view: Any) -> tuple[int, ...]:
     """The seats that won (none yet while the match goes on)."""
-    if isinstance(view, View):
-        return view.winners
-    return tuple(view.get("winners", []))  # an engine whose views are still dicts
+    return view.winners
 
 
 class Presenter:
@@ -125,7 +123,7 @@ class Presenter:
         """The key to the picture's symbols, in words (shown as small print under the board)."""
         return ""
 
-    def describe(self, scene: Scene, view: dict, seat: int | None = None) -> str:
+    def describe(self, scene: Scene, view: View, seat: int | None = None) -> str:
         """The picture drawn from `view` in words: its alt text, and the text board of those who
         asked for one. `view` is the public view (`seat` None) or `seat`'s own, so nothing hidden
         from the reader reaches the words. Plain lines, no Markdown."""
@@ -134,7 +132,7 @@ class Presenter:
     def status_line(self, scene: Scene) -> str:
         return ""
 
-    def private_text(self, scene: Scene, seat: int, mine: dict) -> str:
+    def private_text(self, scene: Scene, seat: int, mine: View) -> str:
         """What `seat` holds privately (its view is `mine`), for its own eyes."""
         return ""
 
@@ -170,13 +168,13 @@ class Presenter:
 
     # --- controls
 
-    def prompt(self, scene: Scene, seat: int, mine: dict, choice: str = "") -> Prompt:
+    def prompt(self, scene: Scene, seat: int, mine: View, choice: str = "") -> Prompt:
         """`seat`'s move controls; `choice` is what an earlier select of a multi-step action picked."""
         items = [
             MatchButton(
                 scene.claim("act", action), label=action[:80], style=discord.ButtonStyle.success, row=i // 5
             )
-            for i, action in enumerate(mine.get("legal", [])[:25])
+            for i, action in enumerate(getattr(mine, "legal", ())[:25])  # a view listing its moves
         ]
         return Prompt(tr("Choose your move."), items)
 
@@ -184,11 +182,11 @@ class Presenter:
         """What the rules picture (`/rules`) shows, in words: its alt text."""
         return ""
 
-    def check_pick(self, scene: Scene, seat: int, mine: dict, values: list[str], carried: str) -> str:
+    def check_pick(self, scene: Scene, seat: int, mine: View, values: list[str], carried: str) -> str:
         """Validate a select's values (and the argument its custom_id carried); returns the choice."""
         raise MatchError("There is nothing to pick here; use the buttons.")
 
-    def check_step(self, scene: Scene, seat: int, mine: dict, carried: str) -> str:
+    def check_step(self, scene: Scene, seat: int, mine: View, carried: str) -> str:
         """Validate a `step` button's argument (the first part of a two-step action, e.g. the piece
         before its square); returns the choice `prompt` then shows the next step for."""
         raise MatchError("There is nothing to pick here; use the buttons.")

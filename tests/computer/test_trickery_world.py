@@ -66,7 +66,11 @@ def brute_force(state, root: int, table: Table) -> tuple[float, ...]:
             values = values_from(table, leads)
         else:
             values = brute_force(child, root, table)
-        if best is None or values[seat] > best[seat] or (values[seat] == best[seat] and values[root] < best[root]):
+        if (
+            best is None
+            or values[seat] > best[seat]
+            or (values[seat] == best[seat] and values[root] < best[root])
+        ):
             best = values
     return best
 
