@@ -127,3 +127,13 @@ def test_easy_is_legal_and_quick():
     seat = state.to_move[0]
     decision = player.think(state, seat, "easy", 1)
     assert decision.action in state.legal_actions(seat)
+
+
+def test_a_play_out_of_one_turn_plays_the_turn_to_its_end():
+    world = GAMES["flood"].new(3, 5, {})
+    start = (world.round, world.current)
+    player._play_out(world, 1, Evaluator(), random.Random(1))
+    assert (world.round, world.current) != start, "the seat to move played its turn"
+    after_one = (world.round, world.current)
+    player._play_out(world, 1, Evaluator(), random.Random(1))
+    assert (world.round, world.current) not in (start, after_one), "and the next seat its own"

@@ -14,6 +14,7 @@ from benchmarks.baselines import greedy_action
 from computer.senet_weights import LEARNED_WEIGHTS
 from games import GAMES
 from games import senet as rules
+from games.senet import position
 
 # Positions from greedy play where one move ahead points the wrong way (spec 9 notation).
 OUT_OF_THE_SOURCE = rules.position(
@@ -150,3 +151,13 @@ def test_the_same_seed_gives_the_same_decision_and_easy_is_noisier():
     )
     choices = {str(computer.choose(OUT_OF_THE_SOURCE, seat, level="easy", seed=s)) for s in range(12)}
     assert len(choices) > 1, "easy should not always find the same move"
+
+
+def test_only_a_pyramid_under_a_peak_is_locked():
+    """The `locked` weights count pyramids inside a nest, never the peak or a lone pyramid."""
+    state = position("S2=aL S4=aM S6=bS B3=aS P5=bL", to_move="a")
+    calm = dict(senet_player.WEIGHTS, locked=0.0, locked_by_other=0.0)
+    harsh = dict(senet_player.WEIGHTS, locked=50.0, locked_by_other=50.0)
+    assert senet_player.race(state, "a", calm) == senet_player.race(state, "a", harsh)
+    nested = position("S2=aS.aM.aL S6=bS B3=aS P5=bL", to_move="a")
+    assert senet_player.race(nested, "a", calm) > senet_player.race(nested, "a", harsh)

@@ -299,3 +299,14 @@ def test_a_record_shared_before_the_end_hides_the_objectives():
     assert running.count("(secret until the end)") == 2
     finished = format_record(record_for("mars", 5, {}, ["ann", "bo"], log, finished=True))
     assert "+2:Y +1:G 0:R -1:B" in finished
+
+
+def test_the_replay_draws_every_rank_of_the_final_mars_board(tmp_path, capsys):
+    record, state = finished_record("mars", 2)
+    path = tmp_path / "match.txt"
+    path.write_text(format_record(record), encoding="utf-8")
+    code, out, err = run_replay([str(path)], capsys)
+    assert code == 0, err
+    ranks = state.view(None).ranks
+    drawn = [line.split()[0] for line in out.splitlines() if line.startswith("  ") and line.split()[0].isdigit()]
+    assert drawn == [str(rank) for rank in range(ranks, 0, -1)]
