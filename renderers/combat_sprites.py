@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from .common import PYRAMID_COLOURS, SUPERSAMPLE, Colour, draw_text, ink_on, mix
+from .common import PYRAMID_COLOURS, SUPERSAMPLE, Colour, draw_text, ink_on, letter_disc, mix
 
 CELL = 150  # a board square, px: 46 px at phone width
 
@@ -91,26 +91,16 @@ def goal_flag(colour: str, height: int) -> Image.Image:
 @lru_cache(maxsize=32)
 def colour_badge(colour: str, diameter: int = BADGE) -> Image.Image:
     """A disc of the pyramid's colour with its letter: the colour named for colour-blind players."""
-    s = SUPERSAMPLE
-    n = diameter * s
-    image = Image.new("RGBA", (n, n), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
     rgb = piece_rgb(colour)
-    draw.ellipse((0, 0, n - 1, n - 1), fill=(*BADGE_RIM, 255))
-    rim = round(1.5 * s)
-    draw.ellipse((rim, rim, n - 1 - rim, n - 1 - rim), fill=(*rgb, 255))
-    badge = image.reduce(s)
-    draw_text(
-        ImageDraw.Draw(badge),
-        (diameter / 2, diameter / 2 + 1),
+    return letter_disc(
+        diameter,
         colour,
+        fill=rgb,
+        rim=BADGE_RIM,
+        ink=ink_on(rgb, BADGE_RIM),
         size=round(diameter * 0.85),
-        fill=ink_on(rgb, BADGE_RIM),
-        anchor="mm",
-        bold=True,
         piece_letter=True,
     )
-    return badge
 
 
 @lru_cache(maxsize=4)

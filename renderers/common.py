@@ -525,6 +525,38 @@ def draw_arrow(
             draw.polygon(head_points(x0, y0, -ux, -uy, grow), fill=fill)
 
 
+def letter_disc(
+    diameter: int,
+    letter: str,
+    *,
+    fill: Colour,
+    rim: Colour,
+    ink: Colour,
+    size: int,
+    piece_letter: bool = False,
+) -> Image.Image:
+    """A round badge: a disc with a rim 1.5 px wide and a bold letter in its middle (whose piece,
+    which colour), drawn smooth at SUPERSAMPLE times its size."""
+    n = diameter * SUPERSAMPLE
+    image = Image.new("RGBA", (n, n), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((0, 0, n - 1, n - 1), fill=(*rim, 255))
+    inset = round(1.5 * SUPERSAMPLE)
+    draw.ellipse((inset, inset, n - 1 - inset, n - 1 - inset), fill=(*fill, 255))
+    badge = image.reduce(SUPERSAMPLE)
+    draw_text(
+        ImageDraw.Draw(badge),
+        (diameter / 2, diameter / 2 + 1),
+        letter,
+        size=size,
+        fill=ink,
+        anchor="mm",
+        bold=True,
+        piece_letter=piece_letter,
+    )
+    return badge
+
+
 # --- the fixed palette ------------------------------------------------------------------------
 
 CANVAS_MODE = "P"

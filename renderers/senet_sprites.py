@@ -27,7 +27,7 @@ from .common import (
     SUPERSAMPLE,
     Box,
     Colour,
-    draw_text,
+    letter_disc,
     paste,
 )
 from .pieces import pyramid_extent, pyramid_sprite
@@ -53,27 +53,10 @@ def owner_badge(player: str, diameter: int = BADGE) -> Image.Image:
     Two cues, letter and brightness, so owners read apart whatever the pieces' colours. B's grey
     rim keeps its dark disc visible on dark squares.
     """
-    s = SUPERSAMPLE
-    n = diameter * s
-    image = Image.new("RGBA", (n, n), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
     fill, ink, rim = (
         (BADGE_LIGHT, BADGE_DARK, BADGE_DARK) if player == "a" else (BADGE_DARK, BADGE_LIGHT, MUTED)
     )
-    draw.ellipse((0, 0, n - 1, n - 1), fill=(*rim, 255))
-    rim_width = round(1.5 * s)
-    draw.ellipse((rim_width, rim_width, n - 1 - rim_width, n - 1 - rim_width), fill=(*fill, 255))
-    badge = image.reduce(s)
-    draw_text(
-        ImageDraw.Draw(badge),
-        (diameter / 2, diameter / 2 + 1),
-        player.upper(),
-        size=LABEL_SIZE,
-        fill=ink,
-        anchor="mm",
-        bold=True,
-    )
-    return badge
+    return letter_disc(diameter, player.upper(), fill=fill, rim=rim, ink=ink, size=LABEL_SIZE)
 
 
 def _paste_badge(image: Image.Image, player: str, centre: tuple[float, float]) -> None:
