@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import NamedTuple
 
 from .core import (
     Event,
@@ -29,10 +28,9 @@ from .core import (
     determinized_rng,
     shallow_copy,
 )
-from .senet_views import SenetPlayer, SenetRoll, SenetSquare, SenetView
+from .senet_views import SIZE_LETTERS, Piece, SenetPlayer, SenetRoll, SenetSquare, SenetView
 
 PLAYERS = ("a", "b")
-SIZE_LETTERS = {1: "S", 2: "M", 3: "L"}
 SIZES = {letter: size for size, letter in SIZE_LETTERS.items()}
 LAST_SQUARE = 27
 SOURCE_SQUARES = range(1, 10)
@@ -104,15 +102,6 @@ COASTER_STEPS = {
 
 
 # --- pyramids and stacks (spec 3) ---------------------------------------------------------
-
-
-class Piece(NamedTuple):
-    owner: str
-    size: int
-    colour: str
-
-    def __str__(self) -> str:
-        return f"{self.owner}{SIZE_LETTERS[self.size]}"
 
 
 def peak(stack: list[Piece]) -> int:

@@ -6,12 +6,22 @@ Nothing in Senet is hidden: every seat sees the same view but for `seat`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
 from .core import View
 
-if TYPE_CHECKING:
-    from .senet import Piece
+SIZE_LETTERS = {1: "S", 2: "M", 3: "L"}
+
+
+class Piece(NamedTuple):
+    """One pyramid: its owner ("a" or "b"), size (1 small to 3 large) and colour."""
+
+    owner: str
+    size: int
+    colour: str
+
+    def __str__(self) -> str:
+        return f"{self.owner}{SIZE_LETTERS[self.size]}"
 
 
 @dataclass(frozen=True)
