@@ -10,7 +10,7 @@ import random
 import pytest
 from PIL import Image, ImageStat
 
-from games import GAMES
+from games import GAMES, View
 from games.pieces import Pyramid
 from renderers import pictures_for, render_board, render_hand, render_rules_picture
 from renderers.common import ACCENT, GOOD, PENALTY, fit_text, text_width
@@ -92,10 +92,11 @@ def test_every_state_of_a_few_games_renders():
 
 
 def test_unknown_game_is_refused():
+    unknown = View(game="pyramid-golf", seat=None, to_move=(), is_over=False)
     with pytest.raises(ValueError, match="No renderer"):
-        render_board({"game": "pyramid-golf"})
+        render_board(unknown)
     with pytest.raises(ValueError, match="No renderer"):
-        render_hand({"game": "pyramid-golf"})
+        render_hand(unknown)
 
 
 # --- what the board shows -------------------------------------------------------------------
