@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .combat_view import (
+from .combat_views import (
     ActionDie,
     Aim,
     Arrow,

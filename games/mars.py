@@ -27,7 +27,7 @@ from .core import (
     determinized_rng,
     shallow_copy,
 )
-from .mars_view import (
+from .mars_views import (
     HIDDEN,
     PRIVATE,
     PUBLIC,

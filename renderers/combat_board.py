@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from games.combat_view import CombatView, Marks, Square
+from games.combat_views import CombatView, Marks, Square
 
 from .combat_layout import (
     ARROW_W,

@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 
 from games.combat import BOARD_GEOMETRY
-from games.combat_view import Square
+from games.combat_views import Square
 
 from .combat_sprites import BADGE, CELL, CHIP, goal_flag, padlock_sprite, scaled
 from .common import Box

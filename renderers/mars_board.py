@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from games.mars_view import LastAction, MarsView
+from games.mars_views import LastAction, MarsView
 
 from .common import (
     MUTED,

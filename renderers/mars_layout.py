@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.mars_view import MarsView
+from games.mars_views import MarsView
 
 from .common import (
     MARGIN,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from catalogue import tr
-from games.mars_view import MarsView, ObjectiveSlot
+from games.mars_views import MarsView, ObjectiveSlot
 
 from .common import (
     FAINT,

@@ -4,7 +4,7 @@ objective slots read (who may see them), and the labels of the rules picture."""
 from __future__ import annotations
 
 from catalogue import N_, tr
-from games.mars_view import HIDDEN, PRIVATE, PUBLIC, UNCHOSEN, ObjectiveSlot
+from games.mars_views import HIDDEN, PRIVATE, PUBLIC, UNCHOSEN, ObjectiveSlot
 
 # Who may see a slot's colour, as a card of the objective picture and the texts say it.
 SLOT_STATUS_WORDS = {

@@ -25,7 +25,7 @@ from games.combat import (
     Swap,
     WildChoice,
 )
-from games.combat_view import CombatView
+from games.combat_views import CombatView
 from renderers.combat_rules import RULE_KEY, RULE_STACKS
 
 from ..errors import MatchError

@@ -13,7 +13,7 @@ from itertools import pairwise
 import discord
 
 from catalogue import N_, tr
-from games.combat_view import Choice, CombatView
+from games.combat_views import Choice, CombatView
 
 from ..components import MatchButton, MatchSelect
 from ..errors import MatchError

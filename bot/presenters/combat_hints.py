@@ -23,7 +23,7 @@ from games.combat import (
     Swap,
     WildChoice,
 )
-from games.combat_view import CombatView
+from games.combat_views import CombatView
 
 from .combat_words import action_label, colour_word, piece_text, pips_text
 

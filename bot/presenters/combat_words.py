@@ -5,7 +5,7 @@ controls share (a force's pips beside its square, dice, pyramids on buttons)."""
 from __future__ import annotations
 
 from catalogue import N_, tr, trn
-from games.combat_view import CombatView
+from games.combat_views import CombatView
 
 from .common import COLOUR_EMOJI, DIE_FACES
 

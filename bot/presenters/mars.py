@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from catalogue import N_, tr
 from games.mars import Draw, Move, Place, SetObjective, Swap, SwapSlots, landing_groups, slot_text
-from games.mars_view import UNCHOSEN, MarsSeatView, MarsView
+from games.mars_views import UNCHOSEN, MarsSeatView, MarsView
 from renderers.mars_words import RULE_LABELS, SLOT_STATUS_WORDS
 from renderers.words import colour_name
 

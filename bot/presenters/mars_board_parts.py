@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import discord
 
-from games.mars_view import MarsView
+from games.mars_views import MarsView
 
 from .common import COLOUR_EMOJI
 

@@ -19,7 +19,7 @@ import discord
 
 from catalogue import tr
 from games.mars import Move, Swap, SwapSlots, slot_text
-from games.mars_view import MarsSeatView, MarsView
+from games.mars_views import MarsSeatView, MarsView
 
 from ..components import MatchButton
 from ..errors import MatchError

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from catalogue import tr
 from games.mars import slot_text
-from games.mars_view import PRIVATE, UNCHOSEN, LastAction, MarsView
+from games.mars_views import PRIVATE, UNCHOSEN, LastAction, MarsView
 from renderers.mars_words import status_word
 from renderers.words import colour_name, pyramid_name
 

@@ -16,7 +16,7 @@ from bot.presenters.combat_controls import board_rows
 from catalogue import speaking
 from games import GAMES, Rng, random_choice
 from games.combat import Attack, position
-from games.combat_view import CombatView
+from games.combat_views import CombatView
 from games.core import with_suggestion
 from tests.games.test_combat import after_no_move, play, t9_after_round_one
 from tests.positions import COMBAT_T1, COMBAT_T5, COMBAT_T6, COMBAT_T12, COMBAT_T14

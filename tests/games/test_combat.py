@@ -37,7 +37,7 @@ from games.combat import (
     log_event,
     position,
 )
-from games.combat_view import (
+from games.combat_views import (
     ActionDie,
     Aim,
     Arrow,

@@ -7,7 +7,7 @@ import pytest
 
 from games import IllegalAction, Rng, mars
 from games.mars import MARS, Draw, Move, Place, Swap, SwapSlots, landing_groups, score_board
-from games.mars_view import LastAction
+from games.mars_views import LastAction
 from games.pieces import Pyramid
 from tests.positions import MARS_M1 as M1
 from tests.positions import parse_position

@@ -308,5 +308,7 @@ def test_the_replay_draws_every_rank_of_the_final_mars_board(tmp_path, capsys):
     code, out, err = run_replay([str(path)], capsys)
     assert code == 0, err
     ranks = state.view(None).ranks
-    drawn = [line.split()[0] for line in out.splitlines() if line.startswith("  ") and line.split()[0].isdigit()]
+    drawn = [
+        line.split()[0] for line in out.splitlines() if line.startswith("  ") and line.split()[0].isdigit()
+    ]
     assert drawn == [str(rank) for rank in range(ranks, 0, -1)]

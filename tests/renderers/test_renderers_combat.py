@@ -11,7 +11,7 @@ between views that differ in one thing.
 import pytest
 
 from games.combat import COMBAT, Attack, Move, is_nest, position, square_view
-from games.combat_view import CombatView, Marks
+from games.combat_views import CombatView, Marks
 from games.core import with_suggestion
 from renderers import render_board, render_hand, render_rules_picture
 from renderers.combat_layout import (
