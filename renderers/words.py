@@ -48,9 +48,23 @@ def size_name(size: int) -> str:
     return tr(SIZE_WORDS[size])
 
 
+# A colour before "pyramid", inflected like the size before it ("die kleine rote Pyramide").
+COLOURS_IN_CONTEXT = (
+    N_("red", context="pyramid"),
+    N_("yellow", context="pyramid"),
+    N_("blue", context="pyramid"),
+    N_("green", context="pyramid"),
+)
+
+
 def size_before(size: int, context: str) -> str:
     """'small' for 1, as the adjective before a noun in `context` (one of SIZES_IN_CONTEXT's)."""
     return tr(SIZE_WORDS[size], context=context)
+
+
+def colour_before(colour: str, context: str) -> str:
+    """'red' for R, as the adjective before a noun in `context` (one of COLOURS_IN_CONTEXT's)."""
+    return tr(COLOUR_WORDS[colour], context=context)
 
 
 def pyramid_name(code: str | Pyramid) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from catalogue import N_, tr, trn
 from games.combat_views import CombatView
+from renderers.words import colour_before, size_before
 
 from .common import COLOUR_EMOJI, DIE_FACES
 
@@ -63,17 +64,6 @@ RULE_MARKS = {  # the rules picture's marks, explained in its alt text
     "Pinned": N_("a blue small on a red large, which carries a padlock: it can't move"),
     "Capped": N_("a finished L-M-S tree on its goal square, capped in black and frozen"),
 }
-# Pyramids named in words ("small red"): German inflects them, so each is one entry.
-PIECE_NAMES = {
-    f"{colour}{size}": name
-    for colour, names in {
-        "R": (N_("small red"), N_("medium red"), N_("large red")),
-        "Y": (N_("small yellow"), N_("medium yellow"), N_("large yellow")),
-        "B": (N_("small blue"), N_("medium blue"), N_("large blue")),
-        "G": (N_("small green"), N_("medium green"), N_("large green")),
-    }.items()
-    for size, name in zip((1, 2, 3), names, strict=True)
-}
 
 
 def action_label(name: str) -> str:
@@ -120,7 +110,16 @@ def piece_mark(code: str) -> str:
 
 
 def piece_text(code: str) -> str:
-    return tr(PIECE_NAMES[code]) if code in PIECE_NAMES else code
+    """'small red' for R1, as the words before "pyramid" (other languages inflect both)."""
+    colour, size = code[:1], code[1:]
+    if colour not in "RYBG" or size not in ("1", "2", "3") or len(code) != 2:
+        return code
+    return tr(
+        "{size} {colour}",
+        context="pyramid",
+        size=size_before(int(size), "pyramid"),
+        colour=colour_before(colour, "pyramid"),
+    )
 
 
 def colour_word(colour: str) -> str:
