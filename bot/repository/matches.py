@@ -185,13 +185,6 @@ class Matches(Store):
                 )
         return True
 
-    async def tutorials_finished(self, user_id: int) -> list[str]:
-        """The games whose tutorial the user finished, in the order they did."""
-        rows = await self.db.fetchall(
-            "SELECT game FROM tutorials_finished WHERE user_id = ? ORDER BY finished_at, game", (user_id,)
-        )
-        return [row["game"] for row in rows]
-
     async def end(
         self,
         match_id: int,

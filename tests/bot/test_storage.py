@@ -3,6 +3,7 @@ PostgreSQL server (a fresh schema per test): every test that isn't about SQLite 
 
 import asyncio
 import json
+import random
 import sqlite3
 import threading
 from datetime import UTC, datetime, timedelta
@@ -448,3 +449,15 @@ async def test_turn_notices_reach_whoever_asked_and_by_default_only_the_away(ser
     assert [(told.user_id, by) for told, by in await service.turn_notices(match, [seat])] == [
         (person.user_id, "dm")
     ]
+
+
+async def test_only_a_tutorial_finished_counts_as_a_tutorial_finished(service):
+    lobby = await service.create_lobby("senet", guild_id=1, channel_id=2, players=PLAYERS[:2])
+    match = (await service.answer_invite(lobby.id, PLAYERS[1][0], accept=True)).match
+    chooser = random.Random(4)
+    while match.status == "active":
+        seat = match.state.to_move[0]
+        action = str(chooser.choice(match.state.legal_actions(seat)))
+        match = (await service.act(match.id, match.user_at(seat), match.version, action)).match
+    assert match.status == "finished"
+    assert [await service.repository.tutorials_finished(user) for user, _ in PLAYERS[:2]] == [[], []]
