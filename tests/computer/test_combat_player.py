@@ -12,7 +12,7 @@ from computer import combat as player
 from computer.combat_eval import attack_odds, evaluate
 from computer.dice import before_roll
 from games import GAMES
-from games.combat import Counter, Move, position
+from games.combat import Attack, Counter, Move, position
 
 # A step home that one ply deep looks best, but lands next to a stronger enemy force that may
 # attack at once (R13): it wins 78% and sends the stepping pyramid back to its start.
@@ -153,3 +153,23 @@ def test_the_futures_count_the_next_turns_first_attack():
     assert with_step > board_alone + 0.05  # b3-b4, then R3 R2 (5 pips) attacks B1 (1 pip)
     blue = _state("b3:[R3 R2] b5:[B1] e1:[R1] f5:[B3 B2]", 1)  # Blue to move: nothing for Red
     assert player._play_out(blue.clone(), 0, blue.turn, next_step=True) == evaluate(blue, 0)
+
+
+def test_an_attack_is_judged_by_the_two_forces_the_view_shows():
+    """The odds the search gives an attack are those of the attacking and defending forces' pips."""
+    chooser = random.Random(9)
+    judged = 0
+    for seed in range(12):
+        state = GAMES["combat"].new(2, seed, {})
+        for _ in range(300):
+            if state.is_over:
+                break
+            seat = state.to_move[0]
+            actions = state.legal_actions(seat)
+            board = state.view(None).board
+            for attack in (action for action in actions if isinstance(action, Attack)):
+                forces = board[attack.origin].force.pips, board[attack.target].force.pips
+                assert player._root_attack_odds(state, attack) == attack_odds(*forces)
+                judged += 1
+            state.apply(seat, chooser.choice(actions))
+    assert judged > 10
