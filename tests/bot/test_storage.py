@@ -438,7 +438,9 @@ async def test_turn_notices_reach_whoever_asked_and_by_default_only_the_away(ser
     person = match.seats[seat]
     assert person.last_seen_at is not None  # starting counts as being seen
     assert await service.turn_notices(match, [seat]) == []  # just seen, default "away": not told
-    clock.now += timedelta(minutes=11)
+    clock.now += timedelta(minutes=10)  # away exactly as long as the server's away time: away
+    assert [told.user_id for told, _ in await service.turn_notices(match, [seat])] == [person.user_id]
+    clock.now += timedelta(minutes=1)
     assert [(told.user_id, by) for told, by in await service.turn_notices(match, [seat])] == [
         (person.user_id, "mention")
     ]

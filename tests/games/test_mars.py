@@ -582,3 +582,9 @@ def test_landing_groups_tell_where_the_pieces_put_down_end_up():
     assert landing_groups(trio, Move("b1", "b2"), standard)["groups"][0]["left"] == 0  # still beside a2
     crowded = position(sparse(a1="K1", b1="K1", c1="K3")).view(None)
     assert landing_groups(crowded, Place(Pyramid("K", 1), "g8"), standard)["closes_objective_swaps"]
+
+
+@pytest.mark.parametrize("text", ["O+2/+1/0", "O2/x"])
+def test_a_garbled_objective_swap_is_refused_in_words(text):
+    with pytest.raises(IllegalAction, match="is not an objective slot"):
+        MARS.parse_action(text)
