@@ -9,7 +9,7 @@ import pytest
 
 import computer
 from computer import combat as player
-from computer.combat_eval import attack_odds, evaluate
+from computer.combat_eval import attack_odds, evaluate, seat_score
 from computer.dice import before_roll
 from games import GAMES
 from games.combat import Attack, Counter, Move, position
@@ -173,3 +173,10 @@ def test_an_attack_is_judged_by_the_two_forces_the_view_shows():
                 judged += 1
             state.apply(seat, chooser.choice(actions))
     assert judged > 10
+
+
+def test_a_tree_that_can_walk_home_is_worth_more_than_the_nest_of_the_same_pyramids():
+    """A nest is one Tip from a tree: on the same square, with nothing else changed, the tree is
+    nearer to capping, and the evaluation says so."""
+    tree, nest = position("b4:[R3 R2 R1]", players=2), position("b4:[R1 R2 R3]", players=2)
+    assert seat_score(tree, 0) > seat_score(nest, 0)
