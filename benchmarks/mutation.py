@@ -238,7 +238,11 @@ def main() -> None:
             ROOT, scratch, ignore=shutil.ignore_patterns(".git", ".venv", "__pycache__", "*.egg-info", "docs")
         )
         killed = 0
-        print(f"{len(pool)} possible mutants; {len(sample)} sampled (seed {arguments.seed})\n")
+        print(
+            f"{len(sample)} survivors of {arguments.recheck} run again\n"
+            if arguments.recheck
+            else f"{len(pool)} possible mutants; {len(sample)} sampled (seed {arguments.seed})\n"
+        )
         print("| # | mutant | result | tests |\n|---|---|---|---|")
         for number, mutant in enumerate(sample, 1):
             dead, last = run(mutant, scratch)
