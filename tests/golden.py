@@ -35,11 +35,6 @@ def digest(png: bytes) -> str:
     return hashlib.sha256(png).hexdigest()[:16]
 
 
-def legal_of(view) -> list[str]:
-    legal = getattr(view, "legal", ())
-    return list(legal)
-
-
 def item_text(item) -> str:
     inner = getattr(item, "item", item)
     parts = [type(inner).__name__, str(getattr(inner, "custom_id", "")), str(getattr(inner, "label", ""))]
