@@ -80,11 +80,6 @@ def row_of(item: discord.ui.Item) -> int | None:
     return getattr(item, "item", item).row
 
 
-def winners_of(view: Any) -> tuple[int, ...]:
-    """The seats that won (none yet while the match goes on)."""
-    return view.winners
-
-
 class Presenter:
     """The defaults; a game overrides what it words differently."""
 
@@ -163,7 +158,7 @@ class Presenter:
         return self.action_phrase(scene, seat, action, done=False)
 
     def final_text(self, scene: Scene) -> str:
-        winners = listing([f"**{self.seat_label(scene, seat)}**" for seat in winners_of(scene.public)])
+        winners = listing([f"**{self.seat_label(scene, seat)}**" for seat in scene.public.winners])
         return tr("🏆 {winners} won {game}!", winners=winners or tr("Nobody"), game=self.game.title)
 
     # --- controls
