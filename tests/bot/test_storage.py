@@ -463,3 +463,67 @@ async def test_only_a_tutorial_finished_counts_as_a_tutorial_finished(service):
         match = (await service.act(match.id, match.user_at(seat), match.version, action)).match
     assert match.status == "finished"
     assert [await service.repository.tutorials_finished(user) for user, _ in PLAYERS[:2]] == [[], []]
+
+
+async def test_a_computer_turn_being_thought_is_not_played_again_by_another_process(
+    db, clock, any_database_url
+):
+    """While one process thinks about a computer's move, its claim keeps another from playing the
+    same turn; the first one's move is the one played."""
+    thinking, answer = asyncio.Event(), asyncio.Event()
+
+    async def slow(game_id, state, seat, level, seed):
+        thinking.set()
+        await answer.wait()
+        return await quick(game_id, state, seat, level, seed)
+
+    async def quick(game_id, state, seat, level, seed):
+        return str(GAMES[game_id].from_json(state).legal_actions(seat)[-1])
+
+    def process(database, think):
+        return MatchService(
+            Repository(database, {"senet": GAMES["senet"]}),
+            {"senet": KITS["senet"]},
+            clock=clock,
+            think=think,
+        )
+
+    first = process(db, slow)
+    lobby = await first.create_lobby("senet", guild_id=1, channel_id=2, players=PLAYERS[:1], computers=1)
+    match = await first.load(lobby.id)
+    while not match.seats[match.state.to_move[0]].computer:
+        seat = match.state.to_move[0]
+        match = (
+            await first.act(
+                match.id, match.user_at(seat), match.version, str(match.state.legal_actions(seat)[0])
+            )
+        ).match
+    seat, version = match.state.to_move[0], match.version
+    clock.now += timedelta(minutes=1)
+    playing = asyncio.create_task(first.play_computer(match.id))
+    await thinking.wait()
+    second = process(await open_database(any_database_url), quick)
+    try:
+        assert await second.play_computer(match.id) is None  # the first one's claim holds
+        assert (await second.load(match.id)).version == version
+        answer.set()
+        played = await playing
+        assert played is not None and played.seat == seat
+    finally:
+        await second.repository.close()
+
+
+async def test_a_cancelled_invitation_s_notice_is_left_to_the_canceller_while_its_claim_holds(service, clock):
+    lobby = await service.create_lobby("trickery", guild_id=1, channel_id=2, players=PLAYERS)
+    await service.cancel(lobby.id, PLAYERS[0][0], manages_server=False, guild_id=1)
+    assert await service.owed_lobby_notices() == []  # the canceller is about to edit the message
+    clock.now += timedelta(seconds=service.lease_seconds + 1)
+    assert [owed.id for owed in await service.owed_lobby_notices()] == [lobby.id]  # it died first
+
+
+async def test_a_match_still_being_played_has_no_replay(service):
+    match = await started_match(service)
+    with pytest.raises(MatchError, match="still"):
+        await service.ended_match(match.id, 1)
+    await service.cancel(match.id, 999, manages_server=True, guild_id=1)
+    assert (await service.ended_match(match.id, 1)).status == "cancelled"
