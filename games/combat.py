@@ -1585,7 +1585,7 @@ class CombatState:
         deciding = None if self.is_over else self.deciding_seat()
         legal = self.legal_actions(deciding) if deciding is not None else []
         offer = None
-        if self.offer is not None and self.phase in ("offer", "reply"):
+        if self.offer is not None:  # only while it is offered or answered
             targets = tuple(Target(**target) for target in self.offer["targets"])
             offer = Offer(self.offer["square"], self.offer["mover"], self.offer["pips"], targets)
         last = tuple(log_entry(entry) for entry in (self.turn_log or self.previous_log))

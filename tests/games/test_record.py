@@ -89,6 +89,18 @@ def test_record_round_trips_and_replays_to_the_same_end(game_id, num_players):
     assert direct.to_json() == state.to_json()
 
 
+def test_names_are_written_as_they_are_unless_they_would_not_read_back():
+    names = ["Alice", 'Bø "the builder"', "  Carol ", '"Eve"']
+    record = record_for("senet", 5, {}, names[:2], [], match_id=3)
+    lines = format_record(record).splitlines()
+    assert "P1: Alice" in lines and 'P2: Bø "the builder"' in lines
+    # surrounding spaces and a leading quote would read back otherwise: those are JSON strings
+    record = replace(record, players=names[2:])
+    lines = format_record(record).splitlines()
+    assert 'P1: "  Carol "' in lines and 'P2: "\\"Eve\\""' in lines
+    assert parse_record(format_record(record)).players == names[2:]
+
+
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_replay_command_checks_the_record_and_prints_the_result(game_id, tmp_path, capsys):
     record, state = finished_record(game_id, GAMES[game_id].min_players)
