@@ -15,6 +15,7 @@ from games import GAMES
 from games import trickery as rules
 from games.pieces import Card, Pyramid
 
+TRICKERY = GAMES["trickery"]
 RANKS = {"T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
 
 # Ten tricks already played (leader, cards in play order). Seat 1 has shown it holds no hearts or
@@ -186,3 +187,44 @@ def test_same_seed_same_decision():
         first = computer.think(state, seat, "hard", seed)
         again = computer.think(state.clone(), seat, "hard", seed)
         assert (first.action, first.expected, first.samples) == (again.action, again.expected, again.samples)
+
+
+def lowest_alike(card: Card, own: set[Card], gone: set[Card]) -> Card:
+    """The lowest of the seat's cards reached from `card` down through its own or gone cards only."""
+    lowest = card
+    for rank in range(card.rank - 1, 1, -1):
+        lower = Card(rank, card.suit)
+        if lower not in own and lower not in gone:
+            break
+        if lower in own:
+            lowest = lower
+    return lowest
+
+
+def test_cards_that_do_the_same_are_tried_once_and_no_others_are_merged():
+    """Two of the seat's cards of a suit do the same when every rank between them is the seat's own or
+    was played in a finished trick (a card in this trick, or one still unseen, tells them apart)."""
+    from computer.trickery import distinct_actions
+
+    merged = 0
+    for seed in range(40):
+        chooser = random.Random(seed)
+        state = TRICKERY.new(chooser.choice([3, 4]), seed, {})
+        for _ in range(chooser.randrange(4, 40)):
+            if state.is_over:
+                break
+            seat = state.to_move[0]
+            state.apply(seat, chooser.choice(state.legal_actions(seat)))
+        if state.is_over:
+            continue
+        seat = state.to_move[0]
+        own = set(state.hands[seat])
+        gone = {Card.parse(text) for trick in state.done_tricks for _, text in trick["plays"]}
+        actions = state.legal_actions(seat)
+        kept = distinct_actions(state, seat, actions)
+        keys = [(getattr(action, "prize", None), lowest_alike(action.card, own, gone)) for action in actions]
+        kept_keys = [keys[actions.index(action)] for action in kept]
+        assert len(set(kept_keys)) == len(kept)  # no two alike kept
+        assert set(kept_keys) == set(keys)  # and none lost
+        merged += len(actions) > len(kept)
+    assert merged >= 5  # the sample met positions where some cards were alike
