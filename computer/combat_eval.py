@@ -71,24 +71,8 @@ def seat_score(state, seat: int) -> float:
         if home in capped:
             score += 3 * tiebreak
             continue
-        good = 0
-        while good < len(stack) and good < 3 and stack[good] == tree[good]:
-            good += 1
-        placed[home] = good
-        own = sum(pyramid[0] == colour for pyramid in stack)
-        score += own * tiebreak
-        if good == len(stack):
-            score += PREFIX[good]
-            continue
-        if len(stack) == 3 and stack == tree[::-1]:
-            score += NEST_ON_HOME
-        elif stack == tree[1::-1]:
-            score += PAIR_NEST_ON_HOME
-        else:
-            foreign = len(stack) - own
-            score -= WRONG_ON_HOME * (own - good)
-            if foreign:
-                score -= BLOCKED_HOME + FOREIGN_ON_HOME * foreign
+        value, placed[home] = home_value(stack, tree, colour, tiebreak)
+        score += value
     if not open_homes:
         return score
     distance_rows = [DISTANCE[home] for home in open_homes]
@@ -117,6 +101,27 @@ def seat_score(state, seat: int) -> float:
         # A defeated force waiting to go back: it goes back near the start, far from home.
         score -= STEP * 5 * len(state.returning["force"])
     return score
+
+
+def home_value(stack: list[str], tree: list[str], colour: str, tiebreak: float) -> tuple[float, int]:
+    """What an uncapped home square holding `stack` is worth to the seat whose `tree` it must hold,
+    and how many of its bottom pyramids are already the tree's."""
+    good = 0
+    while good < len(stack) and good < 3 and stack[good] == tree[good]:
+        good += 1
+    own = sum(pyramid[0] == colour for pyramid in stack)
+    value = own * tiebreak
+    if good == len(stack):
+        return value + PREFIX[good], good
+    if len(stack) == 3 and stack == tree[::-1]:
+        return value + NEST_ON_HOME, good
+    if stack == tree[1::-1]:
+        return value + PAIR_NEST_ON_HOME, good
+    foreign = len(stack) - own
+    value -= WRONG_ON_HOME * (own - good)  # the own pyramids above the right ones are in the way
+    if foreign:
+        value -= BLOCKED_HOME + FOREIGN_ON_HOME * foreign
+    return value, good
 
 
 def _lateness(state) -> float:

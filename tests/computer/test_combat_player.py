@@ -9,7 +9,8 @@ import pytest
 
 import computer
 from computer import combat as player
-from computer.combat_eval import attack_odds, evaluate, seat_score
+from computer import combat_eval
+from computer.combat_eval import attack_odds, evaluate, home_value, seat_score
 from computer.dice import before_roll
 from games import GAMES
 from games.combat import Attack, Counter, Move, position
@@ -180,3 +181,19 @@ def test_a_tree_that_can_walk_home_is_worth_more_than_the_nest_of_the_same_pyram
     nearer to capping, and the evaluation says so."""
     tree, nest = position("b4:[R3 R2 R1]", players=2), position("b4:[R1 R2 R3]", players=2)
     assert seat_score(tree, 0) > seat_score(nest, 0)
+
+
+def test_a_home_square_is_worth_its_own_pyramids_its_progress_and_less_for_what_is_in_the_way():
+    tree, t, w = ["R3", "R2", "R1"], 3.0, combat_eval.WRONG_ON_HOME
+    # the tree's first pyramids in place: its progress
+    assert home_value([], tree, "R", t) == (combat_eval.PREFIX[0], 0)
+    assert home_value(["R3", "R2"], tree, "R", t) == (2 * t + combat_eval.PREFIX[2], 2)
+    # a nest and a pair nest are one Tip from a cap or from [L M]
+    assert home_value(["R1", "R2", "R3"], tree, "R", t) == (3 * t + combat_eval.NEST_ON_HOME, 0)
+    assert home_value(["R2", "R3"], tree, "R", t) == (2 * t + combat_eval.PAIR_NEST_ON_HOME, 0)
+    # own pyramids above the right ones are in the way, each once; the right ones are not
+    assert home_value(["R3", "R1"], tree, "R", t) == (2 * t - w, 1)
+    assert home_value(["R1", "R3"], tree, "R", t) == (2 * t - 2 * w, 0)
+    # an opponent's pyramid blocks the square
+    blocked = combat_eval.BLOCKED_HOME + combat_eval.FOREIGN_ON_HOME
+    assert home_value(["R3", "B1"], tree, "R", t) == (t - blocked, 1)
