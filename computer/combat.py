@@ -172,6 +172,11 @@ def _play_out(world, seat: int, until_turn: int, next_step: bool, limit: int = 4
     return evaluate(world, seat)
 
 
+def look_ahead_end(state) -> int:
+    """The turn the play-outs stop at: after this turn and one reply (paranoid beyond two seats)."""
+    return state.turn + min(state.num_players, 2)
+
+
 def think(state, seat: int, level: str, seed: int) -> Decision:
     settings = LEVELS[level]
     actions = sorted(state.legal_actions(seat), key=str)
@@ -192,8 +197,7 @@ def think(state, seat: int, level: str, seed: int) -> Decision:
     if len(candidates) <= 1 or worlds == 0:
         best = order[0]
         return Decision(actions[best], len(actions), values[best], 1)
-    horizon = min(state.num_players, 2)  # this turn and one reply (paranoid beyond two seats)
-    until_turn = state.turn + horizon
+    until_turn = look_ahead_end(state)
     means: dict[int, float] = {}
     samples = 0
     for index in candidates:

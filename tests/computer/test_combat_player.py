@@ -197,3 +197,12 @@ def test_a_home_square_is_worth_its_own_pyramids_its_progress_and_less_for_what_
     # an opponent's pyramid blocks the square
     blocked = combat_eval.BLOCKED_HOME + combat_eval.FOREIGN_ON_HOME
     assert home_value(["R3", "B1"], tree, "R", t) == (t - blocked, 1)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_look_ahead_plays_the_next_seat_s_reply_and_stops_there(players):
+    for seed, state in _positions(players, 4, first_seed=300):
+        seat = state.to_move[0]
+        world = state.determinize(seat, seed)
+        player._play_out(world, seat, player.look_ahead_end(state), next_step=False)
+        assert world.is_over or world.turn == state.turn + min(players, 2)  # this turn and one reply
