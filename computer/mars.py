@@ -525,14 +525,13 @@ class Thinker:
 
     def best_square(self, code: int, keep: int, from_bag: bool) -> tuple[float, int]:
         options = self.placement_options(code)
-        if self.cells.count(0) == 1:  # this piece ends the match: the static value is exact
-            self.samples += len(options)
-            return options[0][0], options[0][1]
-        if code >> 2 == BLACK_INDEX:
+        last = self.cells.count(0) == 1  # this piece ends the match: the static value is exact
+        if code >> 2 == BLACK_INDEX and not last:
             keep = 1  # the evaluation can't tell black's squares apart
-        if keep == 0:
+        if last or keep == 0:
             self.samples += len(options)
-            return options[0][0], options[0][1]
+            value, square, _ = options[0]
+            return value, square
         best = (-1.0, -1)
         for _, square, values in options[:keep]:
             chance = self.answered(self.placement_replies(square, code, values, from_bag))

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from computer.mars import Model
+from computer.mars import Model, Replies
 from games import GAMES, random_choice
 
 MARS = GAMES["mars"]
@@ -42,3 +42,78 @@ def test_a_placements_gain_is_the_worth_after_it_minus_the_worth_before(biggest_
                     assert by_size[size] == pytest.approx(model.colour_value(placed, colour) - worth)
                     checked += 1
     assert checked > 500
+
+
+def random_replies(rng: random.Random, colours: int) -> tuple[Replies, list]:
+    """Opponent's answers on a made-up board: a few colour-value boards their moves lead to and
+    draws of each colour (and black), with our options' score weights."""
+    replies = Replies.__new__(Replies)
+    replies.values = [rng.uniform(-5, 15) for _ in range(colours)]
+    replies.boards = [replies.values] + [[v + rng.uniform(-4, 4) for v in replies.values] for _ in range(3)]
+    replies.empties = rng.randrange(1, 9)
+    replies.window_open = rng.random() < 0.5
+    replies.black_closes = rng.random() < 0.5
+    shares = [rng.random() for _ in range(colours + 1)]
+    replies.draws = [(share / sum(shares), 0, 0.0, 0.0) for share in shares[:1]] + [
+        (share / sum(shares), colour, rng.uniform(0, 6), rng.uniform(-3, 0))
+        for colour, share in enumerate(shares[1:], start=1)
+    ]
+    options = [
+        tuple(tuple(rng.choice((-3, -2, -1, 0, 1, 2, 3)) for _ in range(colours)) for _ in range(3))
+        for _ in range(rng.randrange(1, 4))
+    ]
+    return replies, options
+
+
+def relabelled(replies: Replies, options: list, order: list[int]) -> tuple[Replies, list]:
+    """The same answers with colour `c` called `order[c]`."""
+
+    def move(values):
+        moved = [0] * len(order)
+        for colour, value in enumerate(values):
+            moved[order[colour]] = value
+        return type(values)(moved) if isinstance(values, tuple) else moved
+
+    other = Replies.__new__(Replies)
+    other.__dict__.update(replies.__dict__)
+    other.values = move(replies.values)
+    other.boards = [move(board) for board in replies.boards]
+    other.draws = [
+        (p, colour and order[colour - 1] + 1, most, least) for p, colour, most, least in replies.draws
+    ]
+    return other, [tuple(move(weights) for weights in option) for option in options]
+
+
+@pytest.mark.parametrize("colours", [3, 5])
+def test_the_opponents_answers_are_judged_the_same_whatever_the_colours_are_called(colours):
+    rng = random.Random(colours)
+    for _ in range(200):
+        replies, options = random_replies(rng, colours)
+        order = rng.sample(range(colours), colours)
+        other, other_options = relabelled(replies, options, order)
+        assert other.value(other_options, 0.1) == pytest.approx(replies.value(options, 0.1))
+
+
+def test_a_drawn_piece_goes_where_it_helps_us_least_as_the_opponent_sees_it():
+    """Drawing, the opponent puts the piece where it changes its colour's worth the least if they
+    think we gain from that colour, the most if they think we lose: the other extreme, which they
+    would not choose, does not change our chance."""
+    rng = random.Random(7)
+    tried = 0
+    for _ in range(200):
+        replies, options = random_replies(rng, 5)
+        options = options[:1]
+        seen = options[0][1]
+        before = replies.value(options, 0.1)
+        for index, (share, colour, most, least) in enumerate(replies.draws):
+            if not colour or not seen[colour - 1]:
+                continue
+            unchosen = (
+                (share, colour, most + 3, least) if seen[colour - 1] > 0 else (share, colour, most, least - 3)
+            )
+            other = Replies.__new__(Replies)
+            other.__dict__.update(replies.__dict__)
+            other.draws = [*replies.draws[:index], unchosen, *replies.draws[index + 1 :]]
+            assert other.value(options, 0.1) == pytest.approx(before)
+            tried += 1
+    assert tried > 100

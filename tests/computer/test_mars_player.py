@@ -213,3 +213,26 @@ def test_on_a_level_board_a_run_of_moves_ends_in_a_draw():
     for level in ("normal", "hard"):
         assert not draws(0, level)
         assert draws(10, level)
+
+
+def test_a_piece_goes_to_the_best_square_the_budget_looked_at():
+    """With no look at the answers, the square the board alone ranks best; with a look at the first
+    few, one of those few, at the chance its answers leave."""
+    checked = 0
+    for seed in range(20, 32):
+        state = play_hidden(seed, random.Random(seed).randrange(30, 90))
+        if state.drawn is None or state.is_over:
+            continue
+        seat = state.to_move[0]
+        model = player.Model(state)
+        belief = belief_for(state, seat, 3, model)
+        thinker = player.Thinker(state, seat, belief.hypotheses, candidates=4, draw_squares=1)
+        code = model.code(state.drawn)
+        options = thinker.placement_options(code)
+        black = state.drawn.colour == rules.BLACK  # its squares all look alike: one is looked at
+        if not black:
+            assert thinker.best_square(code, 0, False) == (options[0][0], options[0][1])
+        chance, square = thinker.best_square(code, 3, False)
+        assert square in [option[1] for option in options[: 1 if black else 3]] and 0.0 <= chance <= 1.0
+        checked += not black
+    assert checked >= 3
