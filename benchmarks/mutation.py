@@ -17,12 +17,14 @@ from __future__ import annotations
 import argparse
 import ast
 import os
+import queue
 import random
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,7 +44,20 @@ def tests_for(module: str) -> list[str]:
     return [f"tests/bot/test_{name}.py" for name in BOT_TESTS]
 
 
-BOT_TESTS = ("storage", "agreements", "e2e_agreements", "e2e_lifecycle", "hostile_holes", "e2e_deadlines")
+BOT_TESTS = (
+    "storage",
+    "agreements",
+    "settings",
+    "seats",
+    "thinking",
+    "replay",
+    "e2e_agreements",
+    "e2e_lifecycle",
+    "hostile_holes",
+    "e2e_deadlines",
+    "e2e_computer_players",
+    "e2e_learning",
+)
 
 
 def candidate_files() -> list[str]:
@@ -224,6 +239,7 @@ def main() -> None:
     parser.add_argument("--mutants", type=int, default=48, help="spread evenly over the three areas")
     parser.add_argument("--seed", type=int, default=30)
     parser.add_argument("--recheck", help="run again only the survivors of an earlier run's table")
+    parser.add_argument("--jobs", type=int, default=1, help="mutants run side by side, each in its own tree")
     arguments = parser.parse_args()
     chooser = random.Random(arguments.seed)
     pool = [mutant for file in candidate_files() for mutant in mutants_of(file)]
@@ -232,23 +248,37 @@ def main() -> None:
     sample = [m for area in areas for m in chooser.sample(area, min(share, len(area)))]
     if arguments.recheck:
         sample = survivors_of(arguments.recheck)
+    print(
+        f"{len(sample)} survivors of {arguments.recheck} run again\n"
+        if arguments.recheck
+        else f"{len(pool)} possible mutants; {len(sample)} sampled (seed {arguments.seed})\n"
+    )
+    print("| # | mutant | result | tests |\n|---|---|---|---|", flush=True)
     with tempfile.TemporaryDirectory(prefix="mutation-") as folder:
-        scratch = Path(folder) / "tree"
-        shutil.copytree(
-            ROOT, scratch, ignore=shutil.ignore_patterns(".git", ".venv", "__pycache__", "*.egg-info", "docs")
-        )
+        scratches = queue.SimpleQueue()  # one tree per worker: a mutant has its tree to itself
+        for index in range(arguments.jobs):
+            scratch = Path(folder) / f"tree{index}"
+            shutil.copytree(
+                ROOT,
+                scratch,
+                ignore=shutil.ignore_patterns(".git", ".venv", "__pycache__", "*.egg-info", "docs"),
+            )
+            scratches.put(scratch)
+
+        def run_in_a_free_tree(mutant: Mutant) -> tuple[bool, str]:
+            scratch = scratches.get()
+            try:
+                return run(mutant, scratch)
+            finally:
+                scratches.put(scratch)
+
         killed = 0
-        print(
-            f"{len(sample)} survivors of {arguments.recheck} run again\n"
-            if arguments.recheck
-            else f"{len(pool)} possible mutants; {len(sample)} sampled (seed {arguments.seed})\n"
-        )
-        print("| # | mutant | result | tests |\n|---|---|---|---|")
-        for number, mutant in enumerate(sample, 1):
-            dead, last = run(mutant, scratch)
-            killed += dead
-            verdict = "killed" if dead else "**survived**"
-            print(f"| {number} | {mutant.describe()} | {verdict} | {last} |", flush=True)
+        with ThreadPoolExecutor(arguments.jobs) as pool_of_workers:
+            results = pool_of_workers.map(run_in_a_free_tree, sample)
+            for number, (mutant, (dead, last)) in enumerate(zip(sample, results, strict=True), 1):
+                killed += dead
+                verdict = "killed" if dead else "**survived**"
+                print(f"| {number} | {mutant.describe()} | {verdict} | {last} |", flush=True)
         print(f"\nkilled {killed} of {len(sample)} ({100 * killed / len(sample):.0f}%)")
 
 
