@@ -1207,6 +1207,9 @@ def test_events_and_log_entries_carry_their_facts():
         "FIRST R:5 B:3": {"rolls": [["R", 5], ["B", 3]]},
         "TURN 7 B": {"turn": 7, "colour": "B"},
         "CAP d6": {"square": "d6"},
+        "REMOVED R3 R2": {"pyramids": ["R3", "R2"]},
+        "ELIMINATED Y": {"colour": "Y"},
+        "WIN R B": {"colours": ["R", "B"]},
     }
     for text, facts in samples.items():
         event = log_event(text)

@@ -111,6 +111,17 @@ def test_follower_holding_lead_suit_may_not_sluff():
     assert len(state.hands[1]) == 3 and len(state.plays) == 1
 
 
+@pytest.mark.parametrize(
+    ("lead", "suit"), [("7c", "clubs"), ("7d", "diamonds"), ("7h", "hearts"), ("7s", "spades")]
+)
+def test_a_card_that_does_not_follow_is_refused_naming_the_suit_led(lead, suit):
+    other = "3c" if lead[1] == "d" else "3d"
+    state = table([lead, f"K{lead[1]} {other}", "9h 9s"], leader=0)  # a lone spade may be led
+    state.apply(0, Lead(Pyramid("R", 1), Card.parse(lead)))
+    with pytest.raises(IllegalAction, match=f"one of your {suit}"):
+        state.apply(1, Follow(Card.parse(other)))
+
+
 def test_t8_prize_is_compulsory_and_implied_in_last_trick():
     state = table(["2c 3c", "4c 5c", "6c 7c"], leader=0, pool="K1 K3")
     assert {str(a) for a in state.legal_actions(0)} == {"L K1 2c", "L K1 3c", "L K3 2c", "L K3 3c"}
