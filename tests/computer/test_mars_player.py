@@ -236,3 +236,50 @@ def test_a_piece_goes_to_the_best_square_the_budget_looked_at():
         assert square in [option[1] for option in options[: 1 if black else 3]] and 0.0 <= chance <= 1.0
         checked += not black
     assert checked >= 3
+
+
+def thinkers(seeds=range(20, 32)):
+    """Thinkers (at normal's budget) for the seat to move in matches part-way through."""
+    for seed in seeds:
+        state = play_hidden(seed, random.Random(seed).randrange(30, 90))
+        if state.is_over or state.in_setup:
+            continue
+        seat = state.to_move[0]
+        model = player.Model(state)
+        yield (
+            state,
+            player.Thinker(
+                state, seat, belief_for(state, seat, 3, model).hypotheses, candidates=4, draw_squares=1
+            ),
+        )
+
+
+def test_every_piece_may_go_on_every_empty_square_and_no_other_ranked_best_first():
+    for _, thinker in thinkers():
+        empty = {square for square, code in enumerate(thinker.cells) if not code}
+        for colour in (*range(1, len(thinker.model.colours) + 1), player.BLACK_INDEX):
+            for size in (1, 2, 3):
+                options = thinker.placement_options(colour * 4 + size)
+                assert {square for _, square, _ in options} == empty
+                assert options == sorted(options, key=lambda option: (-option[0], option[1]))
+
+
+def test_moves_and_swaps_are_ranked_best_first():
+    ranked = 0
+    for _, thinker in thinkers():
+        options = thinker.move_options()
+        assert [option[0] for option in options] == sorted((option[0] for option in options), reverse=True)
+        ranked += len({option[0] for option in options}) > 1
+    assert ranked >= 3
+
+
+def test_the_moves_since_the_last_placement_are_counted_without_objective_swaps():
+    state = play_hidden(5, 40)
+    history = state.history
+    last_placement = max(index for index, (_, notation) in enumerate(history) if "@" in notation)
+    since = [notation for _, notation in history[last_placement + 1 :]]
+    assert player.moves_since_placement(state) == sum(not notation.startswith("O") for notation in since)
+    state.history = [*history[: last_placement + 1]]
+    assert player.moves_since_placement(state) == 0
+    state.history = [*history[: last_placement + 1], (0, "O 1 2"), (1, "a1-a2"), (0, "b1xb2")]
+    assert player.moves_since_placement(state) == 2
