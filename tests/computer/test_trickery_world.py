@@ -96,3 +96,30 @@ def test_the_solver_of_the_last_two_tricks_agrees_with_a_search_over_the_engine(
     root = state.to_move[0]
     solved = Solver(table, root).value(World.from_state(state, table))
     assert solved == pytest.approx(brute_force(state, root, table))
+
+
+def test_the_solver_tries_one_card_of_each_run_no_other_card_lies_in():
+    """With every hand known, two of the seat's legal cards of a suit do the same when no card of
+    another hand and none in this trick lies between them: the solver tries the lowest of each run."""
+    merged = 0
+    for seed in range(30):
+        chooser = random.Random(seed)
+        state = TRICKERY.new(chooser.choice([3, 4]), seed, {})
+        for _ in range(chooser.randrange(0, 12)):
+            seat = state.to_move[0]
+            state.apply(seat, chooser.choice(state.legal_actions(seat)))
+        world = World.from_state(state, Table(state))
+        seat = world.seat
+        legal = sorted(bits(world.legal(seat)))
+        apart = {card for other in range(world.n) if other != seat for card in bits(world.hands[other])}
+        apart |= {card for _, card in world.plays}
+        expected = [
+            card
+            for index, card in enumerate(legal)
+            if index == 0
+            or legal[index - 1] >> 4 != card >> 4
+            or any(between in apart for between in range(legal[index - 1] + 1, card))
+        ]
+        assert Solver.distinct(world, seat, world.legal(seat)) == expected
+        merged += len(expected) < len(legal)
+    assert merged >= 5
