@@ -83,11 +83,15 @@ def _settle(world, seat: int, action, faces: tuple[int, ...]) -> None:
         world._advance()
 
 
+def attack_odds_of(world, action) -> float:
+    """The attacker's chance to win `action`: its force's pips against the defending force's."""
+    a_stack, d_stack = world.board[INDEX[action.origin]], world.board[INDEX[action.target]]
+    return attack_odds(force_pips(a_stack, a_stack[-1][0]), force_pips(d_stack, d_stack[-1][0]))
+
+
 def _attack_values(world, seat: int, action) -> list[float]:
     """An attack's expected evaluation for every seat, over its two outcomes at their exact odds."""
-    board = world.board
-    a_stack, d_stack = board[INDEX[action.origin]], board[INDEX[action.target]]
-    p = attack_odds(force_pips(a_stack, a_stack[-1][0]), force_pips(d_stack, d_stack[-1][0]))
+    p = attack_odds_of(world, action)
     total = [0.0] * world.num_players
     for faces, weight in ((ATTACKER_WINS, p), (DEFENDER_WINS, 1.0 - p)):
         if weight <= 0.0:
@@ -208,7 +212,7 @@ def think(state, seat: int, level: str, seed: int) -> Decision:
             if worlds % 6 == 0:  # the next die (action die, combat or Hop roll) evenly over its faces
                 world.rng = _FirstFace(world_index % 6, world.rng)
             if isinstance(action, Attack):
-                odds = _root_attack_odds(world, action)
+                odds = attack_odds_of(world, action)
                 wins = (world_index + 0.5) / worlds < odds
                 _settle(world, seat, action, ATTACKER_WINS if wins else DEFENDER_WINS)
             else:
@@ -219,11 +223,6 @@ def think(state, seat: int, level: str, seed: int) -> Decision:
     best = max(candidates, key=lambda index: (means[index], -candidates.index(index)))
     stats = {actions[index]: (worlds, means[index]) for index in candidates}
     return Decision(actions[best], len(actions), means[best], samples, stats)
-
-
-def _root_attack_odds(world, action) -> float:
-    a_stack, d_stack = world.board[INDEX[action.origin]], world.board[INDEX[action.target]]
-    return attack_odds(force_pips(a_stack, a_stack[-1][0]), force_pips(d_stack, d_stack[-1][0]))
 
 
 __all__ = ["scores", "think"]

@@ -170,7 +170,7 @@ def test_an_attack_is_judged_by_the_two_forces_the_view_shows():
             board = state.view(None).board
             for attack in (action for action in actions if isinstance(action, Attack)):
                 forces = board[attack.origin].force.pips, board[attack.target].force.pips
-                assert player._root_attack_odds(state, attack) == attack_odds(*forces)
+                assert player.attack_odds_of(state, attack) == attack_odds(*forces)
                 judged += 1
             state.apply(seat, chooser.choice(actions))
     assert judged > 10
