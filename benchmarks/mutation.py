@@ -239,6 +239,7 @@ def main() -> None:
     parser.add_argument("--mutants", type=int, default=48, help="spread evenly over the three areas")
     parser.add_argument("--seed", type=int, default=30)
     parser.add_argument("--recheck", help="run again only the survivors of an earlier run's table")
+    parser.add_argument("--every", metavar="PATH", help="run every mutant of the files under PATH (a scan)")
     parser.add_argument("--jobs", type=int, default=1, help="mutants run side by side, each in its own tree")
     arguments = parser.parse_args()
     chooser = random.Random(arguments.seed)
@@ -246,6 +247,8 @@ def main() -> None:
     areas = [[m for m in pool if m.file.startswith(area)] for area in ("games/", "computer/", "bot/")]
     share = arguments.mutants // len(areas)
     sample = [m for area in areas for m in chooser.sample(area, min(share, len(area)))]
+    if arguments.every:  # a scan, not a sample: every mutant of the files under a path
+        sample = [m for m in pool if m.file.startswith(arguments.every)]
     if arguments.recheck:
         sample = survivors_of(arguments.recheck)
     print(
