@@ -206,3 +206,37 @@ def test_the_look_ahead_plays_the_next_seat_s_reply_and_stops_there(players):
         world = state.determinize(seat, seed)
         player._play_out(world, seat, player.look_ahead_end(state), next_step=False)
         assert world.is_over or world.turn == state.turn + min(players, 2)  # this turn and one reply
+
+
+def test_the_scripted_dice_settle_every_legal_combat_the_way_they_say():
+    """The search settles an attack by scripting its dice: whatever the two forces' pips (an
+    attacker never has fewer), ATTACKER_WINS makes the attacker win and DEFENDER_WINS the defender,
+    counter-attacks and tie-breaks included."""
+    settled = set()
+    for seed in range(40):
+        chooser = random.Random(seed)
+        state = GAMES["combat"].new(2, seed, {})
+        for _ in range(300):
+            if state.is_over:
+                break
+            seat = state.to_move[0]
+            actions = state.legal_actions(seat)
+            board = state.view(None).board
+            for attack in (action for action in actions if isinstance(action, Attack)):
+                pips = board[attack.origin].force.pips, board[attack.target].force.pips
+                for faces, winner in (
+                    (player.ATTACKER_WINS, attack.origin),
+                    (player.DEFENDER_WINS, attack.target),
+                ):
+                    world, events = state.clone(), []
+                    engine_apply = world.apply
+                    world.apply = lambda *move, record=events, apply=engine_apply: (
+                        record.extend(apply(*move)) or []
+                    )
+                    player._settle(world, seat, attack, faces)
+                    assert [str(e) for e in events if str(e).startswith("WINNER")] == [f"WINNER {winner}"], (
+                        pips
+                    )
+                settled.add(pips)
+            state.apply(seat, chooser.choice(actions))
+    assert settled == {(a, d) for a in range(1, 7) for d in range(1, a + 1)}
