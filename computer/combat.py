@@ -109,11 +109,12 @@ def _attack_values(world, seat: int, action) -> list[float]:
     return total
 
 
-def _settled_values(world, depth: int = 0, replies: bool = True) -> list[float]:
+def _settled_values(world, replies: bool = True) -> list[float]:
     """Every seat's value of `world`, where a pending combat opportunity is first decided by
     whoever decides it (the mover, then each opponent in turn), each for its own good. Without
-    `replies`, the opponents' chance to attack is overlooked: the board is judged as it stands."""
-    if world.is_over or depth > 4 or world.phase not in ("offer", "reply"):
+    `replies`, the opponents' chance to attack is overlooked: the board is judged as it stands.
+    Each decision declined leaves one fewer to ask, so the recursion ends."""
+    if world.is_over or world.phase not in ("offer", "reply"):
         return evaluate_all(world)
     if world.phase == "reply" and not replies:
         return evaluate_all(world)
@@ -123,7 +124,7 @@ def _settled_values(world, depth: int = 0, replies: bool = True) -> list[float]:
         if isinstance(action, Attack):
             values = _attack_values(world, actor, action)
         else:
-            values = _settled_values(before_roll(world, actor, action), depth + 1, replies)
+            values = _settled_values(before_roll(world, actor, action), replies)
         if best is None or values[actor] > best[actor]:
             best = values
     return best
@@ -142,7 +143,7 @@ def one_ply_values(
         elif isinstance(action, Counter):
             values.append(_counter_value(world, action))
         else:
-            values.append(_settled_values(before_roll(world, seat, action), replies=replies)[viewer])
+            values.append(_settled_values(before_roll(world, seat, action), replies)[viewer])
     return values
 
 
@@ -195,12 +196,12 @@ def think(state, seat: int, level: str, seed: int) -> Decision:
         rng = random.Random(derive_seed(seed, "combat", "easy"))
         if rng.random() < settings["noise"]:
             pick = rng.randrange(len(actions))
-            return Decision(actions[pick], len(actions), values[pick], 0)
+            return Decision(actions[pick], len(actions), values[pick], len(actions))
     width, worlds = settings["width"], settings["worlds"]
     candidates = order[:width]
     if len(candidates) <= 1 or worlds == 0:
         best = order[0]
-        return Decision(actions[best], len(actions), values[best], 1)
+        return Decision(actions[best], len(actions), values[best], len(actions))  # each looked at once
     until_turn = look_ahead_end(state)
     means: dict[int, float] = {}
     samples = 0

@@ -11,6 +11,7 @@ import computer
 from computer import combat as player
 from computer import combat_eval
 from computer.combat_eval import attack_odds, evaluate, home_value, seat_score
+from computer.decision import derive_seed
 from computer.dice import before_roll
 from games import GAMES
 from games.combat import Attack, Counter, Move, position
@@ -240,3 +241,63 @@ def test_the_scripted_dice_settle_every_legal_combat_the_way_they_say():
                 settled.add(pips)
             state.apply(seat, chooser.choice(actions))
     assert settled == {(a, d) for a in range(1, 7) for d in range(1, a + 1)}
+
+
+def test_a_play_out_lets_every_seat_follow_the_one_ply_policy():
+    for seed, state in _positions(3, 4, first_seed=400):
+        seat = state.to_move[0]
+        played, by_hand = state.determinize(seat, seed), state.determinize(seat, seed)
+        end = player.look_ahead_end(state)
+        value = player._play_out(played, seat, end, next_step=False)
+        while not by_hand.is_over and by_hand.turn < end:
+            actor = by_hand.to_move[0]
+            by_hand.apply(actor, player.policy_choice(by_hand, actor, by_hand.legal_actions(actor)))
+        assert played.to_json() == by_hand.to_json() and value == evaluate(by_hand, seat)
+
+
+def test_hard_plays_its_best_candidates_forward_in_worlds_where_the_next_die_shows_each_face():
+    """Hard's search, done by hand: the `width` actions one ply ranks best, each played in `worlds`
+    guessed worlds, world i's next die showing face i + 1 (an attack won in the share of worlds its
+    odds give), then played out to the end of the reply and valued; the best mean is chosen."""
+    settings = player.LEVELS["hard"]
+    width, worlds = settings["width"], settings["worlds"]
+    searched = 0
+    for seed, state in _positions(2, 8, first_seed=700):
+        seat = state.to_move[0]
+        if state.phase == "counter":
+            continue
+        decision = player.think(state, seat, "hard", seed)
+        actions = sorted(state.legal_actions(seat), key=str)
+        base = state.determinize(seat, derive_seed(seed, "combat", "base"))
+        ranked = player.one_ply_values(base, seat, actions, replies=True)
+        candidates = sorted(range(len(actions)), key=lambda i: (-ranked[i], i))[:width]
+        if len(candidates) == 1:
+            assert decision.samples == len(actions) and not decision.stats
+            continue
+        means = {}
+        for index in candidates:
+            values = []
+            for world_index in range(worlds):
+                world = state.determinize(seat, derive_seed(seed, "combat", "world", world_index))
+                world.rng = player._FirstFace(world_index % 6, world.rng)
+                action = actions[index]
+                if isinstance(action, Attack):
+                    won = (world_index + 0.5) / worlds < player.attack_odds_of(world, action)
+                    player._settle(world, seat, action, player.ATTACKER_WINS if won else player.DEFENDER_WINS)
+                else:
+                    world.apply(seat, action)
+                values.append(player._play_out(world, seat, player.look_ahead_end(state), next_step=True))
+            means[actions[index]] = (worlds, sum(values) / worlds)
+        assert decision.stats == means
+        assert decision.samples == worlds * len(candidates)
+        best = max(candidates, key=lambda i: (means[actions[i]][1], -candidates.index(i)))
+        assert decision.action == actions[best] and decision.expected == means[actions[best]][1]
+        searched += 1
+    assert searched >= 4
+
+
+def test_normal_looks_at_each_action_once():
+    for seed, state in _positions(2, 4, first_seed=800):
+        seat = state.to_move[0]
+        decision = player.think(state, seat, "normal", seed)
+        assert decision.samples == decision.options == len(state.legal_actions(seat))
