@@ -63,8 +63,7 @@ def seat_score(state, seat: int) -> float:
     tree = side.tree
     open_homes = [home for home in side.home if home not in capped]
     score = CAP * (len(side.home) - len(open_homes))
-    late = _lateness(state)
-    tiebreak = HOME_TIEBREAK[0] + (HOME_TIEBREAK[1] - HOME_TIEBREAK[0]) * late
+    tiebreak = home_tiebreak(state)
     placed: dict[int, int] = {}  # home square -> how many of its bottom pyramids are in place
     for home in side.home:
         stack = board[home]
@@ -124,12 +123,12 @@ def home_value(stack: list[str], tree: list[str], colour: str, tiebreak: float) 
     return value, good
 
 
-def _lateness(state) -> float:
-    """0 at the start, 1 at the round limit (0 throughout when there is none)."""
+def home_tiebreak(state) -> float:
+    """What an own pyramid on a home square is worth: more as the round limit, whose tie-break
+    counts them, nears (the first weight throughout when there is no limit)."""
     limit = state.round_limit * state.num_players
-    if not limit:
-        return 0.0
-    return min(1.0, state.turn / limit)
+    late = min(1.0, state.turn / limit) if limit else 0.0
+    return HOME_TIEBREAK[0] + (HOME_TIEBREAK[1] - HOME_TIEBREAK[0]) * late
 
 
 def scores(state) -> list[float]:

@@ -87,7 +87,8 @@ def test_a_lost_first_round_is_always_countered():
     state.combat = {"attacker": 0, "defender": 1, "a": 5, "d": 5, "rolls": [[4, 2]]}
     state.phase = "counter"
     state._legal = None
-    assert player.think(state, 1, "normal", 0).action == Counter(True)
+    decision = player.think(state, 1, "normal", 0)
+    assert decision.action == Counter(True) and decision.samples == 0  # the odds alone, no position
 
 
 def _positions(players: int, count: int, first_seed: int = 0):
@@ -301,3 +302,18 @@ def test_normal_looks_at_each_action_once():
         seat = state.to_move[0]
         decision = player.think(state, seat, "normal", seed)
         assert decision.samples == decision.options == len(state.legal_actions(seat))
+
+
+def test_own_pyramids_on_home_squares_count_more_as_the_round_limit_nears():
+    """The tie-break at the round limit counts own pyramids on home squares: their weight grows
+    from the first to the second of HOME_TIEBREAK as the limit comes."""
+    state = position("b4:[R3 R2 R1]", players=2)
+    state.round_limit = 10
+    weights = []
+    for turn in (0, 10, 20, 30):
+        state.turn = turn
+        weights.append(combat_eval.home_tiebreak(state))
+    first, last = combat_eval.HOME_TIEBREAK
+    assert weights == [first, (first + last) / 2, last, last]
+    state.round_limit = 0  # no limit: the weight stays the first
+    assert combat_eval.home_tiebreak(state) == first
