@@ -79,8 +79,7 @@ def _settle(world, seat: int, action, faces: tuple[int, ...]) -> None:
         pass
     finally:
         world.rng = real
-    if world.phase == "roll":  # the dice ran out where the engine was about to roll on: go on
-        world._advance()
+    world._advance()  # where the script ran out before a roll or a turn's end, go on to the next decision
 
 
 def attack_odds_of(world, action) -> float:

@@ -236,9 +236,9 @@ def test_the_scripted_dice_settle_every_legal_combat_the_way_they_say():
                         record.extend(apply(*move)) or []
                     )
                     player._settle(world, seat, attack, faces)
-                    assert [str(e) for e in events if str(e).startswith("WINNER")] == [f"WINNER {winner}"], (
-                        pips
-                    )
+                    winners = [str(event) for event in events if str(event).startswith("WINNER")]
+                    assert winners == [f"WINNER {winner}"], pips
+                    assert world.phase != "roll"  # where the script ran out before a roll, the world rolls on
                 settled.add(pips)
             state.apply(seat, chooser.choice(actions))
     assert settled == {(a, d) for a in range(1, 7) for d in range(1, a + 1)}
