@@ -138,11 +138,6 @@ def scores(state) -> list[float]:
 def evaluate(state, seat: int) -> float:
     """`seat`'s standing in (0, 1): 1 or 0 (half for a shared win of two) when the match is over,
     else its score's lead over the best other seat, squashed."""
-    if state.is_over:
-        winners = state.winners
-        if seat not in winners:
-            return 0.0
-        return 1.0 / len(winners) if state.num_players == 2 else 1.0
     return evaluate_all(state)[seat]
 
 

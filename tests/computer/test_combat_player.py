@@ -199,6 +199,7 @@ def test_a_home_square_is_worth_its_own_pyramids_its_progress_and_less_for_what_
     # an opponent's pyramid blocks the square
     blocked = combat_eval.BLOCKED_HOME + combat_eval.FOREIGN_ON_HOME
     assert home_value(["R3", "B1"], tree, "R", t) == (t - blocked, 1)
+    assert home_value(["R3", "R1", "R2"], tree, "R", t) == (3 * t - 2 * w, 1)  # three, but no nest
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -317,3 +318,45 @@ def test_own_pyramids_on_home_squares_count_more_as_the_round_limit_nears():
     assert weights == [first, (first + last) / 2, last, last]
     state.round_limit = 0  # no limit: the weight stays the first
     assert combat_eval.home_tiebreak(state) == first
+
+
+# --- the terms of a seat's score, one at a time (Red's homes are c6 and d6; b4 is two steps away, b5 one)
+
+
+def red(text: str) -> float:
+    return seat_score(position(text, players=2), 0)
+
+
+def test_each_step_nearer_an_open_home_is_worth_a_step_and_a_pinned_pyramid_costs_more():
+    assert red("b5:[R1]") - red("b4:[R1]") == pytest.approx(combat_eval.STEP)
+    assert red("b4:[R2 R1]") - red("b4:[R1]") == pytest.approx(-2 * combat_eval.STEP)  # per pyramid
+    assert red("b4:[B2 R1]") - red("b4:[R2 B1]") == pytest.approx(combat_eval.PINNED)  # covered by Blue
+
+
+def test_a_capped_home_is_worth_a_cap_and_its_pyramids_and_draws_none_there():
+    t = combat_eval.home_tiebreak(position("b4:[R1]", players=2))
+    assert red("c6:[R3 R2 R1]+K") - red("") == pytest.approx(combat_eval.CAP + 3 * t)
+
+
+def test_a_tree_or_nest_away_from_home_is_a_force_and_at_home_only_its_home_counts():
+    tree, t = ["R3", "R2", "R1"], 3.0
+    assert red("b4:[R3 R2 R1]") - red("b4:[R3 R2] a4:[R1]") == pytest.approx(combat_eval.TREE_FORCE)
+    assert red("b4:[R1 R2 R3]") - red("b4:[R1 R2] a4:[R3]") == pytest.approx(combat_eval.NEST_FORCE)
+    nest_at_home = home_value(["R1", "R2", "R3"], tree, "R", t)[0] + home_value([], tree, "R", t)[0]
+    assert red("c6:[R1 R2 R3]") == pytest.approx(nest_at_home)
+
+
+def test_a_force_waiting_to_go_back_costs_five_steps_a_pyramid():
+    state = position("b4:[R1] e2:[B1]", players=2)
+    before = [seat_score(state, 0), seat_score(state, 1)]
+    state.returning = {"seat": 0, "force": ["R3", "R2"], "options": ["a1"]}
+    assert [seat_score(state, 0), seat_score(state, 1)] == pytest.approx(
+        [before[0] - 10 * combat_eval.STEP, before[1]]
+    )
+
+
+@pytest.mark.parametrize(("players", "share"), [(2, 0.5), (3, 1.0)])
+def test_a_finished_match_is_worth_a_win_a_shared_win_of_two_half(players, share):
+    state = position("b4:[R1]", players=players)
+    state.phase, state.winners = "over", [0, 1]
+    assert [evaluate(state, seat) for seat in range(players)] == [share, share, *[0.0] * (players - 2)]
