@@ -360,3 +360,25 @@ def test_a_finished_match_is_worth_a_win_a_shared_win_of_two_half(players, share
     state = position("b4:[R1]", players=players)
     state.phase, state.winners = "over", [0, 1]
     assert [evaluate(state, seat) for seat in range(players)] == [share, share, *[0.0] * (players - 2)]
+
+
+def test_attack_odds_are_the_share_of_dice_the_attacker_wins():
+    """Counted over every roll: with different pips, one round (a tie half a win); with equal pips,
+    a round-1 win must survive the defender's counter, where both rolls of each side add up."""
+    faces = range(1, 7)
+    for a in range(1, 7):
+        for d in range(1, 7):
+            if a != d:
+                wins = sum((a + x > d + y) + (a + x == d + y) / 2 for x in faces for y in faces) / 36
+            else:
+                wins = (
+                    sum(
+                        (x > y) * ((x + x2 > y + y2) + (x + x2 == y + y2) / 2) + (x == y) / 2
+                        for x in faces
+                        for y in faces
+                        for x2 in faces
+                        for y2 in faces
+                    )
+                    / 6**4
+                )
+            assert attack_odds(a, d) == pytest.approx(wins), (a, d)
