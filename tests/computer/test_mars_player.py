@@ -99,17 +99,23 @@ def play_hidden(seed: int, steps: int):
 
 
 def test_the_belief_reads_the_opponents_placements():
-    """After a few dozen placements by an opponent who builds up its best colour, that colour's
-    top slot is the likeliest hypothesis most of the time."""
-    right = 0
-    for seed in range(6):
+    """After a few dozen placements by an opponent who builds up its best colour, the opponent's
+    true objective is believed well above its even share (at any seat), and its top slot's colour
+    is the likeliest most of the time."""
+    right, above, shares = 0, 0, []
+    for seed in range(12):
         state = play_hidden(seed, 60)
         seat = state.to_move[0]
-        belief = belief_for(state, seat, 24, player.Model(state))
+        belief = belief_for(state, seat, 1000, player.Model(state))
         assert abs(sum(h.weight for h in belief.hypotheses) - 1) < 1e-9
-        likeliest = belief.hypotheses[0].theirs
-        right += likeliest[2] == state.objectives[1 - seat][2]
-    assert right >= 4
+        truth = state.objectives[1 - seat]
+        objectives = {tuple(sorted(h.theirs.items())) for h in belief.hypotheses}
+        share = sum(h.weight for h in belief.hypotheses if h.theirs == truth) * len(objectives)
+        above += share > 1
+        shares.append(share)
+        right += belief.hypotheses[0].theirs[2] == truth[2]
+    assert {0, 1} <= {state.to_move[0] for state in (play_hidden(seed, 60) for seed in range(12))}
+    assert above >= 8 and sum(shares) / len(shares) > 2 and right >= 5
 
 
 def test_the_belief_uses_only_public_information():
@@ -283,3 +289,42 @@ def test_the_moves_since_the_last_placement_are_counted_without_objective_swaps(
     assert player.moves_since_placement(state) == 0
     state.history = [*history[: last_placement + 1], (0, "O 1 2"), (1, "a1-a2"), (0, "b1xb2")]
     assert player.moves_since_placement(state) == 2
+
+
+def test_every_hypothesis_keeps_a_floor_and_two_left_are_still_told_apart():
+    """An opponent may play by other reasons: every hypothesis keeps at least its part of the
+    uniform share. With only two assignments of the opponent's slots left, placements still
+    speak for one of them."""
+    from computer.mars_belief import UNIFORM_SHARE
+
+    told_apart = 0
+    for seed in range(6):
+        state = play_hidden(seed, 60)
+        seat = state.to_move[0]
+        belief = belief_for(state, seat, 1000, player.Model(state))
+        assert min(h.weight for h in belief.hypotheses) >= UNIFORM_SHARE / belief.total - 1e-12
+        opponent = 1 - seat
+        state.public[opponent] = set(sorted(state.slot_values)[2:])  # all but the two lowest shown
+        belief = belief_for(state, seat, 1000, player.Model(state))
+        weights = {tuple(sorted(h.theirs.items())): 0.0 for h in belief.hypotheses}
+        for h in belief.hypotheses:
+            weights[tuple(sorted(h.theirs.items()))] += h.weight
+        assert len(weights) == 2
+        told_apart += abs(max(weights.values()) - min(weights.values())) > 0.01
+    assert told_apart >= 3
+
+
+@pytest.mark.parametrize("blind", [False, True])
+def test_a_seat_knows_the_slots_it_may_see_and_guesses_the_others(blind):
+    """In the base game a seat sees its own objective; playing blind, only the opponent's."""
+    from computer.mars_belief import visible_objective
+
+    state = GAMES["mars"].new(2, 3, {"blind": blind})
+    while state.in_setup:  # both objectives chosen
+        seat = state.to_move[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    for seat in (0, 1):
+        for owner in (0, 1):
+            known, hidden, _ = visible_objective(state, seat, owner)
+            sees = (seat != owner) if blind else (seat == owner)
+            assert (known == state.objectives[owner] and not hidden) is sees
