@@ -20,22 +20,20 @@ looked at; its size is public).
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections import Counter
 from dataclasses import dataclass, replace
 
-from games.flood import ACE, COLOURS, FLOOD_ROLLS, LAST_ROUND, SINGLES_BONUS, TALLEST_BONUS
+from games.flood import COLOURS, FLOOD_ROLLS, LAST_ROUND, SINGLES_BONUS, TALLEST_BONUS, flood_sector, sector
 
-# 3d6 sums: ways out of 216; a flood roll hits sector (sum - 1)
-_WAYS = {total: 0 for total in range(3, 19)}
-for _a in range(1, 7):
-    for _b in range(1, 7):
-        for _c in range(1, 7):
-            _WAYS[_a + _b + _c] += 1
+# How many of the 216 flood rolls hit each sector (the ace's sector, 1, never floods).
+_HITS = Counter(flood_sector(dice) for dice in itertools.product(range(1, 7), repeat=3))
 
 
 def hit_chance(sector_number: int) -> float:
-    """The chance that one flood roll hits this sector (A = 1 never floods)."""
-    return _WAYS.get(sector_number + 1, 0) / 216
+    """The chance that one flood roll hits this sector."""
+    return _HITS[sector_number] / 216
 
 
 @dataclass(frozen=True)
@@ -81,10 +79,6 @@ def hit_tables(weights: Weights) -> dict[tuple[int, int], tuple[float, float, fl
                 rolls += [chance * scale] * FLOOD_ROLLS[later]
             tables[round_number, sector_number] = _hit_counts(rolls)
     return tables
-
-
-def _sector(card) -> int:
-    return 1 if card.rank == ACE else card.rank
 
 
 def _smooth_step(gap: float, spread: float) -> float:
@@ -153,7 +147,7 @@ class Evaluator:
             for spot in state.areas[seat]:
                 if spot.tower:
                     own, single, height, colours = self.tower(
-                        state.round, _sector(spot.card), tuple(spot.tower)
+                        state.round, sector(spot.card), tuple(spot.tower)
                     )
                     points[seat] += own
                     singles[seat] += single
@@ -167,7 +161,7 @@ class Evaluator:
             points[seat] += weights.stash * left * sum(state.stash[seat])
             # an infiltrated ship waiting here: the sender's pyramid will stand in this area
             for ship, sender in state.pending[seat]:
-                points[sender] += 0.5 * _sector(ship.card) * (1.0 - hit_chance(_sector(ship.card)) * 5)
+                points[sender] += 0.5 * sector(ship.card) * (1.0 - hit_chance(sector(ship.card)) * 5)
         tallest_spread = weights.tallest_spread + weights.tallest_growth * left
         singles_spread = weights.singles_spread + weights.singles_growth * left
         for seat in range(seats):

@@ -137,3 +137,17 @@ def test_a_play_out_of_one_turn_plays_the_turn_to_its_end():
     after_one = (world.round, world.current)
     player._play_out(world, 1, Evaluator(), random.Random(1))
     assert (world.round, world.current) not in (start, after_one), "and the next seat its own"
+
+
+def test_a_sector_s_flood_chance_is_the_share_of_three_dice_that_hit_it():
+    from computer.flood_eval import _hit_counts, hit_chance
+
+    dice = [(a, b, c) for a in range(1, 7) for b in range(1, 7) for c in range(1, 7)]
+    for sector in range(1, 11):
+        assert hit_chance(sector) == sum(a + b + c - 1 == sector for a, b, c in dice) / 216
+    assert hit_chance(1) == 0  # the ace's sector never floods
+    # hits from rolls of chance p each: binomial, three or more lumped
+    p = 0.3
+    assert _hit_counts([p] * 4) == pytest.approx(
+        (0.7**4, 4 * p * 0.7**3, 6 * p**2 * 0.7**2, 4 * p**3 * 0.7 + p**4)
+    )
