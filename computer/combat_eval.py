@@ -12,6 +12,8 @@ import math
 
 from games.combat import DISTANCE
 
+from .blend import blend
+
 # Weights (points; a cap is worth the most, a step nearer home the least).
 CAP = 60.0
 PREFIX = (0.0, 9.0, 20.0)  # an uncapped home holding exactly the tree's first 0, 1 or 2 pyramids
@@ -128,7 +130,7 @@ def home_tiebreak(state) -> float:
     counts them, nears (the first weight throughout when there is no limit)."""
     limit = state.round_limit * state.num_players
     late = min(1.0, state.turn / limit) if limit else 0.0
-    return HOME_TIEBREAK[0] + (HOME_TIEBREAK[1] - HOME_TIEBREAK[0]) * late
+    return blend(*HOME_TIEBREAK, late)
 
 
 def scores(state) -> list[float]:

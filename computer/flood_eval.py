@@ -27,6 +27,8 @@ from dataclasses import dataclass, replace
 
 from games.flood import COLOURS, FLOOD_ROLLS, LAST_ROUND, SINGLES_BONUS, TALLEST_BONUS, flood_sector, sector
 
+from .blend import blend
+
 # How many of the 216 flood rolls hit each sector (the ace's sector, 1, never floods).
 _HITS = Counter(flood_sector(dice) for dice in itertools.product(range(1, 7), repeat=3))
 
@@ -138,7 +140,8 @@ class Evaluator:
         """Each seat's expected final score."""
         weights = self.weights
         seats = state.num_players
-        left = 1.0 - self.progress(state)
+        played = self.progress(state)
+        left = 1.0 - played
         points = [0.0] * seats
         singles = [0.0] * seats
         tallest = [0.0] * seats
@@ -157,7 +160,7 @@ class Evaluator:
                         if other != seat:
                             points[other] += value
                 elif spot.ship:
-                    points[seat] += weights.ship_late + (weights.ship - weights.ship_late) * left
+                    points[seat] += blend(weights.ship, weights.ship_late, played)
             points[seat] += weights.stash * left * sum(state.stash[seat])
             # an infiltrated ship waiting here: the sender's pyramid will stand in this area
             for ship, sender in state.pending[seat]:
@@ -184,10 +187,7 @@ class Evaluator:
             winners = state.outcome.winners
             return [1.0 if seat in winners else 0.0 for seat in range(state.num_players)]
         scores = self.scores(state)
-        left = 1.0 - self.progress(state)
-        temperature = (
-            self.weights.temperature_late + (self.weights.temperature - self.weights.temperature_late) * left
-        )
+        temperature = blend(self.weights.temperature, self.weights.temperature_late, self.progress(state))
         top = max(scores)
         exps = [math.exp((score - top) / temperature) for score in scores]
         total = sum(exps)

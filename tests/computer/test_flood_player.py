@@ -151,3 +151,33 @@ def test_a_sector_s_flood_chance_is_the_share_of_three_dice_that_hit_it():
     assert _hit_counts([p] * 4) == pytest.approx(
         (0.7**4, 4 * p * 0.7**3, 6 * p**2 * 0.7**2, 4 * p**3 * 0.7 + p**4)
     )
+
+
+def test_a_blended_weight_runs_from_its_start_to_its_end():
+    from computer.blend import blend
+
+    assert [blend(4.0, 0.6, played) for played in (0.0, 0.5, 1.0)] == pytest.approx([4.0, 2.3, 0.6])
+
+
+def test_the_match_s_progress_runs_from_nothing_to_all_and_never_back():
+    evaluator = Evaluator()
+    state = GAMES["flood"].new(3, 5)
+    assert evaluator.progress(state) == 0.0
+    seen, rng = [0.0], random.Random(5)
+    while not state.is_over:
+        seat = state.to_move[0]
+        actions = state.legal_actions(seat)
+        state.apply(seat, actions[rng.randrange(len(actions))])
+        if not state.is_over:
+            seen.append(evaluator.progress(state))
+    assert seen == sorted(seen) and 0.8 < seen[-1] <= 1.0
+
+
+def test_a_ship_of_one_s_own_is_worth_a_ship_at_the_start():
+    evaluator = Evaluator()
+    stashes = {seat: (4, 4, 4) for seat in range(3)}
+    with_ship = position(3, areas={0: "7h=R3"}, stashes=stashes, deck="2c 3c 4c 5c 6c 8c")
+    without = position(3, areas={0: "7h"}, stashes=stashes, deck="2c 3c 4c 5c 6c 8c")
+    assert evaluator.progress(with_ship) == evaluator.progress(without) == 0.0
+    gained = evaluator.scores(with_ship)[0] - evaluator.scores(without)[0]
+    assert gained == pytest.approx(evaluator.weights.ship)
