@@ -161,3 +161,76 @@ def test_only_a_pyramid_under_a_peak_is_locked():
     assert senet_player.race(state, "a", calm) == senet_player.race(state, "a", harsh)
     nested = position("S2=aS.aM.aL S6=bS B3=aS P5=bL", to_move="a")
     assert senet_player.race(nested, "a", calm) > senet_player.race(nested, "a", harsh)
+
+
+class PlainExpectimax:
+    """The search as its docstrings say it, written out plainly: before a roll, the average over the
+    six rolls (a roll with no move passes the turn, or rolls again after a 1 or a 6); where a player
+    chooses, their best (narrowed at inner choices to the `wide` moves their evaluation likes
+    best). Counts the positions it evaluates."""
+
+    def __init__(self, player, wide, evaluation):
+        self.player, self.wide, self.evaluation, self.positions = player, wide, evaluation, 0
+
+    def judge(self, state):
+        self.positions += 1
+        return self.evaluation(state, self.player)
+
+    def before_roll(self, state, plies):
+        if state.winner is not None or plies == 0:
+            return self.judge(state)
+        values = []
+        for roll in range(1, 7):
+            moves = state.moves_for_roll(state.current, roll)
+            if moves:
+                rolled = state.clone()
+                rolled.roll = roll
+                values.append(self.choice(rolled, moves, plies))
+            else:
+                passed = state.clone()
+                if roll not in (1, 6):
+                    passed.current = rules.other_player(passed.current)
+                values.append(
+                    self.before_roll(passed, plies - 1) if plies > 1 else self.evaluation(passed, self.player)
+                )
+        return sum(values) / 6
+
+    def choice(self, state, moves, plies):
+        mover = state.current
+        children = [senet_player.after(state, state.seat_of(mover), move) for move in moves]
+        if plies == 1:
+            values = [self.judge(child) for child in children]
+        else:
+            if self.wide and len(children) > self.wide:
+                children = sorted(children, key=lambda child: self.evaluation(child, mover), reverse=True)[
+                    : self.wide
+                ]
+            values = [self.before_roll(child, plies - 1) for child in children]
+        return max(values) if mover == self.player else min(values)
+
+
+@pytest.mark.parametrize(("plies", "wide"), [(2, None), (3, 2), (3, 1)])
+def test_the_search_is_expectimax_over_the_die(plies, wide):
+    for seed in range(4):
+        state = a_played_position(seed, 20 + 9 * seed)
+        if state.winner is not None:
+            continue
+        for evaluation in (senet_player.evaluate, senet_player.learned):
+            search = senet_player.Expectimax(state.current, wide, evaluation)
+            plain = PlainExpectimax(state.current, wide, evaluation)
+            assert search.chance(state, plies) == pytest.approx(plain.before_roll(state, plies))
+            assert search.positions == plain.positions
+
+
+def test_the_race_counts_squares_pyramids_borne_off_and_the_rearmost_on_the_source():
+    def race(text, **off):
+        return senet_player.race(position(text, to_move="a", **off), "a")
+
+    weights = senet_player.WEIGHTS
+    assert race("B4=aS P1=bS") - race("B5=aS P1=bS") == pytest.approx(1)  # a square further (B runs back)
+    assert race("B4=aS", off_a=2) - race("B4=aS", off_a=1) == pytest.approx(
+        senet_player.OFF_PLACE + weights["off"]
+    )
+    assert senet_player.OFF_PLACE == rules.LAST_SQUARE + 1  # borne off: one beyond the last square
+    # the rearmost pyramid still on the Source counts its distance from leaving it
+    assert race("S2=aS B4=aM") - race("S1=aS B4=aM") == pytest.approx(1 + weights["straggler"])
