@@ -11,6 +11,7 @@ import pytest
 
 from computer.mars import Model, Replies
 from games import GAMES, random_choice
+from games import mars as rules
 
 MARS = GAMES["mars"]
 
@@ -117,3 +118,80 @@ def test_a_drawn_piece_goes_where_it_helps_us_least_as_the_opponent_sees_it():
             assert other.value(options, 0.1) == pytest.approx(before)
             tried += 1
     assert tried > 100
+
+
+VARIANTS = [
+    {},
+    {"biggest_only": True},
+    {"size_points": True},
+    {"black_trio": True},
+    {"five_colours": "+3"},
+]
+
+
+def played(options: dict, count: int = 5):
+    """States part-way through random matches with these options, the seat to move acting."""
+    for seed in range(count):
+        chooser = random.Random(seed)
+        state = MARS.new(2, seed, options)
+        for _ in range(chooser.randrange(25, 90)):
+            if state.is_over:
+                break
+            seat = chooser.choice(state.to_move)
+            state.apply(seat, random_choice(state.legal_actions(seat), chooser))
+        if not state.is_over and not state.in_setup:
+            yield state
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_the_model_scores_the_board_as_the_rules_do(options):
+    """Counted exactly (no credit for small groups), every colour is worth what the rules score."""
+    checked = 0
+    for state in played(options):
+        model = Model(state)
+        model.exact = True
+        rules_values = state.scoring()["values"]
+        assert model.values(model.cells) == pytest.approx([rules_values[c] for c in model.colours])
+        assert model.window_open(model.cells) == state.swaps_open()
+        checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_the_model_moves_and_swaps_as_the_rules_allow(options):
+    """Its moves and swaps are the rules' legal ones (the Ko rule included), and the colour values
+    after each are those of the board worked out again."""
+    checked = 0
+    for state in played(options):
+        seat = state.to_move[0]
+        if state.drawn is not None:
+            continue
+        model = Model(state)
+        ko = None
+        if state.ko:
+            ko = (None not in state.ko.values(), {model.index[s] for s in state.ko})
+
+        def named(origin: str, target: str, swap: bool):
+            return ("swap", frozenset((origin, target))) if swap else ("move", origin, target)
+
+        # a swap of two pieces of one size may be named from either end: the same swap
+        found = {
+            named(model.names[o], model.names[t], bool(model.cells[t]))
+            for o, t in model.actions(model.cells, ko)
+        }
+        legal = {
+            named(a.origin, a.target, False) for a in state.legal_actions(seat) if isinstance(a, rules.Move)
+        }
+        legal |= {
+            named(a.initiator, a.target, True) for a in state.legal_actions(seat) if isinstance(a, rules.Swap)
+        }
+        assert found == legal
+        values = model.values(model.cells)
+        for origin, target in model.actions(model.cells, ko):
+            cells = list(model.cells)
+            after = model.after(cells, values, origin, target)
+            assert cells == model.cells  # worked out without changing the board
+            model.apply_in_place(cells, origin, target)
+            assert after == pytest.approx(model.values(cells))
+        checked += 1
+    assert checked >= 2
