@@ -123,3 +123,88 @@ def test_the_solver_tries_one_card_of_each_run_no_other_card_lies_in():
         assert Solver.distinct(world, seat, world.legal(seat)) == expected
         merged += len(expected) < len(legal)
     assert merged >= 5
+
+
+def worlds(count: int = 30):
+    """Compact hands part-way through random deals, the seat to move acting."""
+    for seed in range(count):
+        chooser = random.Random(seed)
+        state = TRICKERY.new(chooser.choice([3, 4]), seed, {})
+        for _ in range(chooser.randrange(0, 14)):
+            seat = state.to_move[0]
+            state.apply(seat, chooser.choice(state.legal_actions(seat)))
+        yield chooser, World.from_state(state, Table(state))
+
+
+def test_the_lowest_card_is_the_lowest_rank_and_a_spade_only_when_nothing_else_is_left():
+    from computer.trickery_world import lowest_rank
+
+    chooser = random.Random(1)
+    for _ in range(300):
+        cards = chooser.sample(
+            [16 * suit + rank for suit in range(4) for rank in range(2, 15)], chooser.randrange(1, 9)
+        )
+        mask = sum(1 << card for card in cards)
+        plain = [card for card in cards if card >> 4 != 3] or cards
+        assert lowest_rank(mask) == min(plain, key=lambda card: (card & 15, card))
+
+
+def test_a_card_can_be_beaten_when_a_later_seat_has_a_card_it_may_play_that_beats_it():
+    from computer.trickery_world import beats
+
+    checked = 0
+    for chooser, world in worlds():
+        lead_suit = chooser.randrange(4)
+        for card in [16 * lead_suit + rank for rank in range(2, 15)] + [48 + rank for rank in range(2, 15)]:
+            later = chooser.sample(range(world.n), chooser.randrange(1, world.n))
+            playable = []
+            for seat in later:
+                hand = world.hands[seat]
+                following = [c for c in bits(hand) if c >> 4 == lead_suit]
+                playable += following or list(bits(hand))
+            assert world.can_be_beaten(card, lead_suit, later) == any(beats(c, card) for c in playable)
+            checked += 1
+    assert checked > 500
+
+
+def test_the_rule_of_thumb_plays_a_legal_card_and_names_a_prize_only_when_leading():
+    for _, world in worlds():
+        while world.hands[world.leader] or world.plays:
+            seat = world.seat
+            card, prize = world.rule_of_thumb()
+            assert (world.legal(seat) >> card) & 1
+            assert (prize >= 0 and (world.pool >> prize) & 1) if not world.plays else prize == -1
+            world.play(card, prize)
+
+
+def test_following_the_rule_of_thumb_takes_a_prize_worth_having_and_lets_the_others_go():
+    """A prize worth something to the seat (or nothing to it but something to the seat now winning
+    the trick) is taken with a card no later seat can beat, when there is one; any other is let go
+    with a card that does not win, when there is one."""
+    from computer.trickery_world import beats
+
+    taken = let_go = 0
+    for _, world in worlds(60):
+        while world.hands[world.leader] or world.plays:
+            if world.plays:
+                seat, table = world.seat, world.table
+                holder, winning = world.winning
+                mine, theirs = (
+                    table.gain(world.taken[seat], world.prize),
+                    table.gain(world.taken[holder], world.prize),
+                )
+                later = [(world.leader + step) % world.n for step in range(len(world.plays) + 1, world.n)]
+                lead_suit = world.plays[0][1] >> 4
+                winners = [c for c in bits(world.legal(seat)) if beats(c, winning)]
+                safe = [c for c in winners if not world.can_be_beaten(c, lead_suit, later)]
+                card, _ = world.rule_of_thumb()
+                if (mine > 0 or (mine == 0 and theirs > 0)) and safe:
+                    assert card in safe
+                    taken += 1
+                elif not (mine > 0 or (mine == 0 and theirs > 0)) and len(winners) < bin(
+                    world.legal(seat)
+                ).count("1"):
+                    assert card not in winners
+                    let_go += 1
+            world.play(*world.rule_of_thumb())
+    assert taken >= 10 and let_go >= 10
