@@ -12,6 +12,7 @@ import pytest
 from computer.trickery import move_of
 from computer.trickery_world import Solver, Table, World, bit_card, bits
 from games import GAMES
+from games import trickery as rules
 from games.core import clone_state
 
 TRICKERY = GAMES["trickery"]
@@ -208,3 +209,24 @@ def test_following_the_rule_of_thumb_takes_a_prize_worth_having_and_lets_the_oth
                     let_go += 1
             world.play(*world.rule_of_thumb())
     assert taken >= 10 and let_go >= 10
+
+
+def test_the_table_scores_takings_by_the_rules_and_a_lead_counts_more_as_the_match_ends():
+    state = TRICKERY.new(3, 4, {})
+    table = Table(state)
+    chooser = random.Random(4)
+    for _ in range(50):
+        taken = sum(1 << index for index in chooser.sample(range(12), chooser.randrange(0, 7)))
+        chosen = [table.pyramids[index] for index in bits(taken)]
+        points = [p for p in chosen if p.colour != table.penalty]
+        penalties = [p for p in chosen if p.colour == table.penalty]
+        assert table.score(taken) == rules.hand_score(points, penalties, table.mono)
+        prize = chooser.choice([index for index in range(12) if not (taken >> index) & 1] or [0])
+        if not (taken >> prize) & 1:
+            assert table.gain(taken, prize) == table.score(taken | 1 << prize) - table.score(taken)
+    # one hand's lead of the same takings: less sure while hands are still to come
+    scales = []
+    for hand in range(1, rules.MIN_HANDS + 1):
+        state.hand_number = hand
+        scales.append(Table(state).scale)
+    assert scales == sorted(scales, reverse=True) and scales[-1] == 1.0 and scales[0] > scales[1]
