@@ -195,3 +195,54 @@ def test_the_model_moves_and_swaps_as_the_rules_allow(options):
             assert after == pytest.approx(model.values(cells))
         checked += 1
     assert checked >= 2
+
+
+# --- the small pieces of the win chance
+
+
+def test_a_lead_is_surer_the_fewer_squares_are_left_and_less_sure_while_swaps_are_open():
+    from computer.mars import win_chance
+
+    assert [win_chance(d, 0, False) for d in (2.0, -2.0, 0.0)] == [1.0, 0.0, 0.5]  # the board is full
+    for lead in (1.0, 4.0, 12.0):
+        for empties in (1, 5, 20):
+            for window in (False, True):
+                assert win_chance(lead, empties, window) + win_chance(
+                    -lead, empties, window
+                ) == pytest.approx(1)
+                assert win_chance(lead, empties, window) > 0.5
+            assert win_chance(lead, empties, True) < win_chance(lead, empties, False)
+        assert win_chance(lead, 1, False) > win_chance(lead, 5, False) > win_chance(lead, 20, False)
+        assert win_chance(lead + 1, 5, False) > win_chance(lead, 5, False)
+
+
+def test_objectives_as_score_weights():
+    from computer.mars import best_objective_weights, dot, fight_credit, multipliers, swapped
+
+    objective = {2: "R", 1: "G", 0: "B", -1: "Y"}
+    assert multipliers("RGBY", objective) == (2, 1, 0, -1) and multipliers("YBGR", objective) == (-1, 0, 1, 2)
+    assert (
+        swapped(objective, (2, -1)) == {2: "Y", 1: "G", 0: "B", -1: "R"}
+        and swapped(objective, None) == objective
+    )
+    assert dot((2, 1, 0, -1), [1.0, 2.0, 3.0, 4.0]) == 0.0
+    # the opponent heads for the objective that fits the board best: its top slot on our best colour
+    assert best_objective_weights((2, 1, 0, -1), [1.0, 9.0, 5.0, 0.0]) == (2 - 0, 1 - 2, 0 - 1, -1 - (-1))
+    assert fight_credit((1, -2, 0, 0), 0, 0.1) == 0.0
+    assert fight_credit((1, -2, 0, 0), 4, 0.1) == pytest.approx(0.1 * 3 * 4)
+
+
+def test_equal_objectives_are_an_even_match_whatever_the_board():
+    """Once objectives can't change, equal ones score every board alike: an even match."""
+    from computer.mars import our_chance
+
+    for values in ([3.0, 1.0, 8.0, 0.0], [0.0, 12.0, 2.0, 5.0]):
+        assert our_chance((0, 0, 0, 0), (2, 1, 0, -1), values, 6, False, 0.1) == 0.5
+
+
+def test_a_patient_player_behind_does_not_hurry_the_end():
+    from computer.mars import stall_credit
+
+    assert stall_credit(0.3, 0.2, patient=False) == 0.3
+    assert stall_credit(0.3, 0.2, patient=True) == pytest.approx(0.3 * 0.4)  # behind: less credit
+    assert stall_credit(0.3, 0.5, patient=True) == stall_credit(0.3, 0.9, patient=True) == 0.3
