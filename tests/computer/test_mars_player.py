@@ -328,3 +328,31 @@ def test_a_seat_knows_the_slots_it_may_see_and_guesses_the_others(blind):
             known, hidden, _ = visible_objective(state, seat, owner)
             sees = (seat != owner) if blind else (seat == owner)
             assert (known == state.objectives[owner] and not hidden) is sees
+
+
+def test_the_opponent_sees_our_revealed_slots_and_guesses_the_hidden_at_their_average():
+    for state, thinker in thinkers(range(20, 24)):
+        mine = state.objectives[thinker.seat]
+        for slots in (None, tuple(sorted(thinker.model.slot_values, reverse=True)[:2])):
+            public = set(state.public[thinker.seat]) | set(slots or ())
+            hidden = [v for v in thinker.model.slot_values if v not in public]
+            seen = thinker.seen_mine(mine, slots)
+            for colour, weight in zip(thinker.model.colours, seen, strict=True):
+                value = next(v for v, c in mine.items() if c == colour)
+                assert weight == (value if value in public else sum(hidden) / len(hidden))
+
+
+def test_the_draw_is_worth_each_piece_in_the_bag_at_its_best_square_by_its_share():
+    for _, thinker in thinkers(range(20, 26)):
+        if thinker.state.drawn is not None:
+            continue
+        bag = thinker.model.bag
+        expected = sum(
+            count / sum(bag.values()) * thinker.best_square(code, thinker.draw_squares, True)[0]
+            for code, count in bag.items()
+        )
+        assert thinker.draw_value() == pytest.approx(expected)
+        ranked = thinker.phase_b(thinker.candidates)
+        assert [chance for chance, _ in ranked] == sorted((chance for chance, _ in ranked), reverse=True)
+        assert ("draw",) in [action for _, action in ranked]
+        assert len(ranked) == 1 + min(thinker.candidates, len(thinker.move_options()))
