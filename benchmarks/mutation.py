@@ -69,6 +69,8 @@ def candidate_files() -> list[str]:
 
 # The match service and the features cut out of it, and the agreements (take-backs and draws).
 BOT_SERVICE = ("bot/service.py", "bot/computer_turns.py", "bot/preferences.py", "bot/agreements.py")
+# A mutant whose tests run this long (the slowest subset takes a tenth of it) hangs them: killed.
+TIME_LIMIT = 1800
 # Tables of tuning, not of rules: what a level may spend (`benchmarks.computer` measures them).
 TUNING = {"LEVELS"}
 
@@ -193,13 +195,17 @@ def run(mutant: Mutant, scratch: Path) -> tuple[bool, str]:
     target.write_text("".join(lines))
     try:
         command = [sys.executable, "-m", "pytest", "-x", "-q", "-n", "0", "-p", "no:cacheprovider"]
-        result = subprocess.run(
-            [*command, *tests_for(mutant.file)],
-            cwd=scratch,
-            capture_output=True,
-            text=True,
-            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
-        )
+        try:
+            result = subprocess.run(
+                [*command, *tests_for(mutant.file)],
+                cwd=scratch,
+                capture_output=True,
+                text=True,
+                env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+                timeout=TIME_LIMIT,
+            )
+        except subprocess.TimeoutExpired:
+            return True, f"no answer in {TIME_LIMIT} s: the mutant hangs the tests"
         last = (result.stdout.strip().splitlines() or ["?"])[-1]
         return result.returncode != 0, last
     finally:
