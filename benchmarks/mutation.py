@@ -69,8 +69,8 @@ def candidate_files() -> list[str]:
 
 # The match service and the features cut out of it, and the agreements (take-backs and draws).
 BOT_SERVICE = ("bot/service.py", "bot/computer_turns.py", "bot/preferences.py", "bot/agreements.py")
-# A mutant whose tests run this long (the slowest subset takes a tenth of it) hangs them: killed.
-TIME_LIMIT = 1800
+# A mutant whose tests run this long (about twice the slowest subset) hangs them: killed.
+TIME_LIMIT = 1200
 # Tables of tuning, not of rules: what a level may spend (`benchmarks.computer` measures them).
 TUNING = {"LEVELS"}
 
