@@ -271,7 +271,7 @@ class World:
 
     def play_out(self, stop: int = 0) -> None:
         """Play the rule of thumb for every seat until `stop` tricks are left (0: the hand's end)."""
-        while self.hands[self.leader] and (self.plays or self.tricks_left > stop):
+        while self.plays or self.tricks_left > stop:  # a trick begun is always finished
             card, prize = self.rule_of_thumb()
             self.play(card, prize)
 

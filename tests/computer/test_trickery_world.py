@@ -26,6 +26,10 @@ def same_position(world: World, state) -> None:
     fresh = World.from_state(state, world.table)
     assert world.hands == fresh.hands and world.leader == fresh.leader and world.broken == fresh.broken
     assert world.plays == fresh.plays and takings(world) == takings(fresh)
+    pool = [world.table.pyramids[i] for i in bits(world.pool)] + (
+        [world.table.pyramids[world.prize]] if world.plays else []
+    )
+    assert sorted(map(str, pool)) == sorted(map(str, state.pool))  # the prize at stake still in the engine's
     assert (world.winning[0] if world.plays else None) == (fresh.winning[0] if fresh.plays else None)
 
 
@@ -230,3 +234,49 @@ def test_the_table_scores_takings_by_the_rules_and_a_lead_counts_more_as_the_mat
         state.hand_number = hand
         scales.append(Table(state).scale)
     assert scales == sorted(scales, reverse=True) and scales[-1] == 1.0 and scales[0] > scales[1]
+
+
+def test_a_play_out_stops_with_the_tricks_asked_for_left():
+    for _, world in worlds(20):
+        if world.plays or world.tricks_left < 2:
+            continue
+        stop = world.tricks_left // 2
+        world.play_out(stop)
+        assert world.tricks_left == stop and not world.plays
+        world.play_out()
+        assert world.tricks_left == 0 and not world.plays
+
+
+def test_leading_the_rule_of_thumb_takes_a_prize_worth_having_with_a_sure_card_else_leads_low():
+    """A lead with a card nobody can beat takes the prize best for the seat, if it is worth
+    something; otherwise the lowest card goes with the prize that helps the others least."""
+    from computer.trickery_world import lowest_rank
+
+    sure_leads = low_leads = 0
+    for _, world in worlds(60):
+        while world.hands[world.leader] or world.plays:
+            if not world.plays:
+                seat, table = world.seat, world.table
+                legal = world.legal(seat)
+                others = [(seat + step) % world.n for step in range(1, world.n)]
+                tops = [
+                    highest
+                    for highest in (
+                        max(c for c in bits(legal) if c >> 4 == s)
+                        for s in range(4)
+                        if any(c >> 4 == s for c in bits(legal))
+                    )
+                ]
+                sure = [c for c in tops if not world.can_be_beaten(c, c >> 4, others)]
+                choices = table.prize_choices(world.pool)
+                best = max(choices, key=lambda p: (table.gain(world.taken[seat], p), -p))
+                card, prize = world.rule_of_thumb()
+                if sure and table.gain(world.taken[seat], best) > 0:
+                    assert (card, prize) == (min(sure, key=lambda c: (c & 15, c)), best)
+                    sure_leads += 1
+                else:
+                    kind = min(choices, key=lambda p: (max(table.gain(world.taken[o], p) for o in others), p))
+                    assert (card, prize) == (lowest_rank(legal), kind)
+                    low_leads += 1
+            world.play(*world.rule_of_thumb())
+    assert sure_leads >= 10 and low_leads >= 10
