@@ -228,3 +228,59 @@ def test_cards_that_do_the_same_are_tried_once_and_no_others_are_merged():
         assert set(kept_keys) == set(keys)  # and none lost
         merged += len(actions) > len(kept)
     assert merged >= 5  # the sample met positions where some cards were alike
+
+
+def test_hard_keeps_the_better_half_after_each_doubling_batch_of_deals():
+    """Hard's search by hand: every candidate (one per class of alike cards) is tried on deals
+    2, 4, 8... of the 32, each played out by the rule of thumb and its last tricks solved; after
+    each batch the better half of the candidates (never fewer than three) goes on; the best total
+    over all deals is played."""
+    from computer.decision import derive_seed
+    from computer.trickery import KEEP_AT_LEAST, LEVELS, distinct_actions, think
+
+    settings = LEVELS["hard"]
+    searched = 0
+    for seed in range(40):
+        chooser = random.Random(seed)
+        state = TRICKERY.new(3, seed, {})
+        for _ in range(chooser.randrange(10, 30)):
+            state.apply(state.to_move[0], chooser.choice(state.legal_actions(state.to_move[0])))
+        seat = state.to_move[0]
+        actions = sorted(state.legal_actions(seat), key=str)
+        candidates = distinct_actions(state, seat, sorted(actions, key=lambda a: (str(a.card), str(a))))
+        if not 4 <= len(candidates) <= 24 or searched == 3:
+            continue
+        table = Table(state)
+        tricks_left = rules.TRICKS_PER_HAND - len(state.done_tricks)
+        solved = settings["solved"][3] if tricks_left <= settings["solved"][3] else settings["tail"]
+        totals, alive, dealt, batch = (
+            [0.0] * len(candidates),
+            list(range(len(candidates))),
+            0,
+            settings["first"],
+        )
+        looked = 0
+        while dealt < settings["deals"]:
+            for index in range(dealt, batch):
+                world = World.from_state(
+                    state.determinize(seat, derive_seed(seed, "trickery-deal", index)), table
+                )
+                solver = Solver(table, seat)
+                for position in alive:
+                    child = world.copy()
+                    child.play(*move_of(world, candidates[position]))
+                    if child.tricks_left > solved:  # the rule of thumb up to the solved tricks
+                        child.play_out(solved)
+                    totals[position] += solver.value(child)[seat]
+                    looked += 1
+            dealt, batch = batch, min(settings["deals"], batch * 2)
+            if len(alive) > KEEP_AT_LEAST:
+                ranked = sorted(alive, key=lambda i: (-totals[i], i))
+                alive = sorted(ranked[: max(KEEP_AT_LEAST, (len(alive) + 1) // 2)])
+        best = max(alive, key=lambda i: (totals[i], -i))
+        decision = think(state, seat, "hard", seed)
+        assert decision.action == candidates[best]
+        assert decision.expected == pytest.approx(totals[best] / settings["deals"])
+        assert decision.samples == looked
+        searched += 1
+    assert searched >= 2
