@@ -246,3 +246,26 @@ def test_a_patient_player_behind_does_not_hurry_the_end():
     assert stall_credit(0.3, 0.2, patient=False) == 0.3
     assert stall_credit(0.3, 0.2, patient=True) == pytest.approx(0.3 * 0.4)  # behind: less credit
     assert stall_credit(0.3, 0.5, patient=True) == stall_credit(0.3, 0.9, patient=True) == 0.3
+
+
+def test_small_groups_are_credited_for_growing_while_the_board_has_room():
+    fresh = MARS.new(2, 1, {})
+    assert Model(fresh).growth == 1.0  # an empty board: every small group may still grow
+    growths = [Model(state).growth for state in played({}, 6)]
+    full = [len(state.board) / (7 * 8) for state in played({}, 6)]
+    assert all(0.1 <= growth <= 1.0 for growth in growths)
+    assert [g for _, g in sorted(zip(full, growths, strict=True))] == sorted(growths, reverse=True)
+    assert min(growths) < 1.0
+
+
+def test_while_swaps_are_open_half_the_chance_counts_the_objective_that_fits_the_board_best():
+    from computer.mars import best_objective_weights, dot, fight_credit, our_chance, win_chance
+
+    truth, mine, values = (1, -1, 2, 0), (2, 1, 0, -1), [3.0, 7.0, 1.0, 4.0]
+    plain = win_chance(dot(truth, values) + fight_credit(truth, 5, 0.1), 5, True)
+    settled = best_objective_weights(mine, values)
+    fitted = win_chance(dot(settled, values) + fight_credit(settled, 5, 0.1), 5, True)
+    assert our_chance(truth, mine, values, 5, True, 0.1) == pytest.approx((plain + fitted) / 2)
+    assert our_chance(truth, mine, values, 5, False, 0.1) == pytest.approx(
+        win_chance(dot(truth, values) + fight_credit(truth, 5, 0.1), 5, False)
+    )
