@@ -12,7 +12,7 @@ from computer import flood as player
 from computer.flood_eval import Evaluator
 from games import GAMES
 from games.flood import Build, position
-from games.pieces import Card
+from games.pieces import Card, Pyramid
 
 
 def futile_race():
@@ -181,3 +181,38 @@ def test_a_ship_of_one_s_own_is_worth_a_ship_at_the_start():
     assert evaluator.progress(with_ship) == evaluator.progress(without) == 0.0
     gained = evaluator.scores(with_ship)[0] - evaluator.scores(without)[0]
     assert gained == pytest.approx(evaluator.weights.ship)
+
+
+def test_a_tower_s_expected_worth_follows_the_floods_that_may_hit_it():
+    """Each hit sends the tower's bottom (largest) size back; the expectation over the hits still
+    to come: own points for a tower of two or more, the chance of a single, the height, and each
+    colour's points for the towers holding it."""
+    from games.flood import COLOURS
+
+    evaluator = Evaluator()
+    r, g, b = COLOURS[:3]
+    towers = [
+        [Pyramid(r, 3), Pyramid(r, 2), Pyramid(r, 1)],
+        [Pyramid(r, 2), Pyramid(g, 2), Pyramid(r, 1)],
+        [Pyramid(b, 3), Pyramid(g, 3), Pyramid(r, 3)],
+        [Pyramid(g, 1)],
+    ]
+    for round_number in (1, 2, 3):
+        for sector in (2, 6, 9):
+            hits = evaluator.tables[round_number, sector]
+            for tower in towers:
+                own = single = height = 0.0
+                colours = {}
+                left = list(tower)
+                for count in range(4):
+                    if count:  # one more hit: the bottom size goes
+                        left = [p for p in left if p.size != left[0].size] if left else []
+                    chance = hits[count] if count < 3 else 0.0  # three hits leave no tower here
+                    own += chance * sector * (len(left) >= 2)
+                    single += chance * (len(left) == 1)
+                    height += chance * len(left)
+                    for colour in {p.colour for p in left}:
+                        colours[colour] = colours.get(colour, 0.0) + chance * sector
+                worth = evaluator.tower(round_number, sector, tuple(tower))
+                assert worth[:3] == pytest.approx((own, single, height))
+                assert worth[3] == pytest.approx(colours)
