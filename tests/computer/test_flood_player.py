@@ -216,3 +216,81 @@ def test_a_tower_s_expected_worth_follows_the_floods_that_may_hit_it():
                 worth = evaluator.tower(round_number, sector, tuple(tower))
                 assert worth[:3] == pytest.approx((own, single, height))
                 assert worth[3] == pytest.approx(colours)
+
+
+def flood_positions():
+    """Positions of random 3-player matches at a turn's start, where the choices differ."""
+    for seed in range(5):
+        state, rng = GAMES["flood"].new(3, seed), random.Random(seed)
+        for step in range(400):
+            seat = state.to_move[0]
+            actions = state.legal_actions(seat)
+            kinds = {type(action) for action in actions}
+            if step >= 10 + 6 * seed and len(actions) >= 4 and len(kinds) >= 2:
+                yield state
+                break
+            state.apply(seat, actions[rng.randrange(len(actions))])
+
+
+def test_hard_s_lookahead_by_hand():
+    """Screened over two worlds, the best few actions are each played out in every world (the
+    rest of the turn and the turns that follow, each seat for itself) and the best average wins."""
+    from computer.decision import derive_seed
+
+    plan = player.Level(worlds=2, candidates=3, turns=1)
+    for state in flood_positions():
+        seat = state.to_move[0]
+        evaluator = Evaluator()
+        decision = player.think(state, seat, "hard", 9, evaluator=evaluator, plan=plan)
+        actions = sorted(state.legal_actions(seat), key=str)
+        screened = player._screen(state, seat, actions, evaluator, 9, 2)
+        keep = sorted(range(len(actions)), key=lambda i: (-screened[i], player._kind_order(actions[i]), i))[
+            :3
+        ]
+        means = {}
+        for index in keep:
+            total = 0.0
+            for world_index in range(plan.worlds):
+                world = state.determinize(seat, derive_seed(9, "world", world_index))
+                rng = random.Random(derive_seed(9, "policy", world_index, index))
+                child = player._after(world, seat, actions[index], evaluator, rng)
+                player._play_out(child, plan.turns, evaluator, rng)
+                total += evaluator.rewards(child)[seat]
+            means[actions[index]] = (plan.worlds, total / plan.worlds)
+        assert decision.stats == means
+        assert decision.samples == plan.worlds * len(keep)
+        best = max(keep, key=lambda i: (means[actions[i]][1], -keep.index(i)))
+        assert decision.action == actions[best]
+
+
+def test_a_one_ply_choice_is_the_action_the_actor_values_most_after_it():
+    for state in flood_positions():
+        seat = state.to_move[0]
+        evaluator, actions = Evaluator(), state.legal_actions(state.to_move[0])
+        chosen = player.best_action(state, seat, actions, evaluator, random.Random(1))
+        values = {
+            str(action): evaluator.rewards(player._after(state, seat, action, evaluator, random.Random(1)))[
+                seat
+            ]
+            for action in player._policy_actions(actions, random.Random(1))
+        }
+        assert values[str(chosen)] == pytest.approx(max(values.values()))
+
+
+@pytest.mark.parametrize("turns", [1, 2])
+def test_a_play_out_runs_through_the_turn_changes_asked_for_and_stops_at_the_next(turns):
+    for state in flood_positions():
+        evaluator = Evaluator()
+        played = state.clone()
+        player._play_out(played, turns, evaluator, random.Random(2))
+        by_hand, rng, changes = state.clone(), random.Random(2), 0
+        while not by_hand.is_over:
+            turn = (by_hand.round, by_hand.current)
+            actor = by_hand.to_move[0]
+            by_hand.apply(
+                actor, player.best_action(by_hand, actor, by_hand.legal_actions(actor), evaluator, rng)
+            )
+            changes += (by_hand.round, by_hand.current) != turn
+            if changes == turns:
+                break
+        assert played.to_json() == by_hand.to_json()
