@@ -285,12 +285,10 @@ class Solver:
         self.table = table
         self.root = root
         self.memo: dict = {}
-        self.leaves = 0
 
     def value(self, world: World) -> tuple[float, ...]:
         if not world.plays:
             if not world.hands[world.leader]:
-                self.leaves += 1
                 return self.table.values(world.taken)
             key = (tuple(world.hands), tuple(world.taken), world.leader, world.broken)
             found = self.memo.get(key)
