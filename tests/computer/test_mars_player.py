@@ -237,7 +237,9 @@ def test_a_piece_goes_to_the_best_square_the_budget_looked_at():
         options = thinker.placement_options(code)
         black = state.drawn.colour == rules.BLACK  # its squares all look alike: one is looked at
         if not black:
+            assert thinker.samples == 0  # ranking the squares by the board alone is not a search
             assert thinker.best_square(code, 0, False) == (options[0][0], options[0][1])
+            assert thinker.samples == len(options)  # each square looked at once
         chance, square = thinker.best_square(code, 3, False)
         assert square in [option[1] for option in options[: 1 if black else 3]] and 0.0 <= chance <= 1.0
         checked += not black
@@ -356,3 +358,23 @@ def test_the_draw_is_worth_each_piece_in_the_bag_at_its_best_square_by_its_share
         assert [chance for chance, _ in ranked] == sorted((chance for chance, _ in ranked), reverse=True)
         assert ("draw",) in [action for _, action in ranked]
         assert len(ranked) == 1 + min(thinker.candidates, len(thinker.move_options()))
+
+
+def test_the_last_piece_is_placed_by_the_board_s_exact_final_score():
+    """With one square left, the piece ends the match: its option is valued on the final board,
+    scored as the rules do (no credit for small groups)."""
+    for seed in range(3):
+        state = play_hidden(seed, 40)
+        empty = [rules.square_name(f, r) for f in range(state.files) for r in range(8)]
+        empty = [square for square in empty if square not in state.board]
+        for square in empty[1:]:
+            state.board[square] = Pyramid.parse("K1")
+        state.drawn = Pyramid.parse("R2")
+        seat = state.to_move[0]
+        model = player.Model(state)
+        thinker = player.Thinker(
+            state, seat, belief_for(state, seat, 3, model).hypotheses, candidates=4, draw_squares=1
+        )
+        [(_, square, values)] = thinker.placement_options(model.code(state.drawn))
+        assert square == model.index[empty[0]]
+        assert values == model.final_values(model.cells, square, model.code(state.drawn))
