@@ -262,10 +262,11 @@ def test_while_swaps_are_open_half_the_chance_counts_the_objective_that_fits_the
     from computer.mars import best_objective_weights, dot, fight_credit, our_chance, win_chance
 
     truth, mine, values = (1, -1, 2, 0), (2, 1, 0, -1), [3.0, 7.0, 1.0, 4.0]
-    plain = win_chance(dot(truth, values) + fight_credit(truth, 5, 0.1), 5, True)
     settled = best_objective_weights(mine, values)
-    fitted = win_chance(dot(settled, values) + fight_credit(settled, 5, 0.1), 5, True)
-    assert our_chance(truth, mine, values, 5, True, 0.1) == pytest.approx((plain + fitted) / 2)
+    for empties in (1, 5):
+        plain = win_chance(dot(truth, values) + fight_credit(truth, empties, 0.1), empties, True)
+        fitted = win_chance(dot(settled, values) + fight_credit(settled, empties, 0.1), empties, True)
+        assert our_chance(truth, mine, values, empties, True, 0.1) == pytest.approx((plain + fitted) / 2)
     assert our_chance(truth, mine, values, 5, False, 0.1) == pytest.approx(
         win_chance(dot(truth, values) + fight_credit(truth, 5, 0.1), 5, False)
     )
