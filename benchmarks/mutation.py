@@ -246,6 +246,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=30)
     parser.add_argument("--recheck", help="run again only the survivors of an earlier run's table")
     parser.add_argument("--every", metavar="PATH", help="run every mutant of the files under PATH (a scan)")
+    parser.add_argument("--limit", type=int, help="with --every: a seeded sample of this many")
     parser.add_argument("--jobs", type=int, default=1, help="mutants run side by side, each in its own tree")
     arguments = parser.parse_args()
     chooser = random.Random(arguments.seed)
@@ -253,8 +254,10 @@ def main() -> None:
     areas = [[m for m in pool if m.file.startswith(area)] for area in ("games/", "computer/", "bot/")]
     share = arguments.mutants // len(areas)
     sample = [m for area in areas for m in chooser.sample(area, min(share, len(area)))]
-    if arguments.every:  # a scan, not a sample: every mutant of the files under a path
+    if arguments.every:  # a scan, not a sample: every mutant of the files under a path (or --limit of them)
         sample = [m for m in pool if m.file.startswith(arguments.every)]
+        if arguments.limit:
+            sample = chooser.sample(sample, min(arguments.limit, len(sample)))
     if arguments.recheck:
         sample = survivors_of(arguments.recheck)
     print(
