@@ -280,3 +280,12 @@ def test_leading_the_rule_of_thumb_takes_a_prize_worth_having_with_a_sure_card_e
                     low_leads += 1
             world.play(*world.rule_of_thumb())
     assert sure_leads >= 10 and low_leads >= 10
+
+
+def test_a_seat_prefers_its_own_better_value_and_on_a_tie_what_is_worse_for_the_root():
+    solver = Solver(Table(TRICKERY.new(3, 1, {})), root=0)
+    assert solver.prefers(1, (0.3, 0.6, 0.1), (0.5, 0.5, 0.0))  # better for itself
+    assert not solver.prefers(1, (0.1, 0.4, 0.5), (0.5, 0.5, 0.0))
+    assert solver.prefers(1, (0.2, 0.5, 0.3), (0.4, 0.5, 0.1))  # a tie: worse for the root
+    assert not solver.prefers(1, (0.4, 0.5, 0.1), (0.2, 0.5, 0.3))
+    assert not solver.prefers(1, (0.2, 0.5, 0.3), (0.2, 0.5, 0.3))  # the same: no change
