@@ -378,3 +378,57 @@ def test_the_last_piece_is_placed_by_the_board_s_exact_final_score():
         [(_, square, values)] = thinker.placement_options(model.code(state.drawn))
         assert square == model.index[empty[0]]
         assert values == model.final_values(model.cells, square, model.code(state.drawn))
+
+
+def level_thinker(state, seat, belief, config):
+    return player.Thinker(
+        state,
+        seat,
+        belief.hypotheses,
+        candidates=config["candidates"],
+        draw_squares=config["draw_squares"],
+        fight=config["fight"],
+    )
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_turn_s_choice_by_hand(level):
+    """Phase B's options by their chance, a draw credited for the moves made since the last
+    placement (less so for a patient player behind); then, while slots may be swapped, each swap of
+    our own two slots tried first, priced for every slot it reveals."""
+    import itertools
+
+    config = player.LEVELS[level]
+    checked = 0
+    for seed in range(20, 30):
+        state = play_hidden(seed, random.Random(seed).randrange(30, 90))
+        if state.is_over or state.in_setup or state.drawn is not None or checked == 3:
+            continue
+        seat = state.to_move[0]
+        model = player.Model(state)
+        belief = belief_for(state, seat, config["keep"], model)
+
+        progress = min(player.STALL_CAP, player.STALL_BONUS * player.moves_since_placement(state))
+        ranked = [
+            (
+                chance + player.stall_credit(progress, chance, config["patient"])
+                if action == ("draw",)
+                else chance,
+                action,
+            )
+            for chance, action in level_thinker(state, seat, belief, config).phase_b(config["candidates"])
+        ]
+        best_chance, best = max(ranked, key=lambda item: item[0])
+        if not state.phase_a_used and state.swaps_open():
+            for slots in itertools.combinations(state.slot_values, 2):
+                trying = level_thinker(state, seat, belief, config)
+                trying.prepare(slots)
+                chance = trying.phase_b(config["candidates"])[0][0]
+                chance -= config["reveal"] * len(set(slots) - state.public[seat])
+                if chance > best_chance + 1e-9:
+                    best_chance, best = chance, ("slots", slots)
+        decision = player.think(state, seat, level, seed)
+        assert decision.action == player.to_action(state, seat, model, best)
+        assert decision.expected == pytest.approx(best_chance)
+        checked += 1
+    assert checked >= 3
