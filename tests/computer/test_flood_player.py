@@ -294,3 +294,30 @@ def test_a_play_out_runs_through_the_turn_changes_asked_for_and_stops_at_the_nex
             if changes == turns:
                 break
         assert played.to_json() == by_hand.to_json()
+
+
+def test_rewards_share_the_win_by_expected_scores_more_sharply_as_the_match_ends():
+    import math
+
+    from computer.blend import blend
+
+    evaluator = Evaluator()
+    for state in flood_positions():
+        scores = evaluator.scores(state)
+        weights = evaluator.weights
+        temperature = blend(weights.temperature, weights.temperature_late, evaluator.progress(state))
+        exps = [math.exp((score - max(scores)) / temperature) for score in scores]
+        assert evaluator.rewards(state) == pytest.approx([value / sum(exps) for value in exps])
+    assert weights.temperature > weights.temperature_late  # late, the same lead is surer
+
+
+def test_the_tallest_and_singles_bonuses_go_to_the_seat_ahead_in_them():
+    """Seat 0 with the taller tower (or more single pyramids) expects more of that bonus than when a
+    rival has it, other things equal."""
+    evaluator = Evaluator()
+    stashes = {seat: (3, 3, 3) for seat in range(3)}
+    deck = "2c 3c 4c 5c 6c 8c"
+    taller = position(3, areas={0: "9h[R3,R2,R1]", 1: "9d[B3,B2]"}, stashes=stashes, deck=deck)
+    shorter = position(3, areas={0: "9h[R3,R2]", 1: "9d[B3,B2,B1]"}, stashes=stashes, deck=deck)
+    assert evaluator.scores(taller)[0] - evaluator.scores(shorter)[0] > 0
+    assert evaluator.scores(taller)[1] - evaluator.scores(shorter)[1] < 0
