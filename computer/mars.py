@@ -642,14 +642,9 @@ def to_action(state, seat: int, model: Model, choice: tuple):
     raise ValueError(f"no legal action for {choice}")
 
 
-def think(state, seat: int, level: str, seed: int) -> Decision:
-    if state.in_setup:
-        return choose_objective(state, seat, seed)
-    config = LEVELS[level]
-    options = len(state.legal_actions(seat))
-    model = Model(state)
-    belief = belief_for(state, seat, config["keep"], model)
-    thinker = Thinker(
+def level_thinker(state, seat: int, belief, config: dict) -> Thinker:
+    """A thinker with a level's budget (`LEVELS`) over the hypotheses of `belief`."""
+    return Thinker(
         state,
         seat,
         belief.hypotheses,
@@ -657,6 +652,16 @@ def think(state, seat: int, level: str, seed: int) -> Decision:
         draw_squares=config["draw_squares"],
         fight=config["fight"],
     )
+
+
+def think(state, seat: int, level: str, seed: int) -> Decision:
+    if state.in_setup:
+        return choose_objective(state, seat, seed)
+    config = LEVELS[level]
+    options = len(state.legal_actions(seat))
+    model = Model(state)
+    belief = belief_for(state, seat, config["keep"], model)
+    thinker = level_thinker(state, seat, belief, config)
     rng = random.Random(derive_seed(seed, "mars", level))
     if state.drawn is not None:
         chance, square = thinker.best_square(thinker.model.code(state.drawn), config["place"], False)

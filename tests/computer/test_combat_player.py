@@ -160,9 +160,18 @@ def test_the_futures_count_the_next_turns_first_attack():
 
 def test_an_attack_is_judged_by_the_two_forces_the_view_shows():
     """The odds the search gives an attack are those of the attacking and defending forces' pips."""
-    chooser = random.Random(9)
     judged = 0
-    for seed in range(12):
+    for state, attack, forces in attacks_in_random_games(12):
+        assert player.attack_odds_of(state, attack) == attack_odds(*forces)
+        judged += 1
+    assert judged > 10
+
+
+def attacks_in_random_games(games: int):
+    """(state, attack, (attacking pips, defending pips)) for every attack open in random 2-player
+    matches, as the view shows the forces."""
+    for seed in range(games):
+        chooser = random.Random(seed)
         state = GAMES["combat"].new(2, seed, {})
         for _ in range(300):
             if state.is_over:
@@ -171,11 +180,8 @@ def test_an_attack_is_judged_by_the_two_forces_the_view_shows():
             actions = state.legal_actions(seat)
             board = state.view(None).board
             for attack in (action for action in actions if isinstance(action, Attack)):
-                forces = board[attack.origin].force.pips, board[attack.target].force.pips
-                assert player.attack_odds_of(state, attack) == attack_odds(*forces)
-                judged += 1
+                yield state, attack, (board[attack.origin].force.pips, board[attack.target].force.pips)
             state.apply(seat, chooser.choice(actions))
-    assert judged > 10
 
 
 def test_a_tree_that_can_walk_home_is_worth_more_than_the_nest_of_the_same_pyramids():
@@ -216,32 +222,20 @@ def test_the_scripted_dice_settle_every_legal_combat_the_way_they_say():
     attacker never has fewer), ATTACKER_WINS makes the attacker win and DEFENDER_WINS the defender,
     counter-attacks and tie-breaks included."""
     settled = set()
-    for seed in range(40):
-        chooser = random.Random(seed)
-        state = GAMES["combat"].new(2, seed, {})
-        for _ in range(300):
-            if state.is_over:
-                break
-            seat = state.to_move[0]
-            actions = state.legal_actions(seat)
-            board = state.view(None).board
-            for attack in (action for action in actions if isinstance(action, Attack)):
-                pips = board[attack.origin].force.pips, board[attack.target].force.pips
-                for faces, winner in (
-                    (player.ATTACKER_WINS, attack.origin),
-                    (player.DEFENDER_WINS, attack.target),
-                ):
-                    world, events = state.clone(), []
-                    engine_apply = world.apply
-                    world.apply = lambda *move, record=events, apply=engine_apply: (
-                        record.extend(apply(*move)) or []
-                    )
-                    player._settle(world, seat, attack, faces)
-                    winners = [str(event) for event in events if str(event).startswith("WINNER")]
-                    assert winners == [f"WINNER {winner}"], pips
-                    assert world.phase != "roll"  # where the script ran out before a roll, the world rolls on
-                settled.add(pips)
-            state.apply(seat, chooser.choice(actions))
+    for state, attack, pips in attacks_in_random_games(40):
+        seat = state.to_move[0]
+        for faces, winner in (
+            (player.ATTACKER_WINS, attack.origin),
+            (player.DEFENDER_WINS, attack.target),
+        ):
+            world, events = state.clone(), []
+            engine_apply = world.apply
+            world.apply = lambda *move, record=events, apply=engine_apply: record.extend(apply(*move)) or []
+            player._settle(world, seat, attack, faces)
+            winners = [str(event) for event in events if str(event).startswith("WINNER")]
+            assert winners == [f"WINNER {winner}"], pips
+            assert world.phase != "roll"  # where the script ran out before a roll, the world rolls on
+        settled.add(pips)
     assert settled == {(a, d) for a in range(1, 7) for d in range(1, a + 1)}
 
 

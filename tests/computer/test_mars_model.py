@@ -16,23 +16,24 @@ from games import mars as rules
 MARS = GAMES["mars"]
 
 
-def boards(options: dict, count: int = 6):
-    """Models of boards part-way through random matches."""
+def played(options: dict, count: int = 5):
+    """States part-way through random matches with these options, the seat to move acting."""
     for seed in range(count):
         chooser = random.Random(seed)
         state = MARS.new(2, seed, options)
-        for _ in range(chooser.randrange(20, 70)):
+        for _ in range(chooser.randrange(25, 90)):
             if state.is_over:
                 break
             seat = chooser.choice(state.to_move)
             state.apply(seat, random_choice(state.legal_actions(seat), chooser))
-        yield Model(state)
+        if not state.is_over and not state.in_setup:
+            yield state
 
 
 @pytest.mark.parametrize("biggest_only", [False, True])
 def test_a_placements_gain_is_the_worth_after_it_minus_the_worth_before(biggest_only):
     checked = 0
-    for model in boards({"biggest_only": biggest_only}):
+    for model in map(Model, played({"biggest_only": biggest_only}, 6)):
         for colour in range(1, len(model.colours) + 1):
             worth = model.colour_value(model.cells, colour)
             gains = model.placement_gains(model.cells, colour, worth)
@@ -127,20 +128,6 @@ VARIANTS = [
     {"black_trio": True},
     {"five_colours": "+3"},
 ]
-
-
-def played(options: dict, count: int = 5):
-    """States part-way through random matches with these options, the seat to move acting."""
-    for seed in range(count):
-        chooser = random.Random(seed)
-        state = MARS.new(2, seed, options)
-        for _ in range(chooser.randrange(25, 90)):
-            if state.is_over:
-                break
-            seat = chooser.choice(state.to_move)
-            state.apply(seat, random_choice(state.legal_actions(seat), chooser))
-        if not state.is_over and not state.in_setup:
-            yield state
 
 
 @pytest.mark.parametrize("options", VARIANTS)

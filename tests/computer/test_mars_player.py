@@ -380,17 +380,6 @@ def test_the_last_piece_is_placed_by_the_board_s_exact_final_score():
         assert values == model.final_values(model.cells, square, model.code(state.drawn))
 
 
-def level_thinker(state, seat, belief, config):
-    return player.Thinker(
-        state,
-        seat,
-        belief.hypotheses,
-        candidates=config["candidates"],
-        draw_squares=config["draw_squares"],
-        fight=config["fight"],
-    )
-
-
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_a_turn_s_choice_by_hand(level):
     """Phase B's options by their chance, a draw credited for the moves made since the last
@@ -416,12 +405,14 @@ def test_a_turn_s_choice_by_hand(level):
                 else chance,
                 action,
             )
-            for chance, action in level_thinker(state, seat, belief, config).phase_b(config["candidates"])
+            for chance, action in player.level_thinker(state, seat, belief, config).phase_b(
+                config["candidates"]
+            )
         ]
         best_chance, best = max(ranked, key=lambda item: item[0])
         if not state.phase_a_used and state.swaps_open():
             for slots in itertools.combinations(state.slot_values, 2):
-                trying = level_thinker(state, seat, belief, config)
+                trying = player.level_thinker(state, seat, belief, config)
                 trying.prepare(slots)
                 chance = trying.phase_b(config["candidates"])[0][0]
                 chance -= config["reveal"] * len(set(slots) - state.public[seat])
