@@ -376,3 +376,31 @@ def test_attack_odds_are_the_share_of_dice_the_attacker_wins():
                     / 6**4
                 )
             assert attack_odds(a, d) == pytest.approx(wins), (a, d)
+
+
+def test_an_attack_is_worth_its_two_outcomes_weighted_by_their_odds():
+    """Won or lost (a lost force going back to the first start square it may), each outcome valued
+    for every seat, weighted by the attack's odds."""
+    import contextlib
+
+    from computer.combat_eval import evaluate_all
+    from computer.dice import NoMoreDice, ScriptedDice
+
+    checked = 0
+    for state, attack, _ in attacks_in_random_games(8):
+        seat, odds = state.to_move[0], player.attack_odds_of(state, attack)
+        expected = [0.0] * state.num_players
+        for faces, weight in ((player.ATTACKER_WINS, odds), (player.DEFENDER_WINS, 1 - odds)):
+            world = state.clone()
+            world.rng = ScriptedDice(faces)
+            with contextlib.suppress(NoMoreDice):
+                world.apply(seat, attack)
+                while world.phase == "counter":
+                    world.apply(world.deciding_seat(), Counter(False))
+                while world.phase == "return":
+                    world.apply(world.deciding_seat(), player.Return(world.returning["options"][0]))
+            for other, value in enumerate(evaluate_all(world)):
+                expected[other] += weight * value
+        assert player._attack_values(state, seat, attack) == pytest.approx(expected)
+        checked += 1
+    assert checked > 10
