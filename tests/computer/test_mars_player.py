@@ -423,3 +423,41 @@ def test_a_turn_s_choice_by_hand(level):
         assert decision.expected == pytest.approx(best_chance)
         checked += 1
     assert checked >= 3
+
+
+def test_the_opponent_s_answers_are_every_board_its_moves_reach_and_every_draw_at_its_extremes():
+    """After our action: the colour values each of their moves and swaps leads to (ours among them
+    when they change nothing), and per piece in the bag its share and the largest and smallest
+    change to its colour's worth over the empty squares."""
+    checked = 0
+    for state, thinker in thinkers():
+        if state.drawn is not None:
+            continue
+        model = thinker.model
+        for _, origin, target, values in thinker.move_options()[:3]:
+            replies = thinker.move_replies(origin, target, values)
+            ko = (thinker.cells[target] != 0, {origin, target})  # ours may not be undone at once
+            cells = list(thinker.cells)
+            model.apply_in_place(cells, origin, target)
+            reached = {tuple(round(v, 6) for v in values)}
+            for their_origin, their_target in model.actions(cells, ko):
+                after = list(cells)
+                model.apply_in_place(after, their_origin, their_target)
+                reached.add(tuple(round(v, 6) for v in model.values(after)))
+            assert {tuple(round(v, 6) for v in board) for board in replies.boards} == reached
+            total = sum(model.bag.values())
+            coloured = [
+                (code, count) for code, count in sorted(model.bag.items()) if code >> 2 != player.BLACK_INDEX
+            ]
+            drawn = [draw for draw in replies.draws if draw[1]]
+            for (code, count), (share, colour, most, least) in zip(coloured, drawn, strict=True):
+                assert (share, colour) == (count / total, code >> 2)
+                before = model.colour_value(cells, colour)
+                changes = []
+                for square in (s for s, c in enumerate(cells) if not c):
+                    placed = list(cells)
+                    placed[square] = code
+                    changes.append(model.colour_value(placed, colour) - before)
+                assert (most, least) == pytest.approx((max(changes), min(changes)))
+            checked += 1
+    assert checked >= 6
