@@ -461,3 +461,45 @@ def test_the_opponent_s_answers_are_every_board_its_moves_reach_and_every_draw_a
                 assert (most, least) == pytest.approx((max(changes), min(changes)))
             checked += 1
     assert checked >= 6
+
+
+@pytest.mark.parametrize("blind", [False, True])
+def test_score_weights_follow_a_slot_swap_and_every_swap_the_opponent_may_answer_with(blind):
+    """Our multipliers minus theirs, after our swap of two slots (playing blind, the slots we swap
+    are the opponent's); then one option per answer the opponent may make by swapping two slots.
+    The opponent weighs our hidden slots at their average, unless it sees them (Blind Agents)."""
+    import itertools
+
+    from computer.mars import multipliers, swapped
+
+    state = GAMES["mars"].new(2, 4, {"blind": blind})
+    chooser = random.Random(4)
+    while state.in_setup or len(state.board) < 12:
+        seat = state.to_move[0]
+        legal = [a for a in state.legal_actions(seat) if not isinstance(a, rules.SwapSlots)]
+        state.apply(seat, legal[chooser.randrange(len(legal))])
+    seat = state.to_move[0]
+    model = player.Model(state)
+    thinker = player.level_thinker(state, seat, belief_for(state, seat, 4, model), player.LEVELS["hard"])
+    colours, values = model.colours, model.slot_values
+    for slots in (None, tuple(sorted(values, reverse=True)[:2])):
+        thinker.prepare(slots)
+        for h, options in zip(thinker.hypotheses, thinker.answers, strict=True):
+            mine, theirs = (h.mine, swapped(h.theirs, slots)) if blind else (swapped(h.mine, slots), h.theirs)
+            answers = [(mine, theirs)] + [
+                (swapped(mine, pair), theirs) if blind else (mine, swapped(theirs, pair))
+                for pair in itertools.combinations(values, 2)
+            ]
+            assert len(options) == len(answers)
+            for (truth, seen, ours), (m, t) in zip(options, answers, strict=True):
+                expected = tuple(
+                    a - b for a, b in zip(multipliers(colours, m), multipliers(colours, t), strict=True)
+                )
+                assert truth == expected and ours == multipliers(colours, m)
+                if blind:
+                    assert seen == truth
+                else:
+                    their = multipliers(colours, t)
+                    assert seen == tuple(
+                        a - b for a, b in zip(thinker.seen_mine(m, slots), their, strict=True)
+                    )
