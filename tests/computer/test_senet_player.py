@@ -234,3 +234,38 @@ def test_the_race_counts_squares_pyramids_borne_off_and_the_rearmost_on_the_sour
     assert senet_player.OFF_PLACE == rules.LAST_SQUARE + 1  # borne off: one beyond the last square
     # the rearmost pyramid still on the Source counts its distance from leaving it
     assert race("S2=aS B4=aM") - race("S1=aS B4=aM") == pytest.approx(1 + weights["straggler"])
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_decision_by_hand(level):
+    """Each move valued one ply deep by the level's evaluation, or by the expectimax below it;
+    easy adds noise; the best value is played and the positions evaluated are counted."""
+    from computer.decision import derive_seed
+
+    plies, evaluation, wide = senet_player.LEVELS[level]
+    for seed in range(2 if level == "hard" else 4):  # hard searches four plies: two positions
+        state = a_played_position(seed, 20 + 9 * seed)
+        if state.winner is not None or not state.legal_actions(state.to_move[0]):
+            continue
+        seat, player = state.to_move[0], state.current
+        moves = sorted(state.legal_actions(seat), key=str)
+        search = senet_player.Expectimax(player, wide, evaluation)
+        values = [
+            evaluation(senet_player.after(state, seat, move), player)
+            if plies == 1
+            else search.chance(senet_player.after(state, seat, move), plies - 1)
+            for move in moves
+        ]
+        positions = len(moves) if plies == 1 else search.positions
+        if level == "easy":
+            rng = random.Random(derive_seed(seed, "senet-easy"))
+            scored = [value + rng.gauss(0.0, senet_player.NOISE / senet_player.SCALE / 4) for value in values]
+        else:
+            scored = values
+        best = max(range(len(moves)), key=lambda i: scored[i])
+        decision = senet_player.think(state, seat, level, seed)
+        assert (decision.action, decision.expected, decision.samples) == (
+            moves[best],
+            values[best],
+            positions,
+        )
