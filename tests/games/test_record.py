@@ -324,3 +324,15 @@ def test_the_replay_draws_every_rank_of_the_final_mars_board(tmp_path, capsys):
         line.split()[0] for line in out.splitlines() if line.startswith("  ") and line.split()[0].isdigit()
     ]
     assert drawn == [str(rank) for rank in range(ranks, 0, -1)]
+
+
+def test_a_long_wrong_line_is_quoted_cut_to_sixty_characters():
+    record, _ = finished_record("senet", 2)
+    lines = format_record(record).splitlines()
+    title = next(index for index, line in enumerate(lines) if line.startswith("title:"))
+    for length in (60, 61, 200):
+        lines[title] = "x" * length  # not "title: ..."
+        with pytest.raises(ValueError) as refused:
+            parse_record("\n".join(lines) + "\n")
+        quoted = str(refused.value).split("found '")[1].rsplit("'", 1)[0]
+        assert quoted == ("x" * 60 if length == 60 else "x" * 59 + "…")
