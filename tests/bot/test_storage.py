@@ -527,3 +527,19 @@ async def test_a_match_still_being_played_has_no_replay(service):
         await service.ended_match(match.id, 1)
     await service.cancel(match.id, 999, manages_server=True, guild_id=1)
     assert (await service.ended_match(match.id, 1)).status == "cancelled"
+
+
+async def test_a_board_left_behind_is_caught_up_by_one_process_while_its_claim_holds(service, clock):
+    match = await started_match(service)  # no board posted yet: behind
+    assert await service.behind_on_discord() == [match.id]
+    assert await service.behind_on_discord() == []  # claimed: another process leaves it
+    clock.now += timedelta(seconds=service.lease_seconds + 1)
+    assert await service.behind_on_discord() == [match.id]  # its claimer died: taken over
+    await service.caught_up(match.id)
+    assert await service.behind_on_discord() == [match.id]  # released: the next start tries at once
+
+
+async def test_an_ended_match_comes_back_at_its_stored_version(service):
+    match = await started_match(service)
+    ended = await service.cancel(match.id, 999, manages_server=True, guild_id=1)
+    assert ended.version == (await service.load(match.id)).version == match.version + 1
