@@ -336,3 +336,14 @@ def test_a_long_wrong_line_is_quoted_cut_to_sixty_characters():
             parse_record("\n".join(lines) + "\n")
         quoted = str(refused.value).split("found '")[1].rsplit("'", 1)[0]
         assert quoted == ("x" * 60 if length == 60 else "x" * 59 + "…")
+
+
+def test_a_replay_keeps_the_spectator_views_of_the_positions_asked_for():
+    from games.replay import spectator_views
+
+    seed, options, log, _ = play("senet", 2, stop_after=6)
+    every = spectator_views(GAMES["senet"], 2, seed, options, log)
+    assert len(every) == len(log) + 1 and every[0] == GAMES["senet"].new(2, seed, options).view(None)
+    for positions in ([0, 3], [1, 2, 6], [6]):
+        kept = spectator_views(GAMES["senet"], 2, seed, options, log, positions)
+        assert kept == [every[position] for position in positions]
