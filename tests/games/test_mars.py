@@ -363,6 +363,7 @@ def test_blind_agents_see_only_the_opponents_objective_and_swap_it():
     assert all(token.endswith("?") for token in mine), "you can't see your own objective"
     assert not any(token.endswith("?") for token in theirs)
     assert state.secrets(0) == set(theirs)
+    assert state.secrets(1) == set(tokens(state.view(1), 0))  # and the other way round
     before = dict(state.objectives[1])
     state.apply(0, SwapSlots(2, 1))
     assert state.objectives[1][2] == before[1] and state.objectives[1][1] == before[2]
