@@ -257,3 +257,21 @@ def test_while_swaps_are_open_half_the_chance_counts_the_objective_that_fits_the
     assert our_chance(truth, mine, values, 5, False, 0.1) == pytest.approx(
         win_chance(dot(truth, values) + fight_credit(truth, 5, 0.1), 5, False)
     )
+
+
+def test_when_drawing_is_the_opponent_s_best_answer_our_chance_is_the_drawn_board_s():
+    """Two boards they could leave and one piece in the bag: they draw, put it where it keeps our
+    lead down, and our chance is the one of the board with that piece placed."""
+    from computer.mars import fight_credit, win_chance
+
+    values = [6.0, 2.0, 3.0, 1.0]
+    truth, seen, mine = (2, -1, 0, 1), (3, 0, -1, 1), (2, 1, 0, -1)
+    for window in (False, True):
+        replies = Replies.__new__(Replies)
+        # a second board they could leave: better for them than the first, worse than the draw
+        replies.values, replies.boards, replies.empties = values, [values, [4.0, 2.0, 1.0, 1.0]], 6
+        replies.window_open, replies.black_closes = window, False
+        replies.draws = [(1.0, 1, 5.0, -2.0)]  # colour 1, which they think we gain from: its smallest change
+        base_truth = sum(w * v for w, v in zip(truth, values, strict=True))
+        expected = win_chance(base_truth + truth[0] * -2.0 + fight_credit(truth, 5, 0.1), 5, window)
+        assert replies.value([(truth, seen, mine)], 0.1) == pytest.approx(expected)
