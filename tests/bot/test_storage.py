@@ -543,3 +543,11 @@ async def test_an_ended_match_comes_back_at_its_stored_version(service):
     match = await started_match(service)
     ended = await service.cancel(match.id, 999, manages_server=True, guild_id=1)
     assert ended.version == (await service.load(match.id)).version == match.version + 1
+
+
+async def test_a_notify_preference_with_either_part_unknown_is_refused(service):
+    for when, by in (("every", "pigeon"), ("sometimes", "dm"), ("sometimes", "pigeon")):
+        with pytest.raises(MatchError):
+            await service.set_notify_preference(11, when, by)
+    kept = await service.set_notify_preference(11, "every", "dm")  # both known: kept
+    assert (kept.when, kept.by) == ("every", "dm")
