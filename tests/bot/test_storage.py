@@ -551,3 +551,16 @@ async def test_a_notify_preference_with_either_part_unknown_is_refused(service):
             await service.set_notify_preference(11, when, by)
     kept = await service.set_notify_preference(11, "every", "dm")  # both known: kept
     assert (kept.when, kept.by) == ("every", "dm")
+
+
+async def test_a_choice_made_side_by_side_stays_valid_after_the_other_seat_chose(service):
+    """M.A.R.S. players choose their objectives at the same time: the first choice moves the match
+    on, and the second, made from the same first controls, still counts."""
+    lobby = await service.create_lobby("mars", guild_id=1, channel_id=2, players=PLAYERS[:2])
+    match = (await service.answer_invite(lobby.id, PLAYERS[1][0], accept=True)).match
+    first_version = match.version
+    assert match.state.to_move == (0, 1) and match.state.order_free
+    for seat in (0, 1):
+        action = str(match.state.legal_actions(seat)[0])
+        match = (await service.act(match.id, match.user_at(seat), first_version, action)).match
+    assert not match.state.in_setup
