@@ -37,6 +37,7 @@ from .preferences import Preferences
 from .ratings import Rating
 from .repository import Repository
 from .seat_changes import SeatChanges, VacancyVote
+from .settings import Settings
 
 __all__ = [
     "Agreement",
@@ -67,8 +68,8 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements, LearningDecisions, C
         kits: Mapping[str, GameKit],
         *,
         clock: Callable[[], datetime],
-        lobby_timeout: float = 600,
-        computer_delay: float = 2,
+        lobby_timeout: float = Settings.lobby_timeout_seconds,  # the bot's own defaults, one source
+        computer_delay: float = Settings.computer_delay_seconds,
         think: Thinker | None = None,
         work: Worker | None = None,
         lease_seconds: float = LEASE_SECONDS,

@@ -18,6 +18,7 @@ from bot.service import MatchError, MatchService, StaleClick
 from bot.storage import Database, migrations, open_database, sqlite_path
 from games import GAMES, replay_actions
 from tests.helpers import service_on
+from tutor import step_for
 
 PLAYERS = [(11, "alice"), (22, "bob"), (33, "carol")]
 
@@ -564,3 +565,29 @@ async def test_a_choice_made_side_by_side_stays_valid_after_the_other_seat_chose
         action = str(match.state.legal_actions(seat)[0])
         match = (await service.act(match.id, match.user_at(seat), first_version, action)).match
     assert not match.state.in_setup
+
+
+async def test_match_typed_anywhere_finds_the_one_meant(service):
+    """/match in a match's thread means that match; elsewhere it means the member's only running
+    match, and with two it asks which."""
+    host = PLAYERS[0][0]
+    with pytest.raises(MatchError, match="no match"):
+        await service.match_here(50, host)
+    first = await started_match(service)
+    await service.set_thread(first.id, 40)
+    assert (await service.match_here(40, host)).id == first.id  # in its thread
+    assert (await service.match_here(50, host)).id == first.id  # elsewhere: the only one
+    second = await started_match(service)
+    await service.set_thread(second.id, 41)
+    assert (await service.match_here(41, host)).id == second.id
+    with pytest.raises(MatchError, match="several"):
+        await service.match_here(50, host)
+
+
+async def test_without_a_worker_pool_the_slow_work_runs_in_a_thread(service):
+    """The bot passes its computer players' process pool; a service given none (a script, a test)
+    still computes a tutorial's step, off the event loop."""
+    match = await service.learn("trickery", guild_id=1, channel_id=2, person=PLAYERS[0])
+    log = await service.repository.action_log(match.id)
+    step = await service.tutorial_step(match)
+    assert step is not None and step == step_for("trickery", log)
