@@ -20,7 +20,7 @@ from games.record import (
     record_for,
     replay_record,
 )
-from games.replay import main
+from games.replay import main, summary
 from tests.games.test_conformance import MAX_STEPS, random_options
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,7 +119,9 @@ def test_replay_command_checks_the_record_and_prints_the_result(game_id, tmp_pat
             f"P{seat + 1} {PLAYERS[seat]} {score}" for seat, score in enumerate(state.outcome.scores)
         )
         assert f"Scores: {scores}" in out
-        assert "Winner" in out
+        winners = [f"P{seat + 1} {PLAYERS[seat]}" for seat in state.outcome.winners]
+        named = "Winner" if len(winners) == 1 else "Winners"
+        assert f"{named}: {', '.join(winners) or 'none'}" in out.splitlines()
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -347,3 +349,15 @@ def test_a_replay_keeps_the_spectator_views_of_the_positions_asked_for():
     for positions in ([0, 3], [1, 2, 6], [6]):
         kept = spectator_views(GAMES["senet"], 2, seed, options, log, positions)
         assert kept == [every[position] for position in positions]
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_replay_stopped_before_the_end_says_who_is_to_move(game_id):
+    """An abandoned match's record replays to where it stopped: no result, whose turn it was."""
+    seed, options, log, state = play(game_id, GAMES[game_id].min_players, stop_after=3)
+    players = PLAYERS[: GAMES[game_id].min_players]
+    record = record_for(game_id, seed, options, players, log, finished=True)
+    lines = summary(record, replay_record(record))
+    to_move = ", ".join(f"P{seat + 1} {PLAYERS[seat]}" for seat in state.to_move)
+    assert lines[-1] == f"Not finished: {to_move} to move."
+    assert not any(line.startswith(("Scores", "Winner")) for line in lines)
