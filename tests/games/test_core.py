@@ -3,12 +3,24 @@ counts, take-backs, copies and replays, checked on their own rather than through
 
 from __future__ import annotations
 
+import json
 import random
+from dataclasses import dataclass
 
 import pytest
 
 from games import GAMES, IllegalAction, Rng, replay_actions
-from games.core import Event, Game, Option, Outcome, clone_state, copy_data, determinized_rng
+from games.core import (
+    Event,
+    Game,
+    Option,
+    Outcome,
+    View,
+    clone_state,
+    copy_data,
+    determinized_rng,
+    with_suggestion,
+)
 
 
 def test_the_generator_is_the_same_on_every_run_and_resumes_from_its_position():
@@ -69,6 +81,7 @@ def test_a_draw_is_the_shared_win_of_every_seat():
     assert not Outcome((5, 3), (0,)).is_draw
     assert not Outcome((4, 4, 1), (0, 1)).is_draw, "two of three sharing the win is no draw"
     assert Outcome((2, 2, 2), (0, 1, 2)).is_draw
+    assert not Outcome((7,), (0,)).is_draw, "a seat alone wins, it does not draw"
 
 
 def test_options_fill_defaults_and_refuse_unknown_names_and_values():
@@ -86,6 +99,7 @@ def test_options_fill_defaults_and_refuse_unknown_names_and_values():
     with pytest.raises(IllegalAction, match="Unknown option for Toy: colour"):
         game.resolve_options({"colour": "red"})
     assert game.options[0].label("fast") == "Fast"
+    assert Option("rounds", 3, (3, 5), "How many rounds").label(5) == "5"  # no labels: the value
 
 
 @pytest.mark.parametrize(("count", "allowed"), [(1, False), (2, True), (3, True), (4, False)])
@@ -152,3 +166,27 @@ def test_a_decision_that_drew_on_chance_cannot_be_taken_back(game_id):
     # Senet rolls after every decision and a Trickery card shows a secret; in the other games some
     # decisions neither draw on chance nor reveal anything
     assert (True in seen) == (game_id not in ("senet", "trickery"))
+
+
+@dataclass(frozen=True, kw_only=True)
+class _ToyView(View):
+    cells: tuple[tuple[int, ...], ...]
+    owner: dict
+
+
+def test_a_view_is_plain_json_data_all_the_way_down():
+    view = _ToyView(game="toy", seat=None, to_move=(1,), is_over=False, cells=((1, 2),), owner={"a": (3,)})
+    data = view.to_json()
+    assert data == {
+        "game": "toy",
+        "seat": None,
+        "to_move": [1],
+        "is_over": False,
+        "winners": [],
+        "suggested": None,
+        "cells": [[1, 2]],
+        "owner": {"a": [3]},
+    }
+    assert json.loads(json.dumps(data)) == data
+    marked = with_suggestion(view, ("a1",))
+    assert marked.suggested == ("a1",) and view.suggested is None and marked.cells == view.cells
