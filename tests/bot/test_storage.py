@@ -591,3 +591,25 @@ async def test_without_a_worker_pool_the_slow_work_runs_in_a_thread(service):
     log = await service.repository.action_log(match.id)
     step = await service.tutorial_step(match)
     assert step is not None and step == step_for("trickery", log)
+
+
+async def test_a_member_s_language_is_their_choice_else_their_discord_client_s(service):
+    member = 31
+    assert await service.language_for(member, "de") == "de"  # nothing chosen: Discord's
+    assert await service.language_for(member, "pt-BR") == "en"  # not shipped: English
+    await service.set_language(member, "en")
+    assert await service.language_for(member, "de") == "en"  # chosen: kept over Discord's
+    with pytest.raises(MatchError, match="Choose one of"):
+        await service.set_language(member, "xx")
+    assert await service.language_for(member, "de") == "en"  # the refusal changed nothing
+    await service.set_language(member, None)  # follow Discord again
+    assert await service.language_for(member, "de") == "de"
+
+
+async def test_no_turn_notice_once_a_match_has_ended(service):
+    match = await started_match(service)
+    seat = match.state.to_move[0]
+    await service.set_notify_preference(match.seats[seat].user_id, "every", "dm")
+    assert len(await service.turn_notices(match, [seat])) == 1
+    ended = await service.cancel(match.id, 999, manages_server=True, guild_id=1)
+    assert await service.turn_notices(ended, [seat]) == []
