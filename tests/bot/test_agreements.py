@@ -107,6 +107,15 @@ async def test_an_agreed_draw_ends_the_match_level_for_the_ratings(service):
     assert {(e.games, e.wins, e.draws, e.rating) for e in standings.values()} == {(1, 0, 1, 1000.0)}
 
 
+async def test_only_a_player_of_the_match_may_ask(service):
+    match = await started(service, "senet", [ALICE, BOB])
+    for kind in ("draw", "takeback"):
+        with pytest.raises(MatchError, match="not playing"):
+            await service.ask(match.id, CAROL[0], kind)
+    after = await service.load(match.id)
+    assert (after.version, after.request) == (match.version, match.request)
+
+
 async def test_in_three_player_matches_everyone_else_must_agree(service):
     match = await started(service, "flood", [ALICE, BOB, CAROL])
     await service.ask(match.id, CAROL[0], "draw")
