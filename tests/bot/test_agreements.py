@@ -228,3 +228,25 @@ async def test_no_take_back_after_the_turn_clock_ran_out_while_the_others_decide
         assert (await service.load(match.id)).request is None
     finally:
         await db.close()
+
+
+async def test_a_take_back_is_refused_from_the_moment_the_turn_clock_runs_out(any_database_url):
+    """Before the sweep forfeits the seat, the clock has already run out at its due moment (the
+    sweep's own rule, `due <= now`); a moment before, the take-back may still be asked."""
+    moment = [datetime(2026, 11, 21, 12, 0, tzinfo=UTC)]
+    db = await open_database(any_database_url)
+    try:
+        service = service_on(db, clock=lambda: moment[0])
+        await service.update_settings(1, clock_hours=1)
+        match = await until_a_decision_can_be_taken_back(
+            service, await started(service, "combat", [ALICE, BOB])
+        )
+        asker = match.user_at((await service.action_log(match.id))[-1][0])
+        moment[0] = datetime.fromtimestamp(match.clock_due_at, UTC)
+        with pytest.raises(MatchError, match="turn clock has run out"):
+            await service.ask(match.id, asker, "takeback")
+        assert (await service.load(match.id)).request is None
+        moment[0] -= timedelta(seconds=1)
+        assert (await service.ask(match.id, asker, "takeback")).request["kind"] == "takeback"
+    finally:
+        await db.close()
