@@ -551,11 +551,8 @@ class Thinker:
         """(chance, action) for the draw and the moves and swaps the board alone ranks best, each
         answered by the opponent's best reply, best first."""
         found = [(self.draw_value(), ("draw",))]
-        for _, origin, target, values in self.move_options()[:candidates]:
-            if candidates and self.draw_squares:
-                chance = self.answered(self.move_replies(origin, target, values))
-            else:
-                chance = _
+        for static, origin, target, values in self.move_options()[:candidates]:
+            chance = self.answered(self.move_replies(origin, target, values)) if self.draw_squares else static
             found.append((chance, ("move", origin, target)))
         found.sort(key=lambda item: -item[0])
         return found
@@ -669,7 +666,7 @@ def think(state, seat: int, level: str, seed: int) -> Decision:
             ranked = thinker.placement_options(thinker.model.code(state.drawn))
             square = _noisy(ranked, config["noise"], rng, lambda option: option[1])
         action = rules.Place(state.drawn, thinker.model.names[square])
-        return Decision(action, options, chance, max(1, thinker.samples))
+        return Decision(action, options, chance, thinker.samples)
     results = thinker.phase_b(config["candidates"])
     progress = min(STALL_CAP, STALL_BONUS * moves_since_placement(state))
     results = sorted(
@@ -687,9 +684,7 @@ def think(state, seat: int, level: str, seed: int) -> Decision:
             chance -= config["reveal"] * len(set(slots) - public)
             if chance > best_chance + 1e-9:
                 best_chance, best = chance, ("slots", slots)
-    return Decision(
-        to_action(state, seat, thinker.model, best), options, best_chance, max(1, thinker.samples)
-    )
+    return Decision(to_action(state, seat, thinker.model, best), options, best_chance, thinker.samples)
 
 
 def _noisy(ranked: list, noise: float, rng: random.Random, pick):

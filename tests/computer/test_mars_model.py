@@ -12,6 +12,7 @@ import pytest
 from computer.mars import Model, Replies
 from games import GAMES, random_choice
 from games import mars as rules
+from games.pieces import Pyramid
 
 MARS = GAMES["mars"]
 
@@ -217,6 +218,7 @@ def test_objectives_as_score_weights():
     assert best_objective_weights((2, 1, 0, -1), [1.0, 9.0, 5.0, 0.0]) == (2 - 0, 1 - 2, 0 - 1, -1 - (-1))
     assert fight_credit((1, -2, 0, 0), 0, 0.1) == 0.0
     assert fight_credit((1, -2, 0, 0), 4, 0.1) == pytest.approx(0.1 * 3 * 4)
+    assert fight_credit((1, -2, 0, 0), 1, 0.1) == pytest.approx(0.1 * 3)  # the last square too
 
 
 def test_equal_objectives_are_an_even_match_whatever_the_board():
@@ -257,6 +259,10 @@ def test_while_swaps_are_open_half_the_chance_counts_the_objective_that_fits_the
     assert our_chance(truth, mine, values, 5, False, 0.1) == pytest.approx(
         win_chance(dot(truth, values) + fight_credit(truth, 5, 0.1), 5, False)
     )
+    # a full board: nobody can swap any more, the objectives as they are decide
+    ahead = [3.0, 1.0, 7.0, 4.0]  # we lead; the objective that fits this board best would not
+    assert dot(truth, ahead) > 0 > dot(best_objective_weights(mine, ahead), ahead)
+    assert our_chance(truth, mine, ahead, 0, True, 0.1) == 1.0
 
 
 def test_when_drawing_is_the_opponent_s_best_answer_our_chance_is_the_drawn_board_s():
@@ -275,3 +281,19 @@ def test_when_drawing_is_the_opponent_s_best_answer_our_chance_is_the_drawn_boar
         base_truth = sum(w * v for w, v in zip(truth, values, strict=True))
         expected = win_chance(base_truth + truth[0] * -2.0 + fight_credit(truth, 5, 0.1), 5, window)
         assert replies.value([(truth, seen, mine)], 0.1) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("black_trio", [False, True])
+def test_replies_know_whether_a_black_drawn_now_would_close_the_objective_swaps(black_trio):
+    """Checked against the engine: a small black placed on the first empty square, on a board
+    whose swaps are still open."""
+    closes = []
+    for state in played({"black_trio": black_trio}, 60):
+        model = Model(state)
+        replies = Replies(model, model.cells, model.values(model.cells), None, {})
+        square = next(name for name in model.names if name not in state.board)
+        after = rules.board_after(state.board, rules.Place(Pyramid(rules.BLACK, 1), square))
+        expected = state.swaps_open() and not rules.objective_swaps_open(after, black_trio=black_trio)
+        assert replies.black_closes == expected
+        closes.append(expected)
+    assert True in closes and False in closes

@@ -246,6 +246,54 @@ def test_a_piece_goes_to_the_best_square_the_budget_looked_at():
     assert checked >= 3
 
 
+def test_a_piece_s_square_is_the_first_best_of_those_its_budget_answers_and_black_gets_one():
+    """Written out by hand: the first `keep` squares the board ranks best (one for black, whose
+    squares the evaluation can't tell apart), each answered, the first of the best kept; the
+    positions counted are those answers' boards."""
+    checked = set()
+    for seed in range(20, 44):
+        state = play_hidden(seed, random.Random(seed).randrange(30, 90))
+        if state.drawn is None or state.is_over:
+            continue
+        seat = state.to_move[0]
+        model = player.Model(state)
+        hypotheses = belief_for(state, seat, 3, model).hypotheses
+        code = model.code(state.drawn)
+        black = state.drawn.colour == rules.BLACK
+        by_hand = player.Thinker(state, seat, hypotheses, candidates=4, draw_squares=1)
+        looked = by_hand.placement_options(code)[: 1 if black else 3]
+        chances = [
+            by_hand.answered(by_hand.placement_replies(square, code, values, False))
+            for _, square, values in looked
+        ]
+        best = max(chances)
+        thinker = player.Thinker(state, seat, hypotheses, candidates=4, draw_squares=1)
+        assert thinker.best_square(code, 3, False) == (best, looked[chances.index(best)][1])
+        assert thinker.samples == by_hand.samples
+        checked.add(black)
+    assert checked == {True, False}
+
+
+def test_a_chosen_move_or_swap_becomes_the_legal_action_on_those_squares():
+    kinds = set()
+    for state, thinker in thinkers():
+        seat, names = thinker.seat, thinker.model.names
+        for action in state.legal_actions(seat):
+            if isinstance(action, rules.Move | rules.Swap):
+                first, second = (
+                    (action.origin, action.target)
+                    if isinstance(action, rules.Move)
+                    else (
+                        action.initiator,
+                        action.target,
+                    )
+                )
+                choice = ("move", names.index(first), names.index(second))
+                assert player.to_action(state, seat, thinker.model, choice) == action
+                kinds.add(type(action))
+    assert kinds == {rules.Move, rules.Swap}
+
+
 def thinkers(seeds=range(20, 32)):
     """Thinkers (at normal's budget) for the seat to move in matches part-way through."""
     for seed in seeds:
