@@ -13,7 +13,7 @@ import computer
 from benchmarks.baselines import mars_greedy
 from computer import mars as player
 from computer.mars_belief import belief_for
-from games import GAMES
+from games import GAMES, random_choice
 from games import mars as rules
 from games.pieces import Pyramid
 
@@ -292,6 +292,45 @@ def test_a_chosen_move_or_swap_becomes_the_legal_action_on_those_squares():
                 assert player.to_action(state, seat, thinker.model, choice) == action
                 kinds.add(type(action))
     assert kinds == {rules.Move, rules.Swap}
+
+
+def test_a_piece_drawn_from_the_bag_is_gone_from_the_bag_its_answers_draw_from():
+    checked = 0
+    for _, thinker in thinkers():
+        bag = dict(thinker.model.bag)
+        for code in sorted(bag)[:4]:
+            _, square, values = thinker.placement_options(code)[0]
+            cells = list(thinker.cells)
+            cells[square] = code
+            for from_bag in (True, False):
+                rest = Counter(bag) - Counter({code: 1}) if from_bag else Counter(bag)
+                expected = player.Replies(thinker.model, cells, values, None, dict(rest))
+                assert thinker.placement_replies(square, code, values, from_bag).draws == expected.draws
+                thinker.replies.clear()
+            checked += bag[code] == 1  # its last one: no such piece left to draw
+        assert thinker.model.bag == bag
+    assert checked >= 3
+
+
+def test_the_last_empty_square_is_valued_exactly_without_looking_at_answers():
+    found = 0
+    for seed in range(12):
+        state, rng = GAMES["mars"].new(2, seed), random.Random(seed)
+        for _ in range(3000):
+            if state.is_over:
+                break
+            seat = state.to_move[0]
+            model = player.Model(state)
+            if state.drawn is not None and model.cells.count(0) == 1:
+                hypotheses = belief_for(state, seat, 3, model).hypotheses
+                thinker = player.Thinker(state, seat, hypotheses, candidates=4, draw_squares=1)
+                code = model.code(state.drawn)
+                [(value, square, _)] = thinker.placement_options(code)
+                assert thinker.best_square(code, 3, False) == (value, square) and thinker.samples == 1
+                found += 1
+                break
+            state.apply(seat, random_choice(state.legal_actions(seat), rng))
+    assert found >= 3
 
 
 def thinkers(seeds=range(20, 32)):
