@@ -704,6 +704,16 @@ def test_unused_aim_steps_survive_a_combat():
     assert play(state, "AM /")[0] == "AM /" and state.current == 1
 
 
+def test_a_lone_pyramid_s_leg_may_be_written_either_way():
+    """A pyramid alone on its square is its whole force: `-` and `=` both move it on."""
+    state = position("b2:[R3] e6:[B2]")
+    play(state, "M -", 5, 3)
+    play(state, "AM b2-b3")
+    assert "AM b3-b4" in legal(state)  # listed the plain way
+    play(state, "AM b3=b4")
+    assert squares(state)["b4"] == "[R3]" and state.view(None).aim.left == 1
+
+
 def test_a_leg_whose_force_joined_others_can_only_end():
     state = position("b2:[R2 R1] b3:[R3] e6:[B2]")
     play(state, "M -", 5, 3)
