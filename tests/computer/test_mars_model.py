@@ -283,6 +283,31 @@ def test_when_drawing_is_the_opponent_s_best_answer_our_chance_is_the_drawn_boar
         assert replies.value([(truth, seen, mine)], 0.1) == pytest.approx(expected)
 
 
+def test_a_drawn_piece_they_see_no_weight_on_goes_where_it_helps_us_least_and_black_may_close_swaps():
+    """They lead, so they draw. A piece of a colour whose weight they can't tell lands where it
+    changes its worth most (they don't know which way it cuts, so the largest change); a black
+    changes no worth but, if it closes the swaps, the window is shut for what follows."""
+    from computer.mars import fight_credit, win_chance
+
+    values = [6.0, 2.0, 3.0, 1.0]
+    truth, seen, mine = (2, -1, 0, 1), (-3, 0, 1, -1), (2, 1, 0, -1)
+    base_truth = sum(w * v for w, v in zip(truth, values, strict=True))
+    credit = fight_credit(truth, 5, 0.1)
+    for window in (False, True):
+        for black_closes in (False, True):
+            replies = Replies.__new__(Replies)
+            replies.values, replies.boards, replies.empties = values, [values], 6
+            replies.window_open, replies.black_closes = window, black_closes
+            replies.draws = [(1.0, 2, 5.0, -2.0)]  # colour 2: they see no weight on it
+            expected = win_chance(base_truth + truth[1] * 5.0 + credit, 5, window)
+            assert replies.value([(truth, seen, mine)], 0.1) == pytest.approx(expected)
+            replies.draws = [(1.0, 0, 0.0, 0.0)]  # a black
+            still_open = window and not black_closes
+            assert replies.value([(truth, seen, mine)], 0.1) == pytest.approx(
+                win_chance(base_truth + credit, 5, still_open)
+            )
+
+
 @pytest.mark.parametrize("black_trio", [False, True])
 def test_replies_know_whether_a_black_drawn_now_would_close_the_objective_swaps(black_trio):
     """Checked against the engine: a small black placed on the first empty square, on a board

@@ -75,10 +75,10 @@ def test_the_greedy_square_really_loses_its_group():
     assert state.scoring()["values"]["R"] == 0
 
 
-def play_hidden(seed: int, steps: int):
+def play_hidden(seed: int, steps: int, options: dict | None = None):
     """A match where nobody swaps objective slots (so the opponent's stay hidden) and placements
     follow each seat's objective, with some moves in between."""
-    state = GAMES["mars"].new(2, seed)
+    state = GAMES["mars"].new(2, seed, options)
     rng = random.Random(seed)
     for _ in range(steps):
         seat = state.to_move[0]
@@ -291,7 +291,11 @@ def test_a_chosen_move_or_swap_becomes_the_legal_action_on_those_squares():
                 choice = ("move", names.index(first), names.index(second))
                 assert player.to_action(state, seat, thinker.model, choice) == action
                 kinds.add(type(action))
-    assert kinds == {rules.Move, rules.Swap}
+            if isinstance(action, rules.SwapSlots):
+                choice = ("slots", (action.high, action.low))
+                assert player.to_action(state, seat, thinker.model, choice) == action
+                kinds.add(type(action))
+    assert kinds == {rules.Move, rules.Swap, rules.SwapSlots}
 
 
 def test_a_piece_drawn_from_the_bag_is_gone_from_the_bag_its_answers_draw_from():
@@ -333,10 +337,10 @@ def test_the_last_empty_square_is_valued_exactly_without_looking_at_answers():
     assert found >= 3
 
 
-def thinkers(seeds=range(20, 32)):
+def thinkers(seeds=range(20, 32), options: dict | None = None):
     """Thinkers (at normal's budget) for the seat to move in matches part-way through."""
     for seed in seeds:
-        state = play_hidden(seed, random.Random(seed).randrange(30, 90))
+        state = play_hidden(seed, random.Random(seed).randrange(30, 90), options)
         if state.is_over or state.in_setup:
             continue
         seat = state.to_move[0]
@@ -467,18 +471,19 @@ def test_the_last_piece_is_placed_by_the_board_s_exact_final_score():
         assert values == model.final_values(model.cells, square, model.code(state.drawn))
 
 
+@pytest.mark.parametrize("blind", [False, True])
 @pytest.mark.parametrize("level", ["normal", "hard"])
-def test_a_turn_s_choice_by_hand(level):
+def test_a_turn_s_choice_by_hand(level, blind):
     """Phase B's options by their chance, a draw credited for the moves made since the last
     placement (less so for a patient player behind); then, while slots may be swapped, each swap of
     our own two slots tried first, priced for every slot it reveals."""
     import itertools
 
     config = player.LEVELS[level]
-    checked = 0
-    for seed in range(20, 30):
-        state = play_hidden(seed, random.Random(seed).randrange(30, 90))
-        if state.is_over or state.in_setup or state.drawn is not None or checked == 3:
+    checked, seats, credited = 0, set(), 0
+    for seed in range(20, 40):
+        state = play_hidden(seed, random.Random(seed).randrange(30, 90), {"blind": blind})
+        if state.is_over or state.in_setup or state.drawn is not None or checked == 6:
             continue
         seat = state.to_move[0]
         model = player.Model(state)
@@ -502,22 +507,25 @@ def test_a_turn_s_choice_by_hand(level):
                 trying = player.level_thinker(state, seat, belief, config)
                 trying.prepare(slots)
                 chance = trying.phase_b(config["candidates"])[0][0]
-                chance -= config["reveal"] * len(set(slots) - state.public[seat])
+                chance -= config["reveal"] * len(set(slots) - state.public[1 - seat if blind else seat])
                 if chance > best_chance + 1e-9:
                     best_chance, best = chance, ("slots", slots)
         decision = player.think(state, seat, level, seed)
         assert decision.action == player.to_action(state, seat, model, best)
         assert decision.expected == pytest.approx(best_chance)
         checked += 1
-    assert checked >= 3
+        seats.add(seat)
+        credited += progress > 0
+    assert checked >= 3 and seats == {0, 1} and credited >= 1
 
 
-def test_the_opponent_s_answers_are_every_board_its_moves_reach_and_every_draw_at_its_extremes():
+@pytest.mark.parametrize("biggest_only", [False, True])
+def test_the_opponent_s_answers_are_every_board_its_moves_reach_and_every_draw_at_its_extremes(biggest_only):
     """After our action: the colour values each of their moves and swaps leads to (ours among them
     when they change nothing), and per piece in the bag its share and the largest and smallest
     change to its colour's worth over the empty squares."""
     checked = 0
-    for state, thinker in thinkers():
+    for state, thinker in thinkers(options={"biggest_only": biggest_only}):
         if state.drawn is not None:
             continue
         model = thinker.model
@@ -590,3 +598,79 @@ def test_score_weights_follow_a_slot_swap_and_every_swap_the_opponent_may_answer
                     assert seen == tuple(
                         a - b for a, b in zip(thinker.seen_mine(m, slots), their, strict=True)
                     )
+
+
+@pytest.mark.parametrize("biggest_only", [False, True])
+def test_a_piece_placed_or_a_move_made_leaves_the_colour_values_of_the_board_after_it(biggest_only):
+    """Each option's colour values are the model's values of the board it leads to, and moves and
+    swaps are ranked by their static value, ties by origin then target square."""
+    ranked_ties = 0
+    for state, thinker in thinkers(range(20, 28), {"biggest_only": biggest_only}):
+        model, cells = thinker.model, thinker.cells
+        for code in sorted(model.bag)[:3]:
+            for _, square, values in thinker.placement_options(code):
+                after = list(cells)
+                after[square] = code
+                if after.count(0):  # the last square is valued by the final score instead
+                    assert values == pytest.approx(model.values(after))
+        if state.drawn is not None:
+            continue
+        empties, window = cells.count(0), model.window_open(cells)
+        expected = []
+        for origin, target in model.actions(cells, thinker.ko):
+            after = list(cells)
+            model.apply_in_place(after, origin, target)
+            assert model.after(cells, thinker.values, origin, target) == pytest.approx(model.values(after))
+            values = model.after(cells, thinker.values, origin, target)
+            expected.append((thinker.static(values, empties, window), origin, target))
+        expected.sort(key=lambda option: (-option[0], option[1], option[2]))
+        assert [option[:3] for option in thinker.move_options()] == expected
+        ranked_ties += len({value for value, _, _ in expected}) < len(expected)
+    assert ranked_ties >= 2
+
+
+def test_a_beginner_picks_among_the_three_best_unless_its_noise_strikes():
+    ranked = list(range(10))
+    picked = set()
+    for seed in range(300):
+        rng = random.Random(seed)
+        noisy = random.Random(seed).random() < 0.25
+        choice = player._noisy(ranked, 0.25, rng, lambda item: item)
+        if not noisy:
+            picked.add(choice)
+    assert picked == {0, 1, 2}
+    assert {player._noisy(ranked, 1.0, random.Random(s), lambda item: item) for s in range(300)} == set(
+        ranked
+    )
+
+
+@pytest.mark.parametrize("black_trio", [False, True])
+def test_the_model_opens_and_closes_the_objective_swaps_as_the_engine_does(black_trio):
+    """Every set of black pieces on a board, checked against the engine's rule."""
+    import itertools
+
+    state = GAMES["mars"].new(2, 1, {"black_trio": black_trio})
+    model = player.Model(state)
+    squares = ["a1", "a3", "a5", "c1", "c3"]
+    for count in range(len(squares) + 1):
+        for sizes in itertools.product((1, 2, 3), repeat=count):
+            board = {square: Pyramid(rules.BLACK, size) for square, size in zip(squares, sizes, strict=False)}
+            cells = [0] * len(model.names)
+            for square, piece in board.items():
+                cells[model.index[square]] = model.code(piece)
+            assert model.window_open(cells) == rules.objective_swaps_open(board, black_trio=black_trio)
+
+
+def test_a_board_s_static_value_weighs_each_hypothesis_by_the_objectives_as_they_stand():
+    from computer.mars import multipliers, our_chance
+
+    for _, thinker in thinkers(range(20, 24)):
+        colours, cells = thinker.model.colours, thinker.cells
+        for values in (thinker.values, [v + 3.0 * i for i, v in enumerate(thinker.values)]):
+            for empties, window in ((cells.count(0), True), (4, False)):
+                expected = 0.0
+                for h in thinker.hypotheses:
+                    ours = multipliers(colours, h.mine)
+                    truth = tuple(a - b for a, b in zip(ours, multipliers(colours, h.theirs), strict=True))
+                    expected += h.weight * our_chance(truth, ours, values, empties, window, thinker.fight)
+                assert thinker.static(values, empties, window) == pytest.approx(expected)
