@@ -322,3 +322,27 @@ def test_replies_know_whether_a_black_drawn_now_would_close_the_objective_swaps(
         assert replies.black_closes == expected
         closes.append(expected)
     assert True in closes and False in closes
+
+
+def test_they_draw_only_when_the_piece_s_chance_beats_the_best_board_they_could_leave():
+    """The draw is weighed one square nearer the end: against a board they could leave worth, to
+    them, between that and two squares nearer, they keep the board."""
+    from computer.mars import _score_for_chance, dot, our_chance, win_chance
+
+    values = [6.0, 2.0, 3.0, 1.0]
+    truth, seen, mine = (2, -1, 0, 1), (-3, 0, 1, -1), (2, 1, 0, -1)
+    lead = -dot(seen, values)  # theirs, now
+    for window in (False, True):
+        one_on = _score_for_chance(win_chance(lead, 5, window), 6, window)
+        two_on = _score_for_chance(win_chance(lead, 4, window), 6, window)
+        assert lead < one_on < two_on
+        middle = (one_on + two_on) / 2
+        board = [(middle + values[2] - values[3]) / 3, *values[1:]]  # worth `middle` to them
+        assert -dot(seen, board) == pytest.approx(middle)
+        for draw in ((1.0, 2, 5.0, -2.0), (1.0, 0, 0.0, 0.0)):  # a piece they see no weight on; a black
+            replies = Replies.__new__(Replies)
+            replies.values, replies.boards, replies.empties = values, [values, board], 6
+            replies.window_open, replies.black_closes = window, False
+            replies.draws = [draw]
+            expected = our_chance(truth, mine, board, 6, window, 0.1)
+            assert replies.value([(truth, seen, mine)], 0.1) == pytest.approx(expected)
