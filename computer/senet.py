@@ -78,7 +78,7 @@ def race(state, player: str, weights: dict = WEIGHTS) -> float:
             if piece.owner != player:
                 continue
             score += index
-            if index <= 9 and rearmost is None:
+            if index in rules.SOURCE_SQUARES and rearmost is None:
                 rearmost = index
             if height < top:
                 score -= weights["locked_by_other"] if controller == other else weights["locked"]
@@ -146,7 +146,7 @@ def _stack_pyramids(index: int, stack) -> tuple[list, str | None]:
     region = (index - 1) // 9
     top = rules.peak(stack)
     controller = stack[top].owner
-    block = rules.block_owner(stack) if len(stack) >= 3 else None
+    block = rules.block_owner(stack)
     pyramids = []
     for height, piece in enumerate(stack):
         owner = piece.owner
@@ -169,7 +169,7 @@ def _pyramid_features(index: int, region: int, size: int, status: int) -> tuple[
         found.append(_SIZE + (size - 2) * 3 + region)
     if status >= 0:
         found.append(_STATUS + status * 3 + region)
-    if index <= 9:
+    if index in rules.SOURCE_SQUARES:
         found.append(_ON_SOURCE)
     return tuple(found)
 
@@ -178,7 +178,7 @@ def _rearmost(pyramids) -> dict[str, int]:
     """Each player's rearmost pyramid on the Source, by path index (none: the Source is clear)."""
     rearmost: dict[str, int] = {}
     for owner, index, *_ in pyramids:
-        if index <= 9:
+        if index in rules.SOURCE_SQUARES:
             rearmost.setdefault(owner, index)
     return rearmost
 
@@ -263,7 +263,7 @@ class Learned:
             if stacks[index]:
                 value, owners = self.square(index, tuple(stacks[index]))
                 logit += value
-                if index <= 9:
+                if index in rules.SOURCE_SQUARES:
                     for owner in owners:
                         rearmost.setdefault(owner, index)
         if player != FIRST:

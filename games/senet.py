@@ -292,7 +292,7 @@ class SenetState:
         return moves
 
     def _block_owners(self) -> list[str | None]:
-        return [block_owner(stack) if len(stack) >= 3 else None for stack in self.stacks]
+        return [block_owner(stack) for stack in self.stacks]
 
     def _move_problem(
         self, player: str, origin: int, base: int, roll: int, blockers: list[str | None]

@@ -269,3 +269,23 @@ def test_a_decision_by_hand(level):
             values[best],
             positions,
         )
+
+
+def test_pyramids_on_the_source_and_blocks_are_the_engine_s():
+    """The features say "on the Source" for the engine's Source squares, and find a block
+    wherever the engine sees one."""
+    for index in range(1, rules.LAST_SQUARE + 1):
+        on_source = senet_player._ON_SOURCE in senet_player._pyramid_features(index, (index - 1) // 9, 1, -1)
+        assert on_source == (index in rules.SOURCE_SQUARES)
+    blocks = 0
+    for seed in range(40):
+        state = a_played_position(seed, 10 + seed)
+        _, found = senet_player._pyramids(state)
+        expected = [
+            (rules.block_owner(stack), (index - 1) // 9)
+            for index, stack in enumerate(state.stacks)
+            if rules.block_owner(stack)
+        ]
+        assert found == expected
+        blocks += len(found)
+    assert blocks >= 3
