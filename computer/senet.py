@@ -306,7 +306,7 @@ class Expectimax:
             skipped = state.clone()
             if not rules.rolls_again(roll):
                 skipped.current = rules.other_player(skipped.current)
-            total += self.chance(skipped, plies - 1) if plies > 1 else self.evaluation(skipped, self.player)
+            total += self.chance(skipped, plies - 1)  # at the last ply: evaluated, and counted
         return total * ROLL_CHANCE
 
     def decision(self, state, moves: list, plies: int) -> float:

@@ -190,9 +190,7 @@ class PlainExpectimax:
                 passed = state.clone()
                 if roll not in (1, 6):
                     passed.current = rules.other_player(passed.current)
-                values.append(
-                    self.before_roll(passed, plies - 1) if plies > 1 else self.evaluation(passed, self.player)
-                )
+                values.append(self.before_roll(passed, plies - 1))
         return sum(values) / 6
 
     def choice(self, state, moves, plies):
