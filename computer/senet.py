@@ -88,7 +88,7 @@ def race(state, player: str, weights: dict = WEIGHTS) -> float:
             if any(p.owner == other for p in stack[top:height]):
                 score += weights["riding"]
     if rearmost is not None:
-        score -= weights["straggler"] * (10 - rearmost)
+        score -= weights["straggler"] * (rules.SOURCE_SQUARES.stop - rearmost)  # squares to leave it
     return score
 
 
@@ -343,14 +343,7 @@ def think(state, seat: int, level: str, seed: int) -> Decision:
     moves = sorted(state.legal_actions(seat), key=str)  # notation order: a stable tie-break
     plies, evaluation, wide = LEVELS[level]
     search = Expectimax(player, wide, evaluation)
-    values = []
-    for move in moves:
-        child = after(state, seat, move)
-        if plies == 1:
-            search.positions += 1
-            values.append(evaluation(child, player))
-        else:
-            values.append(search.chance(child, plies - 1))
+    values = [search.chance(after(state, seat, move), plies - 1) for move in moves]  # 1 ply: evaluated
     if level == "easy":
         rng = random.Random(derive_seed(seed, "senet-easy"))
         noisy = [value + rng.gauss(0.0, NOISE / SCALE / 4) for value in values]
