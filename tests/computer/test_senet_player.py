@@ -232,6 +232,12 @@ def test_the_race_counts_squares_pyramids_borne_off_and_the_rearmost_on_the_sour
     assert senet_player.OFF_PLACE == rules.LAST_SQUARE + 1  # borne off: one beyond the last square
     # the rearmost pyramid still on the Source counts its distance from leaving it
     assert race("S2=aS B4=aM") - race("S1=aS B4=aM") == pytest.approx(1 + weights["straggler"])
+    # a pyramid carrying the other player's is burdened, one carried by theirs rides; one's own don't
+    assert race("B4=aL.bM") == race("B4=aL") - weights["burdened"]
+    assert race("B4=aL.aM") == 2 * race("B4=aL")
+    b_race = senet_player.race(position("B4=aL.bM", to_move="a"), "b")
+    assert b_race == senet_player.race(position("B4=bM", to_move="a"), "b") + weights["riding"]
+    assert senet_player.race(position("B4=bL.bM", to_move="a"), "b") == 2 * race("B4=aL")
     # on the Source's last square it is one square from leaving it; a square on, it has left
     assert race("B9=aS B4=aM") - race("S9=aS B4=aM") == pytest.approx(1 + weights["straggler"])
 
