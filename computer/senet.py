@@ -196,7 +196,7 @@ def _position_features(state, player: str, rearmost: dict[str, int], blocks) -> 
         found[_OFF] += s * count
         found[_OFF2] += s * count * count / rules.PYRAMIDS_EACH
         if owner in rearmost:
-            found[_STRAGGLER] += s * (10 - rearmost[owner])
+            found[_STRAGGLER] += s * (rules.SOURCE_SQUARES.stop - rearmost[owner])
         else:
             found[_CLEAR] += s
     found[_ROLLS] = sign[state.current]

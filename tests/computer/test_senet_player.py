@@ -295,3 +295,14 @@ def test_pyramids_on_the_source_and_blocks_are_the_engine_s():
         assert found == expected
         blocks += len(found)
     assert blocks >= 3
+
+
+def test_the_position_features_count_the_squares_each_rearmost_pyramid_is_from_leaving_the_source():
+    state = position("S9=aS B4=aM S3=bS", to_move="a")
+    rearmost = senet_player._rearmost(senet_player._pyramids(state)[0])
+    assert rearmost == {"a": 9, "b": 3}
+    found = senet_player._position_features(state, "a", rearmost, [])
+    assert found[senet_player._STRAGGLER] == (10 - 9) - (10 - 3)  # S9 is one square from leaving it
+    assert found[senet_player._CLEAR] == 0
+    alone = senet_player._position_features(state, "a", {"a": 9}, [])  # b's Source is clear
+    assert (alone[senet_player._STRAGGLER], alone[senet_player._CLEAR]) == (1, -1)
