@@ -126,6 +126,11 @@ _OFF, _OFF2, _ON_SOURCE, _CLEAR, _STRAGGLER, _ROLLS = (
 )
 
 
+def _region(index: int) -> int:
+    """The REGIONS number of a path index: its track, nine squares each."""
+    return (index - 1) // 9
+
+
 def _pyramids(state):
     """Each pyramid on the board as (owner, path index, region, size, status), where status is an
     index into STATUSES or -1 for a free pyramid that carries no other player's; and each block as
@@ -137,13 +142,13 @@ def _pyramids(state):
             found, block = _stack_pyramids(index, stacks[index])
             pyramids.extend(found)
             if block:
-                blocks.append((block, (index - 1) // 9))
+                blocks.append((block, _region(index)))
     return pyramids, blocks
 
 
 def _stack_pyramids(index: int, stack) -> tuple[list, str | None]:
     """The pyramids of one square as `_pyramids` lists them, and the owner of a block there."""
-    region = (index - 1) // 9
+    region = _region(index)
     top = rules.peak(stack)
     controller = stack[top].owner
     block = rules.block_owner(stack)
@@ -227,7 +232,7 @@ class Learned:
         # Per (path index, size, status): what one pyramid adds to the logit, its features summed once.
         self.pyramid_weights = {
             (index, size, status): sum(
-                weights[feature] for feature in _pyramid_features(index, (index - 1) // 9, size, status)
+                weights[feature] for feature in _pyramid_features(index, _region(index), size, status)
             )
             for index in range(1, rules.LAST_SQUARE + 1)
             for size in (1, 2, 3)
@@ -242,11 +247,11 @@ class Learned:
         if found is None:
             pyramids, block = _stack_pyramids(index, stack)
             logit = 0.0
-            for owner, _index, _region, size, status in pyramids:
+            for owner, _, _, size, status in pyramids:
                 value = self.pyramid_weights[index, size, status]
                 logit += value if owner == FIRST else -value
             if block:
-                value = self.weights[_BLOCK + (index - 1) // 9]
+                value = self.weights[_BLOCK + _region(index)]
                 logit += value if block == FIRST else -value
             found = logit, frozenset(owner for owner, *_ in pyramids)
             if len(self.squares) >= self.SQUARES_KEPT:

@@ -278,17 +278,22 @@ def test_a_decision_by_hand(level):
 
 
 def test_pyramids_on_the_source_and_blocks_are_the_engine_s():
-    """The features say "on the Source" for the engine's Source squares, and find a block
-    wherever the engine sees one."""
+    """The features say "on the Source" for the engine's Source squares, place each square on the
+    engine's track, and find a block wherever the engine sees one."""
     for index in range(1, rules.LAST_SQUARE + 1):
-        on_source = senet_player._ON_SOURCE in senet_player._pyramid_features(index, (index - 1) // 9, 1, -1)
+        region = senet_player.REGIONS[senet_player._region(index)]
+        assert region[0].upper() == rules.SQUARES[index - 1][0]  # source S, balance B, perfect P
+    for index in range(1, rules.LAST_SQUARE + 1):
+        on_source = senet_player._ON_SOURCE in senet_player._pyramid_features(
+            index, senet_player._region(index), 1, -1
+        )
         assert on_source == (index in rules.SOURCE_SQUARES)
     blocks = 0
     for seed in range(40):
         state = a_played_position(seed, 10 + seed)
         _, found = senet_player._pyramids(state)
         expected = [
-            (rules.block_owner(stack), (index - 1) // 9)
+            (rules.block_owner(stack), senet_player._region(index))
             for index, stack in enumerate(state.stacks)
             if rules.block_owner(stack)
         ]
