@@ -11,7 +11,7 @@ import computer
 from computer import flood as player
 from computer.flood_eval import Evaluator
 from games import GAMES
-from games.flood import Build, position
+from games.flood import LAST_ROUND, Build, position
 from games.pieces import Card, Pyramid
 
 
@@ -325,3 +325,56 @@ def test_the_tallest_and_singles_bonuses_go_to_the_seat_ahead_in_them():
     shorter = position(3, areas={0: "9h[R3,R2]", 1: "9d[B3,B2,B1]"}, stashes=stashes, deck=deck)
     assert evaluator.scores(taller)[0] - evaluator.scores(shorter)[0] > 0
     assert evaluator.scores(taller)[1] - evaluator.scores(shorter)[1] < 0
+
+
+def test_two_cards_are_drawn_for_every_card_discarded_so_the_round_s_deck_is_measured_whole():
+    """The progress within a round counts two cards drawn per card discarded: checked against
+    the engine, between draws the cards drawn and the cards left add up to the round's deck."""
+    state, rng = GAMES["flood"].new(3, 8), random.Random(8)
+    round_number, whole = state.round, len(state.deck)
+    checked = 0
+    while not state.is_over:
+        if state.round != round_number:
+            round_number, whole = state.round, len(state.deck) + 2 * len(state.discard)
+        if state.drawn is None:  # no pair in hand
+            assert 2 * len(state.discard) + len(state.deck) == whole
+            checked += 1
+        seat = state.to_move[0]
+        actions = state.legal_actions(seat)
+        state.apply(seat, actions[rng.randrange(len(actions))])
+    assert checked > 20 and round_number > 1
+    evaluator = Evaluator()
+    stashes = {seat: (5, 5, 5) for seat in range(3)}
+    half = position(3, stashes=stashes, deck="2c 3c 4c 5c 6c 8c", discard="9d 9h 9s")
+    assert evaluator.progress(half) == pytest.approx(0.5 / LAST_ROUND)
+
+
+def test_a_stash_of_three_or_fewer_brings_the_round_s_end_near():
+    evaluator = Evaluator()
+    deck = "2c 3c 4c 5c 6c 8c"
+    for smallest, expected in ((4, 0.0), (3, 1.0 - 3 / 15), (1, 1.0 - 1 / 15)):
+        stashes = {0: (smallest, 0, 0), 1: (5, 5, 5), 2: (5, 5, 5)}
+        state = position(3, stashes=stashes, deck=deck)
+        assert evaluator.progress(state) == pytest.approx(expected / LAST_ROUND)
+
+
+def test_a_seat_without_towers_gets_no_tallest_or_singles_bonus():
+    evaluator = Evaluator()
+    stashes = {seat: (3, 3, 3) for seat in range(3)}
+    state = position(
+        3, areas={0: "9h[R3,R2,R1] 4c[R1]", 1: "9d[B3,B2] 5d[B1]"}, stashes=stashes, deck="2c 3c"
+    )
+    left = 1.0 - evaluator.progress(state)
+    assert evaluator.scores(state)[2] == pytest.approx(evaluator.weights.stash * left * 9)
+
+
+def test_the_singles_contest_is_less_certain_while_much_of_the_match_is_left():
+    """Its smooth step widens with the game left, by `singles_growth`: more growth, less of the
+    bonus to the seat ahead in singles."""
+    from dataclasses import replace
+
+    stashes = {seat: (3, 3, 3) for seat in range(3)}
+    state = position(3, areas={0: "4c[R1] 5c[R1] 6h[R1]", 1: "5d[B1]"}, stashes=stashes, deck="2c 3c 7c 8c")
+    plain = Evaluator()
+    growing = Evaluator(replace(plain.weights, singles_growth=plain.weights.singles_growth + 1.0))
+    assert growing.scores(state)[0] < plain.scores(state)[0]
