@@ -3,6 +3,7 @@ playing for themselves, its evaluation reads the floods to come, and it is fair 
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -378,3 +379,89 @@ def test_the_singles_contest_is_less_certain_while_much_of_the_match_is_left():
     plain = Evaluator()
     growing = Evaluator(replace(plain.weights, singles_growth=plain.weights.singles_growth + 1.0))
     assert growing.scores(state)[0] < plain.scores(state)[0]
+
+
+def by_hand_scores(evaluator, state):
+    """`Evaluator.scores` as its docstrings say it: each tower's expectation (own points, singles,
+    height, and the points of other colours in it to their owners), a ship's blended worth, the
+    stash, an infiltrated ship's sender's share; then the tallest and singles bonuses, each a
+    smooth step of the lead over the best rival, wider with more of the match left."""
+    from computer.blend import blend
+    from computer.flood_eval import hit_chance
+    from games.flood import COLOURS, SINGLES_BONUS, TALLEST_BONUS, sector
+
+    weights, seats = evaluator.weights, state.num_players
+    played = evaluator.progress(state)
+    left = 1.0 - played
+    points, singles, tallest = [0.0] * seats, [0.0] * seats, [0.0] * seats
+    for seat in range(seats):
+        for spot in state.areas[seat]:
+            if spot.tower:
+                own, single, height, colours = evaluator.tower(
+                    state.round, sector(spot.card), tuple(spot.tower)
+                )
+                points[seat] += own
+                singles[seat] += single
+                tallest[seat] = max(tallest[seat], height)
+                for colour, value in colours.items():
+                    if COLOURS.index(colour) != seat:
+                        points[COLOURS.index(colour)] += value
+            elif spot.ship:
+                points[seat] += blend(weights.ship, weights.ship_late, played)
+        points[seat] += weights.stash * left * sum(state.stash[seat])
+        for ship, sender in state.pending[seat]:
+            points[sender] += 0.5 * sector(ship.card) * (1.0 - 5 * hit_chance(sector(ship.card)))
+
+    def step(gap, spread):
+        return 1.0 / (1.0 + math.exp(-gap / spread))
+
+    for seat in range(seats):
+        rivals = [other for other in range(seats) if other != seat]
+        if tallest[seat]:
+            gap = tallest[seat] - max(tallest[r] for r in rivals) + 0.3
+            points[seat] += TALLEST_BONUS * step(gap, weights.tallest_spread + weights.tallest_growth * left)
+        if singles[seat]:
+            gap = singles[seat] - max(singles[r] for r in rivals) + 0.3
+            points[seat] += SINGLES_BONUS * step(gap, weights.singles_spread + weights.singles_growth * left)
+    return points
+
+
+def test_expected_scores_by_hand():
+    evaluator = Evaluator()
+    checked = 0
+    for seed in range(4):
+        state, rng = GAMES["flood"].new(3 + seed % 2, seed), random.Random(seed)
+        while not state.is_over:
+            if rng.random() < 0.1:
+                assert evaluator.scores(state) == pytest.approx(by_hand_scores(evaluator, state))
+                checked += 1
+            seat = state.to_move[0]
+            actions = state.legal_actions(seat)
+            state.apply(seat, actions[rng.randrange(len(actions))])
+    stashes = {seat: (3, 3, 3) for seat in range(3)}
+    made = position(
+        3,
+        areas={0: "9h[R3,B2,R1] 4c[R1] 7h=R3", 1: "9d[B3,B2] 5d[B1]", 2: "8s[G2,R1]"},
+        pending={1: "6s=R2<P1"},
+        stashes=stashes,
+        deck="2c 3c 5c 6d",
+        discard="6c 7c",
+    )
+    assert evaluator.scores(made) == pytest.approx(by_hand_scores(evaluator, made))
+    assert checked >= 20
+
+
+def test_the_floods_still_to_come_count_the_last_round_s_in_full_and_earlier_ones_weighted():
+    from computer.flood_eval import _hit_counts, hit_chance, hit_tables
+    from games.flood import FLOOD_ROLLS
+
+    weights = Evaluator().weights
+    tables = hit_tables(weights)
+    for (round_number, sector_number), table in tables.items():
+        rolls = []
+        for later in range(round_number, LAST_ROUND + 1):
+            share = 1.0 if later == LAST_ROUND else weights.early_flood
+            rolls += [hit_chance(sector_number) * share] * FLOOD_ROLLS[later]
+        assert table == pytest.approx(_hit_counts(rolls))
+    assert {key[0] for key in tables} == set(range(1, LAST_ROUND + 1))
+    assert {key[1] for key in tables} == set(range(1, 11))
