@@ -36,17 +36,18 @@ class Level:
     candidates: int  # actions kept for the lookahead, after a one-ply screening
     turns: int  # how many turn changes the lookahead plays through (0: none)
     blunder: float = 0.0  # easy only: the chance of picking any legal action at random
+    screen_worlds: int = 1  # deck orders the one-ply screening averages over
 
 
 LEVELS = {
     "easy": Level(worlds=1, candidates=1, turns=0, blunder=0.85),
     "normal": Level(worlds=1, candidates=1, turns=0),
-    "hard": Level(worlds=16, candidates=6, turns=3),
+    "hard": Level(worlds=16, candidates=6, turns=3, screen_worlds=2),
 }
 
 
 def _kind_order(action) -> int:
-    return {Draw: 0, Keep: 0, Build: 1, Resolve: 1, Scrap: 2, Infiltrate: 3}.get(type(action), 4)
+    return {Draw: 0, Keep: 0, Build: 1, Resolve: 1, Scrap: 2, Infiltrate: 3}[type(action)]
 
 
 def _policy_actions(actions: list, rng: random.Random) -> list:
@@ -113,7 +114,7 @@ def think(
     evaluator = evaluator or Evaluator()
     # notation order, so the decision never follows an order the engine might take from hidden things
     actions = sorted(state.legal_actions(seat), key=str)
-    screened = _screen(state, seat, actions, evaluator, seed, 2 if plan.turns else 1)
+    screened = _screen(state, seat, actions, evaluator, seed, plan.screen_worlds)
     ranked = sorted(range(len(actions)), key=lambda i: (-screened[i], _kind_order(actions[i]), i))
     keep = ranked[: plan.candidates]
     if plan.turns == 0:

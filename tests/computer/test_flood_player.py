@@ -238,13 +238,13 @@ def test_hard_s_lookahead_by_hand():
     rest of the turn and the turns that follow, each seat for itself) and the best average wins."""
     from computer.decision import derive_seed
 
-    plan = player.Level(worlds=2, candidates=3, turns=1)
+    plan = player.Level(worlds=2, candidates=3, turns=1, screen_worlds=2)
     for state in flood_positions():
         seat = state.to_move[0]
         evaluator = Evaluator()
         decision = player.think(state, seat, "hard", 9, evaluator=evaluator, plan=plan)
         actions = sorted(state.legal_actions(seat), key=str)
-        screened = player._screen(state, seat, actions, evaluator, 9, 2)
+        screened = player._screen(state, seat, actions, evaluator, 9, plan.screen_worlds)
         keep = sorted(range(len(actions)), key=lambda i: (-screened[i], player._kind_order(actions[i]), i))[
             :3
         ]
@@ -465,3 +465,42 @@ def test_the_floods_still_to_come_count_the_last_round_s_in_full_and_earlier_one
         assert table == pytest.approx(_hit_counts(rolls))
     assert {key[0] for key in tables} == set(range(1, LAST_ROUND + 1))
     assert {key[1] for key in tables} == set(range(1, 11))
+
+
+def test_a_quick_policy_samples_scraps_only_beyond_its_budget():
+    many = 0
+    for state, rng in ((GAMES["flood"].new(3, seed), random.Random(seed)) for seed in range(6)):
+        while not state.is_over:
+            seat = state.to_move[0]
+            actions = state.legal_actions(seat)
+            scraps = [a for a in actions if isinstance(a, player.Scrap)]
+            chooser = random.Random(7)
+            policy = player._policy_actions(actions, chooser)
+            if len(scraps) <= player.POLICY_SCRAPS:
+                assert policy == actions and chooser.getstate() == random.Random(7).getstate()
+            else:
+                assert policy[: len(actions) - len(scraps)] == [a for a in actions if a not in scraps]
+                sampled = policy[len(actions) - len(scraps) :]
+                assert len(set(sampled)) == player.POLICY_SCRAPS and set(sampled) <= set(scraps)
+                many += 1
+            state.apply(seat, actions[rng.randrange(len(actions))])
+    assert many >= 3
+
+
+def test_of_two_actions_the_quick_policy_plays_the_one_it_values_more():
+    evaluator, checked = Evaluator(), 0
+    for seed in range(6):
+        state, rng = GAMES["flood"].new(3, seed), random.Random(seed)
+        while not state.is_over:
+            seat = state.to_move[0]
+            actions = state.legal_actions(seat)
+            if len(actions) == 2:
+                values = [
+                    evaluator.rewards(player._after(state, seat, a, evaluator, random.Random(1)))[seat]
+                    for a in actions
+                ]
+                best = player.best_action(state, seat, actions, evaluator, random.Random(1))
+                assert best == actions[values.index(max(values))]
+                checked += values[0] != values[1]
+            state.apply(seat, actions[rng.randrange(len(actions))])
+    assert checked >= 3
