@@ -504,3 +504,34 @@ def test_of_two_actions_the_quick_policy_plays_the_one_it_values_more():
                 checked += values[0] != values[1]
             state.apply(seat, actions[rng.randrange(len(actions))])
     assert checked >= 3
+
+
+class _Flat(Evaluator):
+    """Every position alike: what is left to choose by is the order of kinds."""
+
+    def rewards(self, state):
+        return [1.0 / state.num_players] * state.num_players
+
+
+def test_of_equally_valued_actions_drawing_comes_first_then_building_then_scrapping_then_infiltrating():
+    kind = {
+        player.Draw: 0,
+        player.Keep: 0,
+        Build: 1,
+        player.Resolve: 1,
+        player.Scrap: 2,
+        player.Infiltrate: 3,
+    }
+    mixed = set()
+    for seed in range(30):  # no card left to draw is rare: enough matches to meet it
+        state, rng = GAMES["flood"].new(3 + seed % 2, seed), random.Random(seed)
+        while not state.is_over:
+            seat = state.to_move[0]
+            actions = sorted(state.legal_actions(seat), key=str)
+            expected = min(actions, key=lambda a: kind[type(a)])  # the first of the first kind
+            assert player.think(state, seat, "normal", 3, evaluator=_Flat()).action == expected
+            mixed.add(frozenset(type(a).__name__ for a in actions))
+            state.apply(seat, actions[rng.randrange(len(actions))])
+    assert {"Draw", "Build", "Scrap", "Infiltrate"} <= set().union(
+        *(kinds for kinds in mixed if len(kinds) > 1)
+    )
