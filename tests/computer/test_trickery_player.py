@@ -236,7 +236,9 @@ def test_hard_keeps_the_better_half_after_each_doubling_batch_of_deals():
     each batch the better half of the candidates (never fewer than three) goes on; the best total
     over all deals is played."""
     from computer.decision import derive_seed
-    from computer.trickery import KEEP_AT_LEAST, LEVELS, distinct_actions, think
+    from computer.trickery import LEVELS, distinct_actions, think
+
+    keep_at_least = 3  # never fewer candidates than three
 
     settings = LEVELS["hard"]
     searched = 0
@@ -274,9 +276,9 @@ def test_hard_keeps_the_better_half_after_each_doubling_batch_of_deals():
                     totals[position] += solver.value(child)[seat]
                     looked += 1
             dealt, batch = batch, min(settings["deals"], batch * 2)
-            if len(alive) > KEEP_AT_LEAST:
+            if len(alive) > keep_at_least:
                 ranked = sorted(alive, key=lambda i: (-totals[i], i))
-                alive = sorted(ranked[: max(KEEP_AT_LEAST, (len(alive) + 1) // 2)])
+                alive = sorted(ranked[: max(keep_at_least, (len(alive) + 1) // 2)])
         best = max(alive, key=lambda i: (totals[i], -i))
         decision = think(state, seat, "hard", seed)
         assert decision.action == candidates[best]
@@ -284,3 +286,28 @@ def test_hard_keeps_the_better_half_after_each_doubling_batch_of_deals():
         assert decision.samples == looked
         searched += 1
     assert searched >= 2
+
+
+def test_hard_searches_every_deal_when_only_two_or_three_cards_differ():
+    """Never fewer than three candidates go on, so two or three are each tried on all the deals;
+    a single one is played without a search."""
+    from computer.trickery import LEVELS, distinct_actions, think
+
+    deals, seen = LEVELS["hard"]["deals"], set()
+    for seed in range(200):
+        chooser = random.Random(seed)
+        state = TRICKERY.new(3, seed, {})
+        for _ in range(chooser.randrange(20, 34)):
+            state.apply(state.to_move[0], chooser.choice(state.legal_actions(state.to_move[0])))
+        seat = state.to_move[0]
+        actions = sorted(state.legal_actions(seat), key=str)
+        candidates = distinct_actions(state, seat, sorted(actions, key=lambda a: (str(a.card), str(a))))
+        if len(candidates) > 3 or len(candidates) in seen:
+            continue
+        decision = think(state, seat, "hard", seed)
+        assert decision.samples == (len(candidates) * deals if len(candidates) > 1 else 0)
+        assert decision.action in candidates
+        seen.add(len(candidates))
+        if seen == {1, 2, 3}:
+            break
+    assert seen == {1, 2, 3}
