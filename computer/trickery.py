@@ -136,9 +136,10 @@ def rule_of_thumb_decision(state, seat: int, actions: list, seed: int) -> Decisi
     table = Table(state)
     world = World.from_state(state.determinize(seat, derive_seed(seed, "trickery-guess")), table)
     card, prize = world.rule_of_thumb()
-    for action in actions:
-        if card_bit(action.card) == card and (
-            getattr(action, "prize", None) is None or move_of(world, action)[1] == prize
-        ):
-            return Decision(action, len(actions))  # no looking ahead: nothing to expect
-    return Decision(actions[0], len(actions))
+    action = next(
+        action
+        for action in actions
+        if card_bit(action.card) == card
+        and (getattr(action, "prize", None) is None or move_of(world, action)[1] == prize)
+    )
+    return Decision(action, len(actions))  # no looking ahead: nothing to expect

@@ -311,3 +311,26 @@ def test_hard_searches_every_deal_when_only_two_or_three_cards_differ():
         if seen == {1, 2, 3}:
             break
     assert seen == {1, 2, 3}
+
+
+def test_the_rule_of_thumb_decision_plays_the_card_and_prize_the_rule_picks_on_the_guessed_deal():
+    from computer.decision import derive_seed
+    from computer.trickery import card_bit, rule_of_thumb_decision
+
+    leads = 0
+    for seed in range(30):
+        chooser = random.Random(seed)
+        state = TRICKERY.new(3 + seed % 2, seed, {})
+        for _ in range(chooser.randrange(0, 30)):
+            state.apply(state.to_move[0], chooser.choice(state.legal_actions(state.to_move[0])))
+        seat = state.to_move[0]
+        actions = sorted(state.legal_actions(seat), key=str)
+        table = Table(state)
+        world = World.from_state(state.determinize(seat, derive_seed(seed, "trickery-guess")), table)
+        card, prize = world.rule_of_thumb()
+        action = rule_of_thumb_decision(state, seat, actions, seed).action
+        assert card_bit(action.card) == card
+        if isinstance(action, rules.Lead) and action.prize is not None:
+            assert action.prize == table.pyramids[prize]
+            leads += 1
+    assert leads >= 5
