@@ -1110,7 +1110,7 @@ def _parse_spot(token: str) -> Spot:
 
 
 def position(
-    num_players: int = 3,
+    num_players: int,
     *,
     areas: dict[int, str] | None = None,
     pending: dict[int, str] | None = None,
