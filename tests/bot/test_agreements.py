@@ -2,6 +2,7 @@
 answer, what can be taken back, and that the match returns exactly to the replay of its log
 without the decision taken back."""
 
+import contextlib
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -203,14 +204,23 @@ async def test_no_take_back_while_an_empty_seat_waits_for_its_vote_or_after_the_
         await service.ask(two.id, asker, "takeback")
 
 
-async def test_no_take_back_after_the_turn_clock_ran_out_while_the_others_decide(any_database_url):
-    """The clock's forfeit leaves the seat empty like a resignation: play is paused, so neither a
-    take-back nor a draw can be asked (a mutant that let a take-back through survived a sample)."""
+@contextlib.asynccontextmanager
+async def service_with_a_turn_clock(database_url):
+    """A service on a clock the test moves (`moment[0]`), server 1 playing with a one-hour turn clock."""
     moment = [datetime(2026, 11, 21, 12, 0, tzinfo=UTC)]
-    db = await open_database(any_database_url)
+    db = await open_database(database_url)
     try:
         service = service_on(db, clock=lambda: moment[0])
         await service.update_settings(1, clock_hours=1)
+        yield service, moment
+    finally:
+        await db.close()
+
+
+async def test_no_take_back_after_the_turn_clock_ran_out_while_the_others_decide(any_database_url):
+    """The clock's forfeit leaves the seat empty like a resignation: play is paused, so neither a
+    take-back nor a draw can be asked (a mutant that let a take-back through survived a sample)."""
+    async with service_with_a_turn_clock(any_database_url) as (service, moment):
         match = await until_a_decision_can_be_taken_back(
             service, await started(service, "combat", [ALICE, BOB, CAROL])
         )
@@ -226,18 +236,12 @@ async def test_no_take_back_after_the_turn_clock_ran_out_while_the_others_decide
             with pytest.raises(MatchError, match=r"Play is paused|not playing"):
                 await service.ask(match.id, user, "takeback" if user == asker else "draw")
         assert (await service.load(match.id)).request is None
-    finally:
-        await db.close()
 
 
 async def test_a_take_back_is_refused_from_the_moment_the_turn_clock_runs_out(any_database_url):
     """Before the sweep forfeits the seat, the clock has already run out at its due moment (the
     sweep's own rule, `due <= now`); a moment before, the take-back may still be asked."""
-    moment = [datetime(2026, 11, 21, 12, 0, tzinfo=UTC)]
-    db = await open_database(any_database_url)
-    try:
-        service = service_on(db, clock=lambda: moment[0])
-        await service.update_settings(1, clock_hours=1)
+    async with service_with_a_turn_clock(any_database_url) as (service, moment):
         match = await until_a_decision_can_be_taken_back(
             service, await started(service, "combat", [ALICE, BOB])
         )
@@ -248,5 +252,3 @@ async def test_a_take_back_is_refused_from_the_moment_the_turn_clock_runs_out(an
         assert (await service.load(match.id)).request is None
         moment[0] -= timedelta(seconds=1)
         assert (await service.ask(match.id, asker, "takeback")).request["kind"] == "takeback"
-    finally:
-        await db.close()

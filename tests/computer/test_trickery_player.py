@@ -230,26 +230,35 @@ def test_cards_that_do_the_same_are_tried_once_and_no_others_are_merged():
     assert merged >= 5  # the sample met positions where some cards were alike
 
 
+def random_choice_point(seed: int, plays: range):
+    """A 3-player hand played at random for a number of `plays`: the state, the seat to move, its
+    legal actions in notation order and its candidates (one per class of alike cards)."""
+    from computer.trickery import distinct_actions
+
+    chooser = random.Random(seed)
+    state = TRICKERY.new(3, seed, {})
+    for _ in range(chooser.randrange(plays.start, plays.stop)):
+        state.apply(state.to_move[0], chooser.choice(state.legal_actions(state.to_move[0])))
+    seat = state.to_move[0]
+    actions = sorted(state.legal_actions(seat), key=str)
+    candidates = distinct_actions(state, seat, sorted(actions, key=lambda a: (str(a.card), str(a))))
+    return state, seat, actions, candidates
+
+
 def test_hard_keeps_the_better_half_after_each_doubling_batch_of_deals():
     """Hard's search by hand: every candidate (one per class of alike cards) is tried on deals
     2, 4, 8... of the 32, each played out by the rule of thumb and its last tricks solved; after
     each batch the better half of the candidates (never fewer than three) goes on; the best total
     over all deals is played."""
     from computer.decision import derive_seed
-    from computer.trickery import LEVELS, distinct_actions, think
+    from computer.trickery import LEVELS, think
 
     keep_at_least = 3  # never fewer candidates than three
 
     settings = LEVELS["hard"]
     searched = 0
     for seed in range(40):
-        chooser = random.Random(seed)
-        state = TRICKERY.new(3, seed, {})
-        for _ in range(chooser.randrange(10, 30)):
-            state.apply(state.to_move[0], chooser.choice(state.legal_actions(state.to_move[0])))
-        seat = state.to_move[0]
-        actions = sorted(state.legal_actions(seat), key=str)
-        candidates = distinct_actions(state, seat, sorted(actions, key=lambda a: (str(a.card), str(a))))
+        state, seat, _, candidates = random_choice_point(seed, range(10, 30))
         if not 4 <= len(candidates) <= 24 or searched == 3:
             continue
         table = Table(state)
@@ -291,17 +300,11 @@ def test_hard_keeps_the_better_half_after_each_doubling_batch_of_deals():
 def test_hard_searches_every_deal_when_only_two_or_three_cards_differ():
     """Never fewer than three candidates go on, so two or three are each tried on all the deals;
     a single one is played without a search."""
-    from computer.trickery import LEVELS, distinct_actions, think
+    from computer.trickery import LEVELS, think
 
     deals, seen = LEVELS["hard"]["deals"], set()
     for seed in range(200):
-        chooser = random.Random(seed)
-        state = TRICKERY.new(3, seed, {})
-        for _ in range(chooser.randrange(20, 34)):
-            state.apply(state.to_move[0], chooser.choice(state.legal_actions(state.to_move[0])))
-        seat = state.to_move[0]
-        actions = sorted(state.legal_actions(seat), key=str)
-        candidates = distinct_actions(state, seat, sorted(actions, key=lambda a: (str(a.card), str(a))))
+        state, seat, _, candidates = random_choice_point(seed, range(20, 34))
         if len(candidates) > 3 or len(candidates) in seen:
             continue
         decision = think(state, seat, "hard", seed)
