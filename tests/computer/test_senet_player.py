@@ -311,3 +311,23 @@ def test_the_position_features_count_the_squares_each_rearmost_pyramid_is_from_l
     assert found[senet_player._CLEAR] == 0
     alone = senet_player._position_features(state, "a", {"a": 9}, [])  # b's Source is clear
     assert (alone[senet_player._STRAGGLER], alone[senet_player._CLEAR]) == (1, -1)
+
+
+def test_easy_errs_as_often_as_its_noise_says():
+    """Easy adds to each move's chance a normal noise of NOISE race squares (turned into chance by
+    the logistic's slope at an even position, 1/4 per SCALE squares). On a position with two moves
+    whose chances differ by about that noise, the worse move is played as often as two such noises
+    make it look better: P(N(0, 2 s^2) > gap)."""
+    state = a_played_position(123, 13)
+    seat, player = state.to_move[0], state.current
+    moves = sorted(state.legal_actions(seat), key=str)
+    assert len(moves) == 2
+    values = [senet_player.evaluate(senet_player.after(state, seat, move), player) for move in moves]
+    noise = senet_player.NOISE / senet_player.SCALE / 4
+    gap = abs(values[0] - values[1])
+    expected = 0.5 * math.erfc(gap / (2 * noise))
+    assert 0.1 < expected < 0.3  # a position where the noise's size shows
+    worse = moves[values.index(min(values))]
+    tries = 2000
+    erred = sum(senet_player.think(state, seat, "easy", seed).action == worse for seed in range(tries))
+    assert abs(erred / tries - expected) < 4 * math.sqrt(expected * (1 - expected) / tries)
