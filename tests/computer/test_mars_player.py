@@ -221,34 +221,10 @@ def test_on_a_level_board_a_run_of_moves_ends_in_a_draw():
         assert draws(10, level)
 
 
-def test_a_piece_goes_to_the_best_square_the_budget_looked_at():
-    """With no look at the answers, the square the board alone ranks best; with a look at the first
-    few, one of those few, at the chance its answers leave."""
-    checked = 0
-    for seed in range(20, 32):
-        state = play_hidden(seed, random.Random(seed).randrange(30, 90))
-        if state.drawn is None or state.is_over:
-            continue
-        seat = state.to_move[0]
-        model = player.Model(state)
-        belief = belief_for(state, seat, 3, model)
-        thinker = player.Thinker(state, seat, belief.hypotheses, candidates=4, draw_squares=1)
-        code = model.code(state.drawn)
-        options = thinker.placement_options(code)
-        black = state.drawn.colour == rules.BLACK  # its squares all look alike: one is looked at
-        if not black:
-            assert thinker.samples == 0  # ranking the squares by the board alone is not a search
-            assert thinker.best_square(code, 0, False) == (options[0][0], options[0][1])
-            assert thinker.samples == len(options)  # each square looked at once
-        chance, square = thinker.best_square(code, 3, False)
-        assert square in [option[1] for option in options[: 1 if black else 3]] and 0.0 <= chance <= 1.0
-        checked += not black
-    assert checked >= 3
-
-
 def test_a_piece_s_square_is_the_first_best_of_those_its_budget_answers_and_black_gets_one():
-    """Written out by hand: the first `keep` squares the board ranks best (one for black, whose
-    squares the evaluation can't tell apart), each answered, the first of the best kept; the
+    """With no look at the answers, the square the board alone ranks best, each square counted once.
+    With a look, written out by hand: the first `keep` squares the board ranks best (one for black,
+    whose squares the evaluation can't tell apart), each answered, the first of the best kept; the
     positions counted are those answers' boards."""
     checked = set()
     for seed in range(20, 44):
@@ -261,7 +237,13 @@ def test_a_piece_s_square_is_the_first_best_of_those_its_budget_answers_and_blac
         code = model.code(state.drawn)
         black = state.drawn.colour == rules.BLACK
         by_hand = player.Thinker(state, seat, hypotheses, candidates=4, draw_squares=1)
-        looked = by_hand.placement_options(code)[: 1 if black else 3]
+        options = by_hand.placement_options(code)
+        assert by_hand.samples == 0  # ranking the squares by the board alone is not a search
+        if not black:
+            unsearched = player.Thinker(state, seat, hypotheses, candidates=4, draw_squares=1)
+            assert unsearched.best_square(code, 0, False) == (options[0][0], options[0][1])
+            assert unsearched.samples == len(options)  # each square looked at once
+        looked = options[: 1 if black else 3]
         chances = [
             by_hand.answered(by_hand.placement_replies(square, code, values, False))
             for _, square, values in looked
@@ -269,7 +251,7 @@ def test_a_piece_s_square_is_the_first_best_of_those_its_budget_answers_and_blac
         best = max(chances)
         thinker = player.Thinker(state, seat, hypotheses, candidates=4, draw_squares=1)
         assert thinker.best_square(code, 3, False) == (best, looked[chances.index(best)][1])
-        assert thinker.samples == by_hand.samples
+        assert 0.0 <= best <= 1.0 and thinker.samples == by_hand.samples
         checked.add(black)
     assert checked == {True, False}
 
