@@ -26,7 +26,7 @@ from catalogue import (
 from tests.imports import modules_of
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("games", "renderers", "bot", "computer", "catalogue", "tutor")
+PACKAGES = ("games", "renderers", "bot", "computer", "catalogue", "tutor", "league")
 SAYING = {"tr", "trn", "N_", "IllegalAction", "MatchError", "StaleClick"}
 
 
