@@ -20,7 +20,7 @@ def test_the_league_is_pure():
         (2, (10, 20), (1,), (1,), (1, 2)),  # resigning loses whatever the score
         (3, (0, 7, 7), (), (0,), (3, 1, 1)),  # nobody won: scores order the rest, equal ones share
         (3, (), (), (1, 2), (1, 2, 2)),  # no scores: the resigned behind, sharing a place
-        (2, (4,), (), (), (2, 1)),  # a seat without a score counts 0
+        (2, (-1,), (), (), (2, 1)),  # a seat without a score counts 0
     ],
 )
 def test_places(seats, scores, winners, resigned, places):
