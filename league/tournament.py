@@ -22,6 +22,7 @@ import random
 from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 
 from .scoring import match_points
@@ -31,6 +32,7 @@ FORMATS = (SWISS, ROUND_ROBIN)
 BYE_POINTS = 1.0  # seated nowhere by the pairing: as good as a win
 REQUESTED_BYE_POINTS = 0.5  # asked to sit the round out: an average result
 REPEAT_COST = 1000  # one repeated meeting outweighs any spread of ranks at a table
+ANNEALING_STEPS = 20_000  # per number of rounds tried: a few tenths of a second
 
 
 @dataclass(frozen=True)
@@ -128,21 +130,47 @@ def pair_round(
 
 
 def round_robin_schedule(entrants: Sequence[int], smallest: int, largest: int) -> list[Pairing]:
-    """Every round of a round robin, fixed by the sign-up order. Two-player tables: the circle
-    method, everyone meeting everyone once. Larger tables: rounds until every pair has met, each
-    seating together those who have met least (tried from a few fixed orders, the best kept)."""
+    """Every round of a round robin, fixed by the sign-up order: everyone meets everyone. Two-player
+    tables: the circle method, each pair once. Larger tables can't always avoid meeting someone
+    twice; the schedule has as few rounds as a search finds (`_fewest_rounds`)."""
     players = list(entrants)
-    if len(players) < 2:
-        return [Pairing((), tuple(players))]
-    if min(largest, len(players)) == 2:
-        rounds = len(players) if len(players) % 2 else len(players) - 1
-        return [_circle_round(players, number) for number in range(rounds)]
+    return [
+        Pairing(
+            tuple(tuple(players[i] for i in table) for table in pairing.tables),
+            tuple(players[i] for i in pairing.byes),
+        )
+        for pairing in _schedule(len(players), smallest, largest)
+    ]
+
+
+@cache
+def _schedule(count: int, smallest: int, largest: int) -> tuple[Pairing, ...]:
+    """A round robin of `count` players by their sign-up index."""
+    if count < 2:
+        return (Pairing((), tuple(range(count))),)
+    if min(largest, count) == 2:
+        return tuple(
+            _circle_round(list(range(count)), number) for number in range(count if count % 2 else count - 1)
+        )
+    greedy = _greedy_schedule(count, smallest, largest)
+    sizes, left_over = table_sizes(count, smallest, largest)
+    fewest = math.ceil((count - 1) / (max(sizes) - 1))  # each round meets at most a table's worth
+    for rounds in range(fewest, len(greedy)):
+        if found := _annealed_schedule(count, sizes, left_over, rounds):
+            return found
+    return greedy
+
+
+def _greedy_schedule(count: int, smallest: int, largest: int) -> tuple[Pairing, ...]:
+    """Rounds until every pair has met, each seating together those who have met least (tried
+    from a few fixed orders, the best kept): always finishes, not always in the fewest rounds."""
+    players = list(range(count))
     schedule: list[Pairing] = []
     met: Counter[frozenset[int]] = Counter()
     byes: Counter[int] = Counter()
     everyone = {frozenset(pair) for pair in combinations(players, 2)}
-    while not everyone <= met.keys() and len(schedule) < len(players):
-        sizes, left_over = table_sizes(len(players), smallest, largest)
+    while not everyone <= met.keys() and len(schedule) < count:
+        sizes, left_over = table_sizes(count, smallest, largest)
         number = len(schedule)
         # the byes go round: whoever has had fewest sits out, the latest to sign up first
         order = sorted(players[number:] + players[:number], key=lambda player: -byes[player])
@@ -158,7 +186,56 @@ def round_robin_schedule(entrants: Sequence[int], smallest: int, largest: int) -
             met.update(frozenset(pair) for pair in combinations(table, 2))
         byes.update(left)
         schedule.append(Pairing(tables, tuple(left)))
-    return schedule
+    return tuple(schedule)
+
+
+def _annealed_schedule(
+    count: int, sizes: list[int], left_over: int, rounds: int
+) -> tuple[Pairing, ...] | None:
+    """`rounds` rounds in which every pair meets, if a search finds them: byes go round in
+    sign-up order; the tables start shuffled and two players of one round swap tables while that
+    leaves no more pairs unmet (now and then one more, less often as the search cools). Seeded, so
+    the same players always get the same schedule."""
+    if len(sizes) < 2:
+        return None
+    rng = random.Random(f"{count}/{sizes}/{rounds}")
+    byes = [[(number * left_over + j) % count for j in range(left_over)] for number in range(rounds)]
+    schedule: list[list[list[int]]] = []
+    for number in range(rounds):
+        seated = [player for player in range(count) if player not in byes[number]]
+        rng.shuffle(seated)
+        starts = [sum(sizes[:t]) for t in range(len(sizes))]
+        schedule.append([seated[start : start + size] for start, size in zip(starts, sizes, strict=True)])
+    met = Counter(
+        frozenset(pair) for tables in schedule for table in tables for pair in combinations(table, 2)
+    )
+    unmet = count * (count - 1) // 2 - len(met)
+    heat = 1.0
+    for _ in range(ANNEALING_STEPS):
+        if not unmet:
+            return tuple(
+                Pairing(tuple(map(tuple, tables)), tuple(byes[n])) for n, tables in enumerate(schedule)
+            )
+        tables = schedule[rng.randrange(rounds)]
+        a, b = rng.sample(range(len(tables)), 2)
+        i, j = rng.randrange(len(tables[a])), rng.randrange(len(tables[b]))
+        x, y = tables[a][i], tables[b][j]
+        change: Counter[frozenset[int]] = Counter()
+        for mover, stayer, here in ((x, y, tables[a]), (y, x, tables[b])):
+            for other in here:
+                if other != mover:
+                    change[frozenset((mover, other))] -= 1
+                    change[frozenset((stayer, other))] += 1
+        delta = sum((met[pair] + d == 0) - (met[pair] == 0) for pair, d in change.items())
+        if delta <= 0 or rng.random() < math.exp(-delta / heat):
+            met.update(change)
+            for pair in change:
+                if not met[pair]:
+                    del met[pair]  # so len(met) counts the pairs that meet
+            unmet += delta
+            tables[a][i], tables[b][j] = y, x
+        heat = max(0.05, heat * 0.9999)
+    return None
 
 
 def _repeats(tables: Sequence[Sequence[int]], met: Counter[frozenset[int]]) -> int:

@@ -10,6 +10,7 @@ from league.tournament import (
     SWISS,
     Bye,
     Result,
+    _schedule,
     pair_round,
     round_count,
     round_robin_schedule,
@@ -70,6 +71,18 @@ def test_larger_tables_round_robin_meets_everyone(players, smallest, largest):
         assert all(smallest <= len(table) <= largest for table in pairing.tables)
     if (players, largest) == (9, 3):  # a Kirkman schedule exists and is found: no one meets twice
         assert len(rounds) == 4 and max(meetings(rounds).values()) == 1
+
+
+@pytest.mark.parametrize(("players", "largest", "rounds"), [(12, 4, 5), (10, 4, 4), (6, 3, 4), (16, 4, 5)])
+def test_larger_tables_round_robin_takes_few_rounds(players, largest, rounds):
+    """Seating each round by who met least takes 7 rounds for 12 players at tables of 4; the
+    search finds 5 (each round meets at most 3 new players: 4 rounds is the bound, not reachable)."""
+    entrants = [f"p{i}" for i in range(players)]
+    schedule = round_robin_schedule(entrants, 3, largest)
+    assert len(schedule) == rounds
+    assert set(meetings(schedule)) == {frozenset(pair) for pair in combinations(entrants, 2)}
+    _schedule.cache_clear()
+    assert round_robin_schedule(entrants, 3, largest) == schedule  # seeded: the same every time
 
 
 def test_round_robin_rounds_follow_the_schedule_without_the_withdrawn():
