@@ -77,15 +77,15 @@ class SeasonDecisions:
             )
         return season
 
-    async def end_season(self, guild_id: int) -> Season:
-        """End the server's running season now (its final table is then owed, claimed for this
-        process to post)."""
+    async def end_season(self, guild_id: int) -> tuple[Season, bool]:
+        """End the server's running season now. Its final table is then owed: True if this process
+        claimed posting it (else a sweep that got there first posts it)."""
         running = await self.repository.running_season(guild_id)
         now, _ = self._now()
         if running is None or not await self.repository.end_season(running.id, now):
             raise MatchError("No season is running in this server.")
-        await self.repository.claim_season_table(running.id, now, now + self.lease_seconds)
-        return await self.repository.season(running.id)
+        claimed = await self.repository.claim_season_table(running.id, now, now + self.lease_seconds)
+        return await self.repository.season(running.id), claimed
 
     async def seasons_to_close(self) -> list[Season]:
         """Seasons whose end time passed (ended now, at that time) and ended seasons whose final

@@ -141,12 +141,13 @@ class Seasons(commands.Cog):
             await tell(interaction, tr("Only members with Manage Server can start or end a season."))
             return
         try:
-            season = await self.service.end_season(interaction.guild_id)
+            season, mine_to_post = await self.service.end_season(interaction.guild_id)
         except MatchError as error:
             await tell(interaction, str(error))
             return
         await tell(interaction, tr("{season} has ended; its final table is posted.", season=season.title))
-        await self.post_final_table(season)
+        if mine_to_post:
+            await self.post_final_table(season)
 
     async def standings(self, interaction: discord.Interaction, game_id: str | None) -> None:
         try:

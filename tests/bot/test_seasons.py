@@ -92,8 +92,8 @@ async def test_a_season_counts_its_matches_and_keeps_each_games_top_three(any_da
         with pytest.raises(MatchError, match="No season is running"):
             await service.end_season(1)
         assert (await service.start_season(1, 5, None, 1)).title == "Season 2"
-        ended = await service.end_season(1)
-        assert ended.title == "Season 2" and ended.ended_at == clock.now.timestamp()
+        ended, mine_to_post = await service.end_season(1)
+        assert ended.title == "Season 2" and ended.ended_at == clock.now.timestamp() and mine_to_post
         assert await service.seasons_to_close() == []  # its poster holds the claim
         assert (await service.season_to_show(1)).title == "Season 2"
         with pytest.raises(MatchError, match="no season yet"):
