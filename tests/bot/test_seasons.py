@@ -2,6 +2,7 @@
 in the transaction that ends a match (matches, wins, `league.match_points`), only while it runs,
 and each game's top three kept as badges when it ends; ending and posting claimed once."""
 
+import asyncio
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -101,4 +102,26 @@ async def test_a_season_counts_its_matches_and_keeps_each_games_top_three(any_da
         with pytest.raises(MatchError, match="1 to 52 weeks"):
             await service.start_season(1, 5, None, 60)
     finally:
+        await db.close()
+
+
+async def test_matches_ending_at_once_in_several_processes_all_count_in_the_season(postgresql_url):
+    """Three processes end 24 matches between the same two players at the same moment: each adds
+    to the season's lines in its own transaction, and none overwrites another."""
+    db = await open_database(postgresql_url)
+    clock = Clock()
+    service = service_on(db, clock=clock)
+    await service.repository.update_settings(1, lambda _: {"max_active_per_member": 50})
+    season = await service.start_season(1, 5, None, None)
+    match_ids = [await started(service, "senet", [ALICE, BOB]) for _ in range(24)]
+    processes = [service_on(await open_database(postgresql_url), clock=clock) for _ in range(3)]
+    try:
+        await asyncio.gather(
+            *(processes[i % 3].resign(match_id, ALICE[0]) for i, match_id in enumerate(match_ids))
+        )
+        tables = await service.season_tables(season)
+        assert table_of(tables, "senet") == [(BOB[0], 24, 24, 24), (ALICE[0], 24, 0, 0)]
+    finally:
+        for process in processes:
+            await process.repository.close()
         await db.close()
