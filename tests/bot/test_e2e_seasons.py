@@ -7,6 +7,7 @@ import discord
 import pytest
 
 from tests.helpers import make_table, reply, thread_of
+from tests.l10n.test_bot_german import english_in
 
 DAY = 24 * 3600
 
@@ -21,10 +22,11 @@ def admin_of(env, table):
     return table.guild.add_member(env.create_user("root"), roles=[role])
 
 
-async def resigned_senet(table, host, guest, loser):
-    """A Senet match of `host` and `guest` that `loser` resigns."""
+async def resigned_senet(table, host, guest, loser, accept="Accept"):
+    """A Senet match of `host` and `guest` that `loser` resigns (`accept`: the invitation's button,
+    in the server's language)."""
     await host.slash(table.channel, "play senet", opponent=guest)
-    await guest.click(table.channel.last_message, label="Accept")
+    await guest.click(table.channel.last_message, label=accept)
     asked = await loser.slash(thread_of(table), "match resign")
     await loser.click(asked.response, label="Yes, resign")
 
@@ -150,3 +152,22 @@ async def test_ending_a_season_by_command_and_the_refusals(simcord_env):
     assert "🏅 Seasons: 🥈 Season 1 · Martian Senet." in public(await bob.slash(table.channel, "stats"))
     again = public(await admin.slash(table.channel, "season start", weeks=4))
     assert again.startswith("🏁 **Season 2** has started!")
+
+
+async def test_a_german_server_hears_about_its_season_in_german(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice", "bob"])
+    alice, bob = table.players
+    admin = admin_of(env, table)
+    await admin.slash(table.channel, "config", language="de")
+
+    started = public(await admin.slash(table.channel, "season start", name="Frühling"))
+    assert started.startswith("🏁 **Frühling** hat begonnen!") and not english_in(started), started
+    await resigned_senet(table, alice, bob, alice, accept="Annehmen")
+    standings = public(await alice.slash(table.channel, "season standings"))
+    assert "1. bob — 1 Pkt. (1 gespielt, 1 gewonnen)" in standings and not english_in(standings), standings
+    await admin.slash(table.channel, "season end")
+    [final] = final_tables(table.channel)
+    assert final.startswith("🏆 **Frühling** ist vorbei.") and not english_in(final), final
+    stats = public(await bob.slash(table.channel, "stats"))
+    assert "🏅 Saisons: 🥇 Frühling · Martian Senet." in stats and "Wertung **" in stats
