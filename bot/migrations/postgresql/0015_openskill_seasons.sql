@@ -7,7 +7,7 @@ ALTER TABLE standings ADD COLUMN sigma DOUBLE PRECISION NOT NULL DEFAULT 8.33333
 -- The Elo standings are converted once: every finished match counts as not yet rated, so the
 -- first start rebuilds each server's standings by replaying its finished matches in the order
 -- they finished (Standings.count_unrated), and marks them rated.
-UPDATE matches SET rated = 0 WHERE status = 'finished';
+UPDATE matches SET rated = 0 WHERE status = 'finished' AND purpose = 'match';
 
 -- A server's seasons, one running at a time. `number` counts a server's seasons (the default
 -- name is "Season <number>"); the final table goes to `channel_id`, where it started. `ends_at`:
