@@ -16,6 +16,7 @@ COPY bot ./bot
 COPY benchmarks ./benchmarks
 COPY computer ./computer
 COPY tutor ./tutor
+COPY league ./league
 RUN pip install -c constraints.txt . \
     && useradd --create-home --uid 10001 arcade \
     && mkdir -p /data \

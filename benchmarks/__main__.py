@@ -1,13 +1,15 @@
-"""Measure the rules engines' speed, the renderers' time, PNG size and memory, and click latency.
+"""Measure the rules engines' speed, the renderers' time, PNG size and memory, click latency, and
+the standings' cost as finished matches grow (`benchmarks.standings`).
 
-`python -m benchmarks [--games ID ...] [--quick] [--clicks | --no-clicks] [--json PATH]`, from the
-repository root. A measuring tool: it prints numbers and never judges them. Click latency drives
+`python -m benchmarks [--games ID ...] [--quick] [--clicks | --no-clicks] [--no-standings]
+[--json PATH]`, from the repository root. A measuring tool: it prints numbers and never judges them. Click latency drives
 the real bot through SimCord, which comes with the test extras (`pip install -e ".[test]"`).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import importlib.util
 import json
 from pathlib import Path
@@ -37,6 +39,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     clicks.add_argument("--no-clicks", action="store_true", help="skip click latency (no SimCord needed)")
     parser.add_argument(
+        "--no-standings",
+        action="store_true",
+        help="skip the standings with 10 vs 10,000 finished matches (starts a throwaway PostgreSQL)",
+    )
+    parser.add_argument(
         "--click-moves",
         type=int,
         metavar="N",
@@ -64,10 +71,20 @@ def main(argv: list[str] | None = None) -> int:
             game_id: click_summary(times)
             for game_id, times in measure_clicks(args.games, moves, progress).items()
         }
+    standings = {}
+    if not (args.clicks or args.no_standings):
+        from . import standings as standings_benchmark
+
+        sizes, repeat = ([10, 200], 10) if args.quick else ([10, 10_000], 200)
+        progress(f"standings with {' and '.join(map(str, sizes))} finished matches")
+        standings = asyncio.run(standings_benchmark.measure(sizes, 50, repeat))
     peak_mb = peak_rss_mb()  # after everything has run
     print(as_text(mode, summaries, clicks, peak_mb))
+    if standings:
+        print(standings_benchmark.as_text(standings, sizes, 50, repeat))
     if args.json:
-        args.json.write_text(json.dumps(as_json(mode, summaries, clicks, peak_mb), indent=2) + "\n")
+        numbers = as_json(mode, summaries, clicks, peak_mb) | ({"standings": standings} if standings else {})
+        args.json.write_text(json.dumps(numbers, indent=2) + "\n")
     return 0
 
 

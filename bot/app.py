@@ -27,6 +27,7 @@ from .cogs.lobby import Lobby
 from .cogs.manage import Manage
 from .cogs.notify import Notify
 from .cogs.play import Play
+from .cogs.seasons import Seasons
 from .cogs.stats import Stats
 from .components import ClaimRouter, MatchButton, MatchSelect, answer_unknown_component
 from .kits import KITS, GameKit
@@ -104,6 +105,7 @@ class ArcadeBot(commands.AutoShardedBot):
             ServerConfig,
             Notify,
             Learning,
+            Seasons,
         ):
             await self.add_cog(cog(self, arcade))
         await self.tree.set_translator(CatalogueTranslator())

@@ -36,6 +36,7 @@ from .model import (
 from .preferences import Preferences
 from .ratings import Rating
 from .repository import Repository
+from .seasons import SeasonDecisions
 from .seat_changes import SeatChanges, VacancyVote
 from .settings import Settings
 
@@ -55,11 +56,13 @@ REPLAY_LATER = N_("Match #{number} is still going on: its replay comes with its 
 Worker = Callable[..., Awaitable[Any]]
 
 
-class MatchService(LobbyDecisions, SeatChanges, Agreements, LearningDecisions, ComputerTurns, Preferences):
+class MatchService(
+    LobbyDecisions, SeatChanges, Agreements, LearningDecisions, ComputerTurns, Preferences, SeasonDecisions
+):
     """Every decision about a match. Lobbies (`bot.lobbies`), seats changing hands
     (`bot.seat_changes`), take-backs and draws (`bot.agreements`), learning (`bot.learning`),
-    computer players and hints (`bot.computer_turns`) and settings and preferences
-    (`bot.preferences`) are written in modules of their own; this class holds what they share:
+    computer players and hints (`bot.computer_turns`), settings and preferences
+    (`bot.preferences`) and seasons (`bot.seasons`) are written in modules of their own; this class holds what they share:
     loading, checking, applying and saving, deadlines, and the per-match locks."""
 
     def __init__(

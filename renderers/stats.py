@@ -6,7 +6,7 @@ phone). Words live in the message beside the picture; the picture keeps what a c
 
 The leaderboard is one row per player, best first: a rank badge, the name, and a bar for the rating
 with its value after it (games played and won are in the message's text). Bars start a little below
-the lowest rating shown (the footer says where), because ratings cluster around 1000 and bars from
+the lowest rating shown (the footer says where), because ratings cluster together and bars from
 zero would all look the same. The top three get gold, silver and bronze badges and a matching edge.
 
 The player picture shows the totals, then one row per game with two bars on one scale: played
@@ -114,7 +114,7 @@ def win_percent(games: int, wins: int) -> str:
 
 
 def _bars_note(baseline: float) -> str:
-    return tr("Bars start at {baseline:.0f}; everyone starts at 1000.", baseline=baseline)
+    return tr("Bars start at {baseline:.0f}; everyone starts at 0.", baseline=baseline)
 
 
 def _no_matches() -> str:

@@ -38,7 +38,7 @@ def run_quick(*options: str) -> subprocess.CompletedProcess:
 
 def test_quick_benchmark_reports_every_game(tmp_path):
     out = tmp_path / "bench.json"
-    done = run_quick("--json", str(out))
+    done = run_quick("--json", str(out), "--no-standings")  # measured below, on the test PostgreSQL
     assert done.returncode == 0, done.stderr
     report = json.loads(out.read_text())
     assert set(report["games"]) == set(GAMES), "every registered game is benchmarked"
@@ -97,5 +97,35 @@ def test_the_standings_benchmark_measures_both_databases_at_every_size(postgresq
     for by_size in results.values():
         assert set(by_size) == {"5", "40"}
         for numbers in by_size.values():
-            assert all(numbers[key] > 0 for key in ("upgrade_s", "leaderboard_ms", "stats_ms", "replay_ms"))
+            keys = ("upgrade_s", "leaderboard_ms", "stats_ms", "replay_ms", "match_end_ms")
+            assert all(numbers[key] > 0 for key in keys)
     assert "leaderboard" in done.stdout and "40 finished" in done.stdout
+    assert "a match's end (ratings + season)" in done.stdout and "one-time conversion" in done.stdout
+
+
+def test_the_whole_benchmark_reports_the_standings_at_10_and_200_finished_when_quick(
+    postgresql_server, tmp_path
+):
+    out = tmp_path / "bench.json"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "benchmarks",
+            "--quick",
+            "--no-clicks",
+            "--games",
+            "senet",
+            "--json",
+            str(out),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "TEST_POSTGRESQL_URL": postgresql_server},
+    )
+    assert done.returncode == 0, done.stderr
+    standings = json.loads(out.read_text())["standings"]
+    assert set(standings) == {"sqlite", "postgresql"} and set(standings["sqlite"]) == {"10", "200"}
+    assert "200 finished: a match's end (ratings + season)" in done.stdout

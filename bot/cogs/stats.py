@@ -22,7 +22,7 @@ from ..commands import game_command
 from ..discord_io import png_file, server_language
 from ..kits import GameKit
 from ..model import shown_computer_name
-from ..ratings import COMPUTER_LEVELS, player_stats
+from ..ratings import COMPUTER_LEVELS, player_stats, shown
 
 LEADERBOARD_ROWS = 10
 
@@ -55,6 +55,11 @@ class Stats(commands.Cog):
         learned = [
             self.arcade.kits[game].title for game in await self.arcade.service.tutorials_finished(member.id)
         ]
+        badges = [
+            badge
+            for badge in await self.arcade.service.badges_of(interaction.guild_id, member.id)
+            if badge.game_id in self.arcade.kits
+        ]
         with speaking(
             await server_language(self.arcade.service, interaction.guild)
         ):  # posted for everyone to see
@@ -67,8 +72,21 @@ class Stats(commands.Cog):
                 won=numbers["won"],
                 with_computers=numbers["with_computers"],
             )
+            for game_id, counts in numbers["games"].items():
+                summary += "\n" + tr(
+                    "{game}: rating **{rating}** (skill {skill} ± {uncertainty})",
+                    game=self.arcade.kits[game_id].title if game_id in self.arcade.kits else game_id,
+                    rating=counts["rating"],
+                    skill=counts["skill"],
+                    uncertainty=counts["uncertainty"],
+                )
             if learned:
                 summary += "\n" + tr("🎓 Tutorials finished: {games}.", games=listing(learned))
+            if badges:
+                summary += "\n" + tr(
+                    "🏅 Seasons: {badges}.",
+                    badges=", ".join(badge.text(self.arcade.kits[badge.game_id].title) for badge in badges),
+                )
         await interaction.followup.send(
             summary, file=png_file(picture, "stats.png", alt), allowed_mentions=discord.AllowedMentions.none()
         )
@@ -80,7 +98,7 @@ class Stats(commands.Cog):
             await server_language(self.arcade.service, interaction.guild)
         ):  # posted for everyone to see
             rows = [
-                (leaderboard_name(name, entry.user_id), entry.rating, entry.games, entry.wins)
+                (leaderboard_name(name, entry.user_id), shown(entry.rating), entry.games, entry.wins)
                 for name, entry in table
             ]
             title = tr("{title} leaderboard", title=kit.title)
@@ -100,7 +118,8 @@ class Stats(commands.Cog):
                 )
             )
             head = tr(
-                "**{title}** (Elo; computer players are rated per level; see README for how ratings work)",
+                "**{title}** (conservative rating: skill − 3 × uncertainty, so it rises as you play;"
+                " computer players are rated per level; see README for how ratings work)",
                 title=kit.title,
             )
             body = text or tr("No finished matches yet.")

@@ -8,8 +8,9 @@ from collections.abc import Mapping
 from dataclasses import fields
 
 from ..model import Match, MatchResult
-from ..ratings import START_RATING, Rating, ratings, record
-from .base import Store, from_row
+from ..ratings import Rating, ratings, record
+from .base import from_row
+from .seasons import Seasons
 
 log = logging.getLogger(__name__)
 
@@ -21,20 +22,33 @@ FINISHED_IN = (
 STANDING_COLUMNS = ", ".join(f.name for f in fields(Rating))
 
 
-class Standings(Store):
+class Standings(Seasons):
     async def _count_result(self, conn, match_id: int, result: MatchResult) -> None:
-        """Add a match that ends in this transaction to its players' standings. Their rows are
-        locked (PostgreSQL; SQLite has one writer anyway) in user order, so matches ending at once
-        in several processes add up instead of overwriting each other."""
+        """Add a match that ends in this transaction to its players' standings, and to the season
+        running in its server. Their rows are locked (PostgreSQL; SQLite has one writer anyway) in
+        user order, so matches ending at once in several processes add up instead of overwriting
+        each other."""
         await conn.execute("UPDATE matches SET rated = 1 WHERE id = ?", (match_id,))
         if result.guild_id is None:
             return  # matches outside a server have no standings
         finished = result.finished
         users = sorted(set(finished.players))
+        newcomer = Rating(0)
         await conn.executemany(
-            "INSERT INTO standings (guild_id, game, user_id, rating, first_finished_at) VALUES (?, ?, ?, ?, ?)"
-            " ON CONFLICT DO NOTHING",
-            [(result.guild_id, finished.game_id, user, START_RATING, finished.finished_at) for user in users],
+            "INSERT INTO standings (guild_id, game, user_id, rating, mu, sigma, first_finished_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            [
+                (
+                    result.guild_id,
+                    finished.game_id,
+                    user,
+                    newcomer.rating,
+                    newcomer.mu,
+                    newcomer.sigma,
+                    finished.finished_at,
+                )
+                for user in users
+            ],
         )
         marks = ", ".join("?" for _ in users)
         async with conn.execute(
@@ -45,14 +59,16 @@ class Standings(Store):
             table = {row["user_id"]: from_row(Rating, row) for row in await cursor.fetchall()}
         record(table, finished)
         await self._write_standings(conn, result.guild_id, finished.game_id, table.values(), result.names)
+        await self._count_in_season(conn, result)
 
     @staticmethod
     async def _write_standings(conn, guild_id: int, game_id: str, entries, names: Mapping[int, str]) -> None:
         """Store these standings; a name not given keeps the one stored."""
         await conn.executemany(
-            "INSERT INTO standings (guild_id, game, user_id, display_name, rating, games, wins, draws,"
-            " with_computers, first_finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            "INSERT INTO standings (guild_id, game, user_id, display_name, rating, mu, sigma, games, wins,"
+            " draws, with_computers, first_finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET rating = excluded.rating,"
+            " mu = excluded.mu, sigma = excluded.sigma,"
             " games = excluded.games, wins = excluded.wins, draws = excluded.draws,"
             " with_computers = excluded.with_computers, first_finished_at = excluded.first_finished_at,"
             " display_name = COALESCE(excluded.display_name, standings.display_name)",
@@ -63,6 +79,8 @@ class Standings(Store):
                     e.user_id,
                     names.get(e.user_id),
                     e.rating,
+                    e.mu,
+                    e.sigma,
                     e.games,
                     e.wins,
                     e.draws,
@@ -74,7 +92,8 @@ class Standings(Store):
         )
 
     async def leaderboard(self, guild_id: int, game_id: str, limit: int) -> list[tuple[str | None, Rating]]:
-        """The best-rated players of a game in a server, with their latest names: one index range."""
+        """The players of a game in a server with the best conservative rating, with their latest
+        names: one index range."""
         rows = await self.db.fetchall(
             f"SELECT display_name, {STANDING_COLUMNS} FROM standings WHERE guild_id = ? AND game = ?"
             " ORDER BY rating DESC, games DESC, user_id LIMIT ?",

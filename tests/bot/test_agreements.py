@@ -105,7 +105,8 @@ async def test_an_agreed_draw_ends_the_match_level_for_the_ratings(service):
     ended = await service.load(match.id)
     assert agreed.decided == "agreed" and (ended.status, ended.end_reason) == ("finished", "draw")
     standings = {entry.user_id: entry for _, entry in await service.leaderboard(1, "senet", 10)}
-    assert {(e.games, e.wins, e.draws, e.rating) for e in standings.values()} == {(1, 0, 1, 1000.0)}
+    assert {(e.games, e.wins, e.draws, e.mu) for e in standings.values()} == {(1, 0, 1, 25.0)}
+    assert all(entry.sigma < 25 / 3 for entry in standings.values())  # level, but the bot is surer of both
 
 
 async def test_only_a_player_of_the_match_may_ask(service):

@@ -101,4 +101,5 @@ async def test_an_agreed_draw_ends_the_match_and_counts_as_a_draw(simcord_env, m
         -1
     ] == "Ended here by the players' agreement: a draw."
     leaderboard = reply(await alice.slash(table.channel, "leaderboard", game="senet"))
-    assert "1000 (1 played, 0 won)" in leaderboard.content
+    # level: both keep mu 25 and only get surer, (25 - 3 × 8.08) × 40 = 32, sharing first place
+    assert "1. alice — 32 (1 played, 0 won)\n1. bob — 32 (1 played, 0 won)" in leaderboard.content

@@ -173,7 +173,9 @@ async def test_stats_and_leaderboard_after_finished_matches(simcord_env):
     result = await alice.slash(table.channel, "leaderboard", game="senet")
     message = reply(result)
     first_line = message.content.split("\n")[1]
-    assert first_line.startswith(f"1. {winner.user.name}") and "1016" in first_line  # 1000 + 32/2
+    assert (
+        first_line.startswith(f"1. {winner.user.name}") and "— 138 " in first_line
+    )  # (27.635 - 3 × 8.07) × 40, see test_ratings
     picture = Image.open(io.BytesIO(env.backend.cdn.get(message.attachments[0].url)))
     assert picture.width == 600
     mine = reply(await bob.slash(table.channel, "stats"))

@@ -10,7 +10,7 @@ from tests.l10n.test_bot_german import english_in
 
 
 async def bob_beats_alice_at_senet(table):
-    """alice resigns a Senet match against bob: bob 1016, alice 984 (1000 ± 32/2)."""
+    """alice resigns a Senet match against bob: bob 138, alice -73 (conservative ratings after one win, see test_ratings)."""
     alice, bob = table.players
     await alice.slash(table.channel, "play senet", opponent=bob)
     await bob.click(table.channel.last_message, label="Accept")
@@ -36,15 +36,15 @@ async def test_the_pictures_say_who_and_what_rating_in_their_description(simcord
     assert image.width == 600 and image.height <= 1.2 * image.width
     description = attachment.description or ""
     assert description.startswith("Martian Senet leaderboard, ratings as bars: ")
-    assert "1. bob 1016; 2. alice 984." in description
-    assert description.endswith("Bars start at 900; everyone starts at 1000.")  # 984 - 50, rounded down
+    assert "1. bob 138; 2. alice -73." in description
+    assert description.endswith("Bars start at -150; everyone starts at 0.")  # -73 - 50, rounded down to 50
 
     mine = reply(await bob.slash(table.channel, "stats"))
     attachment, image = picture(env, mine, "stats.png")
     assert image.width == 600
     assert (attachment.description or "").splitlines() == [
         "bob: 1 played, 1 won (100%).",
-        "Martian Senet: 1 played, 1 won (100%), rating 1016.",
+        "Martian Senet: 1 played, 1 won (100%), rating 138.",
     ]
 
     nobody = reply(await alice.slash(table.channel, "leaderboard", game="flood"))
@@ -62,11 +62,11 @@ async def test_the_description_speaks_the_servers_language(simcord_env):
 
     board = reply(await alice.slash(table.channel, "leaderboard", game="senet"))
     description = board.attachments[0].description or ""
-    assert "1. bob 1016; 2. alice 984." in description and "Elo-Zahlen als Balken" in description
+    assert "1. bob 138; 2. alice -73." in description and "Wertungen als Balken" in description
     assert not english_in(description)
     mine = reply(await alice.slash(table.channel, "stats"))
     description = mine.attachments[0].description or ""
-    assert "Martian Senet: 1 gespielt, 0 gewonnen (0\u00a0%), Elo 984." in description
+    assert "Martian Senet: 1 gespielt, 0 gewonnen (0\u00a0%), Wertung -73." in description
     assert description.startswith("alice: ") and not english_in(description)
 
 

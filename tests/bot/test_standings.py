@@ -69,6 +69,7 @@ async def assert_standings_are_the_replay(service):
             stored = [entry for _, entry in await service.leaderboard(guild_id, game_id, 100)]
             assert [e.user_id for e in stored] == [e.user_id for e in expected], (guild_id, game_id)
             for mine, theirs in zip(stored, expected, strict=True):
+                assert (mine.mu, mine.sigma) == pytest.approx((theirs.mu, theirs.sigma), abs=1e-9)
                 assert mine.rating == pytest.approx(theirs.rating, abs=1e-9)
                 assert (mine.games, mine.wins, mine.draws, mine.with_computers, mine.first_finished_at) == (
                     theirs.games,
@@ -136,13 +137,63 @@ async def test_matches_ending_at_once_in_several_processes_all_count(postgresql_
         )
         standing = {entry.user_id: entry for _, entry in await service.leaderboard(1, "senet", 10)}
         assert (standing[ALICE[0]].games, standing[BOB[0]].games, standing[BOB[0]].wins) == (24, 24, 24)
-        expected = {entry.user_id: entry.rating for entry in await replayed(service, 1, "senet")}
-        assert standing[BOB[0]].rating == pytest.approx(expected[BOB[0]], abs=1e-9)
-        assert standing[ALICE[0]].rating + standing[BOB[0]].rating == pytest.approx(2000)
+        expected = {entry.user_id: entry for entry in await replayed(service, 1, "senet")}
+        for player in (ALICE[0], BOB[0]):  # every match moved the ratings: each update read the one before
+            assert (standing[player].mu, standing[player].sigma) == pytest.approx(
+                (expected[player].mu, expected[player].sigma), abs=1e-9
+            )
     finally:
         for process in processes:
             await process.repository.close()
         await db.close()
+
+
+UNDO_0015 = (
+    "DROP TABLE season_badges",
+    "DROP TABLE season_standings",
+    "DROP TABLE seasons",
+    "ALTER TABLE standings DROP COLUMN mu",
+    "ALTER TABLE standings DROP COLUMN sigma",
+)
+
+
+async def test_an_elo_database_is_converted_once_by_replaying_its_matches(any_database_url):
+    """A database as schema 14 left it: Elo standings, every finished match counted. Migration 15
+    marks them uncounted, so the first start replays them through OpenSkill in finishing order;
+    a second start replays nothing (a standing changed by hand after the first stays)."""
+    db = await open_database(any_database_url)
+    service = service_on(db, clock=now)
+    await finish_some_matches(service)
+    for statement in UNDO_0015:
+        await db.execute(statement)
+    await db.execute("UPDATE standings SET rating = 1000 + user_id")  # Elo numbers, as 0007 kept them
+    assert (await db.fetchone("SELECT COUNT(*) FROM matches WHERE status = 'finished' AND rated = 0"))[0] == 0
+    if any_database_url.startswith("sqlite"):
+        await db.execute("PRAGMA user_version = 14")
+    else:
+        await db.execute("UPDATE schema_version SET version = 14")
+    await db.close()
+
+    repository = await Repository.open(any_database_url, service.repository.engines)
+    try:
+        assert await repository.db.schema_version() == 15
+        upgraded = service_on(repository.db, clock=now)
+        await assert_standings_are_the_replay(upgraded)
+        assert all(entry.rating < 100 for _, entry in await upgraded.leaderboard(1, "senet", 10))
+        unrated = await repository.db.fetchone(
+            "SELECT COUNT(*) FROM matches WHERE status = 'finished' AND rated = 0"
+        )
+        assert unrated[0] == 0
+        await repository.db.execute("UPDATE standings SET games = 99 WHERE user_id = ?", (ALICE[0],))
+    finally:
+        await repository.close()
+
+    repository = await Repository.open(any_database_url, service.repository.engines)
+    try:
+        rows = await repository.db.fetchall("SELECT games FROM standings WHERE user_id = ?", (ALICE[0],))
+        assert [row["games"] for row in rows] == [99] * len(rows) and rows, "the second start replayed"
+    finally:
+        await repository.close()
 
 
 class RecordingDatabase:

@@ -103,10 +103,10 @@ def test_every_label_is_german(monkeypatch, picture):
 def test_the_german_labels_are_the_ones_meant(monkeypatch):
     leaderboard = [text for text, _ in drawn(monkeypatch, "leaderboard", "de")[0]]
     assert "Ohne Namen" in leaderboard
-    assert "Balken ab 850; alle beginnen bei 1000." in leaderboard
+    assert "Balken ab 850; alle beginnen bei 0." in leaderboard
     player = [text for text, _ in drawn(monkeypatch, "player", "de")[0]]
     assert {"Partien", "Siege", "Siegquote", "Statistik", "gespielt", "gewonnen"} <= set(player)
-    assert {"100\u00a0% Siege · Elo 1052", "40\u00a0% Siege"} <= set(player)
+    assert {"100\u00a0% Siege · Wert 1052", "40\u00a0% Siege"} <= set(player)
     empty = [text for text, _ in drawn(monkeypatch, "no games", "de")[0]]
     assert empty == [
         "Ohne Namen",
@@ -118,7 +118,7 @@ def test_the_german_labels_are_the_ones_meant(monkeypatch):
 def test_english_stays_as_it_was(monkeypatch):
     leaderboard = [text for text, _ in drawn(monkeypatch, "leaderboard", "en")[0]]
     assert {"Unnamed player", "Top 10"} <= set(leaderboard)
-    assert "Bars start at 850; everyone starts at 1000." in leaderboard
+    assert "Bars start at 850; everyone starts at 0." in leaderboard
     player = [text for text, _ in drawn(monkeypatch, "player", "en")[0]]
     assert {"Played", "Won", "Win rate", "Statistics", "played", "won", "40% won"} <= set(player)
     assert "100% won · rating 1052" in player

@@ -220,7 +220,7 @@ def test_the_leaderboard_in_words_names_each_player_with_rank_and_rating():
     words = leaderboard_alt("Martian Senet leaderboard", ROWS)
     assert words.startswith("Martian Senet leaderboard, ratings as bars: 1. Alice 1087; ")
     assert "2. Bartholomew the Magnificent of Mars 1052; 3. Zoë Ørsted 1032;" in words  # whole names
-    assert "10. Gus 922." in words and words.endswith("Bars start at 850; everyone starts at 1000.")
+    assert "10. Gus 922." in words and words.endswith("Bars start at 850; everyone starts at 0.")
     assert "23" not in words and "15" not in words, "games and wins are the message's"
 
 
@@ -267,11 +267,11 @@ def test_the_words_speak_the_language_spoken():
         player = player_stats_alt("Zoë", STATS)
         empty = player_stats_alt("Zoë", {"played": 0, "won": 0, "games": {}})
     assert board == (
-        "Martian Senet: Rangliste, Elo-Zahlen als Balken: 1. Alice 1087; 2. Bartholomew the Magnificent of"
-        " Mars 1052. Balken ab 1000; alle beginnen bei 1000."  # 1052 - 50, rounded down to 50
+        "Martian Senet: Rangliste, Wertungen als Balken: 1. Alice 1087; 2. Bartholomew the Magnificent of"
+        " Mars 1052. Balken ab 1000; alle beginnen bei 0."  # 1052 - 50, rounded down to 50
     )
     assert player.splitlines()[:2] == [
         "Zoë: 31 gespielt, 12 gewonnen (39\u00a0%).",
-        "Martian Senet: 14 gespielt, 8 gewonnen (57\u00a0%), Elo 1052.",
+        "Martian Senet: 14 gespielt, 8 gewonnen (57\u00a0%), Wertung 1052.",
     ]
     assert empty == "Zoë: Noch keine Partie beendet."
