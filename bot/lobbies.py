@@ -163,7 +163,9 @@ class LobbyDecisions:
         engine = self.kit(match).engine
         state = replay_actions(engine, len(match.seats), match.seed, match.options, list(opening))
         starting = replace(match, seats=seats, state=state, status="active")
-        return Start(state.to_json(), stamp, self._deadlines(starting, now), now, tuple(opening))
+        return Start(
+            state.to_json(), stamp, self._deadlines(starting, now), now, tuple(opening), tuple(state.to_move)
+        )
 
     def _started(self, match: Match, start: Start) -> None:
         match.status, match.version = "active", start.version
