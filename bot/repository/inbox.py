@@ -18,11 +18,12 @@ class Inbox(Store):
         rows = await self.db.fetchall(
             "SELECT m.id, m.game, m.guild_id, m.channel_id, m.thread_id, m.status, m.lobby_message_id,"
             " m.board_message_id, COALESCE(m.clock_due_at, m.reminder_due_at, m.lobby_expires_at) AS deadline,"
-            " m.to_move, me.seat AS my_seat, s.seat, s.user_id, s.display_name, s.accepted, s.computer"
-            # CROSS JOIN: SQLite starts from the live matches, not from every seat the member ever held
-            " FROM matches m CROSS JOIN seats me JOIN seats s ON s.match_id = m.id"
-            " WHERE m.status IN ('lobby', 'active') AND me.match_id = m.id AND me.user_id = ?"
-            " AND me.resigned = 0 ORDER BY m.id, s.seat",
+            " m.to_move, s.seat, s.user_id, s.display_name, s.accepted, s.computer"
+            " FROM matches m JOIN seats s ON s.match_id = m.id WHERE m.status IN ('lobby', 'active')"
+            # Looked up per live match (present, not resigned): as a join, PostgreSQL's cached plan
+            # would walk every seat the member ever held, finished matches' too.
+            " AND (SELECT me.resigned FROM seats me WHERE me.match_id = m.id AND me.user_id = ?) = 0"
+            " ORDER BY m.id, s.seat",
             (user_id,),
         )
         games = []
@@ -47,7 +48,7 @@ class Inbox(Store):
                     lobby_message_id=first["lobby_message_id"],
                     board_message_id=first["board_message_id"],
                     deadline=first["deadline"],
-                    seat=first["my_seat"],
+                    seat=next(row["seat"] for row in seats if row["user_id"] == user_id),
                     waiting_for=tuple(
                         Seat(
                             row["seat"],
