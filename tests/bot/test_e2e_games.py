@@ -104,3 +104,21 @@ async def test_games_skips_servers_the_bot_left_and_says_when_there_are_none(sim
     assert len(lines) == 1 and "Test Guild" in lines[0] and "Gone" not in lines[0]
     none = reply(await erin.slash(home.channel, "games"))
     assert none.ephemeral and "You're in no match or invitation right now" in none.content
+
+
+async def test_a_long_list_is_cut_to_one_message_saying_how_many_more(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["alice"])
+    (alice,) = table.players
+    admin = admin_of(env, table)
+    await admin.slash(table.channel, "config", max_open_lobbies=20, max_matches_per_member=50)
+    for _ in range(20):
+        await alice.slash(table.channel, "seek senet")
+    assert len(await env.bot.service.games_of(alice.id)) == 20
+
+    answer = reply(await alice.slash(table.channel, "games"))
+    lines = listed(answer)
+    assert len(answer.content) <= 2000
+    more = int(re.fullmatch(r"…and (\d+) more\.", lines[-1])[1])
+    assert len(lines) - 1 + more == 20 and more > 0
+    assert [int(re.search(r"#(\d+)", line)[1]) for line in lines[:-1]] == list(range(1, len(lines)))

@@ -26,7 +26,7 @@ async def seated(env, match_id: int = 1) -> list:
     return [(s.user_id, s.computer) for s in (await stored(env, match_id)).seats]
 
 
-async def test_a_seek_for_four_is_filled_by_strangers_in_seat_order_and_starts(simcord_env):
+async def test_a_seek_for_four_is_filled_by_strangers_in_seat_order_and_starts(simcord_env, make_bot):
     env = simcord_env
     table = make_table(env, ["host", "bob", "carol", "dave", "erin"])
     host, bob, carol, dave, erin = table.players
@@ -47,7 +47,8 @@ async def test_a_seek_for_four_is_filled_by_strangers_in_seat_order_and_starts(s
     assert "✅ bob" in lobby.content and lobby.content.count("🪑 open seat") == 2
     twice = await bob.click(lobby, label="Join")
     assert reply(twice).ephemeral and "already in this match" in reply(twice).content
-    await carol.click(lobby, label="Join")
+    await env.restart_bot(make_bot(computer_delay_seconds=0, sweep_seconds=SWEEP))  # Join outlives it
+    await carol.click(reread(table.channel, lobby), label="Join")
     assert (await stored(env)).status == "lobby"
     await dave.click(reread(table.channel, lobby), label="Join")
 
