@@ -122,3 +122,34 @@ async def test_a_long_list_is_cut_to_one_message_saying_how_many_more(simcord_en
     more = int(re.fullmatch(r"…and (\d+) more\.", lines[-1])[1])
     assert len(lines) - 1 + more == 20 and more > 0
     assert [int(re.search(r"#(\d+)", line)[1]) for line in lines[:-1]] == list(range(1, len(lines)))
+
+
+async def test_servers_another_process_serves_are_asked_of_discord(simcord_env, make_bot):
+    """With SHARD_IDS, a server on another process's shard isn't in this one's cache: /games asks
+    Discord for it, and skips it when the bot has left it."""
+    env = simcord_env
+    await env.restart_bot(make_bot(shard_count=2, shard_ids=[0]))
+
+    async def guild_on_shard(shard: int, name: str):
+        """A server's shard is its id's millisecond, modulo the shards: the clock moves on until it fits."""
+        for _ in range(4):
+            guild = env.create_guild(name)
+            if (guild.id >> 22) % 2 == shard:
+                return guild
+            await env.advance_time(0.001)
+        raise AssertionError("no server on that shard")
+
+    home = await guild_on_shard(0, "Home")
+    channel = home.create_text_channel("games")
+    alice = home.add_member(env.create_user("alice"))
+    elsewhere, gone = await guild_on_shard(1, "Elsewhere"), await guild_on_shard(1, "Gone")
+    assert env.bot.get_guild(elsewhere.id) is None  # not this process's
+    for guild in (elsewhere, gone):
+        guild.add_member(alice.user)
+        await env.bot.service.create_lobby(
+            "senet", guild_id=guild.id, channel_id=1, players=[(alice.id, "alice")], open_seats=1
+        )
+    env.backend.remove_guild(gone.id)
+
+    lines = listed(reply(await alice.slash(channel, "games")))
+    assert len(lines) == 1 and "Elsewhere" in lines[0]
