@@ -297,10 +297,13 @@ class MyGame:
     status: str  # lobby or active
     lobby_message_id: int | None
     board_message_id: int | None
-    deadline: float | None  # its turn clock, else its reminder, else the invitation's expiry
+    # Its turn clock, else its reminder, else the end of a vote on a seat left empty, else the
+    # invitation's expiry
+    deadline: float | None
+    paused: bool  # while the others vote on a seat left empty
     seat: int  # the member's
-    # Who it waits for: the seats to move, or in a lobby the invited who haven't answered and the
-    # open seats
+    # Who it waits for: the seats to move, in a lobby the invited who haven't answered and the open
+    # seats, while paused those who haven't voted
     waiting_for: tuple[Seat, ...]
 
     @property

@@ -83,6 +83,10 @@ def whose(game: MyGame) -> str:
         if open_seats:
             wanted.append(trn("{count} open seat", "{count} open seats", open_seats, count=open_seats))
         return tr("invitation waiting for {wanted}", wanted=listing(wanted))
+    if game.paused:
+        if game.waits_on_me:
+            return tr("your vote on a seat left empty")
+        return tr("paused while the others vote on a seat left empty")
     if game.waits_on_me:
         return tr("your turn")
     names = [

@@ -17,8 +17,8 @@ class Inbox(Store):
         (`matches_live`), so the member's finished matches, however many, cost nothing."""
         rows = await self.db.fetchall(
             "SELECT m.id, m.game, m.guild_id, m.channel_id, m.thread_id, m.status, m.lobby_message_id,"
-            " m.board_message_id, COALESCE(m.clock_due_at, m.reminder_due_at, m.lobby_expires_at) AS deadline,"
-            " m.to_move, s.seat, s.user_id, s.display_name, s.accepted, s.computer"
+            " m.board_message_id, COALESCE(m.clock_due_at, m.reminder_due_at, m.vacancy_due_at, m.lobby_expires_at)"
+            " AS deadline, m.to_move, m.vacancy_json, s.seat, s.user_id, s.display_name, s.accepted, s.computer"
             " FROM matches m JOIN seats s ON s.match_id = m.id WHERE m.status IN ('lobby', 'active')"
             # Looked up per live match (present, not resigned): as a join, PostgreSQL's cached plan
             # would walk every seat the member ever held, finished matches' too.
@@ -32,8 +32,17 @@ class Inbox(Store):
             first = seats[0]
             if first["game"] not in self.engines:
                 continue
+            vacancy = json.loads(first["vacancy_json"]) if first["vacancy_json"] else None
             if first["status"] == "lobby":
                 waiting = [row for row in seats if not row["accepted"]]
+            elif vacancy:  # play is paused while the others vote on a seat left empty
+                waiting = [
+                    row
+                    for row in seats
+                    if row["user_id"] is not None
+                    and row["seat"] != vacancy["seat"]
+                    and str(row["user_id"]) not in vacancy["votes"]
+                ]
             else:
                 to_move = set(json.loads(first["to_move"] or "[]"))
                 waiting = [row for row in seats if row["seat"] in to_move]
@@ -48,6 +57,7 @@ class Inbox(Store):
                     lobby_message_id=first["lobby_message_id"],
                     board_message_id=first["board_message_id"],
                     deadline=first["deadline"],
+                    paused=vacancy is not None,
                     seat=next(row["seat"] for row in seats if row["user_id"] == user_id),
                     waiting_for=tuple(
                         Seat(

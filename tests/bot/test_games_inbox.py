@@ -45,6 +45,9 @@ async def test_a_members_live_matches_in_every_server_and_what_each_waits_for(se
     left = await started(service, "trickery", [CAROL, ALICE, DAVE], guild_id=2)
     await service.resign(left.id, ALICE[0], guild_id=2)
     assert (await service.load(left.id)).status == "active"  # the others decide about her seat
+    [paused] = [game for game in await service.repository.games_of(DAVE[0]) if game.match_id == left.id]
+    assert paused.paused and paused.waits_on_me and [s.seat for s in paused.waiting_for] == [0, 2]
+    assert paused.deadline == (await service.load(left.id)).vacancy_due_at
     await service.create_lobby("senet", guild_id=1, channel_id=3, players=[BOB, DAVE])  # not alice's
 
     games = await service.repository.games_of(ALICE[0])
