@@ -172,3 +172,26 @@ async def test_forged_garbled_and_other_servers_joins_and_fills_change_nothing(s
     assert answer.ephemeral and "can't find that match" in answer.content
     match = await stored(env)
     assert match.status == "lobby" and await seated(env) == before
+
+
+async def test_seek_offers_the_players_minutes_level_hints_and_plays_own_game_options(simcord_env):
+    tree = simcord_env.bot.tree
+    for kit in simcord_env.bot.kits.values():
+        seek, play = (
+            tree.get_command("seek").get_command(kit.id),
+            tree.get_command("play").get_command(kit.id),
+        )
+        sizes = [str(n) for n in range(kit.engine.min_players, kit.engine.max_players + 1)]
+        names = [p.name for p in seek.parameters]
+        assert names == [*(["players"] if len(sizes) > 1 else []), "minutes", "level", "hints"] + [
+            option.name for option in kit.engine.options
+        ]
+        if len(sizes) > 1:
+            assert [c.value for c in seek.get_parameter("players").choices] == sizes
+        for option in kit.engine.options:
+            ours, theirs = seek.get_parameter(option.name), play.get_parameter(option.name)
+            assert (ours.type, ours.description, ours.choices) == (
+                theirs.type,
+                theirs.description,
+                theirs.choices,
+            )
