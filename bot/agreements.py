@@ -146,7 +146,12 @@ class Agreements:
         now, stamp = self._now()
         deadlines = self._deadlines(match, now)
         if not await self.repository.take_back(
-            match.id, version=match.version, state=match.state.to_json(), deadlines=deadlines, stamp=stamp
+            match.id,
+            version=match.version,
+            state=match.state.to_json(),
+            to_move=match.state.to_move,
+            deadlines=deadlines,
+            stamp=stamp,
         ):
             raise StaleClick.raced()
         match.version += 1

@@ -21,6 +21,7 @@ from .arcade import Arcade
 from .cogs.computers import ComputerTurns
 from .cogs.config import ServerConfig
 from .cogs.deadlines import Deadlines
+from .cogs.inbox import Inbox
 from .cogs.info import Info
 from .cogs.learning import Learning
 from .cogs.lobby import Lobby
@@ -106,6 +107,7 @@ class ArcadeBot(commands.AutoShardedBot):
             Notify,
             Learning,
             Seasons,
+            Inbox,
         ):
             await self.add_cog(cog(self, arcade))
         await self.tree.set_translator(CatalogueTranslator())

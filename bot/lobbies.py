@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from games import IllegalAction, replay_actions
 
 from .errors import MatchError, StaleClick
-from .model import LEVELS, LimitReached, Match, Seat, Start, computer_name, level_name
+from .model import LEVELS, SETTING_LIMITS, LimitReached, Match, Seat, Start, computer_name, level_name
 
 OPEN_SEAT = "open seat"
 
@@ -39,10 +39,13 @@ class LobbyDecisions:
         hints: bool = False,
         options: dict | None = None,
         rematch_of: int | None = None,
+        lasts: float | None = None,
     ) -> Match:
         """Open a lobby. `players` are (user id, display name), the host first; the host has
         accepted. Then `open_seats` seats any member may join, then `computers` computer players
-        at `level`. A lobby whose seats are all taken already starts at once."""
+        at `level`. A lobby whose seats are all taken already starts at once. It stays open for
+        `lasts` seconds (within the bounds of the server's `open_invite_minutes`); by default for
+        that setting when it has open seats, else for the bot's lobby timeout."""
         game = self.kits[game_id].engine
         user_ids = [user_id for user_id, _ in players]
         if len(set(user_ids)) != len(user_ids):
@@ -54,6 +57,11 @@ class LobbyDecisions:
             )
         if computers < 0 or open_seats < 0:
             raise MatchError("Seat counts can't be negative.")
+        least, most = SETTING_LIMITS["open_invite_minutes"]
+        if lasts is not None and not least * 60 <= lasts <= most * 60:
+            raise MatchError(
+                "An invitation stays open from {least} to {most} minutes.", least=least, most=most
+            )
         try:
             game.check_players(len(players) + computers + open_seats)
             resolved = game.resolve_options(options)
@@ -70,7 +78,8 @@ class LobbyDecisions:
         ]
         now, stamp = self._now()
         settings = await self.repository.settings_for(guild_id)
-        lasts = settings.open_invite_minutes * 60 if open_seats else self.lobby_timeout
+        if lasts is None:
+            lasts = settings.open_invite_minutes * 60 if open_seats else self.lobby_timeout
         created = await self.repository.create_lobby(
             game_id=game_id,
             guild_id=guild_id,
@@ -154,7 +163,9 @@ class LobbyDecisions:
         engine = self.kit(match).engine
         state = replay_actions(engine, len(match.seats), match.seed, match.options, list(opening))
         starting = replace(match, seats=seats, state=state, status="active")
-        return Start(state.to_json(), stamp, self._deadlines(starting, now), now, tuple(opening))
+        return Start(
+            state.to_json(), stamp, self._deadlines(starting, now), now, tuple(opening), tuple(state.to_move)
+        )
 
     def _started(self, match: Match, start: Start) -> None:
         match.status, match.version = "active", start.version
@@ -239,6 +250,10 @@ class LobbyDecisions:
         """Take an open seat of a lobby; the match starts when that was the last seat."""
         async with self._locks[match_id]:
             match = await self._open_lobby(match_id, version, guild_id)
+            if user_id == match.host_id:
+                raise MatchError(
+                    "It's your own invitation: wait for others to join, or fill the seats with computer players."
+                )
             if match.seat_of(user_id) is not None:
                 raise MatchError("You're already in this match.")
             free = [seat for seat in match.seats if seat.is_open]

@@ -286,6 +286,32 @@ def rated_as(seat: Seat) -> int:
 
 
 @dataclass(frozen=True)
+class MyGame:
+    """A match a member is in, as /games lists it: read from its row and seats, not its state."""
+
+    match_id: int
+    game_id: str
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    status: str  # lobby or active
+    lobby_message_id: int | None
+    board_message_id: int | None
+    # Its turn clock, else its reminder, else the end of a vote on a seat left empty, else the
+    # invitation's expiry
+    deadline: float | None
+    paused: bool  # while the others vote on a seat left empty
+    seat: int  # the member's
+    # Who it waits for: the seats to move, in a lobby the invited who haven't answered and the open
+    # seats, while paused those who haven't voted
+    waiting_for: tuple[Seat, ...]
+
+    @property
+    def waits_on_me(self) -> bool:
+        return any(seat.seat == self.seat for seat in self.waiting_for)
+
+
+@dataclass(frozen=True)
 class Start:
     """How a lobby becomes a match: the first state, when, and its first deadlines."""
 
@@ -294,6 +320,7 @@ class Start:
     deadlines: Deadlines
     at: float = 0.0  # the same moment, as a timestamp (the players are present then)
     opening: tuple[tuple[int, str], ...] = ()  # moves already made (a practice match's), logged first
+    to_move: tuple[int, ...] = ()  # the seats the first state waits for
 
     @property
     def version(self) -> int:

@@ -32,6 +32,7 @@ from .model import (
     LiveBoard,
     Match,
     MatchResult,
+    MyGame,
 )
 from .preferences import Preferences
 from .ratings import Rating
@@ -170,6 +171,16 @@ class MatchService(
         mine = await self.repository.matches_of(user_id, ("active",))
         return [match for match in mine if match.seat_of(user_id) in match.state.to_move]
 
+    async def games_of(self, user_id: int) -> list[MyGame]:
+        """Every match in progress and open invitation `user_id` is in, in every server: those
+        waiting on them first (their turn, or their answer), then the rest, each part soonest
+        deadline first."""
+        games = await self.repository.games_of(user_id)
+        return sorted(
+            games,
+            key=lambda game: (not game.waits_on_me, game.deadline is None, game.deadline or 0, game.match_id),
+        )
+
     async def match_here(self, channel_id: int, user_id: int) -> Match:
         """The match a /match command typed in `channel_id` means: the one played in this thread,
         else the user's only running match."""
@@ -286,6 +297,7 @@ class MatchService(
             seat=seat,
             action=str(action),
             state=match.state.to_json(),
+            to_move=match.state.to_move,
             finished=finished,
             stamp=stamp,
             deadlines=deadlines,

@@ -1,5 +1,6 @@
-"""Invitations: `/play <game>` (one subcommand per kit, its options taken from the engine),
-Accept / Decline, Rematch, and closing invitations that ran out."""
+"""Invitations: `/play <game>` and the open challenge `/seek <game>` (one subcommand per kit, its
+options taken from the engine), Accept / Decline, Join, Fill, Rematch, and closing invitations that
+ran out."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from discord.ext import commands, tasks
 from catalogue import tr
 
 from ..arcade import Arcade
-from ..commands import Seating, play_command
+from ..commands import Seating, play_command, seek_command
 from ..components import Claim
 from ..discord_io import MENTION_USERS, message_link, tell
 from ..errors import MatchError
@@ -34,18 +35,26 @@ class Lobby(commands.Cog):
         self.play = app_commands.Group(
             name="play", description="Start a match of a Looney Pyramid game", guild_only=True
         )
+        self.seek = app_commands.Group(
+            name="seek",
+            description="Post an open challenge: anyone here may join until it is full or lapses",
+            guild_only=True,
+        )
         for kit in arcade.kits.values():
             self.play.add_command(play_command(kit, self.open_lobby))
+            self.seek.add_command(seek_command(kit, self.open_lobby))
         arcade.router.register(self._answer, "acc", "dec", "join", "fill")
         arcade.router.register(self._rematch, "rematch")
 
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.play)
+        self.bot.tree.add_command(self.seek)
         self.sweep_lobbies.change_interval(seconds=self.arcade.settings.sweep_seconds)
         self.sweep_lobbies.start()
 
     async def cog_unload(self) -> None:
         self.bot.tree.remove_command("play")
+        self.bot.tree.remove_command("seek")
         self.sweep_lobbies.cancel()
 
     # --- opening
@@ -82,6 +91,7 @@ class Lobby(commands.Cog):
                 level=seating.level,
                 hints=seating.hints,
                 options=options,
+                lasts=seating.minutes * 60 if seating.minutes else None,
             )
         except MatchError as error:
             await tell(interaction, str(error))

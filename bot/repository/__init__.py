@@ -14,6 +14,7 @@ from games import Game
 
 from ..storage import open_database
 from .agreements import Agreements
+from .inbox import Inbox
 from .lobbies import Lobbies
 from .matches import Matches
 from .preferences import Preferences
@@ -23,16 +24,20 @@ from .standings import Standings
 from .turns import Turns
 
 
-class Repository(Matches, Standings, Lobbies, Agreements, SeatChanges, Turns, Preferences, ServerSettings):
+class Repository(
+    Matches, Standings, Lobbies, Agreements, SeatChanges, Turns, Preferences, ServerSettings, Inbox
+):
     """Every feature's queries on one database (SQLite or PostgreSQL, see `bot.storage`), composed
     as the service composes its features."""
 
     @classmethod
     async def open(cls, database_url: str, engines: Mapping[str, Game]) -> Repository:
-        """The database, migrated, with every finished match counted in the standings."""
+        """The database, migrated, with every finished match counted in the standings and every
+        match in progress knowing whose turn it is without its state (`note_whose_turn`)."""
         repository = cls(await open_database(database_url), engines)
         try:
             await repository.count_unrated()
+            await repository.note_whose_turn()
         except BaseException:
             await repository.close()  # an open SQLite connection would keep the process from exiting
             raise

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 from ..model import Deadlines
 from .base import Store
@@ -27,16 +28,23 @@ class Agreements(Store):
         return changed == 1
 
     async def take_back(
-        self, match_id: int, *, version: int, state: dict, deadlines: Deadlines, stamp: str
+        self,
+        match_id: int,
+        *,
+        version: int,
+        state: dict,
+        to_move: Sequence[int],
+        deadlines: Deadlines,
+        stamp: str,
     ) -> bool:
         """The last action leaves the log for the take-backs (the record notes it) and the match
         returns to `state`, in one transaction, if it is still at `version`."""
         async with self.db.transaction(match_id) as conn:
             cursor = await conn.execute(
-                "UPDATE matches SET state_json = ?, version = version + 1, updated_at = ?, request_json = NULL,"
+                "UPDATE matches SET state_json = ?, to_move = ?, version = version + 1, updated_at = ?, request_json = NULL,"
                 " reminder_due_at = ?, clock_due_at = ?, computer_due_at = ?"
                 " WHERE id = ? AND version = ? AND status = 'active' AND vacancy_json IS NULL",
-                (json.dumps(state), stamp, *deadlines, match_id, version),
+                (json.dumps(state), json.dumps(list(to_move)), stamp, *deadlines, match_id, version),
             )
             if cursor.rowcount != 1:
                 return False

@@ -186,10 +186,17 @@ class Lobbies(Store):
         if waiting:
             return "accepted"
         started = await conn.execute(
-            "UPDATE matches SET status = 'active', version = ?, state_json = ?, lobby_expires_at = NULL,"
+            "UPDATE matches SET status = 'active', version = ?, state_json = ?, to_move = ?, lobby_expires_at = NULL,"
             " updated_at = ?, reminder_due_at = ?, clock_due_at = ?, computer_due_at = ?"
             " WHERE id = ? AND status = 'lobby' AND version = 0",
-            (start.version, json.dumps(start.state), start.stamp, *start.deadlines, match_id),
+            (
+                start.version,
+                json.dumps(start.state),
+                json.dumps(start.to_move),
+                start.stamp,
+                *start.deadlines,
+                match_id,
+            ),
         )
         if started.rowcount != 1:  # closed meanwhile: roll back the seat taken with it
             raise LobbyClosed(match_id)

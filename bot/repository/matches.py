@@ -4,6 +4,7 @@ and where a match's messages live on Discord."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 from ..model import Deadlines, GuildSettings, LiveBoard, Match, MatchResult, Seat
 from .base import NEXT_PLY, Store, from_row
@@ -134,6 +135,7 @@ class Matches(Store):
         seat: int,
         action: str,
         state: dict,
+        to_move: Sequence[int],
         finished: bool,
         stamp: str,
         deadlines: Deadlines,
@@ -147,13 +149,14 @@ class Matches(Store):
         status = "finished" if finished else "active"
         async with self.db.transaction(match_id) as conn:
             cursor = await conn.execute(
-                "UPDATE matches SET state_json = ?, version = version + 1, status = ?, updated_at = ?,"
+                "UPDATE matches SET state_json = ?, to_move = ?, version = version + 1, status = ?, updated_at = ?,"
                 " end_reason = CASE WHEN ? THEN 'completed' ELSE end_reason END,"
                 " finished_at = CASE WHEN ? THEN ? ELSE finished_at END,"
                 " reminder_due_at = ?, clock_due_at = ?, computer_due_at = ?, request_json = NULL"
                 " WHERE id = ? AND version = ? AND status = 'active' AND vacancy_json IS NULL",
                 (
                     json.dumps(state),
+                    json.dumps(list(to_move)),
                     status,
                     stamp,
                     finished,
