@@ -161,3 +161,134 @@ async def test_an_eight_player_round_robin_of_senet_played_to_the_end_with_resta
     assert [row["name"] for row in shown] == [table.by_id(user).user.name for user in expected_order]
     ratings = reply(await admin.slash(table.channel, "leaderboard", game="senet")).content
     assert "(7 played" in ratings  # the tables count in the ratings like any match
+
+
+def table_points(places: list[int]) -> list[float]:
+    """By hand: each seat's share of its table-mates it finished ahead of, a shared place half."""
+    mates = len(places) - 1
+    return [
+        sum(
+            1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
+            for j, theirs in enumerate(places)
+            if j != i
+        )
+        / mates
+        for i, mine in enumerate(places)
+    ]
+
+
+async def end_all_agreeing(table, match) -> None:
+    """Everyone still playing agrees to end it: they all share first place."""
+    people = [table.by_id(seat.user_id) for seat in match.seats if seat.user_id is not None]
+    thread = match_thread(table, match)
+    reply(await people[0].slash(thread, "match draw"))
+    request = next(m for m in reversed(thread.history()) if "Everyone must agree" in (m.content or ""))
+    for other in people[1:]:
+        await other.click(request, label="Agree")
+
+
+async def resign_and_vote_end(env, table, match, user_id: int) -> None:
+    """`user_id` resigns; the others vote to end the match (they share first place, the resigner last)."""
+    await resign(table, match, user_id)
+    for seat in match.seats:
+        if seat.user_id in (None, user_id):
+            continue
+        if (await env.bot.service.load(match.id)).status != "active":
+            break
+        current = next(m for m in reversed(match_thread(table, match).history()) if m.components)
+        await table.by_id(seat.user_id).click(current, label="End the match")
+
+
+async def advance(env, seconds: float) -> None:
+    while seconds > 0:
+        await env.advance_time(min(seconds, HOUR))
+        seconds -= HOUR
+
+
+async def test_a_twelve_player_swiss_of_trickery_with_a_no_show_and_a_bye(simcord_env, make_bot):
+    env = simcord_env
+    table = make_table(env, [f"p{i:02d}" for i in range(12)])
+    admin = admin_of(env, table)
+    await admin.slash(
+        table.channel, "tournament create", game="trickery", format="swiss", rounds=4, clock_hours=2.0
+    )
+    await sign_up_everyone(table, table.players)
+    await admin.slash(table.channel, "tournament start", id=1)
+    places: list[tuple[tuple[int, ...], list[int]]] = []  # every table: its players, their places
+    no_show = sitter = None
+
+    for round_number in range(1, 5):
+        matches = await round_tables(env, 1, round_number)
+        stored_tournament = await tournament(env)
+        seated = [seat.user_id for match in matches for seat in match.seats]
+        expected_sizes = {1: [4, 4, 4], 2: [3, 4, 4], 3: [3, 3, 4], 4: [3, 4, 4]}[round_number]
+        assert sorted(len(match.seats) for match in matches) == expected_sizes
+        assert no_show is None or no_show not in seated  # withdrawn: no later table
+        if round_number == 3:
+            assert (
+                sitter not in seated
+                and f"Sitting out: <@{sitter}>" in tournament_thread(table).history()[-1].content
+            )
+        if round_number == 2:  # asked while the round is played
+            sitter = seated[0]
+            round_post = next(m for m in reversed(tournament_thread(table).history()) if m.components)
+            asked = await table.by_id(sitter).click(round_post, label="Sit out next round")
+            assert asked.response.flags.ephemeral and "sit out round 3" in asked.response.content
+            again = await table.by_id(sitter).click(round_post, label="Sit out next round")
+            assert "already" in again.response.content
+        for index, match in enumerate(matches):
+            players = tuple(seat.user_id for seat in match.seats)
+            if round_number == 1 and index == len(matches) - 1:
+                continue  # the no-show's table, below
+            if (round_number + index) % 2:
+                await end_all_agreeing(table, match)
+                places.append((players, [1] * len(players)))
+            else:
+                loser = players[(round_number + index) % len(players)]
+                await resign_and_vote_end(env, table, match, loser)
+                places.append((players, [len(players) if user == loser else 1 for user in players]))
+        if round_number == 1:
+            # the bot is down while the last table's turn clock runs out; its first sweep acts
+            match = matches[-1]
+            env.bot.get_cog("Deadlines").watch_deadlines.cancel()
+            env.bot.get_cog("Tournaments").tend.cancel()
+            await advance(env, 2 * HOUR + 60)
+            late = await env.bot.service.load(match.id)
+            assert late.status == "active" and late.seats[late.people_to_move()[0]].computer is None
+            no_show = late.user_at(late.people_to_move()[0])
+            await env.restart_bot(make_bot(sweep_seconds=600))
+            await env.advance_time(1)
+            taken = await env.bot.service.load(match.id)
+            seat = taken.seat_left_by(no_show)
+            assert taken.status == "active" and not taken.vacancy  # nobody was asked
+            assert taken.seats[seat].computer == "normal" and taken.seats[seat].resigned
+            assert (await tournament(env)).entrant(no_show).withdrawn
+            await end_all_agreeing(table, taken)
+            players = tuple(s.left_user_id or s.user_id for s in taken.seats)
+            places.append((players, [len(players) if user == no_show else 1 for user in players]))
+        await env.restart_bot(make_bot(sweep_seconds=600))
+        await sweep(env)
+        assert stored_tournament.current_round == round_number
+
+    final = await tournament(env)
+    assert final.status == "finished"
+    points = {player.id: 0.0 for player in table.players}
+    for players, table_places in places:
+        for user, gained in zip(players, table_points(table_places), strict=True):
+            points[user] += gained
+    points[sitter] += 0.5  # the round they asked to sit out
+    buchholz = dict.fromkeys(points, 0.0)
+    for players, _ in places:
+        for user in players:
+            mates = [other for other in players if other != user]
+            buchholz[user] += sum(points[other] for other in mates) / len(mates)
+    shown = {row["name"]: row for row in parsed_standings(standings_message(table).content)}
+    assert len(shown) == 12
+    for player in table.players:
+        row = shown[player.user.name]
+        assert float(row["points"]) == pytest.approx(points[player.id], abs=0.01)
+        assert row["tiebreak_name"] == "Buchholz"
+        assert float(row["tiebreak"]) == pytest.approx(buchholz[player.id], abs=0.01)
+        assert bool(row["withdrawn"]) == (player.id == no_show)
+        assert row["byes"] == ("1" if player.id == sitter else "0")
+    assert shown[table.by_id(no_show).user.name]["played"] == "1"
