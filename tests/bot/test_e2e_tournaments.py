@@ -9,7 +9,7 @@ import re
 import discord
 import pytest
 
-from tests.helpers import make_table, reply
+from tests.helpers import board, buttons, make_table, reply
 
 HOUR = 3600
 SWEEP = 601  # these bots tend tournaments (and check clocks) every 10 minutes
@@ -292,3 +292,78 @@ async def test_a_twelve_player_swiss_of_trickery_with_a_no_show_and_a_bye(simcor
         assert bool(row["withdrawn"]) == (player.id == no_show)
         assert row["byes"] == ("1" if player.id == sitter else "0")
     assert shown[table.by_id(no_show).user.name]["played"] == "1"
+
+
+async def forged_button(env, channel, custom_id: str):
+    """A message with a button the bot never made (what a modified client can claim to click)."""
+    env.backend.create_message(
+        channel.id,
+        env.bot.user.id,
+        "crafted",
+        components=[
+            {"type": 1, "components": [{"type": 2, "style": 2, "label": "x", "custom_id": custom_id}]}
+        ],
+    )
+    await env.settle()
+    return channel.last_message
+
+
+def private(result) -> str:
+    answer = reply(result)
+    assert answer.flags.ephemeral, answer.content
+    return answer.content
+
+
+async def test_bad_input_is_refused_privately_and_changes_nothing(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["ann", "ben", "cat"])
+    ann, ben, cat = table.players
+    admin = admin_of(env, table)
+    refused = private(await ann.slash(table.channel, "tournament create", game="senet", format="swiss"))
+    assert "Manage Server or this server's league role" in refused
+    assert await tournament(env) is None
+
+    league = table.guild.create_role("league")
+    organiser = table.guild.add_member(env.create_user("org"), roles=[league])
+    await admin.slash(table.channel, "config", league_role=league)
+    await organiser.slash(table.channel, "tournament create", game="senet", format="swiss", max_players=2)
+    assert (await tournament(env)).creator_id == organiser.id
+    await ann.click(signup_message(table), label="Sign up")
+    assert "already signed up" in private(await ann.click(signup_message(table), label="Sign up"))
+    assert "not signed up" in private(await cat.click(signup_message(table), label="Leave"))
+    await ben.click(signup_message(table), label="Sign up")
+    assert "full (2 players)" in private(await cat.click(signup_message(table), label="Sign up"))
+    before = await tournament(env)
+    assert [e.user_id for e in before.entrants] == [ann.id, ben.id]
+
+    # another server's members, with a forged button naming this server's tournament
+    other = make_table(env, ["eve"])
+    (eve,) = other.players
+    forged = await forged_button(env, other.channel, "t1:1:join")
+    assert "no tournament #1 in this server" in private(await eve.click(forged, custom_id="t1:1:join"))
+    assert "no tournament #1 in this server" in private(
+        await eve.slash(other.channel, "tournament start", id=1)
+    )
+    assert "Manage Server" in private(await ann.slash(table.channel, "tournament start", id=1))
+    assert (await tournament(env)).version == before.version and (await tournament(env)).status == "signup"
+
+    await organiser.slash(table.channel, "tournament start", id=1)
+    assert (await tournament(env)).status == "running"
+    stale = await forged_button(env, table.channel, "t1:1:join")
+    assert "Sign-up for this tournament is closed" in private(await cat.click(stale, custom_id="t1:1:join"))
+    stale_leave = await forged_button(env, table.channel, "t1:1:leave")
+    assert "closed" in private(await ann.click(stale_leave, custom_id="t1:1:leave"))
+    wrong_round = await forged_button(env, table.channel, "t1:1:sitout:7")
+    assert "earlier round" in private(await ann.click(wrong_round, custom_id="t1:1:sitout:7"))
+    assert "already started" in private(await organiser.slash(table.channel, "tournament start", id=1))
+
+    # a stranger at a tournament table: no move, no resignation
+    [match] = await round_tables(env, 1, 1)
+    thread = match_thread(table, match)
+    move = buttons(board(thread), "act")[0]
+    assert "not playing" in private(await cat.click(board(thread), custom_id=move.custom_id))
+    assert "no match in progress" in private(await cat.slash(thread, "match resign"))
+    after = await env.bot.service.load(match.id)
+    assert after.status == "active" and after.version == match.version
+    listed = private(await cat.slash(table.channel, "tournament list"))
+    assert "#1 Martian Senet, Swiss: round 1 of 1, 2 players" in listed
