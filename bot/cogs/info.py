@@ -40,7 +40,17 @@ def help_text(kits, locale: discord.Locale | str | None = None) -> str:
     if public:
         during.append(tr_in("help.public_games", locale, games=", ".join(public)))
     notes = tr_in("help.during", locale, notes=" ".join(during))
-    return "\n".join([tr_in("help.head", locale), "", *games, tr_in("help.tail", locale), "", notes])
+    return "\n".join(
+        [
+            tr_in("help.head", locale),
+            "",
+            *games,
+            tr_in("help.tail", locale),
+            tr_in("help.tournaments", locale),
+            "",
+            notes,
+        ]
+    )
 
 
 def welcome_text(kits, locale: discord.Locale | str | None = None) -> str:

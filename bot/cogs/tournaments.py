@@ -97,7 +97,7 @@ class Tournaments(commands.Cog):
         create = app_commands.choices(
             game=[app_commands.Choice(name=kit.title, value=kit.id) for kit in kits.values()],
             format=[
-                app_commands.Choice(name="Swiss", value=SWISS),
+                app_commands.Choice(name="Swiss system", value=SWISS),
                 app_commands.Choice(name="Round robin", value=ROUND_ROBIN),
             ],
             level=[app_commands.Choice(name=name, value=name) for name in LEVELS],
@@ -145,6 +145,7 @@ class Tournaments(commands.Cog):
         await self.service.repository.set_tournament_messages(tournament.id, signup_message_id=message.id)
         await self.posts.open_home(tournament, message)
 
+    @app_commands.describe(id="The tournament's number (default: the only one)")
     async def start(self, interaction: discord.Interaction, id: int | None = None) -> None:
         try:
             tournament_id = id or await self._only_open(interaction, ("signup",))
@@ -170,6 +171,7 @@ class Tournaments(commands.Cog):
             ),
         )
 
+    @app_commands.describe(id="The tournament's number (default: the only one)")
     async def cancel(self, interaction: discord.Interaction, id: int | None = None) -> None:
         try:
             tournament_id = id or await self._only_open(interaction, ("signup", "running"))
