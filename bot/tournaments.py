@@ -225,25 +225,25 @@ class TournamentDecisions:
         guild_id: int | None,
         user_id: int,
     ) -> list[Match]:
-        """Cancel it, and its tables still playing (they then count for nobody)."""
+        """Cancel it, and its tables still playing with it (they then count for nobody), in one
+        transaction; returns those tables."""
         tournament = await self.tournament_for(tournament_id, guild_id)
         self.check_may_run(
             await self.repository.settings_for(guild_id), manages_server=manages_server, role_ids=role_ids
         )
         if tournament.status not in ("signup", "running"):
             raise MatchError("This tournament has already ended.")
-        if not await self.repository.end_tournament(
-            tournament_id, version=tournament.version, status="cancelled"
-        ):
+        _, stamp = self._now()
+        cancelled = await self.repository.end_tournament(
+            tournament_id,
+            version=tournament.version,
+            status="cancelled",
+            stamp=stamp,
+            reason=f"cancelled:{user_id}",
+        )
+        if cancelled is None:
             raise MatchError("Someone else changed this tournament at the same moment; try again.")
-        cancelled = []
-        for row in await self.repository.tournament_tables(tournament_id):
-            if row.status not in ENDED:
-                async with self._locks[row.match_id]:
-                    match = await self.load(row.match_id)
-                    if match.status not in ENDED:
-                        cancelled.append(await self._end(match, "cancelled", f"cancelled:{user_id}"))
-        return cancelled
+        return [await self.load(match_id) for match_id in cancelled]
 
     async def tournaments_here(self, guild_id: int) -> list[Tournament]:
         return [
@@ -295,9 +295,10 @@ class TournamentDecisions:
         if tournament.status != "running" or view.playing:
             return None
         if tournament.current_round >= (tournament.rounds or 0):
-            if not await self.repository.end_tournament(
+            ended = await self.repository.end_tournament(
                 tournament.id, version=tournament.version, status="finished"
-            ):
+            )
+            if ended is None:
                 return None
             return Advance(await self.repository.load_tournament(tournament.id), [], finished=True)
         return await self._next_round(tournament, [t.result for t in view.tables if t.result is not None])

@@ -99,3 +99,14 @@ def test_the_standings_benchmark_measures_both_databases_at_every_size(postgresq
         for numbers in by_size.values():
             assert all(numbers[key] > 0 for key in ("upgrade_s", "leaderboard_ms", "stats_ms", "replay_ms"))
     assert "leaderboard" in done.stdout and "40 finished" in done.stdout
+
+
+def test_the_tournament_standings_benchmark_measures_both_databases_at_every_size(postgresql_server):
+    done, results = run_on_postgresql(
+        postgresql_server, "benchmarks.tournament_standings", "--matches", "5", "40", "--repeat", "3"
+    )
+    assert set(results) == {"sqlite", "postgresql"}
+    for by_size in results.values():
+        assert set(by_size) == {"5", "40"}
+        assert all(numbers["update_ms"] > 0 and numbers["tables"] == 28 for numbers in by_size.values())
+    assert "40 other finished matches" in done.stdout

@@ -222,16 +222,35 @@ class Tournaments(Store):
                 ids.append(match_id)
         return ids
 
-    async def end_tournament(self, tournament_id: int, *, version: int, status: str) -> bool:
+    async def end_tournament(
+        self, tournament_id: int, *, version: int, status: str, stamp: str = "", reason: str = ""
+    ) -> list[int] | None:
         """Finished (after its last round) or cancelled, if still at `version`; a cancelled one's
-        matches in progress are cancelled with it."""
+        tables still playing are cancelled with it (`reason`), in the same transaction. Returns
+        those tables' ids, or None when the tournament had moved on (nothing changed)."""
         async with self.db.transaction() as conn:
             ended = await conn.execute(
                 "UPDATE tournaments SET status = ?, version = version + 1"
                 " WHERE id = ? AND version = ? AND status IN ('signup', 'running')",
                 (status, tournament_id, version),
             )
-            return ended.rowcount == 1
+            if ended.rowcount != 1:
+                return None
+            if status != "cancelled":
+                return []
+            async with conn.execute(
+                "SELECT id FROM matches WHERE tournament_id = ? AND status = 'active' ORDER BY id",
+                (tournament_id,),
+            ) as cursor:
+                playing = [row["id"] for row in await cursor.fetchall()]
+            await conn.execute(
+                "UPDATE matches SET status = 'cancelled', end_reason = ?, finished_at = ?, updated_at = ?,"
+                " version = version + 1, reminder_due_at = NULL, clock_due_at = NULL, computer_due_at = NULL,"
+                " vacancy_json = NULL, vacancy_due_at = NULL, request_json = NULL"
+                " WHERE tournament_id = ? AND status = 'active'",
+                (reason, stamp, stamp, tournament_id),
+            )
+        return playing
 
     async def tournament_tables(self, tournament_id: int) -> list[TableRow]:
         """Every match of the tournament, round by round (one index range)."""

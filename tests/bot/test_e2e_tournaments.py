@@ -367,3 +367,13 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(simcord_env):
     assert after.status == "active" and after.version == match.version
     listed = private(await cat.slash(table.channel, "tournament list"))
     assert "#1 Martian Senet, Swiss: round 1 of 1, 2 players" in listed
+
+    # cancelling: not by a player; by the organiser, with its table in the same decision
+    assert "Manage Server" in private(await ann.slash(table.channel, "tournament cancel", id=1))
+    assert (await env.bot.service.load(match.id)).status == "active"
+    assert "is cancelled" in private(await organiser.slash(table.channel, "tournament cancel"))
+    cancelled = await env.bot.service.load(match.id)
+    assert (await tournament(env)).status == "cancelled" and cancelled.status == "cancelled"
+    assert cancelled.end_reason == f"cancelled:{organiser.id}" and not buttons(board(thread), "act")
+    assert "the tournament was cancelled" in standings_message(table).content
+    assert "already ended" in private(await organiser.slash(table.channel, "tournament cancel", id=1))
