@@ -168,4 +168,6 @@ class SeatChanges:
             raise StaleClick.raced()
         match.version += 1
         self._noted(match, deadlines)
+        if withdrawn is not None:
+            self.on_tournament_moved(withdrawn[0])  # its standings mark the no-show
         return match

@@ -93,6 +93,8 @@ class MatchService(
         self.work: Worker = work or asyncio.to_thread
         self._reviews: dict[tuple[int, int], list] = {}  # (match id, moves) -> its biggest swings
         self.on_computer_due: Callable[[], None] = lambda: None  # the computer players' cog listens
+        # a tournament's table ended or lost a no-show (its id): the tournaments' cog moves it on
+        self.on_tournament_moved: Callable[[int], None] = lambda tournament_id: None
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # one queue per match
 
     def _now(self) -> tuple[float, str]:
@@ -307,6 +309,8 @@ class MatchService(
         self._noted(match, deadlines)
         if finished:
             match.end_reason, match.finished_at = "completed", stamp
+            if match.tournament_id is not None:
+                self.on_tournament_moved(match.tournament_id)
         if match.seats[seat].is_person:
             match.seats[seat].last_seen_at = now
         begun = [s for s in match.state.to_move if s not in waiting_before] if not finished else []
@@ -380,6 +384,8 @@ class MatchService(
         match.vacancy = match.vacancy_due_at = match.request = None
         if leaving_seat is not None:
             match.seats[leaving_seat].resigned = True
+        if match.tournament_id is not None:
+            self.on_tournament_moved(match.tournament_id)
         return match
 
     # --- deadlines

@@ -5,6 +5,7 @@ while the bot was down moves on at its first sweep."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -40,6 +41,8 @@ class Tournaments(commands.Cog):
         self.arcade = arcade
         self.service: MatchService = arcade.service
         self.posts = TournamentPosts(bot, arcade.publisher)
+        self.service.on_tournament_moved = self._poke
+        self._tending: set[asyncio.Task] = set()
         self.group = app_commands.Group(name="tournament", description="Run a tournament", guild_only=True)
         self.group.add_command(self._create_command())
         self.group.add_command(
@@ -65,6 +68,22 @@ class Tournaments(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.tree.remove_command("tournament")
         self.tend.cancel()
+        for task in self._tending:
+            task.cancel()
+
+    def _poke(self, tournament_id: int) -> None:
+        """A table ended (or lost a no-show): move the tournament on now rather than at the next
+        sweep, once the decision's own messages are out (the sweep still catches anything missed)."""
+        task = asyncio.get_running_loop().create_task(self._tend_soon(tournament_id))
+        self._tending.add(task)
+        task.add_done_callback(self._tending.discard)
+
+    async def _tend_soon(self, tournament_id: int) -> None:
+        await asyncio.sleep(0)
+        try:
+            await self.tend_one(tournament_id)
+        except Exception:
+            log.exception("Tending tournament %s failed; the sweep will retry", tournament_id)
 
     # --- commands
 
