@@ -37,8 +37,8 @@ async def sweep(env) -> None:
     await env.advance_time(SWEEP)
 
 
-def signup_message(table):
-    return next(m for m in table.channel.history() if m.content.startswith("🏆 **Tournament #"))
+def signup_message(table, number: int = 1):
+    return next(m for m in table.channel.history() if m.content.startswith(f"🏆 **Tournament #{number}:"))
 
 
 def tournament_thread(table):
@@ -381,3 +381,22 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(simcord_env):
     assert cancelled.end_reason == f"cancelled:{organiser.id}" and not buttons(board(thread), "act")
     assert "the tournament was cancelled" in standings_message(table).content
     assert "already ended" in private(await organiser.slash(table.channel, "tournament cancel", id=1))
+
+
+async def test_table_sizes_are_clamped_to_the_game_and_a_start_needs_its_fewest_players(simcord_env):
+    env = simcord_env
+    table = make_table(env, ["ann", "ben"])
+    admin = admin_of(env, table)
+    await admin.slash(table.channel, "tournament create", game="trickery", format="swiss", table_size=9)
+    await admin.slash(table.channel, "tournament create", game="trickery", format="swiss", table_size=1)
+    assert [(await tournament(env, number)).table_size for number in (1, 2)] == [4, 3]
+    refused = private(
+        await admin.slash(table.channel, "tournament create", game="senet", format="round_robin", rounds=3)
+    )
+    assert "Only a Swiss tournament takes a number of rounds" in refused
+    for player in table.players:
+        await player.click(signup_message(table, 2), label="Sign up")
+    short = private(await admin.slash(table.channel, "tournament start", id=2))
+    assert "needs at least 3 players; 2 signed up" in short
+    assert (await tournament(env, 2)).status == "signup"
+    assert "Name the tournament" in private(await admin.slash(table.channel, "tournament start"))
