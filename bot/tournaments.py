@@ -151,9 +151,27 @@ class TournamentDecisions:
             )
         _, stamp = self._now()
         tournament = Tournament(
-            0, guild_id, channel_id, None, None, None, game_id, fmt, rounds, largest, clock, level,
-            entrants, "signup", 0, creator_id, stamp, 0, 0, None,
-        )  # fmt: skip
+            id=0,  # the database numbers it
+            guild_id=guild_id,
+            channel_id=channel_id,
+            thread_id=None,
+            signup_message_id=None,
+            standings_message_id=None,
+            game_id=game_id,
+            format=fmt,
+            rounds=rounds,
+            table_size=largest,
+            clock_hours=clock,
+            computer_level=level,
+            max_entrants=entrants,
+            status="signup",
+            current_round=0,
+            creator_id=creator_id,
+            created_at=stamp,
+            version=0,
+            round_posted=0,
+            standings_key=None,
+        )
         return await self.repository.load_tournament(await self.repository.create_tournament(tournament))
 
     async def sign_up(self, tournament_id: int, user_id: int, name: str, guild_id: int | None) -> Tournament:
@@ -343,12 +361,33 @@ class TournamentDecisions:
         engine = self.kits[tournament.game_id].engine
         seats = [Seat(i, user, tournament.name_of(user), True, False, None) for i, user in enumerate(players)]
         options = engine.resolve_options({})
+        # the table as `_start` reads it (its first state and deadlines) before it is stored
         match = Match(
-            0, tournament.game_id, tournament.guild_id, tournament.channel_id, None, "lobby", secrets.randbits(63),
-            0, options, tournament.creator_id, None, None, None, None, None, None, None, None, None, seats,
-            settings, computer_level=tournament.computer_level,
-            tournament_id=tournament.id, tournament_clock_hours=tournament.clock_hours,
-        )  # fmt: skip
+            id=0,
+            game_id=tournament.game_id,
+            guild_id=tournament.guild_id,
+            channel_id=tournament.channel_id,
+            thread_id=None,
+            status="lobby",
+            seed=secrets.randbits(63),
+            version=0,
+            options=options,
+            host_id=tournament.creator_id,
+            lobby_message_id=None,
+            lobby_expires_at=None,
+            board_message_id=None,
+            board_version=None,
+            end_reason=None,
+            finished_at=None,
+            rematch_of=None,
+            reminder_due_at=None,
+            clock_due_at=None,
+            seats=seats,
+            settings=settings,
+            computer_level=tournament.computer_level,
+            tournament_id=tournament.id,
+            tournament_clock_hours=tournament.clock_hours,
+        )
         return NewTable(seats, match.seed, options, self._start(match, seats=seats))
 
     # --- no-shows
