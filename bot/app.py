@@ -30,6 +30,7 @@ from .cogs.notify import Notify
 from .cogs.play import Play
 from .cogs.seasons import Seasons
 from .cogs.stats import Stats
+from .cogs.tournaments import Tournaments
 from .components import ClaimRouter, MatchButton, MatchSelect, answer_unknown_component
 from .kits import KITS, GameKit
 from .publishing.publisher import Publisher
@@ -108,6 +109,7 @@ class ArcadeBot(commands.AutoShardedBot):
             Learning,
             Seasons,
             Inbox,
+            Tournaments,
         ):
             await self.add_cog(cog(self, arcade))
         await self.tree.set_translator(CatalogueTranslator())

@@ -198,6 +198,46 @@ class MatchSelect(_Refusable, discord.ui.DynamicItem[discord.ui.Select], templat
         await _router(interaction).dispatch(interaction, self.claim, [str(v) for v in values])
 
 
+TOURNAMENT_PREFIX = "t1"
+TOURNAMENT_KINDS = ("join", "leave", "sitout")  # sign up, take it back, sit out the round after this one
+TOURNAMENT_TEMPLATE = rf"{TOURNAMENT_PREFIX}:(?P<tournament>[0-9]{{1,18}}):(?P<kind>{'|'.join(TOURNAMENT_KINDS)})(?::(?P<round>[0-9]{{1,4}}))?"
+
+
+class TournamentButton(discord.ui.DynamicItem[discord.ui.Button], template=TOURNAMENT_TEMPLATE):
+    """A tournament's button: `t1:<tournament id>:<kind>[:<round>]`, a claim the tournaments' cog
+    checks against the database."""
+
+    def __init__(
+        self,
+        tournament_id: int,
+        kind: str,
+        round_number: int | None = None,
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        custom_id = f"{TOURNAMENT_PREFIX}:{tournament_id}:{kind}" + (
+            f":{round_number}" if round_number is not None else ""
+        )
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+        self.tournament_id, self.kind, self.round_number = tournament_id, kind, round_number
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match
+    ) -> TournamentButton:
+        round_number = int(match["round"]) if match["round"] else None
+        return cls(
+            int(match["tournament"]), match["kind"], round_number, label=getattr(item, "label", "") or ""
+        )
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return isinstance(self.item, discord.ui.Button) and interaction.data.get("component_type") == 2
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await cast(Any, interaction.client).get_cog("Tournaments").clicked(interaction, self)
+
+
 def view_of(items: list[discord.ui.Item]) -> discord.ui.View | None:
     """A persistent view holding `items` (None when there are none, which removes components)."""
     if not items:
@@ -231,7 +271,12 @@ async def answer_unknown_component(interaction: discord.Interaction) -> None:
         return
     data = interaction.data or {}
     template = TEMPLATE_OF_COMPONENT.get(data.get("component_type"))
-    if template is not None and template.fullmatch(str(data.get("custom_id", ""))):
+    custom_id = str(data.get("custom_id", ""))
+    if template is not None and template.fullmatch(custom_id):
+        return
+    if data.get("component_type") == discord.ComponentType.button.value and re.fullmatch(
+        TOURNAMENT_TEMPLATE, custom_id
+    ):
         return
     with speaking(language(interaction.locale)):
         await tell(

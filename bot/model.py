@@ -77,6 +77,7 @@ class GuildSettings:
     open_invite_minutes: float = 60  # how long an invitation with open seats stays open
     away_minutes: float = 3  # a player idle this long is pinged when their turn begins
     language: str | None = None  # of public posts; None: Discord's server primary language
+    league_role_id: int | None = None  # may run tournaments, besides members with Manage Server
 
     def public_language(self, discord_locale: object) -> str:
         """The language of the server's public posts: the one chosen with /config, else Discord's
@@ -143,6 +144,15 @@ class Match:
     # /learn) or a practice match played on from a reviewed position ("practice", naming its source)
     purpose: str = "match"
     source_match_id: int | None = None
+    # A tournament's table: which tournament and round, and its turn clock (instead of the server's)
+    tournament_id: int | None = None
+    tournament_round: int | None = None
+    tournament_clock_hours: float | None = None
+
+    @property
+    def clock_hours(self) -> float | None:
+        """How long each turn may take: the tournament's clock for its tables, else the server's."""
+        return self.tournament_clock_hours or self.settings.clock_hours
 
     @property
     def rated(self) -> bool:
@@ -395,3 +405,52 @@ class LimitReached:
             member=f"<@{self.user_id}>",
             count=self.count,
         )
+
+
+@dataclass
+class Entrant:
+    user_id: int
+    display_name: str
+    signup_order: int
+    withdrawn: bool = False
+
+
+@dataclass
+class Tournament:
+    """A server's tournament of one game, as stored: its settings, where it lives on Discord, who
+    signed up, the byes so far, and `version`, which moves on with every decision about it."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    signup_message_id: int | None
+    standings_message_id: int | None
+    game_id: str
+    format: str  # league.tournament.SWISS or ROUND_ROBIN
+    rounds: int | None  # known once it starts
+    table_size: int  # the largest table
+    clock_hours: float
+    computer_level: str
+    max_entrants: int
+    status: str  # signup, running, finished or cancelled
+    current_round: int
+    creator_id: int
+    created_at: str
+    version: int
+    round_posted: int  # the last round whose tables were announced in the thread
+    standings_key: str | None  # what the standings message last showed (see TournamentDecisions)
+    entrants: list[Entrant] = field(default_factory=list)  # in sign-up order
+    byes: list[tuple[int, int, bool]] = field(default_factory=list)  # (round, user id, requested)
+
+    @property
+    def home_id(self) -> int:
+        """Where its posts go: its thread, or the channel when no thread could be made."""
+        return self.thread_id or self.channel_id
+
+    def entrant(self, user_id: int) -> Entrant | None:
+        return next((entrant for entrant in self.entrants if entrant.user_id == user_id), None)
+
+    def name_of(self, user_id: int) -> str:
+        entrant = self.entrant(user_id)
+        return entrant.display_name if entrant else str(user_id)

@@ -144,7 +144,7 @@ class SeatChanges:
                 raise MatchError("Nobody else is playing: resign instead (/match resign).")
             return await self._substitute(match, seat)
 
-    async def _substitute(self, match: Match, seat: int) -> Match:
+    async def _substitute(self, match: Match, seat: int, withdrawn: tuple[int, int] | None = None) -> Match:
         level = match.computer_level
         name = computer_name(level)
         now, stamp = self._now()
@@ -163,8 +163,11 @@ class SeatChanges:
             name=name,
             stamp=stamp,
             deadlines=deadlines,
+            withdrawn=withdrawn,
         ):
             raise StaleClick.raced()
         match.version += 1
         self._noted(match, deadlines)
+        if withdrawn is not None:
+            self.on_tournament_moved(withdrawn[0])  # its standings mark the no-show
         return match

@@ -40,6 +40,7 @@ from .repository import Repository
 from .seasons import SeasonDecisions
 from .seat_changes import SeatChanges, VacancyVote
 from .settings import Settings
+from .tournaments import TournamentDecisions
 
 __all__ = [
     "Agreement",
@@ -58,7 +59,14 @@ Worker = Callable[..., Awaitable[Any]]
 
 
 class MatchService(
-    LobbyDecisions, SeatChanges, Agreements, LearningDecisions, ComputerTurns, Preferences, SeasonDecisions
+    LobbyDecisions,
+    SeatChanges,
+    Agreements,
+    LearningDecisions,
+    ComputerTurns,
+    Preferences,
+    SeasonDecisions,
+    TournamentDecisions,
 ):
     """Every decision about a match. Lobbies (`bot.lobbies`), seats changing hands
     (`bot.seat_changes`), take-backs and draws (`bot.agreements`), learning (`bot.learning`),
@@ -88,6 +96,8 @@ class MatchService(
         self.work: Worker = work or asyncio.to_thread
         self._reviews: dict[tuple[int, int], list] = {}  # (match id, moves) -> its biggest swings
         self.on_computer_due: Callable[[], None] = lambda: None  # the computer players' cog listens
+        # a tournament's table ended or lost a no-show (its id): the tournaments' cog moves it on
+        self.on_tournament_moved: Callable[[int], None] = lambda tournament_id: None
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # one queue per match
 
     def _now(self) -> tuple[float, str]:
@@ -220,9 +230,8 @@ class MatchService(
             return Deadlines()
         people = [seat for seat in state.to_move if match.seats[seat].is_person]
         computers = match.computer_seats_due()
-        settings = match.settings
-        reminder = now + settings.reminder_hours * 3600 if people else None
-        clock = now + settings.clock_hours * 3600 if people and settings.clock_hours else None
+        reminder = now + match.settings.reminder_hours * 3600 if people else None
+        clock = now + match.clock_hours * 3600 if people and match.clock_hours else None
         return Deadlines(reminder, clock, now + self.computer_delay if computers else None)
 
     def _noted(self, match: Match, deadlines: Deadlines) -> None:
@@ -314,6 +323,8 @@ class MatchService(
         self._noted(match, deadlines)
         if finished:
             match.end_reason, match.finished_at = "completed", stamp
+            if match.tournament_id is not None:
+                self.on_tournament_moved(match.tournament_id)
         if match.seats[seat].is_person:
             match.seats[seat].last_seen_at = now
         begun = [s for s in match.state.to_move if s not in waiting_before] if not finished else []
@@ -353,7 +364,14 @@ class MatchService(
                 "can cancel a match in progress."
             )
 
-    async def _end(self, match: Match, status: str, reason: str, leaving_seat: int | None = None) -> Match:
+    async def _end(
+        self,
+        match: Match,
+        status: str,
+        reason: str,
+        leaving_seat: int | None = None,
+        withdrawn: tuple[int, int] | None = None,
+    ) -> Match:
         now, stamp = self._now()
         ended = await self.repository.end(
             match.id,
@@ -366,6 +384,7 @@ class MatchService(
             result=MatchResult.of(match, finished_at=stamp, leaving_seat=leaving_seat, end_reason=reason)
             if status == "finished" and match.rated
             else None,
+            withdrawn=withdrawn,
         )
         if not ended:
             raise StaleClick.raced()
@@ -379,6 +398,8 @@ class MatchService(
         match.vacancy = match.vacancy_due_at = match.request = None
         if leaving_seat is not None:
             match.seats[leaving_seat].resigned = True
+        if match.tournament_id is not None:
+            self.on_tournament_moved(match.tournament_id)
         return match
 
     # --- deadlines
@@ -397,9 +418,10 @@ class MatchService(
         """Release the claim `due_reminders` took once the reminder is out."""
         await self.repository.reminder_sent(match.id, match.reminder_due_at)
 
-    async def forfeit_overdue(self) -> list[Match]:
-        """The player to move forfeits every match whose turn clock ran out (which ends it, or
-        leaves the others to decide about their seat)."""
+    async def forfeit_overdue(self) -> list[tuple[Match, int]]:
+        """The player to move forfeits every match whose turn clock ran out (which ends it, leaves
+        the others to decide about their seat, or in a tournament has a computer player take it:
+        see `_time_out`); returns each match with that seat."""
         now, _ = self._now()
         ended = []
         for match_id in await self.repository.overdue_clocks(now):
@@ -413,7 +435,7 @@ class MatchService(
                     and match.clock_due_at <= now
                 ):
                     with contextlib.suppress(StaleClick):  # another process forfeited it first
-                        ended.append(await self._leave(match, people[0], "timeout"))
+                        ended.append((await self._time_out(match, people[0]), people[0]))
         return ended
 
     # --- where the match lives on Discord

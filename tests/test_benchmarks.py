@@ -129,3 +129,14 @@ def test_the_whole_benchmark_reports_the_standings_at_10_and_200_finished_when_q
     standings = json.loads(out.read_text())["standings"]
     assert set(standings) == {"sqlite", "postgresql"} and set(standings["sqlite"]) == {"10", "200"}
     assert "200 finished: a match's end (ratings + season)" in done.stdout
+
+
+def test_the_tournament_standings_benchmark_measures_both_databases_at_every_size(postgresql_server):
+    done, results = run_on_postgresql(
+        postgresql_server, "benchmarks.tournament_standings", "--matches", "5", "40", "--repeat", "3"
+    )
+    assert set(results) == {"sqlite", "postgresql"}
+    for by_size in results.values():
+        assert set(by_size) == {"5", "40"}
+        assert all(numbers["update_ms"] > 0 and numbers["tables"] == 28 for numbers in by_size.values())
+    assert "40 other finished matches" in done.stdout

@@ -58,6 +58,10 @@ def settings_panel(settings: GuildSettings) -> str:
             "without acting; each player chooses with `/notify`",
             minutes=settings.away_minutes,
         ),
+        tr(
+            "• Tournaments are run by members with Manage Server and: **{role}**",
+            role=f"<@&{settings.league_role_id}>" if settings.league_role_id else tr("nobody else"),
+        ),
         tr("Change any of them with `/config` and its options."),
     ]
     return "\n".join(lines)
@@ -83,6 +87,7 @@ class ServerConfig(commands.Cog):
         open_invite_minutes="How long invitations with open seats stay open, in minutes (default 60)",
         away_minutes="Ping a player whose turn begins only if they haven't acted for this long (default 3)",
         language="The language of boards and other public posts (default: the server's Discord language)",
+        league_role="The role whose members may run tournaments; the same role again removes it",
     )
     @app_commands.choices(
         language=[
@@ -109,6 +114,7 @@ class ServerConfig(commands.Cog):
         open_invite_minutes: float | None = None,
         away_minutes: float | None = None,
         language: app_commands.Choice[str] | None = None,
+        league_role: discord.Role | None = None,
     ) -> None:
         if not interaction.permissions.manage_guild:
             await interaction.response.send_message(
@@ -140,10 +146,18 @@ class ServerConfig(commands.Cog):
             channels = set(current.play_channels or []) ^ {allow_channel.id}
             return {"play_channels": sorted(channels) or None}
 
-        changing = bool(changes) or allow_channel is not None
+        def toggle_league_role(current: GuildSettings) -> dict:
+            if league_role is None:
+                return {}
+            return {"league_role_id": None if current.league_role_id == league_role.id else league_role.id}
+
+        def toggled(current: GuildSettings) -> dict:
+            return {**toggle_channel(current), **toggle_league_role(current)}
+
+        changing = bool(changes) or allow_channel is not None or league_role is not None
         try:
             if changing:
-                settings = await service.update_settings(interaction.guild_id, toggle_channel, **changes)
+                settings = await service.update_settings(interaction.guild_id, toggled, **changes)
             else:
                 settings = await service.settings_for(interaction.guild_id)
         except MatchError as error:

@@ -81,9 +81,12 @@ async def sweep_deadlines(service: MatchService, publisher: Publisher) -> None:
         for seat in match.state.to_move:
             await publisher.remind(match, seat)
         await service.reminder_sent(match)
-    for match in await service.forfeit_overdue():
+    for match, seat in await service.forfeit_overdue():
         async with publisher.lock(match.id):
-            await publisher.close_down(match)  # or asks the others about the seat
+            if match.status == "active" and not match.vacancy:  # a tournament's no-show: a computer plays on
+                await publisher.seat_taken_over(match, seat)
+            else:
+                await publisher.close_down(match)  # or asks the others about the seat
     for match, seat in await service.settle_vacancies():
         async with publisher.lock(match.id):
             await publisher.seat_taken_over(match, seat)

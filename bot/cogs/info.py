@@ -40,7 +40,7 @@ def help_text(kits, locale: discord.Locale | str | None = None) -> str:
     if public:
         during.append(tr_in("help.public_games", locale, games=", ".join(public)))
     notes = tr_in("help.during", locale, notes=" ".join(during))
-    tail = [tr_in("help.tail", locale), tr_in("help.together", locale)]
+    tail = [tr_in("help.tail", locale), tr_in("help.together", locale), tr_in("help.tournaments", locale)]
     return "\n".join([tr_in("help.head", locale), "", *games, *tail, "", notes])
 
 

@@ -21,11 +21,21 @@ from .preferences import Preferences
 from .seat_changes import SeatChanges
 from .settings import ServerSettings
 from .standings import Standings
+from .tournaments import Tournaments
 from .turns import Turns
 
 
 class Repository(
-    Matches, Standings, Lobbies, Agreements, SeatChanges, Turns, Preferences, ServerSettings, Inbox
+    Matches,
+    Standings,
+    Lobbies,
+    Agreements,
+    SeatChanges,
+    Turns,
+    Preferences,
+    ServerSettings,
+    Inbox,
+    Tournaments,
 ):
     """Every feature's queries on one database (SQLite or PostgreSQL, see `bot.storage`), composed
     as the service composes its features."""

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from ..model import Deadlines, GuildSettings, LiveBoard, Match, MatchResult, Seat
 from .base import NEXT_PLY, Store, from_row
+from .tournaments import withdraw_entrant
 
 ACTIVE = ("lobby", "active")
 
@@ -20,8 +21,10 @@ class Matches(Store):
             async with conn.execute(
                 "SELECT m.*, g.guild_id AS settings_guild, g.reminder_hours, g.clock_hours, g.use_threads,"
                 " g.play_channels, g.max_open_lobbies, g.max_active_per_member, g.max_active_per_guild,"
-                " g.open_invite_minutes, g.away_minutes, g.language"
-                " FROM matches m LEFT JOIN guild_settings g ON g.guild_id = m.guild_id WHERE m.id = ?",
+                " g.open_invite_minutes, g.away_minutes, g.language, g.league_role_id,"
+                " t.clock_hours AS tournament_clock_hours FROM matches m"
+                " LEFT JOIN guild_settings g ON g.guild_id = m.guild_id"
+                " LEFT JOIN tournaments t ON t.id = m.tournament_id WHERE m.id = ?",
                 (match_id,),
             ) as cursor:
                 row = await cursor.fetchone()
@@ -199,10 +202,12 @@ class Matches(Store):
         leaving_seat: int | None = None,
         result: MatchResult | None = None,
         notice_lease: float | None = None,
+        withdrawn: tuple[int, int] | None = None,
     ) -> bool:
         """Resigned, forfeited or cancelled, if the match is still at `version`; a match that
         finished so (`result`) counts in the standings. A lobby cancelled owes the notice that
-        it closed, claimed by the canceller until `notice_lease` (see `close_lobby`)."""
+        it closed, claimed by the canceller until `notice_lease` (see `close_lobby`). `withdrawn`:
+        a tournament's no-show (tournament id, user id), out of its later rounds."""
         async with self.db.transaction(match_id) as conn:
             cursor = await conn.execute(
                 "UPDATE matches SET status = ?, end_reason = ?, finished_at = ?, updated_at = ?, version = version + 1,"
@@ -221,6 +226,7 @@ class Matches(Store):
                 )
             if result is not None:
                 await self._count_result(conn, match_id, result)
+            await withdraw_entrant(conn, withdrawn)
         return True
 
     async def set_lobby_message(self, match_id: int, message_id: int) -> None:

@@ -7,6 +7,7 @@ import json
 
 from ..model import Deadlines
 from .base import Store
+from .tournaments import withdraw_entrant
 
 
 class SeatChanges(Store):
@@ -47,9 +48,11 @@ class SeatChanges(Store):
         name: str,
         stamp: str,
         deadlines: Deadlines,
+        withdrawn: tuple[int, int] | None = None,
     ) -> bool:
         """A computer player takes `seat` over (its person is kept as `left_user_id`, the seat
-        counts as resigned for them) and play goes on, if the match is still at `version`."""
+        counts as resigned for them) and play goes on, if the match is still at `version`.
+        `withdrawn`: a tournament's no-show (tournament id, user id), out of its later rounds."""
         async with self.db.transaction(match_id) as conn:
             cursor = await conn.execute(
                 "UPDATE matches SET version = version + 1, updated_at = ?, vacancy_json = NULL, vacancy_due_at = NULL,"
@@ -64,6 +67,7 @@ class SeatChanges(Store):
                 " display_name = ?, resigned = 1, prompt_message_id = NULL WHERE match_id = ? AND seat = ?",
                 (level, name, match_id, seat),
             )
+            await withdraw_entrant(conn, withdrawn)
         return True
 
     async def due_vacancies(self, now: float) -> list[int]:

@@ -43,13 +43,13 @@ class ServerSettings(Store):
             await conn.execute(
                 "INSERT INTO guild_settings (guild_id, reminder_hours, clock_hours, use_threads,"
                 " play_channels, max_open_lobbies, max_active_per_member, max_active_per_guild, open_invite_minutes,"
-                " away_minutes, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                " away_minutes, language, league_role_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
                 " reminder_hours = excluded.reminder_hours, clock_hours = excluded.clock_hours,"
                 " use_threads = excluded.use_threads, play_channels = excluded.play_channels,"
                 " max_open_lobbies = excluded.max_open_lobbies, max_active_per_member = excluded.max_active_per_member,"
                 " max_active_per_guild = excluded.max_active_per_guild,"
                 " open_invite_minutes = excluded.open_invite_minutes, away_minutes = excluded.away_minutes,"
-                " language = excluded.language",
+                " language = excluded.language, league_role_id = excluded.league_role_id",
                 (
                     guild_id,
                     updated.reminder_hours,
@@ -62,6 +62,7 @@ class ServerSettings(Store):
                     updated.open_invite_minutes,
                     updated.away_minutes,
                     updated.language,
+                    updated.league_role_id,
                 ),
             )
         return updated

@@ -230,7 +230,7 @@ async def test_no_take_back_after_the_turn_clock_ran_out_while_the_others_decide
         other = next(user for user, _ in (ALICE, BOB, CAROL) if user not in (asker, late))
         moment[0] += timedelta(hours=2)
         forfeited = await service.forfeit_overdue()
-        assert [m.id for m in forfeited] == [match.id]
+        assert [(m.id, seat) for m, seat in forfeited] == [(match.id, match.seat_of(late))]
         after = await service.load(match.id)
         assert after.vacancy and after.vacancy["reason"] == "timeout"
         for user in (asker, other):  # whoever ran out of time, nobody may ask

@@ -15,6 +15,10 @@ from tests.bot.test_e2e_flood import test_full_three_player_match_with_a_restart
 from tests.bot.test_e2e_learning import test_review_shows_three_moments_and_plays_on_from_one  # noqa: F401
 from tests.bot.test_e2e_lifecycle import test_stats_and_leaderboard_after_finished_matches  # noqa: F401
 from tests.bot.test_e2e_senet import test_full_match_through_clicks_with_a_restart_in_a_roll_chain  # noqa: F401
+from tests.bot.test_e2e_tournaments import (  # noqa: F401
+    test_a_twelve_player_swiss_of_trickery_with_a_no_show_and_a_bye,
+    test_an_eight_player_round_robin_of_senet_played_to_the_end_with_restarts,
+)
 from tests.bot.test_e2e_trickery import (  # noqa: F401
     test_closed_dms_fall_back_to_my_hand_and_play,
     test_racing_clicks_apply_exactly_once,

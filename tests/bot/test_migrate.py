@@ -124,7 +124,7 @@ async def test_a_sqlite_database_moves_to_postgresql_and_play_goes_on(database_u
         await before.repository.close()
         await after.repository.close()
 
-    with pytest.raises(ValueError, match="already has rows in matches"):
+    with pytest.raises(ValueError, match=r"already has rows in .*\bmatches \("):
         await migrate(database_url, postgresql_url)
 
 

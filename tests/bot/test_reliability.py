@@ -74,7 +74,7 @@ async def test_an_action_racing_the_turn_clock_is_either_applied_or_forfeited_ne
             )
             final = await service.load(match.id)
             log = await service.action_log(match.id)
-            this_one_forfeited = match.id in {m.id for m in forfeited}
+            this_one_forfeited = match.id in {m.id for m, _ in forfeited}
             if isinstance(clicked, MatchError):
                 assert final.end_reason.startswith("timeout") and log == [] and this_one_forfeited
                 outcomes.add("forfeit")
