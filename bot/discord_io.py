@@ -43,3 +43,12 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
         log.info("Could not answer an interaction (it may have expired)")
+
+
+def organiser(interaction: discord.Interaction) -> dict:
+    """What decides whether the member may run the server's tournaments and seasons
+    (`GuildSettings.may_organise`), as keyword arguments for the service."""
+    return {
+        "manages_server": bool(interaction.permissions.manage_guild),
+        "role_ids": [role.id for role in getattr(interaction.user, "roles", [])],
+    }

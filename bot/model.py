@@ -77,7 +77,12 @@ class GuildSettings:
     open_invite_minutes: float = 60  # how long an invitation with open seats stays open
     away_minutes: float = 3  # a player idle this long is pinged when their turn begins
     language: str | None = None  # of public posts; None: Discord's server primary language
-    league_role_id: int | None = None  # may run tournaments, besides members with Manage Server
+    league_role_id: int | None = None  # may run tournaments and seasons, besides members with Manage Server
+
+    def may_organise(self, *, manages_server: bool, role_ids: list[int]) -> bool:
+        """Whether a member may run this server's tournaments and seasons: Manage Server, or the
+        league role the server named (`/config league_role`)."""
+        return manages_server or (self.league_role_id is not None and self.league_role_id in role_ids)
 
     def public_language(self, discord_locale: object) -> str:
         """The language of the server's public posts: the one chosen with /config, else Discord's

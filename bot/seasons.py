@@ -59,10 +59,27 @@ class Badge:
 
 
 class SeasonDecisions:
+    async def check_may_organise_seasons(
+        self, guild_id: int, *, manages_server: bool, role_ids: list[int]
+    ) -> None:
+        settings = await self.repository.settings_for(guild_id)
+        if not settings.may_organise(manages_server=manages_server, role_ids=role_ids):
+            raise MatchError(
+                "Only members with Manage Server or this server's league role can start or end a season."
+            )
+
     async def start_season(
-        self, guild_id: int, channel_id: int, name: str | None, weeks: int | None
+        self,
+        guild_id: int,
+        channel_id: int,
+        name: str | None,
+        weeks: int | None,
+        *,
+        manages_server: bool,
+        role_ids: list[int],
     ) -> Season:
-        """Start the server's next season, refused while one runs."""
+        """Start the server's next season, refused while one runs (and to members who may not)."""
+        await self.check_may_organise_seasons(guild_id, manages_server=manages_server, role_ids=role_ids)
         if weeks is not None and not 1 <= weeks <= MAX_WEEKS:
             raise MatchError("A season lasts 1 to {most} weeks.", most=MAX_WEEKS)
         name = (name or "").strip()[:NAME_LENGTH] or None
@@ -77,9 +94,12 @@ class SeasonDecisions:
             )
         return season
 
-    async def end_season(self, guild_id: int) -> tuple[Season, bool]:
+    async def end_season(
+        self, guild_id: int, *, manages_server: bool, role_ids: list[int]
+    ) -> tuple[Season, bool]:
         """End the server's running season now. Its final table is then owed: True if this process
         claimed posting it (else a sweep that got there first posts it)."""
+        await self.check_may_organise_seasons(guild_id, manages_server=manages_server, role_ids=role_ids)
         running = await self.repository.running_season(guild_id)
         now, _ = self._now()
         if running is None or not await self.repository.end_season(running.id, now):

@@ -94,7 +94,7 @@ class TournamentDecisions:
 
     @staticmethod
     def check_may_run(settings: GuildSettings, *, manages_server: bool, role_ids: list[int]) -> None:
-        if manages_server or (settings.league_role_id is not None and settings.league_role_id in role_ids):
+        if settings.may_organise(manages_server=manages_server, role_ids=role_ids):
             return
         raise MatchError("Only members with Manage Server or this server's league role can run tournaments.")
 

@@ -13,20 +13,13 @@ from discord.ext import commands, tasks
 from catalogue import speaking, tr
 
 from ..arcade import Arcade
-from ..discord_io import server_language, tell
+from ..discord_io import organiser, server_language, tell
 from ..errors import MatchError
 from ..seasons import MAX_WEEKS, NAME_LENGTH, Season, SeasonEntry
-from .manage import manages_server
 from .stats import leaderboard_name
 
 log = logging.getLogger(__name__)
 TABLE_ROWS = 10  # per game in /season standings; the final table shows everyone
-
-
-def may_run_seasons(user: discord.User | discord.Member) -> bool:
-    """Who may start and end seasons: members with Manage Server. The one place to widen it
-    (a league role, say)."""
-    return manages_server(user)
 
 
 def points_text(points: float) -> str:
@@ -112,12 +105,9 @@ class Seasons(commands.Cog):
         )
 
     async def start(self, interaction: discord.Interaction, name: str | None, weeks: int | None) -> None:
-        if not may_run_seasons(interaction.user):
-            await tell(interaction, tr("Only members with Manage Server can start or end a season."))
-            return
         try:
             season = await self.service.start_season(
-                interaction.guild_id, interaction.channel_id, name, weeks
+                interaction.guild_id, interaction.channel_id, name, weeks, **organiser(interaction)
             )
         except MatchError as error:
             await tell(interaction, str(error))
@@ -137,11 +127,10 @@ class Seasons(commands.Cog):
         await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
 
     async def end(self, interaction: discord.Interaction) -> None:
-        if not may_run_seasons(interaction.user):
-            await tell(interaction, tr("Only members with Manage Server can start or end a season."))
-            return
         try:
-            season, mine_to_post = await self.service.end_season(interaction.guild_id)
+            season, mine_to_post = await self.service.end_season(
+                interaction.guild_id, **organiser(interaction)
+            )
         except MatchError as error:
             await tell(interaction, str(error))
             return

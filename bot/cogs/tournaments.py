@@ -16,7 +16,7 @@ from catalogue import speak, tr
 
 from ..arcade import Arcade
 from ..components import TournamentButton
-from ..discord_io import message_link, tell
+from ..discord_io import message_link, organiser, tell
 from ..errors import MatchError
 from ..model import LEVELS, Tournament
 from ..publishing.tournament import TournamentPosts, signup_text, signup_view
@@ -25,14 +25,6 @@ from ..tournaments import FORMAT_NAMES, ROUND_ROBIN, SWISS, standings_key
 
 log = logging.getLogger(__name__)
 FINAL = "final"  # the standings key once the final standings are posted
-
-
-def _roles(interaction: discord.Interaction) -> list[int]:
-    return [role.id for role in getattr(interaction.user, "roles", [])]
-
-
-def _manages(interaction: discord.Interaction) -> bool:
-    return bool(interaction.permissions.manage_guild)
 
 
 class Tournaments(commands.Cog):
@@ -143,8 +135,7 @@ class Tournaments(commands.Cog):
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
                 creator_id=interaction.user.id,
-                manages_server=_manages(interaction),
-                role_ids=_roles(interaction),
+                **organiser(interaction),
                 rounds=rounds,
                 clock_hours=clock_hours,
                 table_size=table_size,
@@ -170,8 +161,7 @@ class Tournaments(commands.Cog):
             tournament_id = id or await self._only_open(interaction, ("signup",))
             await self.service.start_tournament(
                 tournament_id,
-                manages_server=_manages(interaction),
-                role_ids=_roles(interaction),
+                **organiser(interaction),
                 guild_id=interaction.guild_id,
             )
         except MatchError as error:
@@ -196,8 +186,7 @@ class Tournaments(commands.Cog):
             tournament_id = id or await self._only_open(interaction, ("signup", "running"))
             cancelled = await self.service.cancel_tournament(
                 tournament_id,
-                manages_server=_manages(interaction),
-                role_ids=_roles(interaction),
+                **organiser(interaction),
                 guild_id=interaction.guild_id,
                 user_id=interaction.user.id,
             )

@@ -29,6 +29,9 @@ async def resigned(service, game, players, loser, guild_id=1):
     return match_id
 
 
+ADMIN = {"manages_server": True, "role_ids": []}
+
+
 def table_of(tables, game):
     return [(entry.user_id, entry.matches, entry.wins, pytest.approx(entry.points)) for entry in tables[game]]
 
@@ -39,15 +42,15 @@ async def test_a_season_counts_its_matches_and_keeps_each_games_top_three(any_da
     service = service_on(db, clock=clock)
     try:
         await resigned(service, "senet", [ALICE, BOB], ALICE)  # before the season: not counted
-        season = await service.start_season(1, 5, "Spring", 2)
+        season = await service.start_season(1, 5, "Spring", 2, **ADMIN)
         assert (season.number, season.title, season.ends_at) == (
             1,
             "Spring",
             clock.now.timestamp() + 2 * WEEK_SECONDS,
         )
         with pytest.raises(MatchError, match="Spring is still running"):
-            await service.start_season(1, 5, None, None)
-        other = await service.start_season(9, 6, None, None)  # another server has its own
+            await service.start_season(1, 5, None, None, **ADMIN)
+        other = await service.start_season(9, 6, None, None, **ADMIN)  # another server has its own
         assert other.title == "Season 1"
 
         await resigned(service, "senet", [ALICE, BOB], BOB)
@@ -91,16 +94,16 @@ async def test_a_season_counts_its_matches_and_keeps_each_games_top_three(any_da
         assert await service.seasons_to_close() == []
 
         with pytest.raises(MatchError, match="No season is running"):
-            await service.end_season(1)
-        assert (await service.start_season(1, 5, None, 1)).title == "Season 2"
-        ended, mine_to_post = await service.end_season(1)
+            await service.end_season(1, **ADMIN)
+        assert (await service.start_season(1, 5, None, 1, **ADMIN)).title == "Season 2"
+        ended, mine_to_post = await service.end_season(1, **ADMIN)
         assert ended.title == "Season 2" and ended.ended_at == clock.now.timestamp() and mine_to_post
         assert await service.seasons_to_close() == []  # its poster holds the claim
         assert (await service.season_to_show(1)).title == "Season 2"
         with pytest.raises(MatchError, match="no season yet"):
             await service.season_to_show(77)
         with pytest.raises(MatchError, match="1 to 52 weeks"):
-            await service.start_season(1, 5, None, 60)
+            await service.start_season(1, 5, None, 60, **ADMIN)
     finally:
         await db.close()
 
@@ -112,7 +115,7 @@ async def test_matches_ending_at_once_in_several_processes_all_count_in_the_seas
     clock = Clock()
     service = service_on(db, clock=clock)
     await service.repository.update_settings(1, lambda _: {"max_active_per_member": 50})
-    season = await service.start_season(1, 5, None, None)
+    season = await service.start_season(1, 5, None, None, **ADMIN)
     match_ids = [await started(service, "senet", [ALICE, BOB]) for _ in range(24)]
     processes = [service_on(await open_database(postgresql_url), clock=clock) for _ in range(3)]
     try:
@@ -124,4 +127,24 @@ async def test_matches_ending_at_once_in_several_processes_all_count_in_the_seas
     finally:
         for process in processes:
             await process.repository.close()
+        await db.close()
+
+
+async def test_only_managers_and_the_league_role_may_start_or_end_a_season(database_url):
+    db = await open_database(database_url)
+    service = service_on(db, clock=Clock())
+    try:
+        refused = "Only members with Manage Server or this server's league role"
+        with pytest.raises(MatchError, match=refused):
+            await service.start_season(1, 5, None, None, manages_server=False, role_ids=[77])
+        await service.repository.update_settings(1, lambda settings: {"league_role_id": 77})
+        with pytest.raises(MatchError, match=refused):
+            await service.start_season(1, 5, None, None, manages_server=False, role_ids=[78])
+        season = await service.start_season(1, 5, None, None, manages_server=False, role_ids=[78, 77])
+        with pytest.raises(MatchError, match=refused):
+            await service.end_season(1, manages_server=False, role_ids=[])
+        assert (await service.repository.running_season(1)).id == season.id  # still running
+        ended, _ = await service.end_season(1, manages_server=False, role_ids=[77])
+        assert ended.ended_at is not None
+    finally:
         await db.close()
