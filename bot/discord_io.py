@@ -7,7 +7,7 @@ import logging
 
 import discord
 
-from catalogue import language
+from catalogue import language, trn
 
 from .layout import alt_text
 
@@ -52,3 +52,30 @@ def organiser(interaction: discord.Interaction) -> dict:
         "manages_server": bool(interaction.permissions.manage_guild),
         "role_ids": [role.id for role in getattr(interaction.user, "roles", [])],
     }
+
+
+MESSAGE_LIMIT = 2000  # Discord's, for a message's text
+
+
+def fitted(header: str, lines: list[str]) -> str:
+    """The header and as many lines as fit in one message, the rest counted."""
+    shown = list(lines)
+    while True:
+        left_out = len(lines) - len(shown)
+        tail = [trn("…and {count} more.", "…and {count} more.", left_out, count=left_out)] if left_out else []
+        text = "\n".join([header, *shown, *tail])
+        if len(text) <= MESSAGE_LIMIT or not shown:
+            return text[:MESSAGE_LIMIT]
+        shown.pop()
+
+
+def in_messages(lines: list[str]) -> list[str]:
+    """Whole lines gathered into as few messages as Discord's limit allows (a longer line is cut)."""
+    messages: list[str] = []
+    for line in lines:
+        line = line[:MESSAGE_LIMIT]
+        if messages and len(messages[-1]) + 1 + len(line) <= MESSAGE_LIMIT:
+            messages[-1] += "\n" + line
+        else:
+            messages.append(line)
+    return messages

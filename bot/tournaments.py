@@ -18,7 +18,6 @@ import secrets
 from dataclasses import dataclass
 
 from catalogue import N_
-from league import placings
 from league.tournament import (
     ROUND_ROBIN,
     SWISS,
@@ -85,8 +84,7 @@ def table_places(match: Match) -> tuple[int, ...]:
     """How an ended match ranks its seats: a cancelled one has everyone share first place."""
     if match.status == "cancelled" or match.state is None:
         return (1,) * len(match.seats)
-    finished = MatchResult.of(match).finished
-    return placings(len(match.seats), finished.scores, finished.winners, finished.resigned)
+    return MatchResult.of(match).finished.places
 
 
 class TournamentDecisions:

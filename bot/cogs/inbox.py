@@ -10,10 +10,8 @@ from discord.ext import commands
 from catalogue import listing, tr, trn
 
 from ..arcade import Arcade
-from ..discord_io import message_link
+from ..discord_io import fitted, message_link
 from ..model import MyGame, shown_computer_name
-
-MESSAGE_LIMIT = 2000  # Discord's, for a message's text
 
 
 class Inbox(commands.Cog):
@@ -101,15 +99,3 @@ def link(game: MyGame) -> str:
     if game.status == "active" and (game.board_message_id or game.thread_id):
         return message_link(game.guild_id, game.thread_id or game.channel_id, game.board_message_id)
     return message_link(game.guild_id, game.channel_id, game.lobby_message_id)
-
-
-def fitted(header: str, lines: list[str]) -> str:
-    """The header and as many lines as fit in one message, the rest counted."""
-    shown = list(lines)
-    while True:
-        left_out = len(lines) - len(shown)
-        tail = [trn("…and {count} more.", "…and {count} more.", left_out, count=left_out)] if left_out else []
-        text = "\n".join([header, *shown, *tail])
-        if len(text) <= MESSAGE_LIMIT:
-            return text
-        shown.pop()

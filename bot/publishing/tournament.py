@@ -9,15 +9,16 @@ import logging
 
 import discord
 
-from catalogue import speaking, tr
+from catalogue import speaking, tr, trn
 
 from ..components import TournamentButton
-from ..discord_io import MENTION_USERS, message_link
+from ..discord_io import MENTION_USERS, fitted, in_messages, message_link
 from ..model import Tournament, level_name
 from ..tournaments import FORMAT_NAMES, TIEBREAK_NAMES, TournamentView
 from .publisher import Publisher
 
 log = logging.getLogger(__name__)
+LINKS_ROOM = 500  # characters of the standings message the links to tables still playing may take
 
 
 def number(value: float) -> str:
@@ -72,7 +73,8 @@ def signup_view(tournament: Tournament) -> discord.ui.View | None:
     return view
 
 
-def standings_text(publisher: Publisher, view: TournamentView) -> str:
+def standings_lines(publisher: Publisher, view: TournamentView) -> tuple[list[str], list[str]]:
+    """The standings' heading (with the tables still playing) and one line per player."""
     tournament = view.tournament
     tiebreak = tr(TIEBREAK_NAMES[tournament.format])
     if tournament.status == "finished":
@@ -87,7 +89,19 @@ def standings_text(publisher: Publisher, view: TournamentView) -> str:
         )
     else:
         heading = tr("**Standings**: the tournament hasn't started yet")
-    lines = [_title(publisher, tournament), heading]
+    heading_lines = [_title(publisher, tournament), heading]
+    if view.playing and tournament.status == "running":
+        links = ", ".join(f"[#{table.match.id}]({_match_link(table.match)})" for table in view.playing)
+        if len(links) > LINKS_ROOM:  # leave the message to the standings; the round's post links them
+            count = len(view.playing)
+            links = trn(
+                "{count} table, linked in the round's post",
+                "{count} tables, linked in the round's post",
+                count,
+                count=count,
+            )
+        heading_lines.append(tr("Still playing: {tables}", tables=links))
+    lines = []
     for standing in view.standings:
         entrant = tournament.entrant(standing.player)
         withdrawn = tr(" (withdrawn)") if entrant is not None and entrant.withdrawn else ""
@@ -105,10 +119,13 @@ def standings_text(publisher: Publisher, view: TournamentView) -> str:
                 byes=standing.byes,
             )
         )
-    if view.playing and tournament.status == "running":
-        links = ", ".join(f"[#{table.match.id}]({_match_link(table.match)})" for table in view.playing)
-        lines.append(tr("Still playing: {tables}", tables=links))
-    return "\n".join(lines)[:2000]
+    return heading_lines, lines
+
+
+def standings_text(publisher: Publisher, view: TournamentView) -> str:
+    """The one standings message: as many players as fit, the rest counted."""
+    heading, lines = standings_lines(publisher, view)
+    return fitted("\n".join(heading), lines)
 
 
 def _match_link(match) -> str:
@@ -117,7 +134,7 @@ def _match_link(match) -> str:
     return message_link(match.guild_id, match.play_channel_id)
 
 
-def round_text(publisher: Publisher, view: TournamentView) -> str:
+def round_lines(publisher: Publisher, view: TournamentView) -> list[str]:
     tournament = view.tournament
     number_ = tournament.current_round
     lines = [
@@ -142,7 +159,7 @@ def round_text(publisher: Publisher, view: TournamentView) -> str:
     byes = [user for round_, user, _ in tournament.byes if round_ == number_]
     if byes:
         lines.append(tr("Sitting out: {players}", players=", ".join(f"<@{user}>" for user in byes)))
-    return "\n".join(lines)[:2000]
+    return lines
 
 
 def round_view(tournament: Tournament) -> discord.ui.View | None:
@@ -244,13 +261,15 @@ class TournamentPosts:
     async def announce_round(self, view: TournamentView) -> None:
         tournament = view.tournament
         with speaking(await self.language(tournament)):
-            text, buttons = round_text(self.publisher, view), round_view(tournament)
-        await self.channel(tournament, tournament.home_id).send(
-            text, view=buttons, allowed_mentions=MENTION_USERS
-        )
+            parts, buttons = in_messages(round_lines(self.publisher, view)), round_view(tournament)
+        for index, text in enumerate(parts, 1):  # the button under the last part
+            await self.channel(tournament, tournament.home_id).send(
+                text, view=buttons if index == len(parts) else None, allowed_mentions=MENTION_USERS
+            )
 
     async def announce_end(self, view: TournamentView) -> None:
         tournament = view.tournament
         with speaking(await self.language(tournament)):
-            text = standings_text(self.publisher, view)
-        await self.channel(tournament, tournament.home_id).send(text)
+            heading, lines = standings_lines(self.publisher, view)
+        for text in in_messages([*heading, *lines]):  # every player, over as many messages as it takes
+            await self.channel(tournament, tournament.home_id).send(text)

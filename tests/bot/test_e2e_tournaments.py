@@ -400,3 +400,38 @@ async def test_table_sizes_are_clamped_to_the_game_and_a_start_needs_its_fewest_
     assert "needs at least 3 players; 2 signed up" in short
     assert (await tournament(env, 2)).status == "signup"
     assert "Name the tournament" in private(await admin.slash(table.channel, "tournament start"))
+
+
+async def test_a_forty_player_tournament_fits_discords_message_limit(simcord_env):
+    """Forty entrants: the round's post comes in as many messages as it takes, every table in it;
+    the one standings message shows whom it can and counts the rest; the final standings name
+    everyone."""
+    env = simcord_env
+    table = make_table(env, [f"weekly_league_player_{i:02d}" for i in range(40)])
+    admin = admin_of(env, table)
+    await admin.slash(table.channel, "tournament create", game="senet", format="swiss", rounds=1)
+    await sign_up_everyone(table, table.players)
+    reply(await admin.slash(table.channel, "tournament start"))
+    thread = tournament_thread(table)
+    matches = await round_tables(env, 1, 1)
+    assert len(matches) == 20
+    posts = [m.content for m in thread.history() if m.content.startswith(("⚔️", "Table"))]
+    assert len(posts) >= 2 and all(len(post) <= 2000 for post in posts)
+    announced = "\n".join(posts)
+    assert all(f"match #{match.id}:" in announced for match in matches)
+    live = standings_message(table).content
+    assert len(live) <= 2000 and "Still playing: 20 tables, linked in the round's post" in live
+    more = int(re.search(r"…and (\d+) more\.", live)[1])
+    assert len(parsed_standings(live)) + more == 40
+
+    for match in matches:
+        await resign(table, match, match.seats[1].user_id)
+    await env.settle()
+    assert (await tournament(env)).status == "finished"
+    final_posts = [m.content for m in thread.history() if "Final standings" in m.content]
+    final_index = next(i for i, m in enumerate(thread.history()) if m.content in final_posts[-1:])
+    finals = [m.content for m in thread.history()[final_index:]]
+    assert all(len(post) <= 2000 for post in finals)
+    names = [row["name"] for post in finals for row in parsed_standings(post)]
+    assert sorted(names) == sorted(player.user.name for player in table.players)
+    assert names[:20] == sorted(names[:20], key=lambda n: [p.user.name for p in table.players].index(n))
