@@ -1,5 +1,6 @@
 """Measure the rules engines' speed, the renderers' time, PNG size and memory, click latency, and
-the standings' cost as finished matches grow (`benchmarks.standings`).
+the costs that must not grow with the finished matches: standings, /games and a tournament's
+standings (`benchmarks.standings`, `benchmarks.inbox`, `benchmarks.tournament_standings`).
 
 `python -m benchmarks [--games ID ...] [--quick] [--clicks | --no-clicks] [--no-standings]
 [--json PATH]`, from the repository root. A measuring tool: it prints numbers and never judges them. Click latency drives
@@ -73,17 +74,27 @@ def main(argv: list[str] | None = None) -> int:
         }
     standings = {}
     if not (args.clicks or args.no_standings):
+        from . import inbox, tournament_standings
         from . import standings as standings_benchmark
 
         sizes, repeat = ([10, 200], 10) if args.quick else ([10, 10_000], 200)
-        progress(f"standings with {' and '.join(map(str, sizes))} finished matches")
+        progress(
+            f"standings, /games and a tournament's standings with {' and '.join(map(str, sizes))} finished matches"
+        )
         standings = asyncio.run(standings_benchmark.measure(sizes, 50, repeat))
+        games = asyncio.run(inbox.measure(sizes, repeat))
+        tournament = asyncio.run(tournament_standings.measure(sizes, max(3, repeat // 4)))
     peak_mb = peak_rss_mb()  # after everything has run
     print(as_text(mode, summaries, clicks, peak_mb))
     if standings:
         print(standings_benchmark.as_text(standings, sizes, 50, repeat))
+        print(inbox.as_text(games, sizes, repeat))
+        print(tournament_standings.as_text(tournament, sizes, max(3, repeat // 4)))
     if args.json:
-        numbers = as_json(mode, summaries, clicks, peak_mb) | ({"standings": standings} if standings else {})
+        league = (
+            {"standings": standings, "games": games, "tournament_standings": tournament} if standings else {}
+        )
+        numbers = as_json(mode, summaries, clicks, peak_mb) | league
         args.json.write_text(json.dumps(numbers, indent=2) + "\n")
     return 0
 

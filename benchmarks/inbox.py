@@ -132,15 +132,20 @@ def main() -> None:
     args = parser.parse_args()
     sizes = sorted(args.matches)
     results = asyncio.run(measure(sizes, args.repeat))
-    print(f"/games query for a member in half the finished matches, median of {args.repeat} (ms):")
+    print(as_text(results, sizes, args.repeat))
+    print(json.dumps(results))
+
+
+def as_text(results: dict, sizes: list[int], repeat: int) -> str:
+    lines = [f"/games query for a member in half the finished matches, median of {repeat} (ms):"]
     for database, by_size in results.items():
         base = by_size[sizes[0]]
         for count, numbers in by_size.items():
-            print(
+            lines.append(
                 f"  {database:10} {count:>7} finished: {numbers['games_ms']:.3f}"
                 f" ({numbers['games_ms'] / base['games_ms']:.2f}x), {numbers['listed']} listed"
             )
-    print(json.dumps(results))
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

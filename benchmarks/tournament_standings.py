@@ -105,15 +105,20 @@ def main() -> None:
     args = parser.parse_args()
     sizes = sorted(args.matches)
     results = asyncio.run(measure(sizes, args.repeat))
-    print(f"Tournament standings update (recompute + text), median of {args.repeat} (ms):")
+    print(as_text(results, sizes, args.repeat))
+    print(json.dumps(results))
+
+
+def as_text(results: dict, sizes: list[int], repeat: int) -> str:
+    lines = [f"Tournament standings update (recompute + text), median of {repeat} (ms):"]
     for database, by_size in results.items():
         base = by_size[sizes[0]]
         for count, numbers in by_size.items():
-            print(
+            lines.append(
                 f"  {database:10} {count:>7} other finished matches: {numbers['update_ms']:.2f}"
                 f" ({numbers['update_ms'] / base['update_ms']:.2f}x) for {numbers['tables']} tables"
             )
-    print(json.dumps(results))
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

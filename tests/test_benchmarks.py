@@ -103,7 +103,7 @@ def test_the_standings_benchmark_measures_both_databases_at_every_size(postgresq
     assert "a match's end (ratings + season)" in done.stdout and "one-time conversion" in done.stdout
 
 
-def test_the_whole_benchmark_reports_the_standings_at_10_and_200_finished_when_quick(
+def test_the_whole_benchmark_reports_the_league_costs_at_10_and_200_finished_when_quick(
     postgresql_server, tmp_path
 ):
     out = tmp_path / "bench.json"
@@ -126,9 +126,14 @@ def test_the_whole_benchmark_reports_the_standings_at_10_and_200_finished_when_q
         env={**os.environ, "TEST_POSTGRESQL_URL": postgresql_server},
     )
     assert done.returncode == 0, done.stderr
-    standings = json.loads(out.read_text())["standings"]
-    assert set(standings) == {"sqlite", "postgresql"} and set(standings["sqlite"]) == {"10", "200"}
+    numbers = json.loads(out.read_text())
+    for part in ("standings", "games", "tournament_standings"):
+        assert set(numbers[part]) == {"sqlite", "postgresql"} and set(numbers[part]["sqlite"]) == {
+            "10",
+            "200",
+        }
     assert "200 finished: a match's end (ratings + season)" in done.stdout
+    assert "/games query" in done.stdout and "200 other finished matches" in done.stdout
 
 
 def test_the_tournament_standings_benchmark_measures_both_databases_at_every_size(postgresql_server):
