@@ -76,7 +76,6 @@ def signup_view(tournament: Tournament) -> discord.ui.View | None:
 def standings_lines(publisher: Publisher, view: TournamentView) -> tuple[list[str], list[str]]:
     """The standings' heading (with the tables still playing) and one line per player."""
     tournament = view.tournament
-    tiebreak = tr(TIEBREAK_NAMES[tournament.format])
     if tournament.status == "finished":
         heading = tr("**Final standings** after {rounds} rounds", rounds=tournament.rounds)
     elif tournament.status == "cancelled":
@@ -101,22 +100,26 @@ def standings_lines(publisher: Publisher, view: TournamentView) -> tuple[list[st
                 count=count,
             )
         heading_lines.append(tr("Still playing: {tables}", tables=links))
+    heading_lines.append(
+        tr("-# points · {tiebreak} · tables played", tiebreak=tr(TIEBREAK_NAMES[tournament.format]))
+    )
     lines = []
     for standing in view.standings:
         entrant = tournament.entrant(standing.player)
-        withdrawn = tr(" (withdrawn)") if entrant is not None and entrant.withdrawn else ""
+        notes = (
+            [trn("{count} bye", "{count} byes", standing.byes, count=standing.byes)] if standing.byes else []
+        )
+        if entrant is not None and entrant.withdrawn:
+            notes.append(tr("withdrawn"))
         lines.append(
             tr(
-                "`{place}.` **{name}**{withdrawn}: {points} pts · {tiebreak} {score} · played {played} · "
-                "byes {byes}",
+                "`{place}.` **{name}** {points} · {score} · {played}{notes}",
                 place=standing.place,
                 name=tournament.name_of(standing.player),
-                withdrawn=withdrawn,
                 points=number(standing.points),
-                tiebreak=tiebreak,
                 score=number(standing.tiebreak),
                 played=standing.played,
-                byes=standing.byes,
+                notes="".join(f" · {note}" for note in notes),
             )
         )
     return heading_lines, lines
@@ -149,7 +152,7 @@ def round_lines(publisher: Publisher, view: TournamentView) -> list[str]:
         players = ", ".join(f"<@{user}>" for user in table.players)
         lines.append(
             tr(
-                "Table {table}: {players} · match #{match}: {link}",
+                "Table {table}: {players} → [match #{match}]({link})",
                 table=index,
                 players=players,
                 match=table.match.id,

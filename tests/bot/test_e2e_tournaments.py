@@ -14,9 +14,11 @@ from tests.helpers import board, buttons, make_table, reply
 HOUR = 3600
 SWEEP = 601  # these bots tend tournaments (and check clocks) every 10 minutes
 STANDING = re.compile(
-    r"`(?P<place>\d+)\.` \*\*(?P<name>[^*]+)\*\*(?P<withdrawn> \(withdrawn\))?: (?P<points>[\d.]+) pts · "
-    r"(?P<tiebreak_name>[A-Za-z-]+) (?P<tiebreak>[\d.]+) · played (?P<played>\d+) · byes (?P<byes>\d+)"
+    r"`(?P<place>\d+)\.` \*\*(?P<name>[^*]+)\*\* (?P<points>[\d.]+) · (?P<tiebreak>[\d.]+) · (?P<played>\d+)"
+    r"(?: · (?P<byes>\d+) byes?)?(?P<withdrawn> · withdrawn)?$",
+    re.MULTILINE,
 )
+LEGEND = re.compile(r"^-# points · (?P<tiebreak_name>[A-Za-z-]+) · tables played$", re.MULTILINE)
 
 
 @pytest.fixture
@@ -51,7 +53,17 @@ def standings_message(table):
 
 
 def parsed_standings(text: str) -> list[dict]:
-    return [found.groupdict() for found in STANDING.finditer(text)]
+    """Each player's line, with the tie-break's name from the legend above them."""
+    legend = LEGEND.search(text)
+    return [
+        found.groupdict()
+        | {
+            "byes": found["byes"] or "0",
+            "withdrawn": bool(found["withdrawn"]),
+            "tiebreak_name": legend["tiebreak_name"] if legend else None,
+        }
+        for found in STANDING.finditer(text)
+    ]
 
 
 async def tournament(env, number: int = 1):
@@ -402,27 +414,27 @@ async def test_table_sizes_are_clamped_to_the_game_and_a_start_needs_its_fewest_
     assert "Name the tournament" in private(await admin.slash(table.channel, "tournament start"))
 
 
-async def test_a_forty_player_tournament_fits_discords_message_limit(simcord_env):
-    """Forty entrants: the round's post comes in as many messages as it takes, every table in it;
+async def test_a_full_tournament_fits_discords_message_limit(simcord_env):
+    """Sixty-four entrants (the most): the round's post comes in as many messages as it takes, every table in it;
     the one standings message shows whom it can and counts the rest; the final standings name
     everyone."""
     env = simcord_env
-    table = make_table(env, [f"weekly_league_player_{i:02d}" for i in range(40)])
+    table = make_table(env, [f"weekly_league_player_{i:02d}" for i in range(64)])
     admin = admin_of(env, table)
     await admin.slash(table.channel, "tournament create", game="senet", format="swiss", rounds=1)
     await sign_up_everyone(table, table.players)
     reply(await admin.slash(table.channel, "tournament start"))
     thread = tournament_thread(table)
     matches = await round_tables(env, 1, 1)
-    assert len(matches) == 20
+    assert len(matches) == 32
     posts = [m.content for m in thread.history() if m.content.startswith(("⚔️", "Table"))]
     assert len(posts) >= 2 and all(len(post) <= 2000 for post in posts)
     announced = "\n".join(posts)
-    assert all(f"match #{match.id}:" in announced for match in matches)
+    assert all(f"[match #{match.id}](" in announced for match in matches)
     live = standings_message(table).content
-    assert len(live) <= 2000 and "Still playing: 20 tables, linked in the round's post" in live
+    assert len(live) <= 2000 and "Still playing: 32 tables, linked in the round's post" in live
     more = int(re.search(r"…and (\d+) more\.", live)[1])
-    assert len(parsed_standings(live)) + more == 40
+    assert len(parsed_standings(live)) + more == 64
 
     for match in matches:
         await resign(table, match, match.seats[1].user_id)
@@ -434,4 +446,4 @@ async def test_a_forty_player_tournament_fits_discords_message_limit(simcord_env
     assert all(len(post) <= 2000 for post in finals)
     names = [row["name"] for post in finals for row in parsed_standings(post)]
     assert sorted(names) == sorted(player.user.name for player in table.players)
-    assert names[:20] == sorted(names[:20], key=lambda n: [p.user.name for p in table.players].index(n))
+    assert names[:32] == sorted(names[:32], key=lambda n: [p.user.name for p in table.players].index(n))
