@@ -25,6 +25,7 @@ from bot.repository import Repository
 from bot.storage import POSTGRESQL_PREFIXES, open_database
 from games import GAMES
 
+from .report import by_size
 from .scaling import postgresql_server
 
 MEMBER = 1
@@ -138,13 +139,10 @@ def main() -> None:
 
 def as_text(results: dict, sizes: list[int], repeat: int) -> str:
     lines = [f"/games query for a member in half the finished matches, median of {repeat} (ms):"]
-    for database, by_size in results.items():
-        base = by_size[sizes[0]]
-        for count, numbers in by_size.items():
-            lines.append(
-                f"  {database:10} {count:>7} finished: {numbers['games_ms']:.3f}"
-                f" ({numbers['games_ms'] / base['games_ms']:.2f}x), {numbers['listed']} listed"
-            )
+    for database, count, numbers, ratio in by_size(results, sizes, "games_ms"):
+        lines.append(
+            f"  {database:10} {count:>7} finished: {numbers['games_ms']:.3f} ({ratio:.2f}x), {numbers['listed']} listed"
+        )
     return "\n".join(lines)
 
 

@@ -216,3 +216,12 @@ def as_text(mode: str, summaries: dict[str, dict], clicks: dict[str, dict], peak
         lines += ["", "== click latency ==", "", *click_lines(clicks, summaries)]
     lines += ["", f"Peak memory (ru_maxrss): {peak_mb:.1f} MB"]
     return "\n".join(lines)
+
+
+def by_size(results: dict, sizes: list[int], key: str):
+    """Each database's numbers at each size, with `key`'s ratio to the smallest size measured in
+    the same run: (database, size, numbers, ratio)."""
+    for database, measured in results.items():
+        base = measured[sizes[0]][key]
+        for count, numbers in measured.items():
+            yield database, count, numbers, numbers[key] / base

@@ -29,6 +29,7 @@ from bot.publishing.tournament import standings_text
 from bot.repository import Repository
 from bot.service import MatchService
 
+from .report import by_size
 from .scaling import postgresql_server
 from .standings import GUILD, write_finished_matches
 
@@ -111,13 +112,11 @@ def main() -> None:
 
 def as_text(results: dict, sizes: list[int], repeat: int) -> str:
     lines = [f"Tournament standings update (recompute + text), median of {repeat} (ms):"]
-    for database, by_size in results.items():
-        base = by_size[sizes[0]]
-        for count, numbers in by_size.items():
-            lines.append(
-                f"  {database:10} {count:>7} other finished matches: {numbers['update_ms']:.2f}"
-                f" ({numbers['update_ms'] / base['update_ms']:.2f}x) for {numbers['tables']} tables"
-            )
+    for database, count, numbers, ratio in by_size(results, sizes, "update_ms"):
+        lines.append(
+            f"  {database:10} {count:>7} other finished matches: {numbers['update_ms']:.2f}"
+            f" ({ratio:.2f}x) for {numbers['tables']} tables"
+        )
     return "\n".join(lines)
 
 

@@ -45,6 +45,12 @@ def make_table(env, names: list[str]) -> Table:
     return Table(env, guild, channel, players)
 
 
+def admin_of(env, table: Table):
+    """A member of the table's server with Manage Server."""
+    role = table.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    return table.guild.add_member(env.create_user("root"), roles=[role])
+
+
 def as_message(message) -> discord.Message:
     """SimCord returns interaction replies as ResponseMessage; read them as discord.Message."""
     return message.message if isinstance(message, simcord.ResponseMessage) else message

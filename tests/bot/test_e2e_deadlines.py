@@ -1,9 +1,8 @@
 """Turn reminders, turn clocks, /config and limits, with SimCord's virtual clock."""
 
-import discord
 import pytest
 
-from tests.helpers import board, buttons, dms, make_table, mover, reply, stored, text, thread_of
+from tests.helpers import admin_of, board, buttons, dms, make_table, mover, reply, stored, text, thread_of
 
 HOUR = 3600
 SWEEP = 601  # these bots check deadlines every 10 minutes, so hours of virtual time pass quickly
@@ -19,11 +18,6 @@ async def advance(env, seconds: float) -> None:
 @pytest.fixture
 def simcord_bot(make_bot):
     return make_bot(sweep_seconds=600)
-
-
-def admin_of(env, table):
-    role = table.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
-    return table.guild.add_member(env.create_user("root"), roles=[role])
 
 
 async def start_senet(table):

@@ -3,10 +3,9 @@
 restart or by /season end, its final table is posted where it started, and each game's top three
 show their badge on /stats. Bad input gets a private answer and changes nothing."""
 
-import discord
 import pytest
 
-from tests.helpers import make_table, reply, thread_of
+from tests.helpers import admin_of, make_table, reply, thread_of
 from tests.l10n.test_bot_german import english_in
 
 DAY = 24 * 3600
@@ -15,11 +14,6 @@ DAY = 24 * 3600
 @pytest.fixture
 def simcord_bot(make_bot):
     return make_bot(sweep_seconds=600)
-
-
-def admin_of(env, table):
-    role = table.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
-    return table.guild.add_member(env.create_user("root"), roles=[role])
 
 
 async def resigned_senet(table, host, guest, loser, accept="Accept"):

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import re
 
-import discord
 import pytest
 
-from tests.helpers import board, buttons, make_table, reply
+from tests.helpers import admin_of, board, buttons, make_table, reply
 
 HOUR = 3600
 SWEEP = 601  # these bots tend tournaments (and check clocks) every 10 minutes
@@ -28,11 +27,6 @@ def simcord_bot(make_bot):
 
 def bot_maker(make_bot):
     return lambda: make_bot(sweep_seconds=600)
-
-
-def admin_of(env, table):
-    role = table.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
-    return table.guild.add_member(env.create_user("root"), roles=[role])
 
 
 async def sweep(env) -> None:
