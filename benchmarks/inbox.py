@@ -16,9 +16,7 @@ import argparse
 import asyncio
 import json
 import statistics
-import tempfile
 import time
-from pathlib import Path
 
 from bot.kits import KITS
 from bot.repository import Repository
@@ -26,7 +24,7 @@ from bot.storage import POSTGRESQL_PREFIXES, open_database
 from games import GAMES
 
 from .report import by_size
-from .scaling import postgresql_server
+from .scaling import at_each_size
 
 MEMBER = 1
 STAMP = "2026-01-01T00:00:00+00:00"
@@ -112,18 +110,7 @@ async def measure_one(url: str, finished: int, repeat: int) -> dict:
 
 
 async def measure(sizes: list[int], repeat: int) -> dict:
-    from tests import postgres_server
-
-    results: dict = {"sqlite": {}, "postgresql": {}}
-    with tempfile.TemporaryDirectory() as folder:
-        for count in sizes:
-            url = f"sqlite:///{Path(folder) / f'inbox-{count}.db'}"
-            results["sqlite"][count] = await measure_one(url, count, repeat)
-    with postgresql_server() as server:
-        for count in sizes:
-            url = await postgres_server.fresh_schema(server)
-            results["postgresql"][count] = await measure_one(url, count, repeat)
-    return results
+    return await at_each_size(sizes, lambda url, finished: measure_one(url, finished, repeat))
 
 
 def main() -> None:

@@ -17,7 +17,7 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -149,6 +149,21 @@ def postgresql_server() -> Iterator[str]:
     finally:
         postgres_server.stop(folder)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+async def at_each_size(sizes: list[int], measure_one: Callable[[str, int], Awaitable[dict]]) -> dict:
+    """`measure_one(url, size)` on a fresh SQLite file and then a fresh PostgreSQL schema for each
+    size, side by side in one run: {"sqlite": {size: numbers}, "postgresql": {...}}."""
+    from tests import postgres_server
+
+    results: dict = {"sqlite": {}, "postgresql": {}}
+    with tempfile.TemporaryDirectory() as folder:
+        for size in sizes:
+            results["sqlite"][size] = await measure_one(f"sqlite:///{Path(folder) / f'{size}.db'}", size)
+    with postgresql_server() as server:
+        for size in sizes:
+            results["postgresql"][size] = await measure_one(await postgres_server.fresh_schema(server), size)
+    return results
 
 
 def main() -> None:

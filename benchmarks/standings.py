@@ -20,9 +20,7 @@ import asyncio
 import json
 import random
 import statistics
-import tempfile
 import time
-from pathlib import Path
 
 from bot.kits import KITS
 from bot.model import MatchResult
@@ -32,7 +30,7 @@ from bot.repository.standings import FINISHED_IN
 from bot.storage import open_database
 from games import GAMES
 
-from .scaling import postgresql_server
+from .scaling import at_each_size
 
 GUILD = 1
 STAMP = "2026-01-01T00:00:{:02d}.{:06d}+00:00"
@@ -128,18 +126,7 @@ async def measure_one(url: str, count: int, players: int, repeat: int) -> dict:
 
 
 async def measure(sizes: list[int], players: int, repeat: int) -> dict:
-    from tests import postgres_server
-
-    results: dict = {"sqlite": {}, "postgresql": {}}
-    with tempfile.TemporaryDirectory() as folder:
-        for count in sizes:
-            url = f"sqlite:///{Path(folder) / f'standings-{count}.db'}"
-            results["sqlite"][count] = await measure_one(url, count, players, repeat)
-    with postgresql_server() as server:
-        for count in sizes:
-            url = await postgres_server.fresh_schema(server)
-            results["postgresql"][count] = await measure_one(url, count, players, repeat)
-    return results
+    return await at_each_size(sizes, lambda url, count: measure_one(url, count, players, repeat))
 
 
 def main() -> None:

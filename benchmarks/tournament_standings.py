@@ -18,10 +18,8 @@ import argparse
 import asyncio
 import json
 import statistics
-import tempfile
 import time
 from datetime import UTC, datetime
-from pathlib import Path
 from types import SimpleNamespace
 
 from bot.kits import KITS
@@ -30,7 +28,7 @@ from bot.repository import Repository
 from bot.service import MatchService
 
 from .report import by_size
-from .scaling import postgresql_server
+from .scaling import at_each_size
 from .standings import GUILD, write_finished_matches
 
 PLAYERS = [(1000 + number, f"entrant {number}") for number in range(8)]
@@ -83,18 +81,7 @@ async def measure_one(url: str, count: int, repeat: int) -> dict:
 
 
 async def measure(sizes: list[int], repeat: int) -> dict:
-    from tests import postgres_server
-
-    results: dict = {"sqlite": {}, "postgresql": {}}
-    with tempfile.TemporaryDirectory() as folder:
-        for count in sizes:
-            url = f"sqlite:///{Path(folder) / f'tournament-{count}.db'}"
-            results["sqlite"][count] = await measure_one(url, count, repeat)
-    with postgresql_server() as server:
-        for count in sizes:
-            url = await postgres_server.fresh_schema(server)
-            results["postgresql"][count] = await measure_one(url, count, repeat)
-    return results
+    return await at_each_size(sizes, lambda url, count: measure_one(url, count, repeat))
 
 
 def main() -> None:
