@@ -291,12 +291,20 @@ class TournamentDecisions:
 
     async def tournaments_to_tend(self) -> list[Tournament]:
         """Running tournaments, each claimed for this process (released by `tended`)."""
+        claimed = [await self.claim_tournament(i) for i in await self.repository.running_tournaments()]
+        return [tournament for tournament in claimed if tournament is not None]
+
+    async def claim_tournament(self, tournament_id: int) -> Tournament | None:
+        """The tournament, claimed for this process to tend (released by `tended`); None while
+        another process is at it."""
         now, _ = self._now()
-        claimed = []
-        for tournament_id in await self.repository.running_tournaments():
-            if await self.repository.claim_tournament(tournament_id, now, now + self.lease_seconds):
-                claimed.append(await self.repository.load_tournament(tournament_id))
-        return claimed
+        if not await self.repository.claim_tournament(tournament_id, now, now + self.lease_seconds):
+            return None
+        return await self.repository.load_tournament(tournament_id)
+
+    async def set_tournament_messages(self, tournament_id: int, **messages: int | None) -> None:
+        """Where it lives on Discord: `signup_message_id`, `thread_id`, `standings_message_id`."""
+        await self.repository.set_tournament_messages(tournament_id, **messages)
 
     async def tended(
         self, tournament_id: int, *, round_posted: int | None = None, standings_key: str | None = None

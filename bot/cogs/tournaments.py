@@ -16,7 +16,7 @@ from catalogue import speak, tr
 
 from ..arcade import Arcade
 from ..components import TournamentButton
-from ..discord_io import message_link, organiser, tell
+from ..discord_io import fitted, message_link, organiser, tell
 from ..errors import MatchError
 from ..model import LEVELS, Tournament
 from ..publishing.tournament import TournamentPosts, signup_text, signup_view
@@ -152,7 +152,7 @@ class Tournaments(commands.Cog):
         )
         message = await interaction.original_response()
         tournament.signup_message_id = message.id
-        await self.service.repository.set_tournament_messages(tournament.id, signup_message_id=message.id)
+        await self.service.set_tournament_messages(tournament.id, signup_message_id=message.id)
         await self.posts.open_home(tournament, message)
 
     @app_commands.describe(id="The tournament's number (default: the only one)")
@@ -207,8 +207,8 @@ class Tournaments(commands.Cog):
         if not tournaments:
             await tell(interaction, tr("This server has no tournaments yet: `/tournament create` opens one."))
             return
-        lines = [self._line(tournament) for tournament in tournaments]
-        await tell(interaction, "\n".join(lines)[:2000])
+        first, *rest = [self._line(tournament) for tournament in tournaments]
+        await tell(interaction, fitted(first, rest))  # whole lines, the rest counted
 
     def _line(self, tournament: Tournament) -> str:
         status = {
@@ -286,11 +286,8 @@ class Tournaments(commands.Cog):
 
     async def tend_one(self, tournament_id: int) -> None:
         """Tend one tournament now (after a decision about it), unless another process is at it."""
-        now = self.service.now()
-        if await self.service.repository.claim_tournament(
-            tournament_id, now, now + self.service.lease_seconds
-        ):
-            await self._tend(await self.service.repository.load_tournament(tournament_id))
+        if (tournament := await self.service.claim_tournament(tournament_id)) is not None:
+            await self._tend(tournament)
 
     async def _tend(self, tournament: Tournament) -> None:
         """Move it on if its round ended, post what is owed (a round's tables, the final standings)

@@ -213,7 +213,7 @@ class TournamentPosts:
                 standings_text(self.publisher, view)
             )
         tournament.standings_message_id = posted.id
-        await self.service.repository.set_tournament_messages(
+        await self.service.set_tournament_messages(
             tournament.id, thread_id=tournament.thread_id, standings_message_id=posted.id
         )
         return tournament
