@@ -15,16 +15,12 @@ from catalogue import speaking, tr
 from ..arcade import Arcade
 from ..discord_io import organiser, server_language, tell
 from ..errors import MatchError
+from ..presenters.common import points_text
 from ..seasons import MAX_WEEKS, NAME_LENGTH, Season, SeasonEntry
 from .stats import leaderboard_name
 
 log = logging.getLogger(__name__)
 TABLE_ROWS = 10  # per game in /season standings; the final table shows everyone
-
-
-def points_text(points: float) -> str:
-    """Points as sums of halves and thirds: at most two decimals, none when whole."""
-    return f"{round(points, 2):g}"
 
 
 def season_lines(title: str, table: list[SeasonEntry], limit: int | None = None) -> list[str]:

@@ -18,3 +18,8 @@ def pyramid_text(pyramid: str) -> str:
 
 def chunks(items: list, size: int = MAX_MENU_OPTIONS) -> list[list]:
     return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+def points_text(points: float) -> str:
+    """League points as people write them (sums of halves and thirds): 2, 2.5, 1.67."""
+    return f"{points:.2f}".rstrip("0").rstrip(".")

@@ -14,16 +14,12 @@ from catalogue import speaking, tr, trn
 from ..components import TournamentButton
 from ..discord_io import MENTION_USERS, fitted, in_messages, message_link
 from ..model import Tournament, level_name
+from ..presenters.common import points_text
 from ..tournaments import FORMAT_NAMES, TIEBREAK_NAMES, TournamentView
 from .publisher import Publisher
 
 log = logging.getLogger(__name__)
 LINKS_ROOM = 500  # characters of the standings message the links to tables still playing may take
-
-
-def number(value: float) -> str:
-    """Points as people write them: 2, 2.5, 1.67."""
-    return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
 def _title(publisher: Publisher, tournament: Tournament) -> str:
@@ -116,8 +112,8 @@ def standings_lines(publisher: Publisher, view: TournamentView) -> tuple[list[st
                 "`{place}.` **{name}** {points} · {score} · {played}{notes}",
                 place=standing.place,
                 name=tournament.name_of(standing.player),
-                points=number(standing.points),
-                score=number(standing.tiebreak),
+                points=points_text(standing.points),
+                score=points_text(standing.tiebreak),
                 played=standing.played,
                 notes="".join(f" · {note}" for note in notes),
             )
