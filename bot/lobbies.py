@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from games import IllegalAction, replay_actions
 
 from .errors import MatchError, StaleClick
-from .model import LEVELS, SETTING_LIMITS, LimitReached, Match, Seat, Start, computer_name, level_name
+from .model import SETTING_LIMITS, LimitReached, Match, Seat, Start, check_level, computer_name
 
 OPEN_SEAT = "open seat"
 
@@ -50,11 +50,7 @@ class LobbyDecisions:
         user_ids = [user_id for user_id, _ in players]
         if len(set(user_ids)) != len(user_ids):
             raise MatchError("Each player can only be picked once (and you're already playing).")
-        if level not in LEVELS:
-            raise MatchError(
-                "The computer players' level must be one of: {levels}.",
-                levels=", ".join(level_name(name) for name in LEVELS),
-            )
+        check_level(level)
         if computers < 0 or open_seats < 0:
             raise MatchError("Seat counts can't be negative.")
         least, most = SETTING_LIMITS["open_invite_minutes"]

@@ -35,6 +35,15 @@ def level_name(level: str) -> str:
     return tr(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
+def check_level(level: str) -> None:
+    """Refuse a computer level that isn't one of LEVELS, naming those that are."""
+    if level not in LEVELS:
+        raise MatchError(
+            "The computer players' level must be one of: {levels}.",
+            levels=", ".join(level_name(name) for name in LEVELS),
+        )
+
+
 @dataclass
 class Seat:
     """A person (`user_id`), a computer player (`computer`, its level) or, in a lobby, an open

@@ -30,7 +30,7 @@ from league.tournament import (
 )
 
 from .errors import MatchError
-from .model import LEVELS, GuildSettings, Match, MatchResult, Seat, Tournament, level_name, rated_as
+from .model import GuildSettings, Match, MatchResult, Seat, Tournament, check_level, rated_as
 from .repository.tournaments import NewTable
 
 FORMAT_NAMES = {SWISS: N_("Swiss"), ROUND_ROBIN: N_("round robin")}
@@ -126,11 +126,7 @@ class TournamentDecisions:
         engine = self.kits[game_id].engine
         if fmt not in (SWISS, ROUND_ROBIN):
             raise MatchError("A tournament is Swiss or a round robin.")
-        if level not in LEVELS:
-            raise MatchError(
-                "The computer players' level must be one of: {levels}.",
-                levels=", ".join(level_name(name) for name in LEVELS),
-            )
+        check_level(level)
         if rounds is not None and (fmt != SWISS or not 1 <= rounds <= MAX_ROUNDS):
             raise MatchError(
                 "Only a Swiss tournament takes a number of rounds, from 1 to {most}.", most=MAX_ROUNDS
