@@ -71,8 +71,9 @@ class MatchService(
     """Every decision about a match. Lobbies (`bot.lobbies`), seats changing hands
     (`bot.seat_changes`), take-backs and draws (`bot.agreements`), learning (`bot.learning`),
     computer players and hints (`bot.computer_turns`), settings and preferences
-    (`bot.preferences`) and seasons (`bot.seasons`) are written in modules of their own; this class holds what they share:
-    loading, checking, applying and saving, deadlines, and the per-match locks."""
+    (`bot.preferences`), seasons (`bot.seasons`) and tournaments (`bot.tournaments`) are written
+    in modules of their own; this class holds what they share: loading, checking, applying and
+    saving, deadlines, and the per-match locks."""
 
     def __init__(
         self,
